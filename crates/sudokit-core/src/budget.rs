@@ -1,0 +1,296 @@
+//! Limits on a search: deadline, node and iteration caps, cancellation.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::error::SolveError;
+use crate::grid::Grid;
+use crate::solver::Stats;
+
+/// A shared flag that asks running solvers to stop.
+///
+/// Clones share the flag: keep one, hand a clone to a [`Budget`], and call
+/// [`CancelFlag::cancel`] from any thread.
+///
+/// ```
+/// use sudokit_core::{Budget, CancelFlag};
+/// let flag = CancelFlag::new();
+/// let budget = Budget::unlimited().with_cancel_flag(flag.clone());
+/// flag.cancel();
+/// assert!(budget.is_cancelled());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    /// A flag that is not raised.
+    pub fn new() -> CancelFlag {
+        CancelFlag::default()
+    }
+
+    /// Raises the flag: every solver holding a clone stops soon after.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is raised.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// How much work a solver may do before it gives up.
+///
+/// The default budget is unlimited. Solvers check it often enough to stop
+/// within a few milliseconds of a deadline or a cancellation, and return
+/// [`SolveError::BudgetExhausted`] when it runs out.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudokit_core::Budget;
+/// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(3)).with_max_nodes(1_000_000);
+/// assert_eq!(budget.max_nodes(), Some(1_000_000));
+/// assert!(budget.deadline().is_some());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    deadline: Option<std::time::Instant>,
+    max_nodes: Option<u64>,
+    max_iterations: Option<u64>,
+    cancel: Option<CancelFlag>,
+}
+
+impl Budget {
+    /// No limit at all.
+    pub fn unlimited() -> Budget {
+        Budget::default()
+    }
+
+    /// Stop at `deadline`.
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Instant) -> Budget {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Stop `limit` from now. A limit too large to represent means no
+    /// deadline.
+    #[must_use]
+    pub fn with_time_limit(mut self, limit: Duration) -> Budget {
+        self.deadline = Instant::now().checked_add(limit);
+        self
+    }
+
+    /// Stop after `nodes` search nodes (exact solvers).
+    #[must_use]
+    pub fn with_max_nodes(mut self, nodes: u64) -> Budget {
+        self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// Stop after `iterations` iterations (local search: moves tried).
+    #[must_use]
+    pub fn with_max_iterations(mut self, iterations: u64) -> Budget {
+        self.max_iterations = Some(iterations);
+        self
+    }
+
+    /// Stop when `flag` is raised.
+    #[must_use]
+    pub fn with_cancel_flag(mut self, flag: CancelFlag) -> Budget {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The deadline, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// The node cap, if any.
+    pub fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// The iteration cap, if any.
+    pub fn max_iterations(&self) -> Option<u64> {
+        self.max_iterations
+    }
+
+    /// Whether the cancel flag, if any, is raised.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
+    }
+
+    /// Checks every limit against the work in `stats` and the clock.
+    ///
+    /// # Errors
+    /// The [`StopReason`] of the first limit reached.
+    pub fn check(&self, stats: &Stats) -> Result<(), StopReason> {
+        self.check_caps(stats)?;
+        self.check_clock()
+    }
+
+    #[inline]
+    fn check_caps(&self, stats: &Stats) -> Result<(), StopReason> {
+        if self.max_nodes.is_some_and(|max| stats.nodes >= max) {
+            return Err(StopReason::NodeLimit);
+        }
+        if self.max_iterations.is_some_and(|max| stats.iterations >= max) {
+            return Err(StopReason::IterationLimit);
+        }
+        Ok(())
+    }
+
+    fn check_clock(&self) -> Result<(), StopReason> {
+        if self.is_cancelled() {
+            return Err(StopReason::Cancelled);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(StopReason::Deadline);
+        }
+        Ok(())
+    }
+}
+
+/// Which limit of a [`Budget`] stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The deadline passed.
+    Deadline,
+    /// The node cap was reached.
+    NodeLimit,
+    /// The iteration cap was reached.
+    IterationLimit,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StopReason::Deadline => "time limit reached",
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::IterationLimit => "iteration limit reached",
+            StopReason::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// The budget check every solver runs in its search loop: caps on every
+/// call, the clock and the cancel flag every [`Meter::CLOCK_STRIDE`] calls,
+/// so the hot loop stays cheap yet stops within milliseconds.
+///
+/// It also times the solve, for [`Stats::elapsed`].
+///
+/// ```
+/// use sudokit_core::{Budget, Meter, Stats, StopReason};
+/// let budget = Budget::unlimited().with_max_nodes(3);
+/// let mut meter = Meter::new(&budget);
+/// let mut stats = Stats::default();
+/// let mut stopped = None;
+/// for _ in 0..10 {
+///     if let Err(reason) = meter.tick(&stats) {
+///         stopped = Some(reason);
+///         break;
+///     }
+///     stats.nodes += 1;
+/// }
+/// assert_eq!(stopped, Some(StopReason::NodeLimit));
+/// assert_eq!(stats.nodes, 3);
+/// ```
+#[derive(Debug)]
+pub struct Meter<'a> {
+    budget: &'a Budget,
+    started: Instant,
+    countdown: u32,
+}
+
+impl<'a> Meter<'a> {
+    /// Calls between two looks at the clock and the cancel flag.
+    pub const CLOCK_STRIDE: u32 = 1024;
+
+    /// Starts timing against `budget`. The first [`tick`](Meter::tick)
+    /// checks everything, so a spent budget stops a solver at once.
+    pub fn new(budget: &'a Budget) -> Meter<'a> {
+        Meter { budget, started: Instant::now(), countdown: 0 }
+    }
+
+    /// The budget being enforced.
+    pub fn budget(&self) -> &'a Budget {
+        self.budget
+    }
+
+    /// Checks the budget against `stats`.
+    ///
+    /// # Errors
+    /// The [`StopReason`] of the first limit reached.
+    #[inline]
+    pub fn tick(&mut self, stats: &Stats) -> Result<(), StopReason> {
+        self.budget.check_caps(stats)?;
+        if self.countdown == 0 {
+            self.countdown = Self::CLOCK_STRIDE;
+            self.budget.check_clock()?;
+        }
+        self.countdown -= 1;
+        Ok(())
+    }
+
+    /// Time since the meter started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// `stats` with `elapsed` filled in from this meter.
+    pub fn finish(&self, mut stats: Stats) -> Stats {
+        stats.elapsed = self.elapsed();
+        stats
+    }
+
+    /// The [`SolveError::BudgetExhausted`] for `reason`, with timed `stats`
+    /// and the best grid reached, if the solver has one.
+    pub fn exhausted(&self, reason: StopReason, stats: Stats, best: Option<Grid>) -> SolveError {
+        SolveError::BudgetExhausted { reason, stats: self.finish(stats), best }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_time_limit_stops_at_first_tick() {
+        let budget = Budget::unlimited().with_time_limit(Duration::ZERO);
+        let mut meter = Meter::new(&budget);
+        assert_eq!(meter.tick(&Stats::default()), Err(StopReason::Deadline));
+    }
+
+    #[test]
+    fn cancellation_is_seen_within_a_stride() {
+        let flag = CancelFlag::new();
+        let budget = Budget::unlimited().with_cancel_flag(flag.clone());
+        let mut meter = Meter::new(&budget);
+        let stats = Stats::default();
+        assert!(meter.tick(&stats).is_ok());
+        flag.cancel();
+        let calls = (0..=Meter::CLOCK_STRIDE).take_while(|_| meter.tick(&stats).is_ok()).count();
+        assert!(calls < Meter::CLOCK_STRIDE as usize, "stopped after {calls} calls");
+    }
+
+    #[test]
+    fn iteration_cap() {
+        let budget = Budget::unlimited().with_max_iterations(5);
+        let stats = Stats { iterations: 5, ..Stats::default() };
+        assert_eq!(budget.check(&stats), Err(StopReason::IterationLimit));
+        assert_eq!(Budget::unlimited().check(&stats), Ok(()));
+    }
+
+    #[test]
+    fn huge_time_limit_means_no_deadline() {
+        let budget = Budget::unlimited().with_time_limit(Duration::MAX);
+        assert_eq!(budget.deadline(), None);
+    }
+}

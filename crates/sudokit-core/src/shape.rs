@@ -1,0 +1,442 @@
+//! Grid geometry: box dimensions, cell coordinates and digits.
+
+use std::fmt;
+use std::num::NonZeroU8;
+
+use crate::error::ShapeError;
+
+/// The geometry of a Sudoku grid: the height and width of its boxes.
+///
+/// The side of the grid (the number of rows, columns, boxes and digits) is
+/// `box_height * box_width`. The classic puzzle is [`Shape::CLASSIC`]: 9×9
+/// with 3×3 boxes. Boxes are at least 2×2 and the side is at most
+/// [`Shape::MAX_SIDE`], the number of symbols the text format can write.
+///
+/// # Example
+/// ```
+/// use sudokit_core::Shape;
+/// let shape = Shape::new(2, 3)?;
+/// assert_eq!(shape.side(), 6);
+/// assert_eq!(shape.cell_count(), 36);
+/// assert_eq!(Shape::from_side(12)?, Shape::new(3, 4)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    box_height: u8,
+    box_width: u8,
+}
+
+impl Shape {
+    /// The largest supported side: digits are written `1`–`9` then `A`–`Z`.
+    pub const MAX_SIDE: usize = 35;
+    /// 4×4 grid with 2×2 boxes.
+    pub const MINI: Shape = Shape { box_height: 2, box_width: 2 };
+    /// 6×6 grid with boxes 2 rows high and 3 columns wide.
+    pub const SIX: Shape = Shape { box_height: 2, box_width: 3 };
+    /// The classic 9×9 grid with 3×3 boxes.
+    pub const CLASSIC: Shape = Shape { box_height: 3, box_width: 3 };
+    /// 12×12 grid with boxes 3 rows high and 4 columns wide.
+    pub const TWELVE: Shape = Shape { box_height: 3, box_width: 4 };
+    /// 16×16 grid with 4×4 boxes.
+    pub const SIXTEEN: Shape = Shape { box_height: 4, box_width: 4 };
+    /// 25×25 grid with 5×5 boxes.
+    pub const TWENTY_FIVE: Shape = Shape { box_height: 5, box_width: 5 };
+
+    /// A shape with boxes `box_height` rows high and `box_width` columns wide.
+    ///
+    /// # Errors
+    /// [`ShapeError`] when a box dimension is below 2 or the side would
+    /// exceed [`Shape::MAX_SIDE`].
+    pub fn new(box_height: usize, box_width: usize) -> Result<Shape, ShapeError> {
+        let side = box_height.saturating_mul(box_width);
+        if box_height < 2 || box_width < 2 || side > Self::MAX_SIDE {
+            return Err(ShapeError::InvalidBoxes { box_height, box_width });
+        }
+        Ok(Shape { box_height: box_height as u8, box_width: box_width as u8 })
+    }
+
+    /// The most square shape with the given side: the box height is the
+    /// largest divisor of `side` not above its square root (so 6 gives 2×3
+    /// boxes and 12 gives 3×4).
+    ///
+    /// # Errors
+    /// [`ShapeError::NoBoxes`] when `side` has no such factorisation (a
+    /// prime side, for instance) or exceeds [`Shape::MAX_SIDE`].
+    pub fn from_side(side: usize) -> Result<Shape, ShapeError> {
+        if side > Self::MAX_SIDE {
+            return Err(ShapeError::NoBoxes { side });
+        }
+        let height = (2..=side).take_while(|h| h * h <= side).filter(|h| side % h == 0).last();
+        match height {
+            Some(h) => Shape::new(h, side / h),
+            None => Err(ShapeError::NoBoxes { side }),
+        }
+    }
+
+    /// The shape whose grid has `cells` cells (a square of a valid side).
+    ///
+    /// # Errors
+    /// [`ShapeError::NotSquare`] when `cells` is not a square, or the errors
+    /// of [`Shape::from_side`].
+    pub fn from_cell_count(cells: usize) -> Result<Shape, ShapeError> {
+        let side = (1..=Self::MAX_SIDE).find(|s| s * s >= cells).unwrap_or(Self::MAX_SIDE + 1);
+        if side * side != cells {
+            return Err(ShapeError::NotSquare { cells });
+        }
+        Shape::from_side(side)
+    }
+
+    /// Number of rows in a box.
+    #[inline]
+    pub const fn box_height(self) -> usize {
+        self.box_height as usize
+    }
+
+    /// Number of columns in a box.
+    #[inline]
+    pub const fn box_width(self) -> usize {
+        self.box_width as usize
+    }
+
+    /// Number of rows, columns, boxes and digits.
+    #[inline]
+    pub const fn side(self) -> usize {
+        self.box_height as usize * self.box_width as usize
+    }
+
+    /// Number of cells, `side * side`.
+    #[inline]
+    pub const fn cell_count(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// Row-major index of the cell at `row`, `col` (both 0-based).
+    #[inline]
+    pub const fn index(self, row: usize, col: usize) -> usize {
+        row * self.side() + col
+    }
+
+    /// The row (0-based) of the cell with row-major index `index`.
+    #[inline]
+    pub const fn row_of(self, index: usize) -> usize {
+        index / self.side()
+    }
+
+    /// The column (0-based) of the cell with row-major index `index`.
+    #[inline]
+    pub const fn col_of(self, index: usize) -> usize {
+        index % self.side()
+    }
+
+    /// The box (0-based, row-major over boxes) of the cell with row-major
+    /// index `index`.
+    #[inline]
+    pub const fn box_of(self, index: usize) -> usize {
+        let (row, col) = (self.row_of(index), self.col_of(index));
+        // There are `box_height` boxes across a band (side / box_width).
+        (row / self.box_height()) * self.box_height() + col / self.box_width()
+    }
+
+    /// The cell indices of one unit, in row-major order.
+    ///
+    /// `n` is in `0..side`. Rows, then columns, then boxes are the `3 * side`
+    /// units that every digit must fill exactly once.
+    ///
+    /// # Panics
+    /// When `n >= side`.
+    pub fn unit(self, kind: UnitKind, n: usize) -> impl Iterator<Item = usize> + Clone {
+        let side = self.side();
+        assert!(n < side, "unit {n} out of range for side {side}");
+        let (bh, bw) = (self.box_height(), self.box_width());
+        let top = (n / bh) * bh;
+        let left = (n % bh) * bw;
+        (0..side).map(move |k| match kind {
+            UnitKind::Row => n * side + k,
+            UnitKind::Column => k * side + n,
+            UnitKind::Box => (top + k / bw) * side + left + k % bw,
+        })
+    }
+
+    /// Every unit of the grid: all rows, then all columns, then all boxes.
+    pub fn units(self) -> impl Iterator<Item = (UnitKind, usize)> {
+        let side = self.side();
+        [UnitKind::Row, UnitKind::Column, UnitKind::Box]
+            .into_iter()
+            .flat_map(move |kind| (0..side).map(move |n| (kind, n)))
+    }
+
+    /// Whether the cells with indices `a` and `b` are distinct and share a
+    /// row, a column or a box.
+    #[inline]
+    pub const fn are_peers(self, a: usize, b: usize) -> bool {
+        a != b
+            && (self.row_of(a) == self.row_of(b)
+                || self.col_of(a) == self.col_of(b)
+                || self.box_of(a) == self.box_of(b))
+    }
+
+    /// The character that writes digit `value` (in `1..=side`) in this shape.
+    ///
+    /// Sides up to 9 use `1`–`9`; 25×25 grids use `A`–`Y`; every other side
+    /// uses `1`–`9` then `A`, `B`, … (so 16×16 uses `1`–`9A`–`G`).
+    ///
+    /// # Panics
+    /// When `value` is 0 or above the side.
+    pub fn symbol(self, value: u8) -> char {
+        let v = value as usize;
+        assert!(v >= 1 && v <= self.side(), "digit {value} out of range for side {}", self.side());
+        if self.side() == 25 {
+            (b'A' + value - 1) as char
+        } else if v <= 9 {
+            (b'0' + value) as char
+        } else {
+            (b'A' + value - 10) as char
+        }
+    }
+
+    /// The digit value written by `symbol` in this shape, if it writes one.
+    /// Letters are accepted in either case.
+    pub fn value_of_symbol(self, symbol: char) -> Option<u8> {
+        let c = symbol.to_ascii_uppercase();
+        let value = if self.side() == 25 {
+            if c.is_ascii_uppercase() { c as u8 - b'A' + 1 } else { return None }
+        } else if c.is_ascii_digit() {
+            c as u8 - b'0'
+        } else if c.is_ascii_uppercase() {
+            c as u8 - b'A' + 10
+        } else {
+            return None;
+        };
+        (value >= 1 && value as usize <= self.side()).then_some(value)
+    }
+
+    /// Whether `symbol` marks an empty cell in this shape: `.`, `0`, `-`,
+    /// `_`, and `X` unless `X` writes a digit here (25×25 and larger).
+    pub fn is_empty_symbol(self, symbol: char) -> bool {
+        matches!(symbol, '.' | '0' | '-' | '_')
+            || (matches!(symbol, 'x' | 'X') && self.value_of_symbol(symbol).is_none())
+    }
+}
+
+impl Default for Shape {
+    fn default() -> Self {
+        Shape::CLASSIC
+    }
+}
+
+impl fmt::Debug for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Shape({}x{})", self.box_height, self.box_width)
+    }
+}
+
+impl fmt::Display for Shape {
+    /// `9x9 (3x3 boxes)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side();
+        write!(f, "{side}x{side} ({}x{} boxes)", self.box_height, self.box_width)
+    }
+}
+
+/// The three kinds of unit: each must hold every digit exactly once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UnitKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box.
+    Box,
+}
+
+impl fmt::Display for UnitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            UnitKind::Row => "row",
+            UnitKind::Column => "column",
+            UnitKind::Box => "box",
+        })
+    }
+}
+
+/// A cell position: row and column, both 0-based.
+///
+/// `Display` writes the 1-based `r3c7` notation players use.
+///
+/// ```
+/// use sudokit_core::{Cell, Shape};
+/// let cell = Cell::new(2, 6);
+/// assert_eq!(cell.to_string(), "r3c7");
+/// assert_eq!(cell.index(Shape::CLASSIC), 24);
+/// assert_eq!(Cell::from_index(24, Shape::CLASSIC), cell);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    row: u8,
+    col: u8,
+}
+
+impl Cell {
+    /// The cell at `row`, `col` (0-based).
+    ///
+    /// # Panics
+    /// When a coordinate is not below [`Shape::MAX_SIDE`].
+    pub fn new(row: usize, col: usize) -> Cell {
+        assert!(row < Shape::MAX_SIDE && col < Shape::MAX_SIDE, "cell ({row}, {col}) out of range");
+        Cell { row: row as u8, col: col as u8 }
+    }
+
+    /// The cell with row-major `index` in a grid of `shape`.
+    ///
+    /// # Panics
+    /// When `index` is not below `shape.cell_count()`.
+    pub fn from_index(index: usize, shape: Shape) -> Cell {
+        assert!(index < shape.cell_count(), "cell index {index} out of range for {shape}");
+        Cell::new(shape.row_of(index), shape.col_of(index))
+    }
+
+    /// 0-based row.
+    #[inline]
+    pub const fn row(self) -> usize {
+        self.row as usize
+    }
+
+    /// 0-based column.
+    #[inline]
+    pub const fn col(self) -> usize {
+        self.col as usize
+    }
+
+    /// Row-major index in a grid of `shape`.
+    #[inline]
+    pub const fn index(self, shape: Shape) -> usize {
+        shape.index(self.row(), self.col())
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// A digit placed in a cell: a value from 1 to the side of the grid.
+///
+/// ```
+/// use sudokit_core::Digit;
+/// let d = Digit::new(7).ok_or("zero is not a digit")?;
+/// assert_eq!(d.get(), 7);
+/// assert_eq!(d.index(), 6);
+/// assert!(Digit::new(0).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Digit(NonZeroU8);
+
+impl Digit {
+    /// The digit with value `value`, or `None` for 0.
+    #[inline]
+    pub const fn new(value: u8) -> Option<Digit> {
+        match NonZeroU8::new(value) {
+            Some(v) => Some(Digit(v)),
+            None => None,
+        }
+    }
+
+    /// The value, from 1 up.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0.get()
+    }
+
+    /// The 0-based index (`value - 1`), handy for bit sets and arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
+impl fmt::Display for Digit {
+    /// The decimal value; use [`Shape::symbol`] for the grid's own letters.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_side_picks_the_most_square_boxes() {
+        let expect = [(4, (2, 2)), (6, (2, 3)), (8, (2, 4)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4)), (25, (5, 5))];
+        for (side, (h, w)) in expect {
+            let shape = Shape::from_side(side).unwrap();
+            assert_eq!((shape.box_height(), shape.box_width()), (h, w), "side {side}");
+        }
+        for side in [0, 1, 2, 3, 5, 7, 11, 13, 36] {
+            assert!(Shape::from_side(side).is_err(), "side {side} should be rejected");
+        }
+    }
+
+    #[test]
+    fn from_cell_count_needs_a_square() {
+        assert_eq!(Shape::from_cell_count(81).unwrap(), Shape::CLASSIC);
+        assert_eq!(Shape::from_cell_count(256).unwrap(), Shape::SIXTEEN);
+        assert!(Shape::from_cell_count(80).is_err());
+        assert!(Shape::from_cell_count(0).is_err());
+        assert!(Shape::from_cell_count(usize::MAX).is_err());
+    }
+
+    #[test]
+    fn units_cover_every_cell_once_per_kind() {
+        for shape in [Shape::MINI, Shape::SIX, Shape::CLASSIC, Shape::TWELVE] {
+            for kind in [UnitKind::Row, UnitKind::Column, UnitKind::Box] {
+                let mut seen = vec![0; shape.cell_count()];
+                for n in 0..shape.side() {
+                    for i in shape.unit(kind, n) {
+                        seen[i] += 1;
+                        let unit_of = match kind {
+                            UnitKind::Row => shape.row_of(i),
+                            UnitKind::Column => shape.col_of(i),
+                            UnitKind::Box => shape.box_of(i),
+                        };
+                        assert_eq!(unit_of, n, "{shape} {kind} {n} holds cell {i}");
+                    }
+                }
+                assert!(seen.iter().all(|&c| c == 1), "{shape} {kind}");
+            }
+        }
+    }
+
+    #[test]
+    fn peer_count_matches_the_formula() {
+        for shape in [Shape::MINI, Shape::SIX, Shape::CLASSIC, Shape::SIXTEEN] {
+            let side = shape.side();
+            let expected = 2 * (side - 1) + (shape.box_height() - 1) * (shape.box_width() - 1);
+            for a in 0..shape.cell_count() {
+                let peers = (0..shape.cell_count()).filter(|&b| shape.are_peers(a, b)).count();
+                assert_eq!(peers, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn symbols_round_trip() {
+        for shape in [Shape::MINI, Shape::CLASSIC, Shape::TWELVE, Shape::SIXTEEN, Shape::TWENTY_FIVE] {
+            for v in 1..=shape.side() as u8 {
+                let s = shape.symbol(v);
+                assert_eq!(shape.value_of_symbol(s), Some(v));
+                assert_eq!(shape.value_of_symbol(s.to_ascii_lowercase()), Some(v));
+                assert!(!shape.is_empty_symbol(s));
+            }
+        }
+        assert_eq!(Shape::SIXTEEN.symbol(16), 'G');
+        assert_eq!(Shape::TWENTY_FIVE.symbol(1), 'A');
+        assert_eq!(Shape::TWENTY_FIVE.symbol(24), 'X');
+        assert!(Shape::CLASSIC.is_empty_symbol('X'));
+        assert!(!Shape::TWENTY_FIVE.is_empty_symbol('X'));
+        assert_eq!(Shape::CLASSIC.value_of_symbol('A'), None);
+    }
+}

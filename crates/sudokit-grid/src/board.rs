@@ -1,0 +1,73 @@
+//! [`CandidateBoard`]: the candidates of every cell of a puzzle.
+
+use sudokit_core::{Cell, Digit, Grid, Shape};
+
+use crate::{Candidates, Layout};
+
+/// The candidates of every cell: what a player pencils in.
+///
+/// Built from a [`Grid`] by removing from each empty cell the digits of its
+/// peers; a filled cell holds its own digit as its single candidate. This is
+/// the shared starting point of the propagation-based solvers.
+///
+/// ```
+/// use sudokit_grid::CandidateBoard;
+/// use sudokit_grid::sudokit_core::{Cell, Grid};
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let board = CandidateBoard::new(&puzzle);
+/// assert_eq!(board.get(Cell::new(0, 2)).to_string(), "{124}");
+/// assert_eq!(board.get(Cell::new(0, 0)).to_string(), "{5}");
+/// assert!(board.dead_cell().is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CandidateBoard {
+    shape: Shape,
+    cells: Box<[Candidates]>,
+}
+
+impl CandidateBoard {
+    /// The candidates of `grid`, eliminating the digits of each cell's
+    /// peers.
+    pub fn new(grid: &Grid) -> CandidateBoard {
+        let shape = grid.shape();
+        let layout = Layout::of(shape);
+        let values = grid.values();
+        let full = Candidates::full(shape.side());
+        let cells = (0..shape.cell_count())
+            .map(|i| match Digit::new(values[i]) {
+                Some(d) => Candidates::single(d),
+                None => {
+                    let taken: Candidates =
+                        layout.peers(i).iter().filter_map(|&p| Digit::new(values[p as usize])).collect();
+                    full - taken
+                }
+            })
+            .collect();
+        CandidateBoard { shape, cells }
+    }
+
+    /// The shape of the grid.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The candidates of `cell`.
+    ///
+    /// # Panics
+    /// When `cell` lies outside the grid.
+    pub fn get(&self, cell: Cell) -> Candidates {
+        self.cells[cell.index(self.shape)]
+    }
+
+    /// The candidates of every cell, row-major.
+    pub fn as_slice(&self) -> &[Candidates] {
+        &self.cells
+    }
+
+    /// A cell left with no candidate at all, if any: the puzzle is then
+    /// unsolvable.
+    pub fn dead_cell(&self) -> Option<Cell> {
+        self.cells.iter().position(|c| c.is_empty()).map(|i| Cell::from_index(i, self.shape))
+    }
+}

@@ -1,0 +1,438 @@
+//! Reading and writing puzzle files.
+//!
+//! A puzzle file holds any mix of:
+//! * one puzzle per line (81 characters for 9×9, `.` `0` `-` `_` `X` for
+//!   empty cells, white space ignored);
+//! * multi-line grids, one row per line (the 9-line `.sdk` layout), each
+//!   grid after the other or separated by blank lines;
+//! * boxed pictures as printed by `format!("{grid:#}")`.
+//!
+//! Lines starting with `#` are comments, blank lines separate records, and
+//! CRLF line endings are accepted. Errors give the line and column in the
+//! file. A line of dashes is a rule of a boxed picture, so write empty cells
+//! of one-line puzzles as `.` or `0` rather than `-` throughout.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use sudokit_core::{Grid, ParseError, Shape};
+
+/// A puzzle file that could not be read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The file could not be opened or read.
+    #[error("{}{source}", PathPrefix(path))]
+    Io {
+        /// The file, when reading from one.
+        path: Option<PathBuf>,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// A record is not a valid grid; the error's line is the file's.
+    #[error("{}{source}", PathPrefix(path))]
+    Parse {
+        /// The file, when reading from one.
+        path: Option<PathBuf>,
+        /// What is wrong and where.
+        source: ParseError,
+    },
+}
+
+impl ReadError {
+    /// The parse error, when the file was read but a record is malformed.
+    pub fn parse_error(&self) -> Option<&ParseError> {
+        match self {
+            ReadError::Parse { source, .. } => Some(source),
+            ReadError::Io { .. } => None,
+        }
+    }
+}
+
+struct PathPrefix<'a>(&'a Option<PathBuf>);
+
+impl fmt::Display for PathPrefix<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(path) => write!(f, "{}: ", path.display()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A record being gathered over several lines.
+#[derive(Debug)]
+struct Block {
+    kind: BlockKind,
+    /// 1-based line of the block's first line.
+    start: usize,
+    text: String,
+    rows: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BlockKind {
+    /// A boxed picture, rows with `|`.
+    Boxed,
+    /// One row per line, `width` cells each.
+    Rows { width: usize },
+}
+
+/// Streams the puzzles of a reader, one [`Grid`] (or error) per record.
+///
+/// Reading is line by line, so files larger than memory stream through.
+/// After a malformed record the reader goes on with the next one, so a
+/// batch job can report the error and carry on.
+///
+/// A line of `n` cells is one puzzle when `n` is the cell count of a shape
+/// (16, 36, 81, …) and a row of a multi-line grid otherwise; a 16×16 grid
+/// laid out on 16 lines would read as sixteen 4×4 puzzles, so give the shape
+/// with [`PuzzleReader::with_shape`] for such files.
+///
+/// ```
+/// use sudokit_grid::io::PuzzleReader;
+/// let text = "# two puzzles\r\n\
+///     4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\r\n\
+///     \r\n\
+///     52...6...\n.......7.\n13.......\n....4..8.\n.6......5\n.........\n..418....\n.....3..2\n...87....\n";
+/// let puzzles: Vec<_> = PuzzleReader::new(text.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(puzzles.len(), 2);
+/// assert_eq!(puzzles[1].filled_count(), 17);
+///
+/// let err = PuzzleReader::new("12345678?\n".repeat(9).as_bytes()).next().ok_or("no record")?.unwrap_err();
+/// assert_eq!(err.to_string(), "line 1, column 9: unexpected character '?'");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    reader: R,
+    shape: Option<Shape>,
+    path: Option<PathBuf>,
+    line_no: usize,
+    line: String,
+    block: Option<Block>,
+    ready: VecDeque<Result<Grid, ReadError>>,
+    finished: bool,
+}
+
+impl PuzzleReader<BufReader<File>> {
+    /// Opens the file at `path`; errors will name it.
+    ///
+    /// # Errors
+    /// [`ReadError::Io`] when the file cannot be opened.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, ReadError> {
+        let path = path.as_ref();
+        let file = File::open(path).map_err(|source| ReadError::Io { path: Some(path.to_owned()), source })?;
+        Ok(PuzzleReader::new(BufReader::new(file)).with_path(path))
+    }
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// Reads puzzles from `reader`, inferring each one's shape.
+    pub fn new(reader: R) -> Self {
+        PuzzleReader {
+            reader,
+            shape: None,
+            path: None,
+            line_no: 0,
+            line: String::new(),
+            block: None,
+            ready: VecDeque::new(),
+            finished: false,
+        }
+    }
+
+    /// Reads every puzzle as `shape`: lines of `side` cells are rows of a
+    /// multi-line grid, lines of `side * side` cells whole puzzles.
+    #[must_use]
+    pub fn with_shape(mut self, shape: Shape) -> Self {
+        self.shape = Some(shape);
+        self
+    }
+
+    /// Names `path` in error messages.
+    #[must_use]
+    pub fn with_path(mut self, path: impl Into<PathBuf>) -> Self {
+        self.path = Some(path.into());
+        self
+    }
+
+    fn parse_error(&self, source: ParseError) -> ReadError {
+        ReadError::Parse { path: self.path.clone(), source }
+    }
+
+    fn parse(&self, text: &str, first_line: usize) -> Result<Grid, ReadError> {
+        let parsed = match self.shape {
+            Some(shape) => Grid::parse_with_shape(text, shape),
+            None => text.parse(),
+        };
+        parsed.map_err(|e| self.parse_error(e.shifted(first_line - 1)))
+    }
+
+    fn flush(&mut self) {
+        if let Some(block) = self.block.take() {
+            let parsed = self.parse(&block.text, block.start);
+            self.ready.push_back(parsed);
+        }
+    }
+
+    fn start(&mut self, kind: BlockKind) {
+        let mut text = String::with_capacity(128);
+        text.push_str(&self.line);
+        text.push('\n');
+        let rows = usize::from(kind != BlockKind::Boxed || self.line.contains('|'));
+        self.block = Some(Block { kind, start: self.line_no, text, rows });
+    }
+
+    fn is_puzzle_line(&self, cells: usize) -> bool {
+        match self.shape {
+            Some(shape) => cells == shape.cell_count(),
+            None => Shape::from_cell_count(cells).is_ok(),
+        }
+    }
+
+    fn is_row_line(&self, cells: usize) -> bool {
+        match self.shape {
+            Some(shape) => cells == shape.side(),
+            None => Shape::from_side(cells).is_ok(),
+        }
+    }
+
+    /// Handles the line in `self.line`.
+    fn take_line(&mut self) {
+        let trimmed = self.line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            self.flush();
+            return;
+        }
+        let cells = trimmed.chars().filter(|c| !c.is_whitespace()).count();
+        if let Some(Block { kind: BlockKind::Rows { width }, rows, text, .. }) = &mut self.block {
+            // Checked before rules, so that a row of empty cells written
+            // `---------` stays a row.
+            if *width == cells && !trimmed.contains('|') {
+                text.push_str(&self.line);
+                text.push('\n');
+                *rows += 1;
+                if *rows == cells {
+                    self.flush();
+                }
+                return;
+            }
+        }
+        let is_rule = trimmed.contains("--") && trimmed.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '));
+        if trimmed.contains('|') || is_rule {
+            match &mut self.block {
+                Some(block) if block.kind == BlockKind::Boxed => {
+                    block.text.push_str(&self.line);
+                    block.text.push('\n');
+                    if is_rule && block.rows > 0 {
+                        // A closing rule may end the grid: it does when the
+                        // rows so far make a whole grid.
+                        let (text, start) = (block.text.clone(), block.start);
+                        if let Ok(grid) = self.parse(&text, start) {
+                            self.block = None;
+                            self.ready.push_back(Ok(grid));
+                        }
+                    } else if !is_rule {
+                        block.rows += 1;
+                    }
+                }
+                _ => {
+                    self.flush();
+                    self.start(BlockKind::Boxed);
+                }
+            }
+            return;
+        }
+        self.flush();
+        if self.is_row_line(cells) && !self.is_puzzle_line(cells) {
+            self.start(BlockKind::Rows { width: cells });
+        } else {
+            // A whole puzzle, or a line of no known length: parsing it names
+            // the problem precisely.
+            let parsed = self.parse(&self.line, self.line_no);
+            self.ready.push_back(parsed);
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Grid, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(item);
+            }
+            if self.finished {
+                return None;
+            }
+            self.line.clear();
+            match self.reader.read_line(&mut self.line) {
+                Ok(0) => {
+                    self.finished = true;
+                    self.flush();
+                }
+                Ok(_) => {
+                    self.line_no += 1;
+                    let end = self.line.trim_end_matches(['\n', '\r']).len();
+                    self.line.truncate(end);
+                    self.take_line();
+                }
+                Err(source) => {
+                    self.finished = true;
+                    return Some(Err(ReadError::Io { path: self.path.clone(), source }));
+                }
+            }
+        }
+    }
+}
+
+/// Reads every puzzle of the file at `path`.
+///
+/// # Errors
+/// The first [`ReadError`]: the file cannot be read, or a record is
+/// malformed (with its line and column).
+pub fn read_puzzles(path: impl AsRef<Path>) -> Result<Vec<Grid>, ReadError> {
+    PuzzleReader::open(path)?.collect()
+}
+
+/// Parses every puzzle in `text`.
+///
+/// ```
+/// let puzzles = sudokit_grid::io::parse_puzzles("1...........3..4\n# comment\n.2..............\n")?;
+/// assert_eq!(puzzles.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// The first malformed record, as [`ReadError::Parse`].
+pub fn parse_puzzles(text: &str) -> Result<Vec<Grid>, ReadError> {
+    PuzzleReader::new(text.as_bytes()).collect()
+}
+
+/// How [`write_puzzles`] lays out each grid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// One line per puzzle, `.` for empty cells.
+    #[default]
+    Line,
+    /// The boxed picture, grids separated by a blank line.
+    Boxed,
+}
+
+/// Writes `grids` to `out` in `format`, in a form [`PuzzleReader`] reads
+/// back.
+///
+/// ```
+/// use sudokit_grid::io::{parse_puzzles, write_puzzles, Format};
+/// let grids = parse_puzzles("1...........3..4\n.2..............\n")?;
+/// let mut out = Vec::new();
+/// write_puzzles(&mut out, &grids, Format::Boxed)?;
+/// assert_eq!(parse_puzzles(std::str::from_utf8(&out)?)?, grids);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// Any I/O error of `out`.
+pub fn write_puzzles<'a, W: Write>(
+    mut out: W,
+    grids: impl IntoIterator<Item = &'a Grid>,
+    format: Format,
+) -> io::Result<()> {
+    for (i, grid) in grids.into_iter().enumerate() {
+        match format {
+            Format::Line => writeln!(out, "{grid}")?,
+            Format::Boxed => {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                writeln!(out, "{grid:#}")?;
+            }
+        }
+    }
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOP1: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn read(text: &str) -> Vec<Result<Grid, ReadError>> {
+        PuzzleReader::new(text.as_bytes()).collect()
+    }
+
+    #[test]
+    fn one_per_line_with_comments_crlf_and_blanks() {
+        let text = format!("# header\r\n{TOP1}\r\n\r\n   \r\n{TOP1}\r\n#x\r\n{TOP1}");
+        let got = read(&text);
+        assert_eq!(got.len(), 3);
+        assert!(got.iter().all(|g| g.as_ref().unwrap().to_string() == TOP1));
+    }
+
+    #[test]
+    fn nine_line_blocks_back_to_back() {
+        let block: String =
+            TOP1.as_bytes().chunks(9).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+        let text = format!("{block}{block}\n{block}");
+        let got: Vec<Grid> = read(&text).into_iter().map(Result::unwrap).collect();
+        assert_eq!(got.len(), 3);
+        assert!(got.iter().all(|g| g.to_string() == TOP1));
+    }
+
+    #[test]
+    fn boxed_blocks_back_to_back_and_mixed() {
+        let grid: Grid = TOP1.parse().unwrap();
+        let text = format!("{grid:#}\n{grid:#}\n{TOP1}\n\n{grid:#}\n");
+        let got: Vec<Grid> = read(&text).into_iter().map(Result::unwrap).collect();
+        assert_eq!(got, vec![grid.clone(), grid.clone(), grid.clone(), grid]);
+    }
+
+    #[test]
+    fn errors_carry_file_lines_and_reading_goes_on() {
+        let mut bad = TOP1.to_string();
+        bad.replace_range(10..11, "*");
+        let text = format!("# c\n{TOP1}\n{bad}\n{}\n{TOP1}\n", &TOP1[..80]);
+        let got = read(&text);
+        assert_eq!(got.len(), 4);
+        let e1 = got[1].as_ref().unwrap_err().parse_error().cloned();
+        assert_eq!(e1, Some(ParseError::InvalidCharacter { found: '*', line: 3, column: 11 }));
+        let e2 = got[2].as_ref().unwrap_err().to_string();
+        assert_eq!(e2, "line 4: 80 cells match no grid shape (a 9x9 grid has 81)");
+        assert!(got[3].is_ok());
+    }
+
+    #[test]
+    fn a_bad_row_in_a_block_is_located() {
+        let mut rows: Vec<String> = TOP1.as_bytes().chunks(9).map(|r| String::from_utf8(r.to_vec()).unwrap()).collect();
+        rows[4].replace_range(2..3, "!");
+        let text = format!("\n\n{}\n", rows.join("\n"));
+        let err = read(&text).remove(0).unwrap_err();
+        assert_eq!(err.parse_error(), Some(&ParseError::InvalidCharacter { found: '!', line: 7, column: 3 }));
+    }
+
+    #[test]
+    fn forced_shape_reads_sixteen_line_grids() {
+        let grid = Grid::empty(Shape::SIXTEEN);
+        let text: String = (0..16).map(|_| "................\n").collect();
+        let got: Vec<Grid> =
+            PuzzleReader::new(text.as_bytes()).with_shape(Shape::SIXTEEN).collect::<Result<_, _>>().unwrap();
+        assert_eq!(got, vec![grid]);
+        // Without the shape, each line is a 4x4 puzzle.
+        assert_eq!(read(&text).len(), 16);
+    }
+
+    #[test]
+    fn path_is_named_in_errors() {
+        let err = read_puzzles("/nonexistent/puzzles.txt").unwrap_err();
+        assert!(err.to_string().starts_with("/nonexistent/puzzles.txt: "), "{err}");
+        let err = PuzzleReader::new("1234\n".as_bytes()).with_path("p.txt").next().unwrap().unwrap_err();
+        assert_eq!(err.to_string(), "p.txt: line 1: 4 cells match no grid shape (a 9x9 grid has 81)");
+    }
+}

@@ -1,0 +1,146 @@
+//! Seeded generation of solved grids and puzzles, for every shape.
+//!
+//! A solved grid starts from the pattern `(bw * (r % bh) + r / bh + c) % n`
+//! and is shuffled by validity-preserving transformations: relabelling
+//! digits, permuting rows within a band, bands, columns within a stack, and
+//! stacks. Puzzles blank random cells of such a grid, so they always have at
+//! least one solution.
+
+use proptest::prelude::*;
+use sudokit_core::{Grid, Shape};
+
+/// A small deterministic generator (SplitMix64), so fixtures do not depend
+/// on any RNG crate's value stability.
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound`.
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next_u64() % bound as u64) as usize
+    }
+
+    /// Shuffles `items` in place (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+
+    fn permutation(&mut self, n: usize) -> Vec<usize> {
+        let mut p: Vec<usize> = (0..n).collect();
+        self.shuffle(&mut p);
+        p
+    }
+}
+
+/// A solved grid of `shape`, different for each `seed`.
+pub fn solved_grid(shape: Shape, seed: u64) -> Grid {
+    let mut rng = SplitMix::new(seed);
+    let (bh, bw, n) = (shape.box_height(), shape.box_width(), shape.side());
+    let digits = rng.permutation(n);
+    // Rows: `bw` bands of `bh` rows; columns: `bh` stacks of `bw` columns.
+    let band_order = rng.permutation(bw);
+    let row_order: Vec<usize> = band_order
+        .iter()
+        .flat_map(|&band| rng.permutation(bh).into_iter().map(move |r| band * bh + r).collect::<Vec<_>>())
+        .collect();
+    let stack_order = rng.permutation(bh);
+    let col_order: Vec<usize> = stack_order
+        .iter()
+        .flat_map(|&stack| rng.permutation(bw).into_iter().map(move |c| stack * bw + c).collect::<Vec<_>>())
+        .collect();
+    let values: Vec<u8> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (row_order[i / n], col_order[i % n]);
+            digits[(bw * (r % bh) + r / bh + c) % n] as u8 + 1
+        })
+        .collect();
+    Grid::from_values(shape, &values).expect("generated values are digits of the shape")
+}
+
+/// `grid` with `holes` distinct random cells emptied.
+pub fn with_holes(grid: &Grid, holes: usize, seed: u64) -> Grid {
+    let mut rng = SplitMix::new(seed ^ 0x5EED);
+    let mut order: Vec<usize> = (0..grid.values().len()).collect();
+    rng.shuffle(&mut order);
+    let mut values = grid.values().to_vec();
+    for &i in order.iter().take(holes) {
+        values[i] = 0;
+    }
+    Grid::from_values(grid.shape(), &values).expect("blanking keeps values valid")
+}
+
+/// A puzzle of `shape` with at least one solution: a seeded solved grid with
+/// `holes` cells emptied.
+pub fn puzzle(shape: Shape, holes: usize, seed: u64) -> Grid {
+    with_holes(&solved_grid(shape, seed), holes, seed)
+}
+
+/// Every shape the workspace promises to handle.
+pub const SHAPES: [Shape; 6] =
+    [Shape::MINI, Shape::SIX, Shape::CLASSIC, Shape::TWELVE, Shape::SIXTEEN, Shape::TWENTY_FIVE];
+
+/// A strategy over [`SHAPES`].
+pub fn any_shape() -> impl Strategy<Value = Shape> {
+    proptest::sample::select(SHAPES.to_vec())
+}
+
+/// A strategy over solved grids of `shape`.
+pub fn any_solved_grid(shape: Shape) -> impl Strategy<Value = Grid> {
+    any::<u64>().prop_map(move |seed| solved_grid(shape, seed))
+}
+
+/// A strategy over grids of `shape` with any mix of filled and empty cells
+/// (often inconsistent): for parser and printer properties.
+pub fn any_grid(shape: Shape) -> impl Strategy<Value = Grid> {
+    proptest::collection::vec(0..=shape.side() as u8, shape.cell_count())
+        .prop_map(move |values| Grid::from_values(shape, &values).expect("values in range"))
+}
+
+/// A strategy over solvable puzzles of `shape` with up to `max_holes`
+/// empty cells, paired with the solved grid they came from.
+pub fn any_puzzle(shape: Shape, max_holes: usize) -> impl Strategy<Value = (Grid, Grid)> {
+    (any::<u64>(), 0..=max_holes).prop_map(move |(seed, holes)| {
+        let solved = solved_grid(shape, seed);
+        (with_holes(&solved, holes, seed), solved)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle;
+
+    #[test]
+    fn generated_grids_are_solved_for_every_shape() {
+        for shape in SHAPES {
+            for seed in 0..20 {
+                let g = solved_grid(shape, seed);
+                assert_eq!(oracle::check_solution(&Grid::empty(shape), &g), Ok(()), "{shape} seed {seed}");
+            }
+            assert_ne!(solved_grid(shape, 1), solved_grid(shape, 2));
+        }
+    }
+
+    #[test]
+    fn holes_are_exact() {
+        let p = puzzle(Shape::CLASSIC, 50, 7);
+        assert_eq!(p.empty_count(), 50);
+        assert_eq!(oracle::check_solution(&p, &solved_grid(Shape::CLASSIC, 7)), Ok(()));
+    }
+}

@@ -1,0 +1,155 @@
+//! The puzzle sets of the workspace's `puzzles/` folder.
+//!
+//! The small sets are embedded with `include_str!`; the large throughput
+//! sets are read from disk through [`PuzzleSet::path`], which works from any
+//! crate of the workspace.
+
+use std::path::PathBuf;
+
+use sudokit_core::Grid;
+
+/// One file of `puzzles/`.
+#[derive(Clone, Copy, Debug)]
+pub struct PuzzleSet {
+    /// Short name (`"easy"`, `"top95"`…).
+    pub name: &'static str,
+    /// File name inside `puzzles/`.
+    pub file: &'static str,
+    /// The file's text, for the embedded sets.
+    embedded: Option<&'static str>,
+}
+
+impl PuzzleSet {
+    /// Absolute path of the file.
+    pub fn path(&self) -> PathBuf {
+        puzzles_dir().join(self.file)
+    }
+
+    /// The file's text.
+    ///
+    /// # Panics
+    /// When a non-embedded file is missing: the test setup is broken.
+    pub fn text(&self) -> String {
+        match self.embedded {
+            Some(text) => text.to_owned(),
+            None => std::fs::read_to_string(self.path())
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", self.path().display())),
+        }
+    }
+
+    /// Every puzzle of the set, in file order.
+    ///
+    /// # Panics
+    /// When a line is not a grid: the fixture is broken.
+    pub fn puzzles(&self) -> Vec<Grid> {
+        self.take(usize::MAX)
+    }
+
+    /// The first `n` puzzles.
+    ///
+    /// # Panics
+    /// When a line is not a grid.
+    pub fn take(&self, n: usize) -> Vec<Grid> {
+        puzzle_lines(&self.text())
+            .take(n)
+            .map(|(line_no, line)| line.parse().unwrap_or_else(|e| panic!("{}:{line_no}: {e}", self.file)))
+            .collect()
+    }
+}
+
+/// The non-comment, non-blank lines of a one-puzzle-per-line file, with
+/// their 1-based line numbers.
+pub fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// The workspace's `puzzles/` folder.
+pub fn puzzles_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../puzzles")
+}
+
+/// The course's easy level: 51 puzzles (Project Euler 96).
+pub const EASY: PuzzleSet = PuzzleSet {
+    name: "easy",
+    file: "course_easy51.txt",
+    embedded: Some(include_str!("../../../puzzles/course_easy51.txt")),
+};
+/// The course's medium level: Norvig's 11 "hardest".
+pub const MEDIUM: PuzzleSet = PuzzleSet {
+    name: "medium",
+    file: "norvig_hardest.txt",
+    embedded: Some(include_str!("../../../puzzles/norvig_hardest.txt")),
+};
+/// The course's hard level: Norvig's top 95.
+pub const HARD: PuzzleSet = PuzzleSet {
+    name: "hard",
+    file: "norvig_top95.txt",
+    embedded: Some(include_str!("../../../puzzles/norvig_top95.txt")),
+};
+/// Magictour's top 1465.
+pub const MAGICTOUR: PuzzleSet = PuzzleSet {
+    name: "magictour-top1465",
+    file: "magictour_top1465.txt",
+    embedded: Some(include_str!("../../../puzzles/magictour_top1465.txt")),
+};
+/// Serg's benchmark: every puzzle has two or more solutions.
+pub const SERG: PuzzleSet = PuzzleSet { name: "serg", file: "serg_benchmark.txt", embedded: None };
+/// All 49 158 known 17-clue puzzles.
+pub const SEVENTEEN: PuzzleSet = PuzzleSet { name: "17-clue", file: "17_clue.txt", embedded: None };
+/// Forum hardest 1905, SE 11 and above.
+pub const FORUM_HARDEST: PuzzleSet =
+    PuzzleSet { name: "forum-hardest-1905-11+", file: "forum_hardest_1905_11plus.txt", embedded: None };
+/// Forum hardest database of 2011-06.
+pub const FORUM_1106: PuzzleSet = PuzzleSet {
+    name: "forum-hardest-1106",
+    file: "forum_hardest_1106.txt",
+    embedded: Some(include_str!("../../../puzzles/forum_hardest_1106.txt")),
+};
+
+/// The three course levels, easy to hard.
+pub const COURSE_LEVELS: [PuzzleSet; 3] = [EASY, MEDIUM, HARD];
+
+/// Clash-free 9×9 puzzles with no solution, each proved by a short search:
+/// r1c9 has no candidate in the first; in the second, r1c8 and r1c9 both
+/// need the 8.
+pub const UNSOLVABLE: [&str; 2] = [
+    "12345678.\
+     ........9\
+     .........\
+     .........\
+     .........\
+     .........\
+     .........\
+     .........\
+     .........",
+    "1234567..\
+     .........\
+     .........\
+     .......9.\
+     .........\
+     .........\
+     ........9\
+     .........\
+     .........",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_sets_have_their_documented_sizes() {
+        assert_eq!(EASY.puzzles().len(), 51);
+        assert_eq!(MEDIUM.puzzles().len(), 11);
+        assert_eq!(HARD.puzzles().len(), 95);
+        assert_eq!(MAGICTOUR.puzzles().len(), 1465);
+        assert_eq!(FORUM_1106.puzzles().len(), 375);
+    }
+
+    #[test]
+    fn files_on_disk_are_found() {
+        assert_eq!(SERG.take(3).len(), 3);
+        assert_eq!(puzzle_lines(&SEVENTEEN.text()).count(), 49_158);
+        assert_eq!(puzzle_lines(&FORUM_HARDEST.text()).count(), 48_766);
+    }
+}
