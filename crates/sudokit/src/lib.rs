@@ -1,0 +1,53 @@
+//! **sudokit**: every classic way to solve a Sudoku, behind one [`Solver`]
+//! trait.
+//!
+//! This facade re-exports the core vocabulary ([`Grid`], [`Solver`],
+//! [`Budget`]…) and the solvers of the workspace, lists them by name in the
+//! [`registry`], and races them with the [`compare`] harness. Depend on it
+//! to pick solvers from a string or compare methods; depend on a single
+//! solver crate to keep the build small.
+//!
+//! # Example
+//! ```
+//! use sudokit::{registry, Grid, Solver};
+//!
+//! let puzzle: Grid = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.".parse()?;
+//! for info in registry::solvers().iter().filter(|info| info.is_exact()) {
+//!     let solution = info.build().solve(&puzzle)?;
+//!     assert!(solution.grid.is_solution_of(&puzzle));
+//!     println!("{:>18}: {} nodes", info.name(), solution.stats.nodes);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Overview
+//! * Core types, re-exported from `sudokit-core`: [`Grid`], [`Shape`],
+//!   [`Solver`], [`CountSolutions`], [`Budget`], [`Solution`],
+//!   [`SolveError`]…
+//! * [`grid`]: `sudokit-grid` (candidates, unit tables, [`io`] for puzzle
+//!   files) and the baselines [`Backtracking`] and [`BacktrackingMrv`].
+//! * [`registry`]: every solver by a stable kebab-case name.
+//! * [`compare`]: the comparison harness behind the `compare` example.
+//!
+//! | name | crate | method |
+//! |---|---|---|
+//! | `backtracking-mrv` | `sudokit-grid` | backtracking, fewest candidates first |
+//! | `backtracking` | `sudokit-grid` | plain backtracking (the course's baseline) |
+//!
+//! # Crate features
+//! None yet.
+#![doc(test(attr(deny(warnings))))]
+
+pub use sudokit_core::{
+    Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, Meter, ParseError, Shape, ShapeError, Solution,
+    SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind,
+};
+pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
+
+pub mod compare;
+pub mod registry;
+
+/// The README's code runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,160 @@
+//! Every solver of the workspace, by a stable name.
+//!
+//! ```
+//! use sudokit::registry;
+//! let mut solver = registry::create("backtracking-mrv")?;
+//! let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+//! assert!(solver.solve(&puzzle)?.grid.is_solution_of(&puzzle));
+//! assert!(registry::names().any(|name| name == "backtracking"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use sudokit_core::{CountSolutions, Solver};
+use sudokit_grid::{Backtracking, BacktrackingMrv};
+
+/// One registered solver: its name, what it is, and how to build it.
+#[derive(Clone, Copy)]
+pub struct SolverInfo {
+    name: &'static str,
+    summary: &'static str,
+    crate_name: &'static str,
+    build: fn() -> Box<dyn Solver>,
+    build_counter: Option<fn() -> Box<dyn CountSolutions>>,
+}
+
+impl SolverInfo {
+    /// The stable kebab-case name (`"backtracking-mrv"`).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// A one-line description.
+    pub fn summary(&self) -> &'static str {
+        self.summary
+    }
+
+    /// The crate that implements it.
+    pub fn crate_name(&self) -> &'static str {
+        self.crate_name
+    }
+
+    /// Whether the method is exact: it always finds a solution when one
+    /// exists, proves unsolvability, and can count solutions.
+    pub fn is_exact(&self) -> bool {
+        self.build_counter.is_some()
+    }
+
+    /// A new instance of the solver.
+    pub fn build(&self) -> Box<dyn Solver> {
+        (self.build)()
+    }
+
+    /// A new instance as a solution counter, for exact solvers.
+    pub fn build_counter(&self) -> Option<Box<dyn CountSolutions>> {
+        self.build_counter.map(|build| build())
+    }
+}
+
+impl fmt::Debug for SolverInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SolverInfo")
+            .field("name", &self.name)
+            .field("crate_name", &self.crate_name)
+            .field("exact", &self.is_exact())
+            .finish()
+    }
+}
+
+/// An exact solver, registered as a solver and as a counter.
+macro_rules! exact {
+    ($name:literal, $crate_name:literal, $ty:ty, $summary:literal) => {
+        SolverInfo {
+            name: $name,
+            summary: $summary,
+            crate_name: $crate_name,
+            build: || Box::new(<$ty>::default()),
+            build_counter: Some(|| Box::new(<$ty>::default())),
+        }
+    };
+}
+
+/// Every solver, the fastest exact one first.
+static SOLVERS: &[SolverInfo] = &[
+    exact!("backtracking-mrv", "sudokit-grid", BacktrackingMrv, "backtracking, fewest-candidates cell first"),
+    exact!(
+        "backtracking",
+        "sudokit-grid",
+        Backtracking,
+        "plain backtracking in row-major order (the course's baseline)"
+    ),
+];
+
+/// Every registered solver, the default one first.
+pub fn solvers() -> &'static [SolverInfo] {
+    SOLVERS
+}
+
+/// The names of every registered solver.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    SOLVERS.iter().map(SolverInfo::name)
+}
+
+/// The registered solver called `name`.
+///
+/// # Errors
+/// [`UnknownSolver`], whose message lists the known names.
+pub fn find(name: &str) -> Result<&'static SolverInfo, UnknownSolver> {
+    SOLVERS.iter().find(|info| info.name == name).ok_or_else(|| UnknownSolver(name.to_owned()))
+}
+
+/// A new instance of the solver called `name`.
+///
+/// # Errors
+/// [`UnknownSolver`] for a name not in the registry.
+pub fn create(name: &str) -> Result<Box<dyn Solver>, UnknownSolver> {
+    find(name).map(SolverInfo::build)
+}
+
+/// The default solver: the fastest exact one registered.
+pub fn default_solver() -> &'static SolverInfo {
+    &SOLVERS[0]
+}
+
+/// A solver name that is not in the registry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownSolver(pub String);
+
+impl fmt::Display for UnknownSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown solver {:?} (known: {})", self.0, names().collect::<Vec<_>>().join(", "))
+    }
+}
+
+impl std::error::Error for UnknownSolver {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_kebab_case_and_match_the_solvers() {
+        let mut seen = std::collections::HashSet::new();
+        for info in solvers() {
+            assert!(seen.insert(info.name()), "duplicate {}", info.name());
+            assert!(info.name().chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
+            assert_eq!(info.build().name(), info.name(), "registry name and Solver::name differ");
+            if let Some(counter) = info.build_counter() {
+                assert_eq!(counter.name(), info.name());
+            }
+        }
+        assert!(default_solver().is_exact());
+    }
+
+    #[test]
+    fn unknown_names_list_the_known_ones() {
+        let err = create("nope").err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("unknown solver \"nope\"") && err.contains("backtracking-mrv"), "{err}");
+    }
+}
