@@ -129,16 +129,16 @@ impl Budget {
     /// # Errors
     /// The [`StopReason`] of the first limit reached.
     pub fn check(&self, stats: &Stats) -> Result<(), StopReason> {
-        self.check_caps(stats)?;
+        self.check_caps(stats.nodes, stats.iterations)?;
         self.check_clock()
     }
 
     #[inline]
-    fn check_caps(&self, stats: &Stats) -> Result<(), StopReason> {
-        if self.max_nodes.is_some_and(|max| stats.nodes >= max) {
+    fn check_caps(&self, nodes: u64, iterations: u64) -> Result<(), StopReason> {
+        if self.max_nodes.is_some_and(|max| nodes >= max) {
             return Err(StopReason::NodeLimit);
         }
-        if self.max_iterations.is_some_and(|max| stats.iterations >= max) {
+        if self.max_iterations.is_some_and(|max| iterations >= max) {
             return Err(StopReason::IterationLimit);
         }
         Ok(())
@@ -179,6 +179,8 @@ impl fmt::Display for StopReason {
         })
     }
 }
+
+impl std::error::Error for StopReason {}
 
 /// The budget check every solver runs in its search loop: caps on every
 /// call, the clock and the cancel flag every [`Meter::CLOCK_STRIDE`] calls,
@@ -230,7 +232,17 @@ impl<'a> Meter<'a> {
     /// The [`StopReason`] of the first limit reached.
     #[inline]
     pub fn tick(&mut self, stats: &Stats) -> Result<(), StopReason> {
-        self.budget.check_caps(stats)?;
+        self.tick_counts(stats.nodes, stats.iterations)
+    }
+
+    /// [`tick`](Meter::tick) for solvers that keep their own counters:
+    /// `nodes` and `iterations` done so far.
+    ///
+    /// # Errors
+    /// The [`StopReason`] of the first limit reached.
+    #[inline]
+    pub fn tick_counts(&mut self, nodes: u64, iterations: u64) -> Result<(), StopReason> {
+        self.budget.check_caps(nodes, iterations)?;
         if self.countdown == 0 {
             self.countdown = Self::CLOCK_STRIDE;
             self.budget.check_clock()?;

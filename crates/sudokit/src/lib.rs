@@ -24,6 +24,8 @@
 //! * Core types, re-exported from `sudokit-core`: [`Grid`], [`Shape`],
 //!   [`Solver`], [`CountSolutions`], [`Budget`], [`Solution`],
 //!   [`SolveError`]…
+//! * [`dlx`]: `sudokit-dlx`, exact cover with Dancing Links: [`Dlx`],
+//!   [`DlxRs`] and the general engine.
 //! * [`grid`]: `sudokit-grid` (candidates, unit tables, [`io`] for puzzle
 //!   files) and the baselines [`Backtracking`] and [`BacktrackingMrv`].
 //! * [`registry`]: every solver by a stable kebab-case name.
@@ -31,6 +33,8 @@
 //!
 //! | name | crate | method |
 //! |---|---|---|
+//! | `dlx` | `sudokit-dlx` | Dancing Links, exact cover |
+//! | `dlx-rs` | `sudokit-dlx` | exact cover on the `dlx-rs` crate |
 //! | `backtracking-mrv` | `sudokit-grid` | backtracking, fewest candidates first |
 //! | `backtracking` | `sudokit-grid` | plain backtracking (the course's baseline) |
 //!
@@ -42,6 +46,7 @@ pub use sudokit_core::{
     Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, Meter, ParseError, Shape, ShapeError, Solution,
     SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind,
 };
+pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
 
 pub mod compare;

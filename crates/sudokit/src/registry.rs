@@ -12,6 +12,7 @@
 use std::fmt;
 
 use sudokit_core::{CountSolutions, Solver};
+use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
 
 /// One registered solver: its name, what it is, and how to build it.
@@ -82,6 +83,13 @@ macro_rules! exact {
 
 /// Every solver, the fastest exact one first.
 static SOLVERS: &[SolverInfo] = &[
+    exact!("dlx", "sudokit-dlx", Dlx, "Dancing Links (Knuth's Algorithm X), matrix reused across puzzles"),
+    exact!(
+        "dlx-rs",
+        "sudokit-dlx",
+        DlxRs,
+        "the same exact cover solved by the dlx-rs crate (the course's library approach)"
+    ),
     exact!("backtracking-mrv", "sudokit-grid", BacktrackingMrv, "backtracking, fewest-candidates cell first"),
     exact!(
         "backtracking",

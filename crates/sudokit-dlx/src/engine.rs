@@ -1,0 +1,577 @@
+//! [`ExactCover`]: Knuth's Algorithm X on Dancing Links, for any problem.
+
+use sudokit_core::{Budget, Meter, StopReason};
+
+/// A node of the dancing-links structure. Item headers are nodes
+/// `0..=items` (0 is the root); option nodes follow. All links are indices
+/// into one `Vec<Node>`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    left: u32,
+    right: u32,
+    up: u32,
+    down: u32,
+    /// The item (header index) of an option node; the header itself for a
+    /// header.
+    item: u32,
+    /// The option an option node belongs to; for headers, the number of
+    /// options still in the item's list.
+    tag: u32,
+}
+
+/// An error building or using an [`ExactCover`] matrix.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CoverError {
+    /// An option names an item the matrix does not have.
+    #[error("option {option}: item {item} out of range (the matrix has {items} items)")]
+    ItemOutOfRange {
+        /// The option being added.
+        option: usize,
+        /// The offending item.
+        item: usize,
+        /// Number of items.
+        items: usize,
+    },
+    /// An option names the same item twice.
+    #[error("option {option}: item {item} appears twice")]
+    RepeatedItem {
+        /// The option being added.
+        option: usize,
+        /// The repeated item.
+        item: usize,
+    },
+    /// An option with no item at all.
+    #[error("option {option} covers no item")]
+    EmptyOption {
+        /// The option being added.
+        option: usize,
+    },
+    /// An option made only of secondary items: the search branches on
+    /// primary items, so it could never be chosen (Knuth requires every
+    /// option to hold a primary item).
+    #[error("option {option} has no primary item")]
+    NoPrimaryItem {
+        /// The option being added.
+        option: usize,
+    },
+    /// [`ExactCover::select`] named an option that does not exist.
+    #[error("option {option} does not exist (the matrix has {options} options)")]
+    NoSuchOption {
+        /// The option asked for.
+        option: usize,
+        /// Number of options.
+        options: usize,
+    },
+    /// [`ExactCover::select`] named an option whose items are already covered
+    /// by an earlier selection.
+    #[error("option {option} clashes with an option selected before it (item {item})")]
+    Clash {
+        /// The option asked for.
+        option: usize,
+        /// An item it shares with an earlier selection.
+        item: usize,
+    },
+    /// Options cannot be added or selected while a search is under way;
+    /// call [`ExactCover::reset`] first.
+    #[error("the matrix is in the middle of a search; call reset() first")]
+    Busy,
+}
+
+/// Search counters, as Knuth reports them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CoverStats {
+    /// Nodes of the search tree: levels entered.
+    pub nodes: u64,
+    /// Link updates: each option node unlinked from or relinked into an
+    /// item's list counts one.
+    pub updates: u64,
+    /// Branch points: levels whose item still had two or more options.
+    pub guesses: u64,
+    /// Options taken back after their subtree was explored.
+    pub backtracks: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+/// Where the resumable search stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Not started (or reset): the next search starts at the root.
+    Idle,
+    /// A solution was just reported: resume by trying the next option.
+    Found,
+    /// The whole tree has been explored.
+    Done,
+}
+
+/// An exact-cover problem and its Dancing Links solver.
+///
+/// The matrix has *primary* items, which a solution covers exactly once,
+/// and *secondary* items, which it covers at most once (Knuth's optional
+/// columns). Options are sets of items; a solution is a set of options that
+/// covers every primary item exactly once and no secondary item twice.
+///
+/// The search is Knuth's Algorithm X (arXiv cs/0011047; TAOCP 7.2.2.1) with
+/// the minimum-remaining-values rule: branch on the primary item with the
+/// fewest options left, the first such item on ties. The links live in flat
+/// arrays of `u32` in one allocation; [`reset`](ExactCover::reset) restores
+/// the matrix so one instance serves many searches, and
+/// [`clear`](ExactCover::clear) reuses its memory for another matrix.
+///
+/// # Example
+/// The course's example: with U = {0, 1, 2, 3, 4} and the sets E = {0, 2,
+/// 4}, I = {1, 3}, P = {2, 3}, the only exact cover is {E, I}.
+/// ```
+/// use sudokit_dlx::ExactCover;
+/// use sudokit_dlx::sudokit_core::Budget;
+///
+/// let mut matrix = ExactCover::new(5, 0);
+/// let e = matrix.add_option(&[0, 2, 4])?;
+/// let i = matrix.add_option(&[1, 3])?;
+/// let _p = matrix.add_option(&[2, 3])?;
+/// let solutions: Vec<Vec<usize>> = matrix.solutions(&Budget::unlimited()).collect::<Result<_, _>>()?;
+/// assert_eq!(solutions, vec![vec![e, i]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ExactCover {
+    nodes: Vec<Node>,
+    primary: usize,
+    items: usize,
+    /// First node of each option, plus one past the last node.
+    option_start: Vec<u32>,
+    /// Options chosen by [`select`](Self::select), in order.
+    selected: Vec<u32>,
+    /// Items covered by the selected options.
+    selected_items: Vec<bool>,
+    /// The option node chosen at each level of the search.
+    choice: Vec<u32>,
+    stage: Stage,
+    stats: CoverStats,
+}
+
+impl ExactCover {
+    /// A matrix with `primary` items `0..primary` and `secondary` items
+    /// `primary..primary + secondary`, and no option yet.
+    pub fn new(primary: usize, secondary: usize) -> ExactCover {
+        let mut matrix = ExactCover {
+            nodes: Vec::new(),
+            primary: 0,
+            items: 0,
+            option_start: Vec::new(),
+            selected: Vec::new(),
+            selected_items: Vec::new(),
+            choice: Vec::new(),
+            stage: Stage::Idle,
+            stats: CoverStats::default(),
+        };
+        matrix.clear(primary, secondary);
+        matrix
+    }
+
+    /// Empties the matrix and sets new item counts, keeping the allocations.
+    pub fn clear(&mut self, primary: usize, secondary: usize) {
+        let items = primary + secondary;
+        self.primary = primary;
+        self.items = items;
+        self.nodes.clear();
+        self.option_start.clear();
+        self.selected.clear();
+        self.selected_items.clear();
+        self.selected_items.resize(items, false);
+        self.choice.clear();
+        self.stage = Stage::Idle;
+        self.stats = CoverStats::default();
+        // Headers: primary items in a circular list with the root; secondary
+        // items linked to themselves so that the search never picks them.
+        for i in 0..=items as u32 {
+            let (left, right) = if i as usize <= primary {
+                (if i == 0 { primary as u32 } else { i - 1 }, if i as usize == primary { 0 } else { i + 1 })
+            } else {
+                (i, i)
+            };
+            self.nodes.push(Node { left, right, up: i, down: i, item: i, tag: 0 });
+        }
+        self.option_start.push(self.nodes.len() as u32);
+    }
+
+    /// Number of primary items.
+    pub fn primary_items(&self) -> usize {
+        self.primary
+    }
+
+    /// Number of items, primary and secondary.
+    pub fn items(&self) -> usize {
+        self.items
+    }
+
+    /// Number of options added.
+    pub fn options(&self) -> usize {
+        self.option_start.len() - 1
+    }
+
+    /// The items of option `option`, in the order given.
+    ///
+    /// # Panics
+    /// When the option does not exist.
+    pub fn option_items(&self, option: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
+        let (start, end) = (self.option_start[option] as usize, self.option_start[option + 1] as usize);
+        self.nodes[start..end].iter().map(|n| n.item as usize - 1)
+    }
+
+    /// Adds an option covering `items`; returns its index (options are
+    /// numbered from 0 in the order added).
+    ///
+    /// # Errors
+    /// [`CoverError`] for an empty option, an item out of range or repeated,
+    /// an option without a primary item, or a matrix in the middle of a
+    /// search.
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, CoverError> {
+        let option = self.options();
+        if self.stage != Stage::Idle || !self.selected.is_empty() {
+            return Err(CoverError::Busy);
+        }
+        if items.is_empty() {
+            return Err(CoverError::EmptyOption { option });
+        }
+        for (k, &item) in items.iter().enumerate() {
+            if item >= self.items {
+                return Err(CoverError::ItemOutOfRange { option, item, items: self.items });
+            }
+            if items[..k].contains(&item) {
+                return Err(CoverError::RepeatedItem { option, item });
+            }
+        }
+        if items.iter().all(|&item| item >= self.primary) {
+            return Err(CoverError::NoPrimaryItem { option });
+        }
+        let first = self.nodes.len() as u32;
+        let last = first + items.len() as u32 - 1;
+        for (k, &item) in items.iter().enumerate() {
+            let header = item as u32 + 1;
+            let index = first + k as u32;
+            let above = self.nodes[header as usize].up;
+            self.nodes.push(Node {
+                left: if k == 0 { last } else { index - 1 },
+                right: if index == last { first } else { index + 1 },
+                up: above,
+                down: header,
+                item: header,
+                tag: option as u32,
+            });
+            self.nodes[above as usize].down = index;
+            self.nodes[header as usize].up = index;
+            self.nodes[header as usize].tag += 1;
+        }
+        self.option_start.push(self.nodes.len() as u32);
+        Ok(option)
+    }
+
+    /// Counters of the searches since the last [`reset`](Self::reset).
+    pub fn stats(&self) -> CoverStats {
+        self.stats
+    }
+
+    /// Chooses `option` before the search (a Sudoku's givens): its items
+    /// are covered, and every option sharing an item with it disappears.
+    /// Selected options are part of every solution reported.
+    ///
+    /// # Errors
+    /// [`CoverError::NoSuchOption`], [`CoverError::Clash`] when an item of
+    /// the option is already covered by an earlier selection, and
+    /// [`CoverError::Busy`] during a search.
+    pub fn select(&mut self, option: usize) -> Result<(), CoverError> {
+        if self.stage != Stage::Idle {
+            return Err(CoverError::Busy);
+        }
+        if option >= self.options() {
+            return Err(CoverError::NoSuchOption { option, options: self.options() });
+        }
+        if let Some(item) = self.option_items(option).find(|&item| self.selected_items[item]) {
+            return Err(CoverError::Clash { option, item });
+        }
+        let (start, end) = (self.option_start[option], self.option_start[option + 1]);
+        for node in start..end {
+            let header = self.nodes[node as usize].item;
+            self.selected_items[header as usize - 1] = true;
+            self.cover(header);
+        }
+        self.selected.push(option as u32);
+        Ok(())
+    }
+
+    /// Undoes the search and the selections: the matrix is as it was after
+    /// the last [`add_option`](Self::add_option), ready for another search.
+    pub fn reset(&mut self) {
+        self.unwind();
+        while let Some(option) = self.selected.pop() {
+            let (start, end) = (self.option_start[option as usize], self.option_start[option as usize + 1]);
+            for node in (start..end).rev() {
+                let header = self.nodes[node as usize].item;
+                self.selected_items[header as usize - 1] = false;
+                self.uncover(header);
+            }
+        }
+        self.stage = Stage::Idle;
+        self.stats = CoverStats::default();
+    }
+
+    /// Undoes the choices of an interrupted or finished search.
+    fn unwind(&mut self) {
+        while let Some(x) = self.choice.pop() {
+            self.uncover_others(x);
+            self.uncover(self.nodes[x as usize].item);
+        }
+        self.stage = Stage::Idle;
+    }
+
+    /// The nodes of the option holding `node`, as a range: options are
+    /// stored contiguously, so rows are walked without following links.
+    #[inline]
+    fn row(&self, node: u32) -> std::ops::Range<u32> {
+        let option = self.nodes[node as usize].tag as usize;
+        self.option_start[option]..self.option_start[option + 1]
+    }
+
+    #[inline]
+    fn cover(&mut self, header: u32) {
+        let h = self.nodes[header as usize];
+        self.nodes[h.left as usize].right = h.right;
+        self.nodes[h.right as usize].left = h.left;
+        let mut row = h.down;
+        while row != header {
+            // Nodes of one row sit in different items, so their order does
+            // not matter for undoing; only rows must be undone in reverse.
+            for node in self.row(row) {
+                if node != row {
+                    let n = self.nodes[node as usize];
+                    self.nodes[n.up as usize].down = n.down;
+                    self.nodes[n.down as usize].up = n.up;
+                    self.nodes[n.item as usize].tag -= 1;
+                }
+            }
+            self.stats.updates += u64::from(self.row(row).len() as u32 - 1);
+            row = self.nodes[row as usize].down;
+        }
+    }
+
+    #[inline]
+    fn uncover(&mut self, header: u32) {
+        let h = self.nodes[header as usize];
+        let mut row = h.up;
+        while row != header {
+            for node in self.row(row) {
+                if node != row {
+                    let n = self.nodes[node as usize];
+                    self.nodes[n.up as usize].down = node;
+                    self.nodes[n.down as usize].up = node;
+                    self.nodes[n.item as usize].tag += 1;
+                }
+            }
+            self.stats.updates += u64::from(self.row(row).len() as u32 - 1);
+            row = self.nodes[row as usize].up;
+        }
+        self.nodes[h.left as usize].right = header;
+        self.nodes[h.right as usize].left = header;
+    }
+
+    /// Covers the items of `x`'s option other than `x`'s own.
+    #[inline]
+    fn cover_others(&mut self, x: u32) {
+        for node in self.row(x) {
+            if node != x {
+                self.cover(self.nodes[node as usize].item);
+            }
+        }
+    }
+
+    /// Undoes [`cover_others`](Self::cover_others), in reverse order.
+    #[inline]
+    fn uncover_others(&mut self, x: u32) {
+        for node in self.row(x).rev() {
+            if node != x {
+                self.uncover(self.nodes[node as usize].item);
+            }
+        }
+    }
+
+    /// The primary item with the fewest options left (the first on ties),
+    /// or `None` when every primary item is covered.
+    #[inline]
+    fn choose_item(&self) -> Option<(u32, u32)> {
+        let mut item = self.nodes[0].right;
+        if item == 0 {
+            return None;
+        }
+        let mut best = (item, u32::MAX);
+        while item != 0 {
+            let len = self.nodes[item as usize].tag;
+            if len < best.1 {
+                best = (item, len);
+                if len <= 1 {
+                    break;
+                }
+            }
+            item = self.nodes[item as usize].right;
+        }
+        Some(best)
+    }
+
+    /// Runs Algorithm X until the next solution (`Ok(true)`), the end of the
+    /// tree (`Ok(false)`), or the budget's end.
+    fn advance(&mut self, meter: &mut Meter<'_>) -> Result<bool, StopReason> {
+        // `descend` is true when entering a new level (X2), false when
+        // trying the next option at the current level (X6).
+        let mut descend = match self.stage {
+            Stage::Done => return Ok(false),
+            Stage::Idle => true,
+            Stage::Found => false,
+        };
+        loop {
+            if descend {
+                meter.tick_counts(self.stats.nodes, 0)?;
+                self.stats.nodes += 1;
+                let Some((item, options)) = self.choose_item() else {
+                    self.stats.solutions += 1;
+                    self.stage = Stage::Found;
+                    return Ok(true);
+                };
+                if options >= 2 {
+                    self.stats.guesses += 1;
+                }
+                self.cover(item);
+                let first = self.nodes[item as usize].down;
+                if first == item {
+                    // No option left for this item: dead end.
+                    self.uncover(item);
+                } else {
+                    self.cover_others(first);
+                    self.choice.push(first);
+                    continue;
+                }
+            }
+            // Leave the current level: try the next option of its item, or
+            // backtrack further.
+            loop {
+                let Some(x) = self.choice.pop() else {
+                    self.stage = Stage::Done;
+                    return Ok(false);
+                };
+                self.uncover_others(x);
+                self.stats.backtracks += 1;
+                let item = self.nodes[x as usize].item;
+                let next = self.nodes[x as usize].down;
+                if next != item {
+                    self.cover_others(next);
+                    self.choice.push(next);
+                    descend = true;
+                    break;
+                }
+                self.uncover(item);
+            }
+        }
+    }
+
+    /// The options of the current solution: the selected ones, then the
+    /// search's choices level by level.
+    fn solution_options(&self) -> impl Iterator<Item = usize> + '_ {
+        self.selected
+            .iter()
+            .map(|&o| o as usize)
+            .chain(self.choice.iter().map(|&x| self.nodes[x as usize].tag as usize))
+    }
+
+    fn current_solution(&self) -> Vec<usize> {
+        self.solution_options().collect()
+    }
+
+    /// The first solution, or `None` when there is none. The matrix stays in
+    /// the solved state; call [`reset`](Self::reset) before reusing it.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when the budget runs out first.
+    pub fn first_solution(&mut self, budget: &Budget) -> Result<Option<Vec<usize>>, StopReason> {
+        self.unwind();
+        let mut meter = Meter::new(budget);
+        Ok(self.advance(&mut meter)?.then(|| self.current_solution()))
+    }
+
+    /// Calls `visit` with each solution (the option indices, as in
+    /// [`solutions`](Self::solutions)) until it returns `false` or the tree
+    /// is exhausted; returns the number of solutions visited. Faster than
+    /// the iterator: one buffer serves every solution.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when the budget runs out first.
+    pub fn for_each_solution(
+        &mut self,
+        budget: &Budget,
+        mut visit: impl FnMut(&[usize]) -> bool,
+    ) -> Result<u64, StopReason> {
+        self.unwind();
+        let mut meter = Meter::new(budget);
+        let mut count = 0;
+        let mut buffer = Vec::with_capacity(self.selected.len() + self.choice.capacity());
+        while self.advance(&mut meter)? {
+            count += 1;
+            buffer.clear();
+            buffer.extend(self.solution_options());
+            if !visit(&buffer) {
+                break;
+            }
+        }
+        Ok(count)
+    }
+
+    /// Counts the solutions, stopping at `limit`.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when the budget runs out first.
+    pub fn count_solutions(&mut self, limit: u64, budget: &Budget) -> Result<u64, StopReason> {
+        if limit == 0 {
+            return Ok(0);
+        }
+        self.unwind();
+        let mut meter = Meter::new(budget);
+        let mut count = 0;
+        while count < limit && self.advance(&mut meter)? {
+            count += 1;
+        }
+        Ok(count)
+    }
+
+    /// An iterator over every solution, each a list of option indices (the
+    /// selected options first). The search restarts from the root.
+    pub fn solutions<'a>(&'a mut self, budget: &'a Budget) -> Solutions<'a> {
+        self.unwind();
+        Solutions { matrix: self, meter: Meter::new(budget), failed: false }
+    }
+}
+
+/// Iterator over the solutions of an [`ExactCover`], from
+/// [`ExactCover::solutions`]. Yields `Err` once if the budget runs out.
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    matrix: &'a mut ExactCover,
+    meter: Meter<'a>,
+    failed: bool,
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Result<Vec<usize>, StopReason>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        match self.matrix.advance(&mut self.meter) {
+            Ok(true) => Some(Ok(self.matrix.current_solution())),
+            Ok(false) => None,
+            Err(reason) => {
+                self.failed = true;
+                Some(Err(reason))
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use sudokit_dlx::sudokit_core::{Budget, StopReason};
+use sudokit_dlx::{CoverError, ExactCover};
+
+fn all(matrix: &mut ExactCover) -> BTreeSet<Vec<usize>> {
+    matrix
+        .solutions(&Budget::unlimited())
+        .map(|s| {
+            let mut s = s.unwrap();
+            s.sort_unstable();
+            s
+        })
+        .collect()
+}
+
+/// Every exact cover by brute force over all subsets of options.
+fn brute_force(primary: usize, secondary: usize, options: &[Vec<usize>]) -> BTreeSet<Vec<usize>> {
+    let mut out = BTreeSet::new();
+    for mask in 0u32..1 << options.len() {
+        let mut used = vec![0; primary + secondary];
+        for (k, option) in options.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                for &i in option {
+                    used[i] += 1;
+                }
+            }
+        }
+        if used[..primary].iter().all(|&u| u == 1) && used[primary..].iter().all(|&u| u <= 1) {
+            out.insert((0..options.len()).filter(|k| mask & (1 << k) != 0).collect());
+        }
+    }
+    out
+}
+
+#[test]
+fn knuth_example_from_the_paper() {
+    // Knuth's 6-option example (items A..G = 0..6): the unique cover is
+    // options 0, 3 and 4 ({C,E,F}, {A,D}, {B,G}).
+    let mut m = ExactCover::new(7, 0);
+    for option in [vec![2, 4, 5], vec![0, 3, 6], vec![1, 2, 5], vec![0, 3], vec![1, 6], vec![3, 4, 6]] {
+        m.add_option(&option).unwrap();
+    }
+    assert_eq!(all(&mut m), BTreeSet::from([vec![0, 3, 4]]));
+    assert_eq!(m.stats().solutions, 1);
+    assert!(m.stats().nodes > 0 && m.stats().updates > 0);
+}
+
+#[test]
+fn builder_errors_are_precise() {
+    let mut m = ExactCover::new(3, 1);
+    assert_eq!(m.add_option(&[]), Err(CoverError::EmptyOption { option: 0 }));
+    assert_eq!(m.add_option(&[0, 4]), Err(CoverError::ItemOutOfRange { option: 0, item: 4, items: 4 }));
+    assert_eq!(m.add_option(&[1, 2, 1]), Err(CoverError::RepeatedItem { option: 0, item: 1 }));
+    assert_eq!(m.add_option(&[3]), Err(CoverError::NoPrimaryItem { option: 0 }));
+    assert_eq!(m.add_option(&[0, 3]), Ok(0));
+    assert_eq!(m.add_option(&[0]), Ok(1));
+    assert_eq!(m.add_option(&[1, 2]), Ok(2));
+    assert_eq!(m.select(7), Err(CoverError::NoSuchOption { option: 7, options: 3 }));
+    m.select(1).unwrap();
+    assert_eq!(m.select(0), Err(CoverError::Clash { option: 0, item: 0 }));
+    assert_eq!(m.select(1), Err(CoverError::Clash { option: 1, item: 0 }));
+    assert_eq!(m.add_option(&[2]), Err(CoverError::Busy));
+    assert_eq!(all(&mut m), BTreeSet::from([vec![1, 2]]));
+    m.reset();
+    assert_eq!(all(&mut m), BTreeSet::from([vec![0, 2], vec![1, 2]]));
+}
+
+#[test]
+fn secondary_items_are_covered_at_most_once() {
+    // Knuth's optional-column example: items 0..4 primary, 4 secondary.
+    let mut m = ExactCover::new(4, 1);
+    for option in [vec![0, 2], vec![1, 3], vec![0, 4], vec![2], vec![2, 4]] {
+        m.add_option(&option).unwrap();
+    }
+    assert_eq!(all(&mut m), BTreeSet::from([vec![0, 1], vec![1, 2, 3]]));
+}
+
+#[test]
+fn counting_and_budgets() {
+    let mut m = sudokit_dlx::problems::queens(8);
+    assert_eq!(m.count_solutions(10, &Budget::unlimited()), Ok(10));
+    assert_eq!(m.count_solutions(0, &Budget::unlimited()), Ok(0));
+    assert_eq!(m.count_solutions(u64::MAX, &Budget::unlimited().with_max_nodes(20)), Err(StopReason::NodeLimit));
+    assert_eq!(m.count_solutions(u64::MAX, &Budget::unlimited()), Ok(92));
+    let mut iter_count = 0;
+    for s in m.solutions(&Budget::unlimited().with_max_nodes(200)) {
+        match s {
+            Ok(_) => iter_count += 1,
+            Err(reason) => {
+                assert_eq!(reason, StopReason::NodeLimit);
+                break;
+            }
+        }
+    }
+    assert!(iter_count < 92);
+}
+
+#[test]
+fn one_matrix_serves_many_searches() {
+    let mut m = sudokit_dlx::problems::queens(6);
+    let first = all(&mut m);
+    assert_eq!(first.len(), 4);
+    // Interrupt a search half-way, then search again from scratch.
+    assert!(m.first_solution(&Budget::unlimited()).unwrap().is_some());
+    m.select(1).unwrap_err();
+    m.reset();
+    m.select(1).unwrap();
+    let with_queen = all(&mut m);
+    assert!(with_queen.iter().all(|s| s.contains(&1)));
+    assert_eq!(with_queen.len(), first.iter().filter(|s| s.contains(&1)).count());
+    m.reset();
+    assert_eq!(all(&mut m), first);
+    m.clear(2, 0);
+    m.add_option(&[0, 1]).unwrap();
+    assert_eq!(all(&mut m), BTreeSet::from([vec![0]]));
+}
+
+fn matrix_strategy() -> impl Strategy<Value = (usize, usize, Vec<Vec<usize>>)> {
+    (1..7usize, 0..3usize).prop_flat_map(|(primary, secondary)| {
+        let items = primary + secondary;
+        let option = proptest::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items.min(4));
+        let option = option.prop_filter("options hold a primary item", move |o| o[0] < primary);
+        (Just(primary), Just(secondary), proptest::collection::vec(option, 0..13))
+    })
+}
+
+proptest! {
+    #[test]
+    fn solutions_match_brute_force((primary, secondary, options) in matrix_strategy()) {
+        let mut m = ExactCover::new(primary, secondary);
+        for option in &options {
+            m.add_option(option).unwrap();
+        }
+        let expected = brute_force(primary, secondary, &options);
+        prop_assert_eq!(&all(&mut m), &expected);
+        prop_assert_eq!(m.count_solutions(u64::MAX, &Budget::unlimited()).unwrap(), expected.len() as u64);
+        let first = m.first_solution(&Budget::unlimited()).unwrap();
+        prop_assert_eq!(first.is_some(), !expected.is_empty());
+    }
+}

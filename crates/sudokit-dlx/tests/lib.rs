@@ -1,0 +1,5 @@
+//! Integration tests of sudokit-dlx.
+
+mod engine;
+mod problems;
+mod sudoku;

@@ -1,0 +1,62 @@
+use sudokit_dlx::sudokit_core::{Budget, CountSolutions, Grid, Shape, SolveError, Solver, StopReason};
+use sudokit_dlx::{Dlx, DlxRs, SudokuCover};
+use sudokit_testkit::{Conformance, generate, oracle, sets};
+
+#[test]
+fn dlx_conformance() {
+    Conformance::exact().with_set(sets::MAGICTOUR, 200).with_set(sets::HARD, 95).run_counter(&mut Dlx::new());
+}
+
+#[test]
+fn dlx_rs_conformance() {
+    Conformance::exact()
+        .shapes(&[Shape::MINI, Shape::SIX, Shape::CLASSIC])
+        .puzzles_per_set(10)
+        .run_counter(&mut DlxRs::new());
+}
+
+#[test]
+fn dlx_solves_twenty_five_by_twenty_five() {
+    let puzzle = generate::puzzle(Shape::TWENTY_FIVE, 400, 11);
+    let solution = Dlx::new().solve(&puzzle).unwrap();
+    assert_eq!(oracle::check_solution(&puzzle, &solution.grid), Ok(()));
+}
+
+#[test]
+fn dlx_and_dlx_rs_agree() {
+    let (mut ours, mut theirs) = (Dlx::new(), DlxRs::new());
+    for puzzle in sets::HARD.take(20) {
+        assert_eq!(ours.solve(&puzzle).unwrap().grid, theirs.solve(&puzzle).unwrap().grid);
+    }
+    for puzzle in sets::SERG.take(5) {
+        assert_eq!(ours.count_solutions(&puzzle, 50).unwrap(), theirs.count_solutions(&puzzle, 50).unwrap());
+    }
+}
+
+#[test]
+fn node_caps_stop_the_search_and_leave_the_solver_reusable() {
+    let mut dlx = Dlx::new();
+    let hard = &sets::HARD.take(1)[0];
+    match dlx.solve_with(hard, &Budget::unlimited().with_max_nodes(5)) {
+        Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, stats, .. }) => assert_eq!(stats.nodes, 5),
+        other => panic!("expected a node-limit stop, got {other:?}"),
+    }
+    assert!(dlx.solve(hard).unwrap().grid.is_solution_of(hard));
+    assert!(dlx.last_cover_stats().updates > 0);
+}
+
+#[test]
+fn the_mini_sudoku_matrix_has_the_right_shape() {
+    let cover = SudokuCover::new(Shape::MINI);
+    let text = cover.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 64);
+    assert!(lines.iter().all(|l| l.matches('1').count() - l.split(' ').next().unwrap().matches('1').count() == 4));
+    // Every item is covered by exactly 4 options (one per digit or cell).
+    for item in 0..cover.item_count() {
+        let covering = (0..cover.option_count()).filter(|&o| cover.items(o).contains(&item)).count();
+        assert_eq!(covering, 4, "{}", cover.item_name(item));
+    }
+    let puzzle: Grid = "1.........4....1".parse().unwrap();
+    assert_eq!(Dlx::new().count_solutions(&puzzle, 100).unwrap(), oracle::count_solutions(&puzzle, 100));
+}
