@@ -257,6 +257,22 @@ impl Grid {
         duplicates + changed
     }
 
+    /// Whether `line` is a rule of the boxed picture (`-----`, `+---+`,
+    /// `=====`): readers use it to find where boxed grids start and end.
+    ///
+    /// A rule has a run of `--` or `==`; a row of empty cells written `-`
+    /// never does, since cells are at least two characters apart.
+    ///
+    /// ```
+    /// use sudokit_core::Grid;
+    /// assert!(Grid::is_boxed_rule("-------+-------"));
+    /// assert!(!Grid::is_boxed_rule("| -  -  - |"));
+    /// ```
+    pub fn is_boxed_rule(line: &str) -> bool {
+        let line = line.trim();
+        (line.contains("--") || line.contains("==")) && line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '))
+    }
+
     fn checked_index(&self, cell: Cell) -> usize {
         let side = self.side();
         assert!(cell.row() < side && cell.col() < side, "{cell} lies outside a {} grid", self.shape);
@@ -398,11 +414,7 @@ fn parse_boxed(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
             continue;
         }
         first_line.get_or_insert(line_no);
-        // A rule has a run of dashes; a row of empty cells written `-` never
-        // does, since cells are at least two characters apart.
-        let is_rule = (trimmed.contains("--") || trimmed.contains("=="))
-            && trimmed.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '));
-        if is_rule {
+        if Grid::is_boxed_rule(trimmed) {
             if rows_in_band > 0 && band_height.is_none() {
                 band_height = Some(rows_in_band);
             }

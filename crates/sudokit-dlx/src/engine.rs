@@ -7,6 +7,8 @@ use sudokit_core::{Budget, Meter, StopReason};
 /// into one `Vec<Node>`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
+    /// Header list links (headers only: an option's nodes are contiguous,
+    /// so rows are walked as index ranges and need no left/right links).
     left: u32,
     right: u32,
     up: u32,
@@ -247,19 +249,11 @@ impl ExactCover {
             return Err(CoverError::NoPrimaryItem { option });
         }
         let first = self.nodes.len() as u32;
-        let last = first + items.len() as u32 - 1;
         for (k, &item) in items.iter().enumerate() {
             let header = item as u32 + 1;
             let index = first + k as u32;
             let above = self.nodes[header as usize].up;
-            self.nodes.push(Node {
-                left: if k == 0 { last } else { index - 1 },
-                right: if index == last { first } else { index + 1 },
-                up: above,
-                down: header,
-                item: header,
-                tag: option as u32,
-            });
+            self.nodes.push(Node { left: 0, right: 0, up: above, down: header, item: header, tag: option as u32 });
             self.nodes[above as usize].down = index;
             self.nodes[header as usize].up = index;
             self.nodes[header as usize].tag += 1;
@@ -343,7 +337,9 @@ impl ExactCover {
         while row != header {
             // Nodes of one row sit in different items, so their order does
             // not matter for undoing; only rows must be undone in reverse.
-            for node in self.row(row) {
+            let nodes = self.row(row);
+            self.stats.updates += u64::from(nodes.end - nodes.start - 1);
+            for node in nodes {
                 if node != row {
                     let n = self.nodes[node as usize];
                     self.nodes[n.up as usize].down = n.down;
@@ -351,7 +347,6 @@ impl ExactCover {
                     self.nodes[n.item as usize].tag -= 1;
                 }
             }
-            self.stats.updates += u64::from(self.row(row).len() as u32 - 1);
             row = self.nodes[row as usize].down;
         }
     }
@@ -361,7 +356,9 @@ impl ExactCover {
         let h = self.nodes[header as usize];
         let mut row = h.up;
         while row != header {
-            for node in self.row(row) {
+            let nodes = self.row(row);
+            self.stats.updates += u64::from(nodes.end - nodes.start - 1);
+            for node in nodes {
                 if node != row {
                     let n = self.nodes[node as usize];
                     self.nodes[n.up as usize].down = node;
@@ -369,7 +366,6 @@ impl ExactCover {
                     self.nodes[n.item as usize].tag += 1;
                 }
             }
-            self.stats.updates += u64::from(self.row(row).len() as u32 - 1);
             row = self.nodes[row as usize].up;
         }
         self.nodes[h.left as usize].right = header;

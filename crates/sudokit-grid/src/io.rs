@@ -222,7 +222,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 return;
             }
         }
-        let is_rule = trimmed.contains("--") && trimmed.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '));
+        let is_rule = Grid::is_boxed_rule(trimmed);
         if trimmed.contains('|') || is_rule {
             match &mut self.block {
                 Some(block) if block.kind == BlockKind::Boxed => {
