@@ -24,6 +24,8 @@
 //! * Core types, re-exported from `sudokit-core`: [`Grid`], [`Shape`],
 //!   [`Solver`], [`CountSolutions`], [`Budget`], [`Solution`],
 //!   [`SolveError`]…
+//! * [`rules`]: `sudokit-rules`, logic-based solving: [`FastSolver`], the
+//!   bit-parallel 9×9 solver and the default.
 //! * [`dlx`]: `sudokit-dlx`, exact cover with Dancing Links: [`Dlx`],
 //!   [`DlxRs`] and the general engine.
 //! * [`grid`]: `sudokit-grid` (candidates, unit tables, [`io`] for puzzle
@@ -33,6 +35,7 @@
 //!
 //! | name | crate | method |
 //! |---|---|---|
+//! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9×9) |
 //! | `dlx` | `sudokit-dlx` | Dancing Links, exact cover |
 //! | `dlx-rs` | `sudokit-dlx` | exact cover on the `dlx-rs` crate |
 //! | `backtracking-mrv` | `sudokit-grid` | backtracking, fewest candidates first |
@@ -48,6 +51,7 @@ pub use sudokit_core::{
 };
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
+pub use sudokit_rules::{self as rules, FastSolver};
 
 pub mod compare;
 pub mod registry;

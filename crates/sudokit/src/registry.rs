@@ -14,6 +14,7 @@ use std::fmt;
 use sudokit_core::{CountSolutions, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
+use sudokit_rules::FastSolver;
 
 /// One registered solver: its name, what it is, and how to build it.
 #[derive(Clone, Copy)]
@@ -83,6 +84,12 @@ macro_rules! exact {
 
 /// Every solver, the fastest exact one first.
 static SOLVERS: &[SolverInfo] = &[
+    exact!(
+        "fast",
+        "sudokit-rules",
+        FastSolver,
+        "bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv)"
+    ),
     exact!("dlx", "sudokit-dlx", Dlx, "Dancing Links (Knuth's Algorithm X), matrix reused across puzzles"),
     exact!(
         "dlx-rs",

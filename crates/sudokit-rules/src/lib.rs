@@ -1,0 +1,53 @@
+//! Logic-based Sudoku solving for **sudokit**.
+//!
+//! [`FastSolver`] is the workspace's speed flagship: a 9×9 solver on a
+//! bit-parallel board that propagates naked and hidden singles and locked
+//! candidates, and guesses only when that logic stalls. It is exact — it
+//! finds every solution when asked to count, and proves unsolvability — and
+//! is the default solver of the `sudokit` facade.
+//!
+//! # Example
+//! ```
+//! use sudokit_rules::FastSolver;
+//! use sudokit_rules::sudokit_core::{Grid, Solver};
+//!
+//! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+//! let solution = FastSolver::new().solve(&puzzle)?;
+//! assert!(solution.grid.is_solution_of(&puzzle));
+//! println!("{:#}\n{} guesses", solution.grid, solution.stats.guesses);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # How it works
+//! The board holds, for every digit and every band of three rows, a 27-bit
+//! word of the cells where the digit may still go. Inference works on those
+//! words with shifts, masks and three 512-entry tables, never cell by cell:
+//! * in a band, a digit's three placements form a permutation of (row, box)
+//!   pairs; one table lookup removes the row segments no permutation can
+//!   use, which covers pointing and claiming, and rows left with one cell
+//!   are hidden singles;
+//! * a box whose candidates for a digit sit in one column removes the digit
+//!   from that column in the other bands;
+//! * cells with exactly one candidate are found 27 at a time by bit-sliced
+//!   counting over the nine digits;
+//! * columns where a digit has one cell left are found the same way.
+//!
+//! When nothing applies, the search tries the candidates of a bivalue cell,
+//! each on a copy of the board (about 270 bytes); the last one reuses the
+//! board itself.
+//!
+//! # Speed
+//! Measured against the `sudoku` crate (a port of JCZSolve) in the same run
+//! by `cargo run --release --example throughput`; see the README for the
+//! current table.
+//!
+//! # Crate features
+//! None.
+#![doc(test(attr(deny(warnings))))]
+
+pub use sudokit_core;
+
+mod board;
+mod fast;
+
+pub use fast::FastSolver;

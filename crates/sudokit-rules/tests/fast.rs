@@ -1,0 +1,127 @@
+use proptest::prelude::*;
+use sudokit_grid::Layout;
+use sudokit_rules::FastSolver;
+use sudokit_rules::sudokit_core::{Budget, CountSolutions, Grid, Shape, SolveError, Solver, StopReason};
+use sudokit_testkit::{Conformance, generate, oracle, sets};
+
+#[test]
+fn conformance() {
+    Conformance::exact()
+        .with_set(sets::MAGICTOUR, 400)
+        .with_set(sets::HARD, 95)
+        .with_set(sets::SEVENTEEN, 200)
+        .with_set(sets::FORUM_HARDEST, 100)
+        .run_counter(&mut FastSolver::new());
+}
+
+#[test]
+fn strict_solver_rejects_other_shapes() {
+    let puzzle = generate::puzzle(Shape::MINI, 6, 1);
+    match FastSolver::strict().solve(&puzzle) {
+        Err(SolveError::UnsupportedShape { shape }) => assert_eq!(shape, Shape::MINI),
+        other => panic!("expected UnsupportedShape, got {other:?}"),
+    }
+    assert!(matches!(FastSolver::strict().count_solutions(&puzzle, 2), Err(SolveError::UnsupportedShape { .. })));
+    assert!(FastSolver::new().solve(&puzzle).unwrap().grid.is_solution_of(&puzzle));
+}
+
+#[test]
+fn counts_agree_with_the_oracle_on_multi_solution_puzzles() {
+    let mut solver = FastSolver::new();
+    for seed in 0..40 {
+        // Few givens: many solutions, exercising the search.
+        let puzzle = generate::puzzle(Shape::CLASSIC, 58, seed);
+        let expected = oracle::count_solutions(&puzzle, 30);
+        assert_eq!(solver.count_solutions(&puzzle, 30).unwrap(), expected, "seed {seed}: {puzzle}");
+    }
+}
+
+#[test]
+fn serg_puzzles_have_several_solutions_counted_like_the_oracle() {
+    let mut solver = FastSolver::new();
+    for puzzle in sets::SERG.take(50) {
+        let count = solver.count_solutions(&puzzle, 10).unwrap();
+        assert!(count >= 2, "{puzzle}");
+        assert_eq!(count, oracle::count_solutions(&puzzle, 10), "{puzzle}");
+    }
+}
+
+#[test]
+fn hard_puzzles_need_guesses_and_report_them() {
+    let mut solver = FastSolver::new();
+    let mut guesses = 0;
+    for puzzle in sets::FORUM_HARDEST.take(20) {
+        let solution = solver.solve(&puzzle).unwrap();
+        assert_eq!(oracle::check_solution(&puzzle, &solution.grid), Ok(()));
+        assert!(solution.stats.nodes > solution.stats.guesses);
+        guesses += solution.stats.guesses;
+    }
+    assert!(guesses >= 20, "the hardest puzzles cannot be solved by singles and locked candidates alone");
+}
+
+/// A puzzle solvable by naked singles alone: cells are emptied only while
+/// their peers still show the eight other digits, so filling them back in
+/// reverse order needs no other technique.
+fn singles_only_puzzle(seed: u64) -> Grid {
+    let solved = generate::solved_grid(Shape::CLASSIC, seed);
+    let layout = Layout::of(Shape::CLASSIC);
+    let mut values = solved.values().to_vec();
+    let mut order: Vec<usize> = (0..81).collect();
+    generate::SplitMix::new(seed).shuffle(&mut order);
+    for cell in order {
+        let seen: u16 = layout.peers(cell).iter().fold(0, |seen, &p| seen | (1 << values[usize::from(p)]));
+        if seen >> 1 == 0x1ff & !(1 << (values[cell] - 1)) {
+            values[cell] = 0;
+        }
+    }
+    Grid::from_values(Shape::CLASSIC, &values).unwrap()
+}
+
+#[test]
+fn puzzles_solvable_by_singles_need_no_guess() {
+    let mut solver = FastSolver::new();
+    for seed in 0..50 {
+        let puzzle = singles_only_puzzle(seed);
+        assert!(puzzle.filled_count() <= 65, "the generator empties many cells: {puzzle}");
+        let solution = solver.solve(&puzzle).unwrap();
+        assert_eq!(oracle::check_solution(&puzzle, &solution.grid), Ok(()));
+        assert_eq!(solution.stats.guesses, 0, "{puzzle}");
+    }
+}
+
+#[test]
+fn node_cap_stops_the_search() {
+    let puzzle = sets::FORUM_HARDEST.take(1).remove(0);
+    match FastSolver::new().solve_with(&puzzle, &Budget::unlimited().with_max_nodes(1)) {
+        Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, stats, .. }) => assert_eq!(stats.nodes, 1),
+        other => panic!("expected a node-limit stop, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_cell_without_candidates_is_unsolvable_not_invalid() {
+    // No clash among the givens, but r1c9 can hold neither 9 (column) nor
+    // anything else (row).
+    let puzzle: Grid = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(81 - 18)).parse().unwrap();
+    assert_eq!(puzzle.validate(), Ok(()));
+    assert_eq!(FastSolver::new().solve(&puzzle), Err(SolveError::Unsolvable));
+    assert_eq!(FastSolver::new().count_solutions(&puzzle, 2), Ok(0));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn solutions_of_random_puzzles_are_valid(seed in any::<u64>(), holes in 0usize..=64) {
+        let puzzle = generate::puzzle(Shape::CLASSIC, holes, seed);
+        let solution = FastSolver::new().solve(&puzzle).unwrap();
+        prop_assert_eq!(oracle::check_solution(&puzzle, &solution.grid), Ok(()));
+    }
+
+    #[test]
+    fn counts_match_backtracking(seed in any::<u64>(), holes in 40usize..=60) {
+        let puzzle = generate::puzzle(Shape::CLASSIC, holes, seed);
+        let ours = FastSolver::new().count_solutions(&puzzle, 5).unwrap();
+        prop_assert_eq!(ours, oracle::count_solutions(&puzzle, 5));
+    }
+}

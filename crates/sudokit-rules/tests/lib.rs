@@ -1,0 +1,3 @@
+//! Integration tests of sudokit-rules.
+
+mod fast;
