@@ -33,6 +33,7 @@
 //!
 //! All of it is branch-free but for the loops over what was found.
 
+const GATE: bool = false;
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 
@@ -80,7 +81,14 @@ static LOCKED_COLUMNS: [u32; 512] = {
 };
 
 /// The words of one band's nine digits in a 27-bit word mask.
-const BAND_WORDS: [u32; 3] = [0o111111111, 0o222222222, 0o444444444];
+const BAND_WORDS: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+
+/// The index of the word of `digit` (0-based) in `band`: band-major, so a
+/// band's nine words sit side by side.
+#[inline(always)]
+const fn word(digit: usize, band: usize) -> usize {
+    (9 * band + digit) & 31
+}
 
 /// For the non-empty segments of one digit in one band (bit `3·row + box`),
 /// the 27-bit mask of the segments that some permutation of the digit's
@@ -152,7 +160,7 @@ pub(crate) struct Contradiction;
 /// The candidate state of a 9×9 grid (see the [module docs](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
-    /// Where each digit can go: word `3·digit + band`. Padded to 32 so that
+    /// Where each digit can go: word `9·band + digit`. Padded to 32 so that
     /// indices masked with 31 need no bounds check.
     candidates: [u32; 32],
     /// Each word as it was when last shrunk: a word that differs has changed
@@ -161,6 +169,9 @@ pub(crate) struct Board {
     shrunk: [u32; 32],
     /// Cells not yet placed, per band.
     unsolved: [u32; 3],
+    /// Unsolved cells with exactly two candidates, per band, as of the last
+    /// look for naked singles: where to guess.
+    pairs: [u32; 3],
 }
 
 /// A cell to guess on: its band, bit, and candidate digits (bit `d` for
@@ -183,19 +194,19 @@ impl Board {
         let mut candidates = [0; 32];
         candidates[..27].fill(BAND);
         // Every word differs from its snapshot, so all are shrunk once.
-        let mut board = Board { candidates, shrunk: [0; 32], unsolved: [BAND; 3] };
+        let mut board = Board { candidates, shrunk: [0; 32], unsolved: [BAND; 3], pairs: [0; 3] };
         for (i, &value) in values.iter().enumerate().take(81) {
             if value != 0 {
                 let (band, pos) = (i / 27, (i % 27) as u32);
                 let digit = usize::from(value - 1) % 9;
-                if board.candidates[3 * digit + band] & (1 << pos) == 0 {
+                if board.candidates[word(digit, band)] & (1 << pos) == 0 {
                     return Err(Contradiction);
                 }
                 // Clear the column at once too, so that every clash between
                 // givens is caught here rather than by propagation.
                 board.place(digit, band, pos);
                 for other in OTHER_BANDS[band] {
-                    board.candidates[3 * digit + other] &= !COLUMN[pos as usize];
+                    board.candidates[word(digit, other)] &= !COLUMN[pos as usize];
                 }
             }
         }
@@ -207,7 +218,7 @@ impl Board {
         let mut values = [0; 81];
         for digit in 0..9 {
             for band in 0..3 {
-                let mut cells = self.candidates[3 * digit + band] & !self.unsolved[band];
+                let mut cells = self.candidates[word(digit, band)] & !self.unsolved[band];
                 while cells != 0 {
                     values[27 * band + cells.trailing_zeros() as usize] = digit as u8 + 1;
                     cells &= cells - 1;
@@ -223,7 +234,7 @@ impl Board {
     /// The caller has checked that the digit is a candidate there.
     #[inline]
     pub(crate) fn place(&mut self, digit: usize, band: usize, pos: u32) {
-        self.candidates[(3 * digit + band) & 31] &= !BAND_PEERS[pos as usize % 27];
+        self.candidates[word(digit, band)] &= !BAND_PEERS[pos as usize % 27];
     }
 
     /// Shrinks word `K` (see the module docs), removes its digit from the
@@ -233,7 +244,7 @@ impl Board {
     /// twice is harmless.
     #[inline(always)]
     fn shrink<const K: usize>(&mut self) -> Result<(), Contradiction> {
-        let (band, digit) = (K % 3, K / 3);
+        let (band, digit) = (K / 9, K % 9);
         let x = self.candidates[K & 31];
         let segments = (ROW_INFO[(x & 0x1ff) as usize] & 7)
             | (ROW_INFO[((x >> 9) & 0x1ff) as usize] & 7) << 3
@@ -246,17 +257,20 @@ impl Board {
         self.shrunk[K & 31] = y;
         let locked = LOCKED_COLUMNS[((y | y >> 9 | y >> 18) & 0x1ff) as usize];
         for other in OTHER_BANDS[band] {
-            self.candidates[(3 * digit + other) & 31] &= !locked;
+            self.candidates[word(digit, other)] &= !locked;
         }
         // Cells alone in their row: the digit goes there, so no other digit
         // can.
         let settled = ROW_INFO[(y & 0x1ff) as usize] >> 3
             | (ROW_INFO[((y >> 9) & 0x1ff) as usize] >> 3) << 9
             | (ROW_INFO[(y >> 18) as usize & 0x1ff] >> 3) << 18;
-        self.unsolved[band] &= !settled;
-        for other in 0..9 {
-            if other != digit {
-                self.candidates[(3 * other + band) & 31] &= !settled;
+        // Most shrinks settle nothing new: skip the nine writes then.
+        if settled & self.unsolved[band] != 0 {
+            self.unsolved[band] &= !settled;
+            for other in 0..9 {
+                if other != digit {
+                    self.candidates[word(other, band)] &= !settled;
+                }
             }
         }
         Ok(())
@@ -292,13 +306,11 @@ impl Board {
     #[inline]
     fn counts(&self, band: usize) -> (u32, u32, u32) {
         let (mut one, mut two, mut three) = (0, 0, 0);
-        let mut k = band;
-        while k < 27 {
-            let x = self.candidates[k];
+        for digit in 0..9 {
+            let x = self.candidates[word(digit, band)];
             three |= two & x;
             two |= one & x;
             one |= x;
-            k += 3;
         }
         (one, two, three)
     }
@@ -311,19 +323,16 @@ impl Board {
         for (band, words) in BAND_WORDS.into_iter().enumerate() {
             let open = self.unsolved[band];
             if open == 0 || touched & words == 0 {
+                if open == 0 {
+                    self.pairs[band] = 0;
+                }
                 continue;
             }
-            let (mut one, mut two) = (0, 0);
-            let mut k = band;
-            while k < 27 {
-                let x = self.candidates[k];
-                two |= one & x;
-                one |= x;
-                k += 3;
-            }
+            let (one, two, three) = self.counts(band);
             if open & !one != 0 {
                 return Err(Contradiction);
             }
+            self.pairs[band] = open & two & !three;
             let mut singles = open & !two;
             while singles != 0 {
                 let pos = singles.trailing_zeros();
@@ -341,47 +350,58 @@ impl Board {
     #[inline]
     fn only_digit(&self, band: usize, pos: u32) -> Result<usize, Contradiction> {
         let bit = 1 << pos;
-        let mut k = band;
-        while k < 27 {
-            if self.candidates[k] & bit != 0 {
-                return Ok(k / 3);
-            }
-            k += 3;
-        }
-        Err(Contradiction)
+        (0..9).find(|&digit| self.candidates[word(digit, band)] & bit != 0).ok_or(Contradiction)
     }
 
-    /// Places every hidden single in a column of the digits of the `touched`
-    /// words; returns whether it placed any.
+    /// Places every hidden single in a column; returns whether it placed
+    /// any. The nine digits are processed side by side (lane `digit` of
+    /// each array), which the compiler turns into vector instructions.
     #[inline]
-    fn column_singles(&mut self, touched: u32) -> Result<bool, Contradiction> {
-        let mut placed = false;
-        for digit in 0..9 {
-            if touched & (7 << (3 * digit)) == 0 {
-                continue;
-            }
-            let words = [0, 1, 2].map(|band| self.candidates[(3 * digit + band) & 31]);
-            // Per band: the columns with a candidate in exactly one row, and
-            // in at least one.
-            let [(s0, a0), (s1, a1), (s2, a2)] = words.map(|x| {
+    fn column_singles(&mut self) -> Result<bool, Contradiction> {
+        // Per band and digit: the columns with a candidate in exactly one
+        // row of the band, and in at least one.
+        let mut one_row = [[0u32; 9]; 3];
+        let mut some_row = [[0u32; 9]; 3];
+        for band in 0..3 {
+            for digit in 0..9 {
+                let x = self.candidates[word(digit, band)];
                 let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
-                ((r0 ^ r1 ^ r2) & !(r0 & r1 & r2), r0 | r1 | r2)
-            });
-            if a0 | a1 | a2 != 0x1ff {
-                return Err(Contradiction);
+                // Placed cells are alone in their column too: only columns
+                // with an unsolved candidate count.
+                let open = x & self.unsolved[band];
+                let open = (open | open >> 9 | open >> 18) & 0x1ff;
+                one_row[band][digit] = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2) & open;
+                some_row[band][digit] = r0 | r1 | r2;
             }
+        }
+        let (mut missing, mut any) = (0, 0);
+        let mut found = [[0u32; 9]; 3];
+        for digit in 0..9 {
+            let (a0, a1, a2) = (some_row[0][digit], some_row[1][digit], some_row[2][digit]);
+            missing |= !(a0 | a1 | a2) & 0x1ff;
             let one_band = (a0 ^ a1 ^ a2) & !(a0 & a1 & a2);
-            let spread = |columns: u32| columns | columns << 9 | columns << 18;
-            let found = [s0, s1, s2].map(|single| spread(one_band & single));
-            if found == [0; 3] {
-                continue;
-            }
             for band in 0..3 {
-                let mut cells = found[band] & words[band] & self.unsolved[band];
+                found[band][digit] = one_band & one_row[band][digit];
+                any |= found[band][digit];
+            }
+        }
+        if missing != 0 {
+            // A digit with no place left in some column.
+            return Err(Contradiction);
+        }
+        if any == 0 {
+            return Ok(false);
+        }
+        let mut placed = false;
+        for (band, found) in found.into_iter().enumerate() {
+            for (digit, columns) in found.into_iter().enumerate() {
+                // Spread the 9-bit column set over the band's three rows.
+                let k = word(digit, band);
+                let mut cells = (columns | columns << 9 | columns << 18) & self.candidates[k] & self.unsolved[band];
                 while cells != 0 {
                     let pos = cells.trailing_zeros();
                     cells &= cells - 1;
-                    if self.candidates[(3 * digit + band) & 31] & (1 << pos) == 0 {
+                    if self.candidates[k] & (1 << pos) == 0 {
                         return Err(Contradiction);
                     }
                     self.place(digit, band, pos);
@@ -397,50 +417,36 @@ impl Board {
     /// # Errors
     /// [`Contradiction`] when the board has no solution.
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
-        // Words changed since the last look for naked and column singles:
-        // kept until both have seen them.
-        let mut touched = 0;
         loop {
-            touched |= self.shrink_changed()?;
-            if touched == 0 {
-                return Ok(());
-            }
+            let touched = self.shrink_changed()?;
             // Cheap naked singles first; column singles once they run dry.
-            if self.naked_singles(touched)? {
+            if touched != 0 && self.naked_singles(touched)? {
                 continue;
             }
-            if !self.column_singles(touched)? {
+            if GATE && self.pairs != [0; 3] {
                 return Ok(());
             }
-            touched = 0;
+            if !self.column_singles()? {
+                return Ok(());
+            }
         }
     }
 
     /// The cell to guess on: the first with two candidates, else the first
-    /// unsolved one. `None` when the board is solved.
+    /// unsolved one. `None` when the board is solved. Valid after
+    /// [`propagate`](Board::propagate), which records the bivalue cells.
     pub(crate) fn branch(&self) -> Option<Branch> {
-        let mut fallback = None;
-        for band in 0..3 {
-            let open = self.unsolved[band];
-            if open == 0 {
-                continue;
-            }
-            let (_, two, three) = self.counts(band);
-            let pairs = open & two & !three;
-            if pairs != 0 {
-                return Some(self.branch_at(band, pairs.trailing_zeros()));
-            }
-            if fallback.is_none() {
-                fallback = Some((band, open.trailing_zeros()));
-            }
+        if let Some(band) = (0..3).find(|&band| self.pairs[band] != 0) {
+            return Some(self.branch_at(band, self.pairs[band].trailing_zeros()));
         }
-        fallback.map(|(band, pos)| self.branch_at(band, pos))
+        let band = (0..3).find(|&band| self.unsolved[band] != 0)?;
+        Some(self.branch_at(band, self.unsolved[band].trailing_zeros()))
     }
 
     fn branch_at(&self, band: usize, pos: u32) -> Branch {
         let mut digits = 0;
         for digit in 0..9 {
-            if self.candidates[3 * digit + band] & (1 << pos) != 0 {
+            if self.candidates[word(digit, band)] & (1 << pos) != 0 {
                 digits |= 1 << digit;
             }
         }

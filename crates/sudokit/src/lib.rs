@@ -32,6 +32,8 @@
 //!   files) and the baselines [`Backtracking`] and [`BacktrackingMrv`].
 //! * [`registry`]: every solver by a stable kebab-case name.
 //! * [`compare`]: the comparison harness behind the `compare` example.
+//! * [`batch`]: many puzzles solved in parallel, results in input order,
+//!   files streamed line by line.
 //!
 //! | name | crate | method |
 //! |---|---|---|
@@ -42,7 +44,8 @@
 //! | `backtracking` | `sudokit-grid` | plain backtracking (the course's baseline) |
 //!
 //! # Crate features
-//! None yet.
+//! * `rayon` (default): [`batch`] spreads puzzles over a `rayon` thread
+//!   pool. Without it, batches are solved on the calling thread.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core::{
@@ -53,6 +56,7 @@ pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
 pub use sudokit_rules::{self as rules, FastSolver};
 
+pub mod batch;
 pub mod compare;
 pub mod registry;
 

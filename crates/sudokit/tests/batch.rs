@@ -1,0 +1,98 @@
+//! The batch API: order, agreement with one-by-one solving, streaming.
+
+use std::time::Duration;
+
+use sudokit::batch::{Batch, Progress};
+use sudokit::{CancelFlag, FastSolver, Grid, SolveError, Solver, registry};
+use sudokit_testkit::{oracle, sets};
+
+/// Magictour puzzles with a clash and an unsolvable puzzle mixed in.
+fn mixed_puzzles() -> Vec<Grid> {
+    let mut puzzles = sets::MAGICTOUR.take(300);
+    let clash: Grid = format!("11{}", ".".repeat(79)).parse().unwrap();
+    let unsolvable: Grid = sets::UNSOLVABLE[0].parse().unwrap();
+    puzzles.insert(17, clash);
+    puzzles.insert(200, unsolvable);
+    puzzles
+}
+
+#[test]
+fn results_come_in_input_order_and_match_one_by_one_solving() {
+    let puzzles = mixed_puzzles();
+    let mut alone = FastSolver::new();
+    let expected: Vec<_> = puzzles.iter().map(|p| alone.solve(p).map(|s| s.grid)).collect();
+    for threads in [1, 2, 3] {
+        let results = Batch::new(FastSolver::new).threads(threads).solve_all(&puzzles);
+        assert_eq!(results.len(), puzzles.len());
+        let grids: Vec<_> = results.into_iter().map(|r| r.map(|s| s.grid)).collect();
+        assert_eq!(grids, expected, "{threads} threads");
+    }
+    assert!(matches!(expected[17], Err(SolveError::InvalidPuzzle { .. })));
+    assert_eq!(expected[200], Err(SolveError::Unsolvable));
+    assert_eq!(oracle::check_solution(&puzzles[0], expected[0].as_ref().unwrap()), Ok(()));
+}
+
+#[test]
+fn iterator_mode_works_chunk_by_chunk() {
+    let puzzles = mixed_puzzles();
+    let batch = Batch::new(FastSolver::new).chunk_size(7);
+    let lazy: Vec<_> = batch.solve_iter(puzzles.clone()).map(|r| r.map(|s| s.grid)).collect();
+    let eager: Vec<_> = batch.solve_all(&puzzles).into_iter().map(|r| r.map(|s| s.grid)).collect();
+    assert_eq!(lazy, eager);
+}
+
+#[test]
+fn any_registered_solver_can_be_batched() {
+    let info = registry::find("dlx").unwrap();
+    let puzzles = sets::HARD.take(20);
+    for (puzzle, result) in puzzles.iter().zip(Batch::new(move || info.build()).solve_all(&puzzles)) {
+        assert_eq!(oracle::check_solution(puzzle, &result.unwrap().grid), Ok(()));
+    }
+}
+
+#[test]
+fn budgets_apply_to_every_puzzle() {
+    let puzzles = sets::HARD.take(10);
+    let spent = Batch::new(FastSolver::new).time_limit(Duration::ZERO).solve_all(&puzzles);
+    assert!(spent.iter().all(|r| matches!(r, Err(SolveError::BudgetExhausted { .. }))));
+    let flag = CancelFlag::new();
+    flag.cancel();
+    let cancelled = Batch::new(FastSolver::new).cancel_flag(flag).solve_all(&puzzles);
+    assert!(cancelled.iter().all(|r| matches!(r, Err(SolveError::BudgetExhausted { .. }))));
+}
+
+#[test]
+fn streams_write_one_line_per_record_in_order() {
+    let puzzles = sets::HARD.take(25);
+    let mut input = String::from("# a comment, not a record\n");
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        input.push_str(&format!("{puzzle}\n"));
+        if k == 3 {
+            input.push_str("12?4\n");
+        }
+        if k == 9 {
+            input.push_str(&format!("11{}\n", ".".repeat(79)));
+        }
+    }
+    let mut output = Vec::new();
+    let mut reports = Vec::new();
+    let summary = Batch::new(FastSolver::new)
+        .chunk_size(4)
+        .solve_stream(input.as_bytes(), &mut output, |p| reports.push(p))
+        .unwrap();
+    let lines: Vec<&str> = std::str::from_utf8(&output).unwrap().lines().collect();
+    assert_eq!(lines.len(), 27);
+    assert!(lines[4].starts_with("error: line 6, column 3"), "{}", lines[4]);
+    assert!(lines[11].starts_with("error: invalid puzzle"), "{}", lines[11]);
+    let answers: Vec<&str> = lines.iter().copied().filter(|l| !l.starts_with("error: ")).collect();
+    for (puzzle, answer) in puzzles.iter().zip(answers) {
+        assert_eq!(oracle::check_solution(puzzle, &answer.parse().unwrap()), Ok(()));
+    }
+    let mut expected = Progress::default();
+    expected.done = 27;
+    expected.solved = 25;
+    expected.failed = 2;
+    assert_eq!(summary, expected);
+    assert_eq!(reports.len(), 7, "one report per chunk of 4");
+    assert_eq!(reports.last(), Some(&expected));
+}
