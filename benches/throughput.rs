@@ -12,7 +12,8 @@
 //! to 2 solutions, the default) both must report the same count. The timed
 //! runs then alternate between the two solvers for `--rounds` rounds (5 by
 //! default) so that machine noise hits both, and the median rate is
-//! reported. CSV goes to stdout, progress to stderr:
+//! reported. A set too small for a 100 ms run is solved several times over
+//! in each run. CSV goes to stdout, progress to stderr:
 //!
 //! ```text
 //! set,solver,mode,puzzles,puzzles_per_sec,guesses_per_puzzle
@@ -118,23 +119,27 @@ fn run(options: Options) -> Result<(), String> {
         for &mode in &options.modes {
             eprintln!("{set} ({} puzzles, {}): checking every answer", puzzles.len(), mode.name());
             let guesses = check(&set, mode, &puzzles, &peers)?;
+            // Small sets are repeated so that each timed run lasts at least
+            // 100 ms: shorter runs are at the mercy of a single hiccup.
+            let once = time_ours(mode, &puzzles, 1).max(1e-6);
+            let repeat = (0.1 / once).ceil().clamp(1.0, 10_000.0) as usize;
             let (mut ours, mut theirs) = (Vec::new(), Vec::new());
             for round in 0..options.rounds {
                 eprintln!("{set} ({}): round {}/{}", mode.name(), round + 1, options.rounds);
                 // Alternate who goes first, so neither always runs on a warm
                 // or a throttled machine.
                 if round % 2 == 0 {
-                    ours.push(time_ours(mode, &puzzles));
-                    theirs.push(time_peer(mode, &peers));
+                    ours.push(time_ours(mode, &puzzles, repeat));
+                    theirs.push(time_peer(mode, &peers, repeat));
                 } else {
-                    theirs.push(time_peer(mode, &peers));
-                    ours.push(time_ours(mode, &puzzles));
+                    theirs.push(time_peer(mode, &peers, repeat));
+                    ours.push(time_ours(mode, &puzzles, repeat));
                 }
             }
             let n = puzzles.len();
             let per_puzzle = guesses as f64 / n as f64;
-            println!("{set},fast,{},{n},{:.0},{per_puzzle:.2}", mode.name(), median(&mut ours, n));
-            println!("{set},sudoku-0.8,{},{n},{:.0},", mode.name(), median(&mut theirs, n));
+            println!("{set},fast,{},{n},{:.0},{per_puzzle:.2}", mode.name(), median(&mut ours, n * repeat));
+            println!("{set},sudoku-0.8,{},{n},{:.0},", mode.name(), median(&mut theirs, n * repeat));
         }
     }
     Ok(())
@@ -172,10 +177,11 @@ fn check(set: &str, mode: Mode, puzzles: &[Grid], peers: &[Sudoku]) -> Result<u6
     Ok(guesses)
 }
 
-fn time_ours(mode: Mode, puzzles: &[Grid]) -> f64 {
+/// Seconds to solve `puzzles` `repeat` times with our solver.
+fn time_ours(mode: Mode, puzzles: &[Grid], repeat: usize) -> f64 {
     let mut solver = FastSolver::new();
     let start = Instant::now();
-    for puzzle in puzzles {
+    for puzzle in (0..repeat).flat_map(|_| puzzles) {
         match mode {
             Mode::First => drop(black_box(solver.solve(black_box(puzzle)))),
             Mode::Unique => drop(black_box(solver.count_solutions(black_box(puzzle), 2))),
@@ -184,9 +190,10 @@ fn time_ours(mode: Mode, puzzles: &[Grid]) -> f64 {
     start.elapsed().as_secs_f64()
 }
 
-fn time_peer(mode: Mode, peers: &[Sudoku]) -> f64 {
+/// Seconds to solve `peers` `repeat` times with the peer.
+fn time_peer(mode: Mode, peers: &[Sudoku], repeat: usize) -> f64 {
     let start = Instant::now();
-    for &peer in peers {
+    for &peer in (0..repeat).flat_map(|_| peers) {
         match mode {
             Mode::First => drop(black_box(black_box(peer).some_solution())),
             Mode::Unique => drop(black_box(black_box(peer).solutions_count_up_to(2))),
@@ -195,7 +202,7 @@ fn time_peer(mode: Mode, peers: &[Sudoku]) -> f64 {
     start.elapsed().as_secs_f64()
 }
 
-/// The median rate, in puzzles per second, of runs of `n` puzzles.
+/// The median rate, in puzzles per second, of runs of `n` solves.
 fn median(seconds: &mut [f64], n: usize) -> f64 {
     seconds.sort_by(f64::total_cmp);
     n as f64 / seconds[seconds.len() / 2]
