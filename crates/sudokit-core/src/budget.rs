@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use crate::error::SolveError;
 use crate::grid::Grid;
-use crate::solver::Stats;
+use crate::shape::Shape;
+use crate::solver::{Solution, Stats};
 
 /// A shared flag that asks running solvers to stop.
 ///
@@ -266,6 +267,96 @@ impl<'a> Meter<'a> {
     /// and the best grid reached, if the solver has one.
     pub fn exhausted(&self, reason: StopReason, stats: Stats, best: Option<Grid>) -> SolveError {
         SolveError::BudgetExhausted { reason, stats: self.finish(stats), best }
+    }
+}
+
+/// The bookkeeping every exact depth-first search shares: the budget check
+/// at each node, the work counters, and the solutions found up to a limit
+/// (the first one kept).
+///
+/// ```
+/// use sudokit_core::{Budget, SearchTally, Shape};
+/// let budget = Budget::unlimited();
+/// let mut tally = SearchTally::new(&budget, 2);
+/// tally.enter()?;
+/// assert!(!tally.record(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]));
+/// assert_eq!((tally.found(), tally.stats.nodes), (1, 1));
+/// let solution = tally.into_solution(Shape::MINI)?;
+/// assert!(solution.grid.is_solved());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct SearchTally<'a> {
+    /// The budget being enforced, and the clock.
+    pub meter: Meter<'a>,
+    /// The work done so far.
+    pub stats: Stats,
+    limit: u64,
+    found: u64,
+    first: Option<Vec<u8>>,
+}
+
+impl<'a> SearchTally<'a> {
+    /// A tally against `budget` that stops at `limit` solutions.
+    pub fn new(budget: &'a Budget, limit: u64) -> SearchTally<'a> {
+        SearchTally { meter: Meter::new(budget), stats: Stats::default(), limit, found: 0, first: None }
+    }
+
+    /// Enters a search node: checks the budget, then counts the node.
+    ///
+    /// # Errors
+    /// The [`StopReason`] of the first limit reached.
+    #[inline]
+    pub fn enter(&mut self) -> Result<(), StopReason> {
+        self.meter.tick(&self.stats)?;
+        self.stats.nodes += 1;
+        Ok(())
+    }
+
+    /// Records a complete grid's `values` (kept if it is the first);
+    /// returns whether the limit is reached and the search should stop.
+    pub fn record(&mut self, values: &[u8]) -> bool {
+        self.found += 1;
+        if self.first.is_none() {
+            self.first = Some(values.to_vec());
+        }
+        self.is_done()
+    }
+
+    /// Solutions found so far.
+    pub fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// The solution limit.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// Whether the limit is reached.
+    pub fn is_done(&self) -> bool {
+        self.found >= self.limit
+    }
+
+    /// The first solution found, with the timed stats.
+    ///
+    /// # Errors
+    /// [`SolveError::Unsolvable`] when the search ended without one.
+    ///
+    /// # Panics
+    /// When the recorded values are not a grid of `shape`: a bug in the
+    /// search that recorded them.
+    pub fn into_solution(self, shape: Shape) -> Result<Solution, SolveError> {
+        let stats = self.meter.finish(self.stats);
+        let values = self.first.ok_or(SolveError::Unsolvable)?;
+        let grid = Grid::from_values(shape, &values).expect("a search records grids of its puzzle's shape");
+        Ok(Solution::new(grid, stats))
+    }
+
+    /// The [`SolveError::BudgetExhausted`] for `reason`, with the timed
+    /// stats and the best grid reached, if any.
+    pub fn exhausted(&self, reason: StopReason, best: Option<Grid>) -> SolveError {
+        self.meter.exhausted(reason, self.stats, best)
     }
 }
 

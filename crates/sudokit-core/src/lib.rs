@@ -52,7 +52,7 @@ mod grid;
 mod shape;
 mod solver;
 
-pub use budget::{Budget, CancelFlag, Meter, StopReason};
+pub use budget::{Budget, CancelFlag, Meter, SearchTally, StopReason};
 pub use error::{ParseError, ShapeError, SolveError};
 pub use grid::{Conflict, Grid};
 pub use shape::{Cell, Digit, Shape, UnitKind};

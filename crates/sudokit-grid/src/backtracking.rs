@@ -1,7 +1,7 @@
 //! The baseline solvers: plain backtracking and backtracking with the
 //! minimum-remaining-values heuristic.
 
-use sudokit_core::{Budget, CountSolutions, Grid, Meter, Shape, Solution, SolveError, Solver, Stats, StopReason};
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, Solution, SolveError, Solver, StopReason};
 
 use crate::Candidates;
 
@@ -97,11 +97,7 @@ struct Search<'b> {
     rows: Vec<Candidates>,
     cols: Vec<Candidates>,
     boxes: Vec<Candidates>,
-    stats: Stats,
-    meter: Meter<'b>,
-    limit: u64,
-    found: u64,
-    first: Option<Vec<u8>>,
+    tally: SearchTally<'b>,
 }
 
 impl<'b> Search<'b> {
@@ -117,11 +113,7 @@ impl<'b> Search<'b> {
             rows: vec![Candidates::EMPTY; side],
             cols: vec![Candidates::EMPTY; side],
             boxes: vec![Candidates::EMPTY; side],
-            stats: Stats::default(),
-            meter: Meter::new(budget),
-            limit,
-            found: 0,
-            first: None,
+            tally: SearchTally::new(budget, limit),
         };
         for i in 0..shape.cell_count() {
             if search.cells[i] != 0 {
@@ -146,23 +138,6 @@ impl<'b> Search<'b> {
         self.full - (self.rows[r] | self.cols[c] | self.boxes[b])
     }
 
-    /// Counts a node against the budget.
-    #[inline]
-    fn enter(&mut self) -> Result<(), StopReason> {
-        self.meter.tick(&self.stats)?;
-        self.stats.nodes += 1;
-        Ok(())
-    }
-
-    /// Records a complete grid; returns whether to stop searching.
-    fn record(&mut self) -> bool {
-        self.found += 1;
-        if self.first.is_none() {
-            self.first = Some(self.cells.clone());
-        }
-        self.found >= self.limit
-    }
-
     /// Tries each free digit at `i`, continuing with `next`; returns whether
     /// to stop.
     #[inline]
@@ -177,7 +152,7 @@ impl<'b> Search<'b> {
             if stop {
                 return Ok(true);
             }
-            self.stats.backtracks += 1;
+            self.tally.stats.backtracks += 1;
         }
         Ok(false)
     }
@@ -185,12 +160,12 @@ impl<'b> Search<'b> {
     /// The course's recursion over positions `(row, col)`, `col == side`
     /// being the step to the next row.
     fn row_major(&mut self, row: usize, col: usize) -> Result<bool, StopReason> {
-        self.enter()?;
+        self.tally.enter()?;
         if col == self.side {
             return self.row_major(row + 1, 0);
         }
         if row == self.side {
-            return Ok(self.record());
+            return Ok(self.tally.record(&self.cells));
         }
         let i = row * self.side + col;
         if self.cells[i] != 0 {
@@ -200,7 +175,7 @@ impl<'b> Search<'b> {
     }
 
     fn fewest_candidates(&mut self) -> Result<bool, StopReason> {
-        self.enter()?;
+        self.tally.enter()?;
         let mut best: Option<(usize, usize)> = None;
         for i in (0..self.cells.len()).filter(|&i| self.cells[i] == 0) {
             let n = self.free(i).len();
@@ -212,17 +187,17 @@ impl<'b> Search<'b> {
             }
         }
         let Some((i, n)) = best else {
-            return Ok(self.record());
+            return Ok(self.tally.record(&self.cells));
         };
         if n > 1 {
-            self.stats.guesses += 1;
+            self.tally.stats.guesses += 1;
         }
         self.branch(i, Self::fewest_candidates)
     }
 
     /// Runs the search to the end or to the limit.
     fn run(&mut self, order: Order) -> Result<(), StopReason> {
-        if self.limit == 0 {
+        if self.tally.is_done() {
             return Ok(());
         }
         match order {
@@ -236,23 +211,16 @@ impl<'b> Search<'b> {
 fn solve(puzzle: &Grid, budget: &Budget, order: Order) -> Result<Solution, SolveError> {
     let mut search = Search::new(puzzle, budget, 1)?;
     if let Err(reason) = search.run(order) {
-        return Err(search.meter.exhausted(reason, search.stats, None));
+        return Err(search.tally.exhausted(reason, None));
     }
-    let stats = search.meter.finish(search.stats);
-    match search.first {
-        Some(values) => {
-            let grid = Grid::from_values(puzzle.shape(), &values).expect("the search only writes digits of the shape");
-            Ok(Solution::new(grid, stats))
-        }
-        None => Err(SolveError::Unsolvable),
-    }
+    search.tally.into_solution(puzzle.shape())
 }
 
 fn count(puzzle: &Grid, limit: u64, budget: &Budget, order: Order) -> Result<u64, SolveError> {
     let mut search = Search::new(puzzle, budget, limit)?;
     match search.run(order) {
-        Ok(()) => Ok(search.found),
-        Err(reason) => Err(search.meter.exhausted(reason, search.stats, None)),
+        Ok(()) => Ok(search.tally.found()),
+        Err(reason) => Err(search.tally.exhausted(reason, None)),
     }
 }
 

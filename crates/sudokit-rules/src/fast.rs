@@ -1,6 +1,6 @@
 //! [`FastSolver`]: propagation on the bit-parallel board, then guesses.
 
-use sudokit_core::{Budget, CountSolutions, Grid, Meter, Shape, Solution, SolveError, Solver, Stats, StopReason};
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, Solution, SolveError, Solver, Stats, StopReason};
 use sudokit_grid::BacktrackingMrv;
 
 use crate::board::Board;
@@ -22,7 +22,7 @@ use crate::board::Board;
 /// [`Stats`]: `nodes` counts search nodes (the root and one per guess
 /// tried), `guesses` the branch points, `backtracks` the guesses that led to
 /// a contradiction. The budget is checked at every node; the clock and
-/// cancel flag every [`Meter::CLOCK_STRIDE`] nodes.
+/// cancel flag every [`Meter::CLOCK_STRIDE`](sudokit_core::Meter::CLOCK_STRIDE) nodes.
 ///
 /// ```
 /// use sudokit_rules::FastSolver;
@@ -61,9 +61,9 @@ impl FastSolver {
     }
 
     /// Keeps the stats of a finished or stopped search.
-    fn record<'b>(&mut self, search: Result<Search<'b>, SolveError>) -> Result<Search<'b>, SolveError> {
+    fn record<'b>(&mut self, search: Result<SearchTally<'b>, SolveError>) -> Result<SearchTally<'b>, SolveError> {
         self.last_stats = match &search {
-            Ok(search) => search.meter.finish(search.stats),
+            Ok(tally) => tally.meter.finish(tally.stats),
             Err(SolveError::BudgetExhausted { stats, .. }) => *stats,
             Err(_) => Stats::default(),
         };
@@ -78,62 +78,47 @@ impl FastSolver {
     }
 }
 
-/// The depth-first search over propagated boards.
-struct Search<'b> {
-    meter: Meter<'b>,
-    stats: Stats,
-    limit: u64,
-    found: u64,
-    first: Option<[u8; 81]>,
-}
-
-impl Search<'_> {
-    /// Explores `board`, already propagated; stops once `limit` solutions
-    /// are found. The board is used up: its last branch is tried in place.
-    fn explore(&mut self, mut board: Board) -> Result<(), StopReason> {
-        loop {
-            self.meter.tick_counts(self.stats.nodes, 0)?;
-            self.stats.nodes += 1;
-            let Some(branch) = board.branch() else {
-                self.found += 1;
-                if self.first.is_none() {
-                    self.first = Some(board.values());
+/// Explores `board`, already propagated, until `tally` reaches its limit.
+/// The board is used up: its last branch is tried in place.
+fn explore(tally: &mut SearchTally<'_>, mut board: Board) -> Result<(), StopReason> {
+    loop {
+        tally.enter()?;
+        let Some(branch) = board.branch() else {
+            tally.record(&board.values());
+            return Ok(());
+        };
+        if branch.digits.count_ones() > 1 {
+            tally.stats.guesses += 1;
+        }
+        let mut digits = branch.digits;
+        // Every candidate but the last on a copy of the board…
+        while digits & (digits - 1) != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut next = board;
+            next.place(digit, branch.band, branch.pos);
+            if next.propagate().is_ok() {
+                explore(tally, next)?;
+                if tally.is_done() {
+                    return Ok(());
                 }
-                return Ok(());
-            };
-            if branch.digits.count_ones() > 1 {
-                self.stats.guesses += 1;
+            } else {
+                tally.stats.backtracks += 1;
             }
-            let mut digits = branch.digits;
-            // Every candidate but the last on a copy of the board…
-            while digits & (digits - 1) != 0 {
-                let digit = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                let mut next = board;
-                next.place(digit, branch.band, branch.pos);
-                if next.propagate().is_ok() {
-                    self.explore(next)?;
-                    if self.found >= self.limit {
-                        return Ok(());
-                    }
-                } else {
-                    self.stats.backtracks += 1;
-                }
-            }
-            // …and the last one on the board itself, as a loop rather than a
-            // call.
-            board.place(digits.trailing_zeros() as usize, branch.band, branch.pos);
-            if board.propagate().is_err() {
-                self.stats.backtracks += 1;
-                return Ok(());
-            }
+        }
+        // …and the last one on the board itself, as a loop rather than a
+        // call.
+        board.place(digits.trailing_zeros() as usize, branch.band, branch.pos);
+        if board.propagate().is_err() {
+            tally.stats.backtracks += 1;
+            return Ok(());
         }
     }
 }
 
 /// Runs the search on a 9×9 `puzzle` up to `limit` solutions.
-fn search<'b>(puzzle: &Grid, limit: u64, budget: &'b Budget) -> Result<Search<'b>, SolveError> {
-    let mut search = Search { meter: Meter::new(budget), stats: Stats::default(), limit, found: 0, first: None };
+fn search<'b>(puzzle: &Grid, limit: u64, budget: &'b Budget) -> Result<SearchTally<'b>, SolveError> {
+    let mut tally = SearchTally::new(budget, limit);
     // Clashing givens are found while placing them; the grid's own check
     // then names the clash. (Givens that cannot all be placed are a proof of
     // unsolvability in any case.)
@@ -141,21 +126,19 @@ fn search<'b>(puzzle: &Grid, limit: u64, budget: &'b Budget) -> Result<Search<'b
         puzzle.validate()?;
         return Err(SolveError::Unsolvable);
     };
-    if limit == 0 {
-        return Ok(search);
+    if tally.is_done() {
+        return Ok(tally);
     }
-    if board.propagate().is_ok() {
-        if let Err(reason) = search.explore(board) {
-            return Err(search.meter.exhausted(reason, search.stats, None));
-        }
+    let explored = if board.propagate().is_ok() {
+        explore(&mut tally, board)
     } else {
         // The root is a node too, and must see a spent budget.
-        if let Err(reason) = search.meter.tick_counts(0, 0) {
-            return Err(search.meter.exhausted(reason, search.stats, None));
-        }
-        search.stats.nodes = 1;
+        tally.enter()
+    };
+    match explored {
+        Ok(()) => Ok(tally),
+        Err(reason) => Err(tally.exhausted(reason, None)),
     }
-    Ok(search)
 }
 
 impl Solver for FastSolver {
@@ -168,15 +151,7 @@ impl Solver for FastSolver {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().solve_with(puzzle, budget);
         }
-        let search = self.record(search(puzzle, 1, budget))?;
-        let stats = search.meter.finish(search.stats);
-        match search.first {
-            Some(values) => {
-                let grid = Grid::from_values(Shape::CLASSIC, &values).expect("the board holds digits 1 to 9");
-                Ok(Solution::new(grid, stats))
-            }
-            None => Err(SolveError::Unsolvable),
-        }
+        self.record(search(puzzle, 1, budget))?.into_solution(Shape::CLASSIC)
     }
 }
 
@@ -186,6 +161,6 @@ impl CountSolutions for FastSolver {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().count_solutions_with(puzzle, limit, budget);
         }
-        Ok(self.record(search(puzzle, limit, budget))?.found)
+        Ok(self.record(search(puzzle, limit, budget))?.found())
     }
 }

@@ -28,6 +28,9 @@
 //!   bit-parallel 9×9 solver and the default.
 //! * [`dlx`]: `sudokit-dlx`, exact cover with Dancing Links: [`Dlx`],
 //!   [`DlxRs`] and the general engine.
+//! * [`graph`]: `sudokit-graph`, the puzzle as graph colouring on
+//!   `petgraph`: [`SequentialColouring`], [`MrvColouring`], [`Dsatur`] (both
+//!   with optional forward checking) and [`Greedy`].
 //! * [`grid`]: `sudokit-grid` (candidates, unit tables, [`io`] for puzzle
 //!   files) and the baselines [`Backtracking`] and [`BacktrackingMrv`].
 //! * [`registry`]: every solver by a stable kebab-case name.
@@ -40,8 +43,14 @@
 //! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9×9) |
 //! | `dlx` | `sudokit-dlx` | Dancing Links, exact cover |
 //! | `dlx-rs` | `sudokit-dlx` | exact cover on the `dlx-rs` crate |
+//! | `dsatur-propagate` | `sudokit-graph` | graph colouring, highest saturation first, forward checking |
+//! | `graph-mrv-propagate` | `sudokit-graph` | graph colouring, fewest colours first, forward checking |
+//! | `dsatur` | `sudokit-graph` | graph colouring, highest saturation first |
+//! | `graph-mrv` | `sudokit-graph` | graph colouring, fewest colours first |
 //! | `backtracking-mrv` | `sudokit-grid` | backtracking, fewest candidates first |
+//! | `graph-sequential` | `sudokit-graph` | graph colouring in vertex order (the course's graph baseline) |
 //! | `backtracking` | `sudokit-grid` | plain backtracking (the course's baseline) |
+//! | `greedy` | `sudokit-graph` | one greedy colouring pass; fails on most puzzles (not exact) |
 //!
 //! # Crate features
 //! * `rayon` (default): [`batch`] spreads puzzles over a `rayon` thread
@@ -53,6 +62,7 @@ pub use sudokit_core::{
     SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind,
 };
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
+pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};
 pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
 pub use sudokit_rules::{self as rules, FastSolver};
 

@@ -13,6 +13,7 @@ use std::fmt;
 
 use sudokit_core::{CountSolutions, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
+use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
 use sudokit_rules::FastSolver;
 
@@ -69,15 +70,29 @@ impl fmt::Debug for SolverInfo {
     }
 }
 
-/// An exact solver, registered as a solver and as a counter.
+/// An exact solver, registered as a solver and as a counter; `$make`
+/// builds one.
 macro_rules! exact {
-    ($name:literal, $crate_name:literal, $ty:ty, $summary:literal) => {
+    ($name:literal, $crate_name:literal, $make:expr, $summary:literal) => {
         SolverInfo {
             name: $name,
             summary: $summary,
             crate_name: $crate_name,
-            build: || Box::new(<$ty>::default()),
-            build_counter: Some(|| Box::new(<$ty>::default())),
+            build: || Box::new($make),
+            build_counter: Some(|| Box::new($make)),
+        }
+    };
+}
+
+/// A solver that may fail without proof (greedy, local search).
+macro_rules! heuristic {
+    ($name:literal, $crate_name:literal, $make:expr, $summary:literal) => {
+        SolverInfo {
+            name: $name,
+            summary: $summary,
+            crate_name: $crate_name,
+            build: || Box::new($make),
+            build_counter: None,
         }
     };
 }
@@ -87,22 +102,48 @@ static SOLVERS: &[SolverInfo] = &[
     exact!(
         "fast",
         "sudokit-rules",
-        FastSolver,
+        FastSolver::new(),
         "bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv)"
     ),
-    exact!("dlx", "sudokit-dlx", Dlx, "Dancing Links (Knuth's Algorithm X), matrix reused across puzzles"),
+    exact!("dlx", "sudokit-dlx", Dlx::new(), "Dancing Links (Knuth's Algorithm X), matrix reused across puzzles"),
     exact!(
         "dlx-rs",
         "sudokit-dlx",
-        DlxRs,
+        DlxRs::new(),
         "the same exact cover solved by the dlx-rs crate (the course's library approach)"
     ),
-    exact!("backtracking-mrv", "sudokit-grid", BacktrackingMrv, "backtracking, fewest-candidates cell first"),
+    exact!(
+        "dsatur-propagate",
+        "sudokit-graph",
+        Dsatur::new().with_propagation(),
+        "graph colouring, highest saturation first, with forward checking"
+    ),
+    exact!(
+        "graph-mrv-propagate",
+        "sudokit-graph",
+        MrvColouring::new().with_propagation(),
+        "graph colouring, fewest colours first, with forward checking"
+    ),
+    exact!("dsatur", "sudokit-graph", Dsatur::new(), "graph colouring, highest saturation first (DSATUR)"),
+    exact!("graph-mrv", "sudokit-graph", MrvColouring::new(), "graph colouring, fewest available colours first"),
+    exact!("backtracking-mrv", "sudokit-grid", BacktrackingMrv::new(), "backtracking, fewest-candidates cell first"),
+    exact!(
+        "graph-sequential",
+        "sudokit-graph",
+        SequentialColouring::new(),
+        "graph colouring by backtracking in vertex order (the course's graph baseline)"
+    ),
     exact!(
         "backtracking",
         "sudokit-grid",
-        Backtracking,
+        Backtracking::new(),
         "plain backtracking in row-major order (the course's baseline)"
+    ),
+    heuristic!(
+        "greedy",
+        "sudokit-graph",
+        Greedy::new(),
+        "greedy colouring, one pass without backtracking: fails on most puzzles"
     ),
 ];
 

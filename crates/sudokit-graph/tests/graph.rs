@@ -1,0 +1,87 @@
+use proptest::prelude::*;
+use sudokit_graph::ConstraintGraph;
+use sudokit_graph::sudokit_core::{Cell, Grid, Shape};
+use sudokit_testkit::{generate, sets};
+
+#[test]
+fn every_shape_has_the_expected_figures() {
+    for shape in generate::SHAPES {
+        let graph = ConstraintGraph::new(shape);
+        let (n, side) = (shape.cell_count(), shape.side());
+        let degree = 3 * side - shape.box_height() - shape.box_width() - 1;
+        assert_eq!(graph.vertex_count(), n, "{shape}");
+        assert_eq!(graph.degree_range(), (degree, degree), "{shape}");
+        assert_eq!(graph.edge_count(), n * degree / 2, "{shape}");
+        assert_eq!(graph.clique_size(), side);
+        assert_eq!(graph.connected_components(), 1, "{shape}");
+        for v in 0..n {
+            assert!(graph.neighbours(v).windows(2).all(|w| w[0] < w[1]));
+            assert!(!graph.neighbours(v).contains(&(v as u32)));
+        }
+    }
+}
+
+#[test]
+fn the_classic_summary_matches_the_course() {
+    let puzzle = sets::HARD.take(1).remove(0);
+    let summary = ConstraintGraph::new(Shape::CLASSIC).summary(&puzzle);
+    assert_eq!((summary.vertices, summary.edges, summary.min_degree, summary.max_degree), (81, 810, 20, 20));
+    assert_eq!((summary.fixed, summary.clique_size, summary.components), (puzzle.filled_count(), 9, 1));
+    assert!(summary.to_string().starts_with("81 vertices, 810 edges, degree 20..=20"));
+}
+
+#[test]
+fn clashing_edges_name_the_cells() {
+    let graph = ConstraintGraph::new(Shape::CLASSIC);
+    let grid: Grid = format!("5...5{}", ".".repeat(76)).parse().unwrap();
+    let clashes: Vec<_> = graph.clashing_edges(&grid).collect();
+    assert_eq!(clashes, [(Cell::new(0, 0), Cell::new(0, 4))]);
+    assert!(!graph.is_proper_colouring(&grid));
+}
+
+#[test]
+fn dot_has_a_labelled_coloured_node_per_cell_and_every_edge() {
+    let graph = ConstraintGraph::new(Shape::CLASSIC);
+    let solved = generate::solved_grid(Shape::CLASSIC, 3);
+    let dot = graph.to_dot(&solved);
+    assert!(dot.starts_with("graph {"), "{}", &dot[..40]);
+    assert_eq!(dot.matches("fillcolor").count(), 81);
+    assert_eq!(dot.matches(" -- ").count(), 810);
+    let first = format!("label = \"r1c1\\n{}\"", solved.values()[0]);
+    assert!(dot.contains(&first), "{first}");
+}
+
+#[test]
+fn svg_draws_every_vertex_and_edge() {
+    let graph = ConstraintGraph::new(Shape::MINI);
+    let solved = generate::solved_grid(Shape::MINI, 1);
+    let svg = graph.to_svg(&solved);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<circle").count(), 16);
+    assert_eq!(svg.matches("<line").count(), graph.edge_count());
+    assert_eq!(svg.matches("<title>r4c4</title>").count(), 1);
+}
+
+proptest! {
+    #[test]
+    fn proper_colouring_agrees_with_the_grid_rules(
+        shape in generate::any_shape(),
+        seed in any::<u64>(),
+        a in any::<prop::sample::Index>(),
+        b in any::<prop::sample::Index>(),
+    ) {
+        let graph = ConstraintGraph::new(shape);
+        let solved = generate::solved_grid(shape, seed);
+        prop_assert!(graph.is_proper_colouring(&solved));
+        // Swapping two cells keeps the grid complete; it stays proper
+        // exactly when the grid stays solved.
+        let (i, j) = (a.index(shape.cell_count()), b.index(shape.cell_count()));
+        let mut values = solved.values().to_vec();
+        values.swap(i, j);
+        let swapped = Grid::from_values(shape, &values).unwrap();
+        prop_assert_eq!(graph.is_proper_colouring(&swapped), swapped.is_solved());
+        // An empty cell is never a proper colouring.
+        values[i] = 0;
+        prop_assert!(!graph.is_proper_colouring(&Grid::from_values(shape, &values).unwrap()));
+    }
+}

@@ -1,0 +1,4 @@
+//! Integration tests of sudokit-graph.
+
+mod graph;
+mod solvers;
