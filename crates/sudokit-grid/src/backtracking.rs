@@ -14,12 +14,12 @@ use crate::Candidates;
 /// number of empty cells: use it as a reference point, not in production.
 ///
 /// # Statistics
-/// [`Stats::nodes`] counts the calls of the recursive search exactly as the
+/// [`Stats::nodes`](sudokit_core::Stats::nodes) counts the calls of the recursive search exactly as the
 /// course does: one call per visited position, where a position is a cell or
 /// the end of a row (the search moves to the next row with a call of its
 /// own), plus the final call past the last row. On the course's three demo
 /// puzzles this gives 122, 490 304 and 12 625 368 calls, the course's
-/// figures. [`Stats::backtracks`] counts digits taken back.
+/// figures. [`Stats::backtracks`](sudokit_core::Stats::backtracks) counts digits taken back.
 ///
 /// # Example
 /// ```
@@ -47,9 +47,9 @@ pub struct Backtracking {
 /// propagated.
 ///
 /// # Statistics
-/// [`Stats::nodes`] counts recursive calls (one per placement tried, plus
-/// the root); [`Stats::guesses`] the nodes where the chosen cell had two or
-/// more candidates; [`Stats::backtracks`] digits taken back.
+/// [`Stats::nodes`](sudokit_core::Stats::nodes) counts recursive calls (one per placement tried, plus
+/// the root); [`Stats::guesses`](sudokit_core::Stats::guesses) the nodes where the chosen cell had two or
+/// more candidates; [`Stats::backtracks`](sudokit_core::Stats::backtracks) digits taken back.
 ///
 /// # Example
 /// ```
