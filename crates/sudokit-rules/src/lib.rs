@@ -32,9 +32,9 @@
 //!   counting over the nine digits;
 //! * columns where a digit has one cell left are found the same way.
 //!
-//! When nothing applies, the search tries the candidates of a bivalue cell,
-//! each on a copy of the board (about 270 bytes); the last one reuses the
-//! board itself.
+//! When nothing applies, the search guesses: it tries the two candidates of
+//! a bivalue cell in the box with the most unsolved cells, each on a copy of
+//! the board (about 270 bytes); the last one reuses the board itself.
 //!
 //! # Speed
 //! Measured against the `sudoku` crate (a port of JCZSolve) in the same run
