@@ -323,6 +323,14 @@ impl<'a> SearchTally<'a> {
         self.is_done()
     }
 
+    /// Counts a complete grid without keeping it (when only the number
+    /// matters, or a first one is kept already); returns whether the limit
+    /// is reached.
+    pub fn count(&mut self) -> bool {
+        self.found += 1;
+        self.is_done()
+    }
+
     /// Solutions found so far.
     pub fn found(&self) -> u64 {
         self.found

@@ -446,18 +446,19 @@ impl Board {
         }
         // The box with the most unsolved cells among those holding a
         // bivalue cell; its first bivalue cell.
-        let mut best: Option<(usize, u32, u32)> = None;
+        let (mut best, mut top) = ((0, 0), 0);
         for (band, open) in self.unsolved.into_iter().enumerate() {
             for k in 0..3 {
                 let in_box = 0x1c0e07 << (3 * k);
                 let pairs = self.pairs[band] & in_box;
-                let score = (open & in_box).count_ones();
-                if pairs != 0 && best.is_none_or(|(_, _, top)| score > top) {
-                    best = Some((band, pairs.trailing_zeros(), score));
+                // 0 for a box without a bivalue cell; branch-free.
+                let score = ((open & in_box).count_ones() + 1) * u32::from(pairs != 0);
+                if score > top {
+                    (best, top) = ((band, pairs.trailing_zeros()), score);
                 }
             }
         }
-        best.map(|(band, pos, _)| self.branch_at(band, pos))
+        Some(self.branch_at(best.0, best.1))
     }
 
     fn branch_at(&self, band: usize, pos: u32) -> Branch {

@@ -84,7 +84,12 @@ fn explore(tally: &mut SearchTally<'_>, mut board: Board) -> Result<(), StopReas
     loop {
         tally.enter()?;
         let Some(branch) = board.branch() else {
-            tally.record(&board.values());
+            // Only a solve needs the grid (the limit is then 1).
+            if tally.limit() == 1 {
+                tally.record(&board.values());
+            } else {
+                tally.count();
+            }
             return Ok(());
         };
         if branch.digits.count_ones() > 1 {
