@@ -195,10 +195,19 @@ impl Board {
         candidates[..27].fill(BAND);
         // Every word differs from its snapshot, so all are shrunk once.
         let mut board = Board { candidates, shrunk: [0; 32], unsolved: [BAND; 3], pairs: [0; 3] };
-        for (i, &value) in values.iter().enumerate().take(81) {
-            if value != 0 {
-                let (band, pos) = (i / 27, (i % 27) as u32);
-                let digit = usize::from(value - 1) % 9;
+        // The givens as masks first: an empty/given test per cell would be
+        // a coin-flip branch 81 times over.
+        let mut givens = [0u32; 3];
+        for (band, chunk) in values.chunks_exact(27).take(3).enumerate() {
+            for (pos, &value) in chunk.iter().enumerate() {
+                givens[band] |= u32::from(value != 0) << pos;
+            }
+        }
+        for (band, mut cells) in givens.into_iter().enumerate() {
+            while cells != 0 {
+                let pos = cells.trailing_zeros();
+                cells &= cells - 1;
+                let digit = usize::from(values[27 * band + pos as usize].wrapping_sub(1)) % 9;
                 if board.candidates[word(digit, band)] & (1 << pos) == 0 {
                     return Err(Contradiction);
                 }
