@@ -95,11 +95,11 @@ fn explore(tally: &mut SearchTally<'_>, mut board: Board) -> Result<(), StopReas
         if branch.digits.count_ones() > 1 {
             tally.stats.guesses += 1;
         }
-        let mut digits = branch.digits;
-        // Every candidate but the last on a copy of the board…
-        while digits & (digits - 1) != 0 {
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+        // Every candidate but the last on a copy of the board, the one the
+        // branch suggests first, then in ascending order…
+        let mut digit = branch.first;
+        let mut rest = branch.digits & !(1 << digit);
+        while rest != 0 {
             let mut next = board;
             next.place(digit, branch.band, branch.pos);
             if next.propagate().is_ok() {
@@ -110,10 +110,12 @@ fn explore(tally: &mut SearchTally<'_>, mut board: Board) -> Result<(), StopReas
             } else {
                 tally.stats.backtracks += 1;
             }
+            digit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
         }
         // …and the last one on the board itself, as a loop rather than a
         // call.
-        board.place(digits.trailing_zeros() as usize, branch.band, branch.pos);
+        board.place(digit, branch.band, branch.pos);
         if board.propagate().is_err() {
             tally.stats.backtracks += 1;
             return Ok(());
