@@ -19,10 +19,11 @@ use crate::board::Board;
 /// every [`Shape`]; [`FastSolver::strict`] returns
 /// [`SolveError::UnsupportedShape`] for them instead.
 ///
-/// [`Stats`]: `nodes` counts search nodes (the root and one per guess
-/// tried), `guesses` the branch points, `backtracks` the guesses that led to
-/// a contradiction. The budget is checked at every node; the clock and
-/// cancel flag every [`Meter::CLOCK_STRIDE`](sudokit_core::Meter::CLOCK_STRIDE) nodes.
+/// [`Stats`]: `nodes` counts search nodes (the root, and each guess whose
+/// propagation did not fail), `guesses` the branch points, `backtracks` the
+/// guesses that led to a contradiction. The budget is checked at every node;
+/// the clock and cancel flag every
+/// [`Meter::CLOCK_STRIDE`](sudokit_core::Meter::CLOCK_STRIDE) nodes.
 ///
 /// ```
 /// use sudokit_rules::FastSolver;
