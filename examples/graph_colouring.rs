@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use sudokit::graph::ConstraintGraph;
 use sudokit::{Budget, Dsatur, Greedy, Grid, MrvColouring, SequentialColouring, Solver, io};
-use sudokit_examples::{exit_code, puzzles_dir};
+use sudokit_examples::{COURSE_LEVELS, exit_code, puzzles_dir};
 
 /// Mean (nodes, backtracks) as the course publishes them.
 type Means = (u64, u64);
@@ -39,7 +39,8 @@ fn run() -> Result<(), String> {
         puzzles.truncate(n);
         Ok(puzzles)
     };
-    let levels = [("easy", read("course_easy51.txt", 5)?), ("hard", read("norvig_top95.txt", 3)?)];
+    let [(easy, easy_file), _, (hard, hard_file)] = COURSE_LEVELS;
+    let levels = [(easy, read(easy_file, 5)?), (hard, read(hard_file, 3)?)];
     let summary = ConstraintGraph::new(levels[0].1[0].shape()).summary(&levels[0].1[0]);
     println!("Constraint graph of the first easy puzzle: {summary}\n");
 

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use sudokit::graph::ConstraintGraph;
 use sudokit::{Dsatur, Grid, Solver, io};
-use sudokit_examples::{Args, exit_code, puzzles_dir};
+use sudokit_examples::{Args, COURSE_LEVELS, exit_code, puzzles_dir};
 
 const USAGE: &str = "usage: graph_svg [--puzzle PUZZLE] [OUTPUT.svg]";
 
@@ -45,7 +45,7 @@ fn run() -> Result<(), String> {
     }
     let puzzle = match puzzle {
         Some(puzzle) => puzzle,
-        None => io::read_puzzles(puzzles_dir().join("course_easy51.txt"))
+        None => io::read_puzzles(puzzles_dir().join(COURSE_LEVELS[0].1))
             .map_err(|e| e.to_string())?
             .into_iter()
             .next()

@@ -169,26 +169,15 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Propagates from every vertex (the givens' consequences), for the
-    /// root of a search with propagation; `false` when the puzzle fails.
+    /// Propagates the givens' consequences, for the root of a search with
+    /// propagation; `false` when the puzzle fails. A vertex left with one
+    /// colour or none has coloured neighbours (every shape has at least four
+    /// colours), so checking the neighbours of the coloured vertices finds
+    /// them all.
     fn propagate_all(&mut self) -> bool {
-        for v in 0..self.colour.len() {
-            if self.colour[v] == 0 {
-                let available = self.available(v);
-                if available == 0 {
-                    return false;
-                }
-                if available & (available - 1) == 0 {
-                    self.assign(v, available.trailing_zeros() as u8 + 1);
-                    self.trail.push(v as u32);
-                    self.queue.push(v as u32);
-                    if !self.propagate() {
-                        return false;
-                    }
-                }
-            }
-        }
-        true
+        let coloured = (0..self.colour.len()).filter(|&v| self.colour[v] != 0);
+        self.queue.extend(coloured.map(|v| v as u32));
+        self.propagate()
     }
 
     /// The vertex to colour next, `None` when all are coloured.
@@ -225,12 +214,21 @@ impl<'a> Search<'a> {
     }
 
     /// The colours of `available` in the order to try them.
-    fn colours(&self, available: u64) -> Vec<u8> {
-        let mut colours: Vec<u8> = (0..self.k as u8).filter(|&c| available & (1 << c) != 0).map(|c| c + 1).collect();
-        if self.method.colours == ColourOrder::MostUsedFirst {
-            colours.sort_by_key(|&c| std::cmp::Reverse(self.usage[usize::from(c - 1)]));
+    /// (In a fixed array and its length: this runs at every node, and a
+    /// side is at most 35.)
+    fn colours(&self, available: u64) -> ([u8; 64], usize) {
+        let mut colours = [0; 64];
+        let mut len = 0;
+        let mut bits = available;
+        while bits != 0 {
+            colours[len] = bits.trailing_zeros() as u8 + 1;
+            len += 1;
+            bits &= bits - 1;
         }
-        colours
+        if self.method.colours == ColourOrder::MostUsedFirst {
+            colours[..len].sort_by_key(|&c| std::cmp::Reverse(self.usage[usize::from(c - 1)]));
+        }
+        (colours, len)
     }
 
     /// The recursive search from vertex `from` (used by the sequential
@@ -244,7 +242,8 @@ impl<'a> Search<'a> {
         if available.count_ones() > 1 {
             self.tally.stats.guesses += 1;
         }
-        for c in self.colours(available) {
+        let (colours, len) = self.colours(available);
+        for &c in &colours[..len] {
             let mark = self.trail.len();
             self.assign(v, c);
             let consistent = !self.method.propagate || {

@@ -62,7 +62,7 @@ impl FastSolver {
     }
 
     /// Keeps the stats of a finished or stopped search.
-    fn record<'b>(&mut self, search: Result<SearchTally<'b>, SolveError>) -> Result<SearchTally<'b>, SolveError> {
+    fn keep_stats<'b>(&mut self, search: Result<SearchTally<'b>, SolveError>) -> Result<SearchTally<'b>, SolveError> {
         self.last_stats = match &search {
             Ok(tally) => tally.meter.finish(tally.stats),
             Err(SolveError::BudgetExhausted { stats, .. }) => *stats,
@@ -159,7 +159,7 @@ impl Solver for FastSolver {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().solve_with(puzzle, budget);
         }
-        self.record(search(puzzle, 1, budget))?.into_solution(Shape::CLASSIC)
+        self.keep_stats(search(puzzle, 1, budget))?.into_solution(Shape::CLASSIC)
     }
 }
 
@@ -169,6 +169,6 @@ impl CountSolutions for FastSolver {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().count_solutions_with(puzzle, limit, budget);
         }
-        Ok(self.record(search(puzzle, limit, budget))?.found())
+        Ok(self.keep_stats(search(puzzle, limit, budget))?.found())
     }
 }
