@@ -2,23 +2,32 @@
 
 use sudokit_core::{Budget, Meter, StopReason};
 
-/// A node of the dancing-links structure. Item headers are nodes
-/// `0..=items` (0 is the root); option nodes follow. All links are indices
-/// into one `Vec<Node>`.
+/// A node of the dancing-links structure, in the layout of Knuth's DLX1.
+/// Nodes `0..=items` are the item headers (0 is the root); the options
+/// follow, each a run of contiguous nodes, with a spacer node before the
+/// first option and after every option. All links are `u32` indices into
+/// one `Vec<Node>` of 12-byte nodes.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
-    /// Header list links (headers only: an option's nodes are contiguous,
-    /// so rows are walked as index ranges and need no left/right links).
-    left: u32,
-    right: u32,
+    /// Vertical links. In a spacer, `up` is the first node of the option
+    /// before it and `down` the last node of the option after it, so that a
+    /// row is walked as a cycle without left/right links.
     up: u32,
     down: u32,
-    /// The item (header index) of an option node; the header itself for a
-    /// header.
-    item: u32,
-    /// The option an option node belongs to; for headers, the number of
-    /// options still in the item's list.
-    tag: u32,
+    /// For an option node, the header of its item; for a header, the
+    /// number of options left in its list (Knuth's LEN); for a spacer,
+    /// [`SPACER`].
+    top: u32,
+}
+
+/// The `top` of a spacer node: the root's index, which no option names.
+const SPACER: u32 = 0;
+
+/// The links of a header in the list of uncovered primary items.
+#[derive(Clone, Copy, Debug, Default)]
+struct Link {
+    left: u32,
+    right: u32,
 }
 
 /// An error building or using an [`ExactCover`] matrix.
@@ -116,9 +125,15 @@ enum Stage {
 ///
 /// The search is Knuth's Algorithm X (arXiv cs/0011047; TAOCP 7.2.2.1) with
 /// the minimum-remaining-values rule: branch on the primary item with the
-/// fewest options left, the first such item on ties. The links live in flat
-/// arrays of `u32` in one allocation; [`reset`](ExactCover::reset) restores
-/// the matrix so one instance serves many searches, and
+/// fewest options left, the first such item on ties.
+///
+/// The layout is Knuth's DLX1: 12-byte nodes of `u32` links (up, down,
+/// and the item or spacer tag) in one flat array, each option a contiguous
+/// run between spacer nodes so rows need no left/right links, and the
+/// header list in a second small array. A bit set of the items left with
+/// at most one option finds the forced levels, most of a search, without
+/// walking the header list. [`reset`](ExactCover::reset) restores the
+/// matrix so one instance serves many searches, and
 /// [`clear`](ExactCover::clear) reuses its memory for another matrix.
 ///
 /// # Example
@@ -139,16 +154,23 @@ enum Stage {
 #[derive(Clone, Debug)]
 pub struct ExactCover {
     nodes: Vec<Node>,
+    /// The header list, indexed like the headers.
+    links: Vec<Link>,
     primary: usize,
     items: usize,
-    /// First node of each option, plus one past the last node.
-    option_start: Vec<u32>,
+    /// The spacer before each option, plus the last spacer: option `k`'s
+    /// nodes lie strictly between `spacers[k]` and `spacers[k + 1]`.
+    spacers: Vec<u32>,
     /// Options chosen by [`select`](Self::select), in order.
     selected: Vec<u32>,
     /// Items covered by the selected options.
     selected_items: Vec<bool>,
     /// The option node chosen at each level of the search.
     choice: Vec<u32>,
+    /// One bit per header: set for the primary items still uncovered that
+    /// have at most one option left. Most levels of a search are forced, and
+    /// this finds their item without walking the header list.
+    short: Vec<u64>,
     stage: Stage,
     stats: CoverStats,
 }
@@ -159,12 +181,14 @@ impl ExactCover {
     pub fn new(primary: usize, secondary: usize) -> ExactCover {
         let mut matrix = ExactCover {
             nodes: Vec::new(),
+            links: Vec::new(),
             primary: 0,
             items: 0,
-            option_start: Vec::new(),
+            spacers: Vec::new(),
             selected: Vec::new(),
             selected_items: Vec::new(),
             choice: Vec::new(),
+            short: Vec::new(),
             stage: Stage::Idle,
             stats: CoverStats::default(),
         };
@@ -178,11 +202,14 @@ impl ExactCover {
         self.primary = primary;
         self.items = items;
         self.nodes.clear();
-        self.option_start.clear();
+        self.links.clear();
+        self.spacers.clear();
         self.selected.clear();
         self.selected_items.clear();
         self.selected_items.resize(items, false);
         self.choice.clear();
+        self.short.clear();
+        self.short.resize((items + 1).div_ceil(64), 0);
         self.stage = Stage::Idle;
         self.stats = CoverStats::default();
         // Headers: primary items in a circular list with the root; secondary
@@ -193,9 +220,14 @@ impl ExactCover {
             } else {
                 (i, i)
             };
-            self.nodes.push(Node { left, right, up: i, down: i, item: i, tag: 0 });
+            self.links.push(Link { left, right });
+            self.nodes.push(Node { up: i, down: i, top: 0 });
+            if (1..=primary as u32).contains(&i) {
+                self.mark_short(i);
+            }
         }
-        self.option_start.push(self.nodes.len() as u32);
+        self.spacers.push(self.nodes.len() as u32);
+        self.nodes.push(Node { up: 0, down: 0, top: SPACER });
     }
 
     /// Number of primary items.
@@ -210,7 +242,7 @@ impl ExactCover {
 
     /// Number of options added.
     pub fn options(&self) -> usize {
-        self.option_start.len() - 1
+        self.spacers.len() - 1
     }
 
     /// The items of option `option`, in the order given.
@@ -218,8 +250,8 @@ impl ExactCover {
     /// # Panics
     /// When the option does not exist.
     pub fn option_items(&self, option: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
-        let (start, end) = (self.option_start[option] as usize, self.option_start[option + 1] as usize);
-        self.nodes[start..end].iter().map(|n| n.item as usize - 1)
+        let (start, end) = (self.spacers[option] as usize + 1, self.spacers[option + 1] as usize);
+        self.nodes[start..end].iter().map(|n| n.top as usize - 1)
     }
 
     /// Adds an option covering `items`; returns its index (options are
@@ -248,18 +280,35 @@ impl ExactCover {
         if items.iter().all(|&item| item >= self.primary) {
             return Err(CoverError::NoPrimaryItem { option });
         }
-        let first = self.nodes.len() as u32;
-        for (k, &item) in items.iter().enumerate() {
-            let header = item as u32 + 1;
+        self.push_option(items.iter().map(|&item| item as u32));
+        Ok(option)
+    }
+
+    /// Links an option the caller has checked as [`add_option`] does: at
+    /// least one item, all in range and distinct, one of them primary, and
+    /// the matrix idle. For encodings that are valid by construction.
+    ///
+    /// [`add_option`]: Self::add_option
+    pub(crate) fn push_option(&mut self, items: impl IntoIterator<Item = u32>) {
+        debug_assert!(self.stage == Stage::Idle && self.selected.is_empty());
+        let spacer = self.nodes.len() as u32 - 1;
+        let first = spacer + 1;
+        for (k, item) in items.into_iter().enumerate() {
+            debug_assert!((item as usize) < self.items);
+            let header = item + 1;
             let index = first + k as u32;
             let above = self.nodes[header as usize].up;
-            self.nodes.push(Node { left: 0, right: 0, up: above, down: header, item: header, tag: option as u32 });
+            self.nodes.push(Node { up: above, down: header, top: header });
             self.nodes[above as usize].down = index;
             self.nodes[header as usize].up = index;
-            self.nodes[header as usize].tag += 1;
+            self.nodes[header as usize].top += 1;
+            if self.nodes[header as usize].top == 2 {
+                self.unmark_short(header);
+            }
         }
-        self.option_start.push(self.nodes.len() as u32);
-        Ok(option)
+        self.nodes[spacer as usize].down = self.nodes.len() as u32 - 1;
+        self.spacers.push(self.nodes.len() as u32);
+        self.nodes.push(Node { up: first, down: 0, top: SPACER });
     }
 
     /// Counters of the searches since the last [`reset`](Self::reset).
@@ -285,9 +334,9 @@ impl ExactCover {
         if let Some(item) = self.option_items(option).find(|&item| self.selected_items[item]) {
             return Err(CoverError::Clash { option, item });
         }
-        let (start, end) = (self.option_start[option], self.option_start[option + 1]);
+        let (start, end) = (self.spacers[option] + 1, self.spacers[option + 1]);
         for node in start..end {
-            let header = self.nodes[node as usize].item;
+            let header = self.nodes[node as usize].top;
             self.selected_items[header as usize - 1] = true;
             self.cover(header);
         }
@@ -300,9 +349,9 @@ impl ExactCover {
     pub fn reset(&mut self) {
         self.unwind();
         while let Some(option) = self.selected.pop() {
-            let (start, end) = (self.option_start[option as usize], self.option_start[option as usize + 1]);
+            let (start, end) = (self.spacers[option as usize] + 1, self.spacers[option as usize + 1]);
             for node in (start..end).rev() {
-                let header = self.nodes[node as usize].item;
+                let header = self.nodes[node as usize].top;
                 self.selected_items[header as usize - 1] = false;
                 self.uncover(header);
             }
@@ -315,101 +364,167 @@ impl ExactCover {
     fn unwind(&mut self) {
         while let Some(x) = self.choice.pop() {
             self.uncover_others(x);
-            self.uncover(self.nodes[x as usize].item);
+            self.uncover(self.nodes[x as usize].top);
         }
         self.stage = Stage::Idle;
     }
 
-    /// The nodes of the option holding `node`, as a range: options are
-    /// stored contiguously, so rows are walked without following links.
-    #[inline]
-    fn row(&self, node: u32) -> std::ops::Range<u32> {
-        let option = self.nodes[node as usize].tag as usize;
-        self.option_start[option]..self.option_start[option + 1]
+    /// The option holding node `node`.
+    fn option_of(&self, node: u32) -> usize {
+        self.spacers.partition_point(|&spacer| spacer < node) - 1
     }
 
     #[inline]
+    fn mark_short(&mut self, header: u32) {
+        self.short[header as usize / 64] |= 1 << (header % 64);
+    }
+
+    #[inline]
+    fn unmark_short(&mut self, header: u32) {
+        self.short[header as usize / 64] &= !(1 << (header % 64));
+    }
+
+    /// Removes `header` from the header list and every option of its list
+    /// from the other items' lists (Knuth's `cover`).
+    #[inline(always)]
     fn cover(&mut self, header: u32) {
-        let h = self.nodes[header as usize];
-        self.nodes[h.left as usize].right = h.right;
-        self.nodes[h.right as usize].left = h.left;
-        let mut row = h.down;
+        let Link { left, right } = self.links[header as usize];
+        self.links[left as usize].right = right;
+        self.links[right as usize].left = left;
+        self.unmark_short(header);
+        let mut updates = 0;
+        let mut row = self.nodes[header as usize].down;
         while row != header {
-            // Nodes of one row sit in different items, so their order does
-            // not matter for undoing; only rows must be undone in reverse.
-            let nodes = self.row(row);
-            self.stats.updates += u64::from(nodes.end - nodes.start - 1);
-            for node in nodes {
-                if node != row {
-                    let n = self.nodes[node as usize];
-                    self.nodes[n.up as usize].down = n.down;
-                    self.nodes[n.down as usize].up = n.up;
-                    self.nodes[n.item as usize].tag -= 1;
+            // Hide the row: walk its other nodes rightwards, wrapping at the
+            // spacer. Nodes of one row sit in different items, so their
+            // order does not matter for undoing; only rows must be undone
+            // in reverse.
+            let mut node = row + 1;
+            while node != row {
+                let n = self.nodes[node as usize];
+                if n.top == SPACER {
+                    node = n.up;
+                    continue;
                 }
+                self.nodes[n.up as usize].down = n.down;
+                self.nodes[n.down as usize].up = n.up;
+                let len = &mut self.nodes[n.top as usize].top;
+                *len -= 1;
+                if *len <= 1 && n.top as usize <= self.primary {
+                    self.mark_short(n.top);
+                }
+                updates += 1;
+                node += 1;
             }
             row = self.nodes[row as usize].down;
         }
+        self.stats.updates += updates;
     }
 
-    #[inline]
+    /// Undoes [`cover`](Self::cover): rows bottom-up, nodes leftwards.
+    #[inline(always)]
     fn uncover(&mut self, header: u32) {
-        let h = self.nodes[header as usize];
-        let mut row = h.up;
+        let mut updates = 0;
+        let mut row = self.nodes[header as usize].up;
         while row != header {
-            let nodes = self.row(row);
-            self.stats.updates += u64::from(nodes.end - nodes.start - 1);
-            for node in nodes {
-                if node != row {
-                    let n = self.nodes[node as usize];
-                    self.nodes[n.up as usize].down = node;
-                    self.nodes[n.down as usize].up = node;
-                    self.nodes[n.item as usize].tag += 1;
+            let mut node = row - 1;
+            while node != row {
+                let n = self.nodes[node as usize];
+                if n.top == SPACER {
+                    node = n.down;
+                    continue;
                 }
+                self.nodes[n.up as usize].down = node;
+                self.nodes[n.down as usize].up = node;
+                let len = &mut self.nodes[n.top as usize].top;
+                *len += 1;
+                if *len == 2 {
+                    self.unmark_short(n.top);
+                }
+                updates += 1;
+                node -= 1;
             }
             row = self.nodes[row as usize].up;
         }
-        self.nodes[h.left as usize].right = header;
-        self.nodes[h.right as usize].left = header;
+        self.stats.updates += updates;
+        let Link { left, right } = self.links[header as usize];
+        self.links[left as usize].right = header;
+        self.links[right as usize].left = header;
+        if self.nodes[header as usize].top <= 1 && header as usize <= self.primary {
+            self.mark_short(header);
+        }
     }
 
-    /// Covers the items of `x`'s option other than `x`'s own.
+    /// Covers the items of `x`'s option other than `x`'s own, rightwards.
     #[inline]
     fn cover_others(&mut self, x: u32) {
-        for node in self.row(x) {
-            if node != x {
-                self.cover(self.nodes[node as usize].item);
+        let mut node = x + 1;
+        while node != x {
+            let n = self.nodes[node as usize];
+            if n.top == SPACER {
+                node = n.up;
+            } else {
+                self.cover(n.top);
+                node += 1;
             }
         }
     }
 
-    /// Undoes [`cover_others`](Self::cover_others), in reverse order.
+    /// Undoes [`cover_others`](Self::cover_others), leftwards.
     #[inline]
     fn uncover_others(&mut self, x: u32) {
-        for node in self.row(x).rev() {
-            if node != x {
-                self.uncover(self.nodes[node as usize].item);
+        let mut node = x - 1;
+        while node != x {
+            let n = self.nodes[node as usize];
+            if n.top == SPACER {
+                node = n.down;
+            } else {
+                self.uncover(n.top);
+                node -= 1;
             }
         }
     }
 
-    /// The primary item with the fewest options left (the first on ties),
-    /// or `None` when every primary item is covered.
+    /// The primary item with the fewest options left (the first in index
+    /// order on ties), or `None` when every primary item is covered.
     #[inline]
     fn choose_item(&self) -> Option<(u32, u32)> {
-        let mut item = self.nodes[0].right;
+        // Forced levels: an item with no option left ends the branch at
+        // once, so it goes before one with a single option. The header list
+        // is always in index order, so the lowest index is the first in
+        // the list.
+        let mut first_single = None;
+        for (w, &word) in self.short.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let item = (w * 64) as u32 + bits.trailing_zeros();
+                let len = self.nodes[item as usize].top;
+                if len == 0 {
+                    return Some((item, 0));
+                }
+                first_single.get_or_insert(item);
+                bits &= bits - 1;
+            }
+        }
+        if let Some(item) = first_single {
+            return Some((item, 1));
+        }
+        // Every item left has two options or more: walk the list, and stop
+        // at the first pair, which nothing can beat.
+        let mut item = self.links[0].right;
         if item == 0 {
             return None;
         }
         let mut best = (item, u32::MAX);
         while item != 0 {
-            let len = self.nodes[item as usize].tag;
+            let len = self.nodes[item as usize].top;
             if len < best.1 {
                 best = (item, len);
-                if len <= 1 {
+                if len == 2 {
                     break;
                 }
             }
-            item = self.nodes[item as usize].right;
+            item = self.links[item as usize].right;
         }
         Some(best)
     }
@@ -456,7 +571,7 @@ impl ExactCover {
                 };
                 self.uncover_others(x);
                 self.stats.backtracks += 1;
-                let item = self.nodes[x as usize].item;
+                let item = self.nodes[x as usize].top;
                 let next = self.nodes[x as usize].down;
                 if next != item {
                     self.cover_others(next);
@@ -472,10 +587,7 @@ impl ExactCover {
     /// The options of the current solution: the selected ones, then the
     /// search's choices level by level.
     fn solution_options(&self) -> impl Iterator<Item = usize> + '_ {
-        self.selected
-            .iter()
-            .map(|&o| o as usize)
-            .chain(self.choice.iter().map(|&x| self.nodes[x as usize].tag as usize))
+        self.selected.iter().map(|&o| o as usize).chain(self.choice.iter().map(|&x| self.option_of(x)))
     }
 
     fn current_solution(&self) -> Vec<usize> {
