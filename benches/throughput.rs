@@ -1,19 +1,22 @@
-//! Throughput of sudokit's `FastSolver` against the `sudoku` crate 0.8 (a
-//! port of JCZSolve), measured side by side in one run.
+//! Throughput of a sudokit solver against its peer, measured side by side
+//! in one run: `FastSolver` against the `sudoku` crate 0.8 (a port of
+//! JCZSolve), or with `--pair dlx` the `Dlx` Dancing Links solver against
+//! `DlxRs` on the `dlx-rs` crate.
 //!
 //! ```text
-//! cargo run --release --example throughput -- [--mode first|unique|both] [--rounds N] [--limit N] [FILE...]
+//! cargo run --release --example throughput -- [--pair fast|dlx] [--mode first|unique|both] [--rounds N] [--limit N] [FILE...]
 //! ```
 //!
-//! Without FILE it reads the five public throughput sets of `puzzles/`
-//! (top95, magictour top1465, 17-clue, forum hardest 1905 11+, serg). Each
-//! answer of both solvers is checked before anything is timed: in `first`
-//! mode every returned grid must solve its puzzle, in `unique` mode (count up
-//! to 2 solutions, the default) both must report the same count. The timed
-//! runs then alternate between the two solvers for `--rounds` rounds (5 by
-//! default) so that machine noise hits both, and the median rate is
-//! reported. A set too small for a 100 ms run is solved several times over
-//! in each run. CSV goes to stdout, progress to stderr:
+//! Without FILE it reads the public throughput sets of `puzzles/`: top95,
+//! magictour top1465, 17-clue, forum hardest 1905 11+ and serg for `fast`;
+//! top95 and magictour top1465 for `dlx`. Each answer of both solvers is
+//! checked before anything is timed: in `first` mode every returned grid
+//! must solve its puzzle, in `unique` mode (count up to 2 solutions, the
+//! default) both must report the same count. The timed runs then alternate
+//! between the two solvers for `--rounds` rounds (5 by default) so that
+//! machine noise hits both, and the median rate is reported. A set too small
+//! for a 100 ms run is solved several times over in each run. CSV goes to
+//! stdout, progress to stderr:
 //!
 //! ```text
 //! set,solver,mode,puzzles,puzzles_per_sec,guesses_per_puzzle
@@ -21,20 +24,31 @@
 //! norvig_top95,sudoku-0.8,unique,95,...,
 //! ```
 //!
-//! The peer does not report its guesses, so its last column is empty.
+//! The peers do not report their guesses, so their last column is empty.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudokit::{CountSolutions, FastSolver, Grid, Shape, Solver, io};
+use sudokit::{CountSolutions, Dlx, DlxRs, FastSolver, Grid, Shape, Solver, io};
 use sudoku::Sudoku;
 
-const USAGE: &str = "usage: throughput [--mode first|unique|both] [--rounds N] [--limit N] [FILE...]";
+const USAGE: &str = "usage: throughput [--pair fast|dlx] [--mode first|unique|both] [--rounds N] [--limit N] [FILE...]";
 
-const DEFAULT_SETS: [&str; 5] =
+const FAST_SETS: [&str; 5] =
     ["norvig_top95.txt", "magictour_top1465.txt", "17_clue.txt", "forum_hardest_1905_11plus.txt", "serg_benchmark.txt"];
+
+const DLX_SETS: [&str; 2] = ["norvig_top95.txt", "magictour_top1465.txt"];
+
+/// Which solver races which peer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pair {
+    /// `FastSolver` against the `sudoku` crate.
+    Fast,
+    /// `Dlx` against `DlxRs`.
+    Dlx,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -52,6 +66,7 @@ impl Mode {
 }
 
 struct Options {
+    pair: Pair,
     modes: Vec<Mode>,
     rounds: usize,
     limit: usize,
@@ -69,7 +84,8 @@ fn main() -> ExitCode {
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut options = Options { modes: vec![Mode::Unique], rounds: 5, limit: usize::MAX, files: Vec::new() };
+    let mut options =
+        Options { pair: Pair::Fast, modes: vec![Mode::Unique], rounds: 5, limit: usize::MAX, files: Vec::new() };
     let mut args = std::env::args().skip(1);
     let number = |flag: &str, value: Option<String>| -> Result<usize, String> {
         let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
@@ -81,6 +97,13 @@ fn parse_args() -> Result<Options, String> {
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--pair" => {
+                options.pair = match args.next().as_deref() {
+                    Some("fast") => Pair::Fast,
+                    Some("dlx") => Pair::Dlx,
+                    other => return Err(format!("--pair: expected fast or dlx, got {other:?}")),
+                }
+            }
             "--mode" => {
                 options.modes = match args.next().as_deref() {
                     Some("first") => vec![Mode::First],
@@ -98,9 +121,103 @@ fn parse_args() -> Result<Options, String> {
     }
     if options.files.is_empty() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles");
-        options.files = DEFAULT_SETS.iter().map(|name| dir.join(name)).collect();
+        let sets: &[&str] = if options.pair == Pair::Fast { &FAST_SETS } else { &DLX_SETS };
+        options.files = sets.iter().map(|name| dir.join(name)).collect();
     }
     Ok(options)
+}
+
+/// One side of a race: puzzles it is checked on, then timed on.
+trait Contender {
+    /// The name in the CSV.
+    fn name(&self) -> &'static str;
+    /// The answer to one puzzle: 1 for a checked solution in `first` mode,
+    /// the count up to 2 in `unique` mode; and the guesses, when known.
+    fn answer(&mut self, mode: Mode, index: usize) -> Result<(u64, Option<u64>), String>;
+    /// Seconds to solve every puzzle `repeat` times.
+    fn time(&mut self, mode: Mode, repeat: usize) -> f64;
+}
+
+/// A sudokit solver over the parsed grids.
+struct Ours<'a, S> {
+    name: &'static str,
+    solver: S,
+    puzzles: &'a [Grid],
+    guesses: fn(&S) -> u64,
+}
+
+impl<S: Solver + CountSolutions + Clone> Contender for Ours<'_, S> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn answer(&mut self, mode: Mode, index: usize) -> Result<(u64, Option<u64>), String> {
+        let puzzle = &self.puzzles[index];
+        match mode {
+            Mode::First => {
+                let solution = self.solver.solve(puzzle).map_err(|e| format!("failed ({e})"))?;
+                if !solution.grid.is_solution_of(puzzle) {
+                    return Err(format!("returned the wrong grid {}", solution.grid));
+                }
+                Ok((1, Some(solution.stats.guesses)))
+            }
+            Mode::Unique => {
+                let count = self.solver.count_solutions(puzzle, 2).map_err(|e| format!("failed ({e})"))?;
+                Ok((count, Some((self.guesses)(&self.solver))))
+            }
+        }
+    }
+
+    fn time(&mut self, mode: Mode, repeat: usize) -> f64 {
+        // A fresh solver per run, as a user would start with.
+        let mut solver = self.solver.clone();
+        let start = Instant::now();
+        for puzzle in (0..repeat).flat_map(|_| self.puzzles) {
+            match mode {
+                Mode::First => drop(black_box(solver.solve(black_box(puzzle)))),
+                Mode::Unique => drop(black_box(solver.count_solutions(black_box(puzzle), 2))),
+            }
+        }
+        start.elapsed().as_secs_f64()
+    }
+}
+
+/// The `sudoku` crate over its own puzzle type.
+struct SudokuCrate {
+    puzzles: Vec<Sudoku>,
+}
+
+impl Contender for SudokuCrate {
+    fn name(&self) -> &'static str {
+        "sudoku-0.8"
+    }
+
+    fn answer(&mut self, mode: Mode, index: usize) -> Result<(u64, Option<u64>), String> {
+        let peer = self.puzzles[index];
+        match mode {
+            Mode::First => {
+                let solution = peer.some_solution().ok_or("found no solution")?;
+                let solution = Grid::from_values(Shape::CLASSIC, &solution.to_bytes()).map_err(|e| e.to_string())?;
+                let puzzle = Grid::from_values(Shape::CLASSIC, &peer.to_bytes()).map_err(|e| e.to_string())?;
+                if !solution.is_solution_of(&puzzle) {
+                    return Err(format!("returned the wrong grid {solution}"));
+                }
+                Ok((1, None))
+            }
+            Mode::Unique => Ok((peer.solutions_count_up_to(2) as u64, None)),
+        }
+    }
+
+    fn time(&mut self, mode: Mode, repeat: usize) -> f64 {
+        let start = Instant::now();
+        for &peer in (0..repeat).flat_map(|_| &self.puzzles) {
+            match mode {
+                Mode::First => drop(black_box(black_box(peer).some_solution())),
+                Mode::Unique => drop(black_box(black_box(peer).solutions_count_up_to(2))),
+            }
+        }
+        start.elapsed().as_secs_f64()
+    }
 }
 
 fn run(options: Options) -> Result<(), String> {
@@ -112,94 +229,83 @@ fn run(options: Options) -> Result<(), String> {
         if let Some(p) = puzzles.iter().find(|p| p.shape() != Shape::CLASSIC) {
             return Err(format!("{set}: only 9x9 puzzles can be compared, found a {} one", p.shape()));
         }
-        let peers: Vec<Sudoku> = puzzles
-            .iter()
-            .map(|p| Sudoku::from_bytes_slice(p.values()).map_err(|e| format!("{set}: the peer rejects {p}: {e:?}")))
-            .collect::<Result<_, _>>()?;
-        for &mode in &options.modes {
-            eprintln!("{set} ({} puzzles, {}): checking every answer", puzzles.len(), mode.name());
-            let guesses = check(&set, mode, &puzzles, &peers)?;
-            // Small sets are repeated so that each timed run lasts at least
-            // 100 ms: shorter runs are at the mercy of a single hiccup.
-            let once = time_ours(mode, &puzzles, 1).max(1e-6);
-            let repeat = (0.1 / once).ceil().clamp(1.0, 10_000.0) as usize;
-            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-            for round in 0..options.rounds {
-                eprintln!("{set} ({}): round {}/{}", mode.name(), round + 1, options.rounds);
-                // Alternate who goes first, so neither always runs on a warm
-                // or a throttled machine.
-                if round % 2 == 0 {
-                    ours.push(time_ours(mode, &puzzles, repeat));
-                    theirs.push(time_peer(mode, &peers, repeat));
-                } else {
-                    theirs.push(time_peer(mode, &peers, repeat));
-                    ours.push(time_ours(mode, &puzzles, repeat));
-                }
+        let (mut ours, mut peer): (Box<dyn Contender>, Box<dyn Contender>) = match options.pair {
+            Pair::Fast => {
+                let peers = puzzles
+                    .iter()
+                    .map(|p| {
+                        Sudoku::from_bytes_slice(p.values()).map_err(|e| format!("{set}: the peer rejects {p}: {e:?}"))
+                    })
+                    .collect::<Result<_, _>>()?;
+                let fast = Ours {
+                    name: "fast",
+                    solver: FastSolver::new(),
+                    puzzles: &puzzles,
+                    guesses: |s| s.last_stats().guesses,
+                };
+                (Box::new(fast), Box::new(SudokuCrate { puzzles: peers }))
             }
-            let n = puzzles.len();
-            let per_puzzle = guesses as f64 / n as f64;
-            println!("{set},fast,{},{n},{:.0},{per_puzzle:.2}", mode.name(), median(&mut ours, n * repeat));
-            println!("{set},sudoku-0.8,{},{n},{:.0},", mode.name(), median(&mut theirs, n * repeat));
+            Pair::Dlx => (
+                Box::new(Ours {
+                    name: "dlx",
+                    solver: Dlx::new(),
+                    puzzles: &puzzles,
+                    guesses: |s| s.last_cover_stats().guesses,
+                }),
+                Box::new(Ours { name: "dlx-rs", solver: DlxRs::new(), puzzles: &puzzles, guesses: |_| 0 }),
+            ),
+        };
+        for &mode in &options.modes {
+            race(&set, mode, &options, &puzzles, ours.as_mut(), peer.as_mut())?;
         }
     }
     Ok(())
 }
 
-/// Checks both solvers on every puzzle; returns our total guesses.
-fn check(set: &str, mode: Mode, puzzles: &[Grid], peers: &[Sudoku]) -> Result<u64, String> {
-    let mut solver = FastSolver::new();
+/// Checks both contenders on every puzzle, then times them in alternation
+/// and prints their median rates.
+fn race(
+    set: &str,
+    mode: Mode,
+    options: &Options,
+    puzzles: &[Grid],
+    ours: &mut dyn Contender,
+    peer: &mut dyn Contender,
+) -> Result<(), String> {
+    let n = puzzles.len();
+    eprintln!("{set} ({n} puzzles, {}): checking every answer", mode.name());
     let mut guesses = 0;
-    for (k, (puzzle, peer)) in puzzles.iter().zip(peers).enumerate() {
+    for (k, puzzle) in puzzles.iter().enumerate() {
         let wrong = |who: &str, what: String| format!("{set} #{}: {who} {what} for {puzzle}", k + 1);
-        match mode {
-            Mode::First => {
-                let ours = solver.solve(puzzle).map_err(|e| wrong("fast", format!("failed ({e})")))?;
-                if !ours.grid.is_solution_of(puzzle) {
-                    return Err(wrong("fast", format!("returned the wrong grid {}", ours.grid)));
-                }
-                guesses += ours.stats.guesses;
-                let theirs = peer.some_solution().ok_or_else(|| wrong("sudoku-0.8", "found no solution".into()))?;
-                let theirs = Grid::from_values(Shape::CLASSIC, &theirs.to_bytes()).map_err(|e| e.to_string())?;
-                if !theirs.is_solution_of(puzzle) {
-                    return Err(wrong("sudoku-0.8", format!("returned the wrong grid {theirs}")));
-                }
-            }
-            Mode::Unique => {
-                let ours = solver.count_solutions(puzzle, 2).map_err(|e| wrong("fast", format!("failed ({e})")))?;
-                guesses += solver.last_stats().guesses;
-                let theirs = peer.solutions_count_up_to(2) as u64;
-                if ours != theirs {
-                    return Err(wrong("the solvers disagree:", format!("fast counts {ours}, sudoku-0.8 {theirs}")));
-                }
-            }
+        let (our_answer, our_guesses) = ours.answer(mode, k).map_err(|e| wrong(ours.name(), e))?;
+        let (their_answer, _) = peer.answer(mode, k).map_err(|e| wrong(peer.name(), e))?;
+        if our_answer != their_answer {
+            let what = format!("{} counts {our_answer}, {} {their_answer}", ours.name(), peer.name());
+            return Err(wrong("the solvers disagree:", what));
+        }
+        guesses += our_guesses.unwrap_or(0);
+    }
+    // Small sets are repeated so that each timed run lasts at least 100 ms:
+    // shorter runs are at the mercy of a single hiccup.
+    let once = ours.time(mode, 1).max(1e-6);
+    let repeat = (0.1 / once).ceil().clamp(1.0, 10_000.0) as usize;
+    let (mut our_runs, mut their_runs) = (Vec::new(), Vec::new());
+    for round in 0..options.rounds {
+        eprintln!("{set} ({}): round {}/{}", mode.name(), round + 1, options.rounds);
+        // Alternate who goes first, so neither always runs on a warm or a
+        // throttled machine.
+        if round % 2 == 0 {
+            our_runs.push(ours.time(mode, repeat));
+            their_runs.push(peer.time(mode, repeat));
+        } else {
+            their_runs.push(peer.time(mode, repeat));
+            our_runs.push(ours.time(mode, repeat));
         }
     }
-    Ok(guesses)
-}
-
-/// Seconds to solve `puzzles` `repeat` times with our solver.
-fn time_ours(mode: Mode, puzzles: &[Grid], repeat: usize) -> f64 {
-    let mut solver = FastSolver::new();
-    let start = Instant::now();
-    for puzzle in (0..repeat).flat_map(|_| puzzles) {
-        match mode {
-            Mode::First => drop(black_box(solver.solve(black_box(puzzle)))),
-            Mode::Unique => drop(black_box(solver.count_solutions(black_box(puzzle), 2))),
-        }
-    }
-    start.elapsed().as_secs_f64()
-}
-
-/// Seconds to solve `peers` `repeat` times with the peer.
-fn time_peer(mode: Mode, peers: &[Sudoku], repeat: usize) -> f64 {
-    let start = Instant::now();
-    for &peer in (0..repeat).flat_map(|_| peers) {
-        match mode {
-            Mode::First => drop(black_box(black_box(peer).some_solution())),
-            Mode::Unique => drop(black_box(black_box(peer).solutions_count_up_to(2))),
-        }
-    }
-    start.elapsed().as_secs_f64()
+    let per_puzzle = guesses as f64 / n as f64;
+    println!("{set},{},{},{n},{:.0},{per_puzzle:.2}", ours.name(), mode.name(), median(&mut our_runs, n * repeat));
+    println!("{set},{},{},{n},{:.0},", peer.name(), mode.name(), median(&mut their_runs, n * repeat));
+    Ok(())
 }
 
 /// The median rate, in puzzles per second, of runs of `n` solves.
