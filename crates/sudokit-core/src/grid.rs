@@ -280,9 +280,14 @@ impl Grid {
     }
 
     fn write_line(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write;
-        for &v in self.cells.iter() {
-            f.write_char(if v == 0 { '.' } else { self.shape.symbol(v) })?;
+        // A few writes of a buffer rather than one call per cell: printing
+        // solutions is a large share of solving a file of easy puzzles.
+        let mut buffer = [0u8; 128];
+        for chunk in self.cells.chunks(buffer.len()) {
+            for (byte, &v) in buffer.iter_mut().zip(chunk) {
+                *byte = if v == 0 { b'.' } else { self.shape.symbol(v) as u8 };
+            }
+            f.write_str(std::str::from_utf8(&buffer[..chunk.len()]).expect("cell symbols are ASCII"))?;
         }
         Ok(())
     }
@@ -344,6 +349,9 @@ fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
     if text.contains('|') {
         return parse_boxed(text, shape);
     }
+    if let Some(grid) = parse_compact(text, shape) {
+        return Ok(grid);
+    }
     let symbols: Vec<Symbol> = text
         .lines()
         .enumerate()
@@ -378,6 +386,28 @@ fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
         cells.push(cell_value(shape, *s)?);
     }
     Ok(Grid { shape, cells: cells.into_boxed_slice() })
+}
+
+/// The common case, one run of cell characters without blanks, read
+/// without bookkeeping. `None` sends anything else (blanks, several lines,
+/// any error) to the general parser, which knows where each character is.
+fn parse_compact(text: &str, shape: Option<Shape>) -> Option<Grid> {
+    let bytes = text.as_bytes();
+    let shape = match shape {
+        Some(shape) => (shape.cell_count() == bytes.len()).then_some(shape)?,
+        None => Shape::from_cell_count(bytes.len()).ok()?,
+    };
+    // A byte of a multi-byte character reads as a Latin-1 character, which
+    // is neither a digit nor an empty-cell symbol: the general parser then
+    // reports it.
+    let cells = bytes
+        .iter()
+        .map(|&byte| {
+            let ch = char::from(byte);
+            if shape.is_empty_symbol(ch) { Some(0) } else { shape.value_of_symbol(ch) }
+        })
+        .collect::<Option<Box<[u8]>>>()?;
+    Some(Grid { shape, cells })
 }
 
 /// Characters that can stand for a cell in some shape.
@@ -545,6 +575,13 @@ mod tests {
         assert_eq!(
             letter.parse::<Grid>().unwrap_err(),
             ParseError::DigitOutOfRange { found: 'A', shape: Shape::CLASSIC, line: 1, column: 2 }
+        );
+        // 79 characters and a two-byte one: 81 bytes, but not a grid.
+        let accented = format!("{}é", &EASY[..79]);
+        assert_eq!(accented.len(), 81);
+        assert_eq!(
+            accented.parse::<Grid>().unwrap_err(),
+            ParseError::InvalidCharacter { found: 'é', line: 1, column: 80 }
         );
     }
 
