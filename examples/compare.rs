@@ -97,11 +97,12 @@ fn run() -> Result<(), String> {
 
     let harness = harness.time_limit(limit);
     let puzzles: usize = levels.iter().map(|l| l.puzzles.len()).sum();
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     eprintln!(
-        "racing {} solvers on {} levels ({} puzzles), {:.1} s per puzzle",
-        solvers.len(),
-        levels.len(),
-        puzzles,
+        "racing {} on {} ({}), {:.1} s per puzzle",
+        plural(solvers.len(), "solver"),
+        plural(levels.len(), "level"),
+        plural(puzzles, "puzzle"),
         limit.as_secs_f64()
     );
     let started = Instant::now();
