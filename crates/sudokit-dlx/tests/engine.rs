@@ -34,6 +34,43 @@ fn brute_force(primary: usize, secondary: usize, options: &[Vec<usize>]) -> BTre
     out
 }
 
+/// Algorithm X on plain sets, as the rustdoc states the rule: branch on the
+/// uncovered primary item with the fewest options left, the lowest index on
+/// ties, and try its options in the order they were added. Returns the
+/// solutions in the order found (options level by level) and the levels
+/// entered.
+fn reference_search(primary: usize, secondary: usize, options: &[Vec<usize>]) -> (Vec<Vec<usize>>, u64) {
+    fn search(
+        options: &[Vec<usize>],
+        primary: usize,
+        covered: &mut Vec<bool>,
+        chosen: &mut Vec<usize>,
+        out: &mut (Vec<Vec<usize>>, u64),
+    ) {
+        out.1 += 1;
+        let fits = |o: &Vec<usize>, covered: &[bool]| o.iter().all(|&i| !covered[i]);
+        let item = (0..primary)
+            .filter(|&i| !covered[i])
+            .min_by_key(|&i| options.iter().filter(|o| o.contains(&i) && fits(o, covered)).count());
+        let Some(item) = item else {
+            out.0.push(chosen.clone());
+            return;
+        };
+        for (k, option) in options.iter().enumerate() {
+            if option.contains(&item) && fits(option, covered) {
+                option.iter().for_each(|&i| covered[i] = true);
+                chosen.push(k);
+                search(options, primary, covered, chosen, out);
+                chosen.pop();
+                option.iter().for_each(|&i| covered[i] = false);
+            }
+        }
+    }
+    let mut out = (Vec::new(), 0);
+    search(options, primary, &mut vec![false; primary + secondary], &mut Vec::new(), &mut out);
+    out
+}
+
 #[test]
 fn knuth_example_from_the_paper() {
     // Knuth's 6-option example (items A..G = 0..6): the unique cover is
@@ -138,5 +175,20 @@ proptest! {
         prop_assert_eq!(m.count_solutions(u64::MAX, &Budget::unlimited()).unwrap(), expected.len() as u64);
         let first = m.first_solution(&Budget::unlimited()).unwrap();
         prop_assert_eq!(first.is_some(), !expected.is_empty());
+    }
+
+    #[test]
+    fn the_search_follows_the_documented_rule((primary, secondary, options) in matrix_strategy()) {
+        // Same solutions in the same order, and the same tree size: the
+        // dancing links, the bit set of forced items and the early stops of
+        // the item choice change nothing but speed.
+        let mut m = ExactCover::new(primary, secondary);
+        for option in &options {
+            m.add_option(option).unwrap();
+        }
+        let found: Vec<Vec<usize>> = m.solutions(&Budget::unlimited()).collect::<Result<_, _>>().unwrap();
+        let (expected, nodes) = reference_search(primary, secondary, &options);
+        prop_assert_eq!(found, expected);
+        prop_assert_eq!(m.stats().nodes, nodes);
     }
 }
