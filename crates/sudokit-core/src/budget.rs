@@ -357,7 +357,7 @@ impl<'a> SearchTally<'a> {
     pub fn into_solution(self, shape: Shape) -> Result<Solution, SolveError> {
         let stats = self.meter.finish(self.stats);
         let values = self.first.ok_or(SolveError::Unsolvable)?;
-        let grid = Grid::from_values(shape, &values).expect("a search records grids of its puzzle's shape");
+        let grid = Grid::from_vec(shape, values).expect("a search records grids of its puzzle's shape");
         Ok(Solution::new(grid, stats))
     }
 

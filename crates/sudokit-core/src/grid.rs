@@ -82,13 +82,15 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_values(shape: Shape, values: &[u8]) -> Result<Grid, ParseError> {
-        if values.len() != shape.cell_count() {
-            return Err(ParseError::WrongCellCount { expected: shape.cell_count(), found: values.len(), line: 1 });
-        }
-        if let Some(i) = values.iter().position(|&v| v as usize > shape.side()) {
-            return Err(ParseError::ValueOutOfRange { cell: Cell::from_index(i, shape), value: values[i], shape });
-        }
+        check_values(shape, values)?;
         Ok(Grid { shape, cells: values.into() })
+    }
+
+    /// [`from_values`](Grid::from_values) taking the buffer over, without a
+    /// copy: for solvers that already hold the solution in a `Vec`.
+    pub(crate) fn from_vec(shape: Shape, values: Vec<u8>) -> Result<Grid, ParseError> {
+        check_values(shape, &values)?;
+        Ok(Grid { shape, cells: values.into_boxed_slice() })
     }
 
     /// Parses `text` as a grid of the given shape (see the [text
@@ -335,6 +337,17 @@ impl FromStr for Grid {
     fn from_str(text: &str) -> Result<Grid, ParseError> {
         parse(text, None)
     }
+}
+
+/// The errors of [`Grid::from_values`].
+fn check_values(shape: Shape, values: &[u8]) -> Result<(), ParseError> {
+    if values.len() != shape.cell_count() {
+        return Err(ParseError::WrongCellCount { expected: shape.cell_count(), found: values.len(), line: 1 });
+    }
+    if let Some(i) = values.iter().position(|&v| v as usize > shape.side()) {
+        return Err(ParseError::ValueOutOfRange { cell: Cell::from_index(i, shape), value: values[i], shape });
+    }
+    Ok(())
 }
 
 /// A non-blank character with its 1-based position.
