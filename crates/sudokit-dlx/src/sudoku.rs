@@ -217,10 +217,12 @@ impl Dlx {
                 .zip(&self.item_index[col..col + side])
                 .zip(&self.item_index[boxed..boxed + side]);
             for (d, ((&row, &col), &boxed)) in digits.enumerate() {
+                let option = cover.option(cell, d as u8 + 1);
                 let items = [cell_item, row, col, boxed];
+                debug_assert_eq!(items, cover.items(option).map(|item| self.item_index[item]));
                 if !items.contains(&Self::COVERED) {
                     self.matrix.push_option(items);
-                    self.option_of.push((cell * side + d) as u32);
+                    self.option_of.push(option as u32);
                 }
             }
         }
