@@ -365,6 +365,12 @@ fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
     if let Some(grid) = parse_compact(text, shape) {
         return Ok(grid);
     }
+    parse_symbols(text, shape)
+}
+
+/// The general parser of the line format: any blanks and line breaks, and
+/// errors with their line and column.
+fn parse_symbols(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
     let symbols: Vec<Symbol> = text
         .lines()
         .enumerate()
@@ -725,6 +731,39 @@ mod properties {
         #[test]
         fn parsing_never_panics(text in "\\PC{0,200}") {
             let _ = text.parse::<Grid>();
+        }
+
+        #[test]
+        fn the_compact_path_agrees_with_the_general_parser(
+            // A line of a real shape's cell count, then maybe one character
+            // replaced, inserted or removed: letters (digits of the larger
+            // shapes), blanks, non-ASCII and other stray characters.
+            (text, shape) in (
+                proptest::sample::select(vec![16usize, 36, 81, 144, 256, 625]).prop_flat_map(|n| {
+                    proptest::collection::vec(
+                        proptest::sample::select("123456789.0-_xX".chars().collect::<Vec<_>>()),
+                        n,
+                    )
+                }),
+                proptest::sample::select("ABCGPYZabgyé? \t\n".chars().collect::<Vec<_>>()),
+                0..4u8,
+                any::<proptest::sample::Index>(),
+                proptest::option::of(any_shape()),
+            )
+                .prop_map(|(mut chars, stray, edit, at, shape)| {
+                    let i = at.index(chars.len());
+                    match edit {
+                        1 => chars[i] = stray,
+                        2 => chars.insert(i, stray),
+                        3 => {
+                            chars.remove(i);
+                        }
+                        _ => {}
+                    }
+                    (chars.into_iter().collect::<String>(), shape)
+                }),
+        ) {
+            prop_assert_eq!(parse(&text, shape), parse_symbols(&text, shape));
         }
     }
 }
