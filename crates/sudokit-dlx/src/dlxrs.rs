@@ -66,13 +66,7 @@ impl Solver for DlxRs {
         budget.check(&Stats::default()).map_err(|reason| meter.exhausted(reason, Stats::default(), None))?;
         let (cover, mut solver) = Self::build(puzzle)?;
         let options = solver.next().ok_or(SolveError::Unsolvable)?;
-        let mut values = puzzle.values().to_vec();
-        for option in options {
-            let (cell, value) = cover.decode(option);
-            values[cell] = value;
-        }
-        let grid = Grid::from_values(puzzle.shape(), &values).expect("options decode to digits of the shape");
-        Ok(Solution::new(grid, meter.finish(Stats::default())))
+        Ok(Solution::new(cover.fill(puzzle, options), meter.finish(Stats::default())))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use sudokit_core::{Budget, CountSolutions, Grid, Meter, Shape, Solution, SolveError, Solver, Stats, StopReason};
+use sudokit_core::{Budget, CountSolutions, Grid, Meter, Shape, Solution, SolveError, Solver, Stats};
 
 use crate::engine::{CoverStats, ExactCover};
 
@@ -63,6 +63,29 @@ impl SudokuCover {
     pub fn decode(&self, option: usize) -> (usize, u8) {
         let n = self.shape.side();
         (option / n, (option % n) as u8 + 1)
+    }
+
+    /// `puzzle` with the digits of `options` filled in: the grid an exact
+    /// cover found for it.
+    ///
+    /// # Panics
+    /// When an option lies outside the encoding.
+    ///
+    /// ```
+    /// use sudokit_dlx::SudokuCover;
+    /// use sudokit_dlx::sudokit_core::{Grid, Shape};
+    /// let cover = SudokuCover::new(Shape::MINI);
+    /// let puzzle: Grid = "1.........4....1".parse()?;
+    /// assert_eq!(cover.fill(&puzzle, [cover.option(1, 2)]).to_string(), "12........4....1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fill(&self, puzzle: &Grid, options: impl IntoIterator<Item = usize>) -> Grid {
+        let mut values = puzzle.values().to_vec();
+        for option in options {
+            let (cell, value) = self.decode(option);
+            values[cell] = value;
+        }
+        Grid::from_values(self.shape, &values).expect("options decode to digits of the shape")
     }
 
     /// The four items of `option`: cell, row-digit, column-digit, box-digit.
@@ -229,12 +252,13 @@ impl Dlx {
         Ok(cover)
     }
 
-    fn stats(cover: CoverStats, meter: &Meter<'_>) -> Stats {
+    /// The search counters as [`Stats`], not yet timed.
+    fn stats(cover: CoverStats) -> Stats {
         let mut stats = Stats::default();
         stats.nodes = cover.nodes;
         stats.guesses = cover.guesses;
         stats.backtracks = cover.backtracks;
-        meter.finish(stats)
+        stats
     }
 }
 
@@ -247,29 +271,17 @@ impl Solver for Dlx {
         let meter = Meter::new(budget);
         let cover = self.prepare(puzzle)?;
         let outcome = self.matrix.first_solution(budget);
-        let counters = self.matrix.stats();
-        let mut values = puzzle.values().to_vec();
-        if let Ok(Some(options)) = &outcome {
-            for &option in options {
-                let (cell, value) = cover.decode(self.option_of[option] as usize);
-                values[cell] = value;
-            }
-        }
-        self.last = counters;
-        let stats = Self::stats(counters, &meter);
+        self.last = self.matrix.stats();
+        let stats = Self::stats(self.last);
         match outcome {
-            Ok(Some(_)) => {
-                let grid = Grid::from_values(puzzle.shape(), &values).expect("options decode to digits of the shape");
-                Ok(Solution::new(grid, stats))
+            Ok(Some(options)) => {
+                let grid = cover.fill(puzzle, options.into_iter().map(|option| self.option_of[option] as usize));
+                Ok(Solution::new(grid, meter.finish(stats)))
             }
             Ok(None) => Err(SolveError::Unsolvable),
-            Err(reason) => Err(exhausted(reason, stats)),
+            Err(reason) => Err(meter.exhausted(reason, stats, None)),
         }
     }
-}
-
-fn exhausted(reason: StopReason, stats: Stats) -> SolveError {
-    SolveError::BudgetExhausted { reason, stats, best: None }
 }
 
 impl CountSolutions for Dlx {
@@ -277,8 +289,7 @@ impl CountSolutions for Dlx {
         let meter = Meter::new(budget);
         self.prepare(puzzle)?;
         let outcome = self.matrix.count_solutions(limit, budget);
-        let counters = self.matrix.stats();
-        self.last = counters;
-        outcome.map_err(|reason| exhausted(reason, Self::stats(counters, &meter)))
+        self.last = self.matrix.stats();
+        outcome.map_err(|reason| meter.exhausted(reason, Self::stats(self.last), None))
     }
 }
