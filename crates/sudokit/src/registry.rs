@@ -70,76 +70,64 @@ impl fmt::Debug for SolverInfo {
     }
 }
 
-/// An exact solver, registered as a solver and as a counter; `$make`
-/// builds one.
-macro_rules! exact {
-    ($name:literal, $crate_name:literal, $make:expr, $summary:literal) => {
-        SolverInfo {
-            name: $name,
-            summary: $summary,
-            crate_name: $crate_name,
-            build: || Box::new($make),
-            build_counter: Some(|| Box::new($make)),
-        }
+/// Registers a solver built by `$make`: `exact` ones also as counters,
+/// `heuristic` ones (which may fail without proof: greedy, local search)
+/// only as solvers.
+macro_rules! solver {
+    (exact $name:literal, $crate_name:literal, $make:expr, $summary:literal) => {
+        solver!(@info $name, $crate_name, $make, $summary, Some(|| Box::new($make)))
     };
-}
-
-/// A solver that may fail without proof (greedy, local search).
-macro_rules! heuristic {
-    ($name:literal, $crate_name:literal, $make:expr, $summary:literal) => {
-        SolverInfo {
-            name: $name,
-            summary: $summary,
-            crate_name: $crate_name,
-            build: || Box::new($make),
-            build_counter: None,
-        }
+    (heuristic $name:literal, $crate_name:literal, $make:expr, $summary:literal) => {
+        solver!(@info $name, $crate_name, $make, $summary, None)
+    };
+    (@info $name:literal, $crate_name:literal, $make:expr, $summary:literal, $counter:expr) => {
+        SolverInfo { name: $name, summary: $summary, crate_name: $crate_name, build: || Box::new($make), build_counter: $counter }
     };
 }
 
 /// Every solver, the fastest exact one first.
 static SOLVERS: &[SolverInfo] = &[
-    exact!(
+    solver!(exact
         "fast",
         "sudokit-rules",
         FastSolver::new(),
         "bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv)"
     ),
-    exact!("dlx", "sudokit-dlx", Dlx::new(), "Dancing Links (Knuth's Algorithm X), matrix reused across puzzles"),
-    exact!(
+    solver!(exact "dlx", "sudokit-dlx", Dlx::new(), "Dancing Links (Knuth's Algorithm X) on the matrix the givens leave"),
+    solver!(exact
         "dlx-rs",
         "sudokit-dlx",
         DlxRs::new(),
         "the same exact cover solved by the dlx-rs crate (the course's library approach)"
     ),
-    exact!(
+    solver!(exact
         "dsatur-propagate",
         "sudokit-graph",
         Dsatur::new().with_propagation(),
         "graph colouring, highest saturation first, with forward checking"
     ),
-    exact!(
+    solver!(exact
         "graph-mrv-propagate",
         "sudokit-graph",
         MrvColouring::new().with_propagation(),
         "graph colouring, fewest colours first, with forward checking"
     ),
-    exact!("dsatur", "sudokit-graph", Dsatur::new(), "graph colouring, highest saturation first (DSATUR)"),
-    exact!("graph-mrv", "sudokit-graph", MrvColouring::new(), "graph colouring, fewest available colours first"),
-    exact!("backtracking-mrv", "sudokit-grid", BacktrackingMrv::new(), "backtracking, fewest-candidates cell first"),
-    exact!(
+    solver!(exact "dsatur", "sudokit-graph", Dsatur::new(), "graph colouring, highest saturation first (DSATUR)"),
+    solver!(exact "graph-mrv", "sudokit-graph", MrvColouring::new(), "graph colouring, fewest available colours first"),
+    solver!(exact "backtracking-mrv", "sudokit-grid", BacktrackingMrv::new(), "backtracking, fewest-candidates cell first"),
+    solver!(exact
         "graph-sequential",
         "sudokit-graph",
         SequentialColouring::new(),
         "graph colouring by backtracking in vertex order (the course's graph baseline)"
     ),
-    exact!(
+    solver!(exact
         "backtracking",
         "sudokit-grid",
         Backtracking::new(),
         "plain backtracking in row-major order (the course's baseline)"
     ),
-    heuristic!(
+    solver!(heuristic
         "greedy",
         "sudokit-graph",
         Greedy::new(),
