@@ -182,12 +182,13 @@ impl<S: Solver + CountSolutions + Clone> Contender for Ours<'_, S> {
     }
 }
 
-/// The `sudoku` crate over its own puzzle type.
-struct SudokuCrate {
+/// The `sudoku` crate over its own puzzle type, converted from `grids`.
+struct SudokuCrate<'a> {
+    grids: &'a [Grid],
     puzzles: Vec<Sudoku>,
 }
 
-impl Contender for SudokuCrate {
+impl Contender for SudokuCrate<'_> {
     fn name(&self) -> &'static str {
         "sudoku-0.8"
     }
@@ -198,8 +199,7 @@ impl Contender for SudokuCrate {
             Mode::First => {
                 let solution = peer.some_solution().ok_or("found no solution")?;
                 let solution = Grid::from_values(Shape::CLASSIC, &solution.to_bytes()).map_err(|e| e.to_string())?;
-                let puzzle = Grid::from_values(Shape::CLASSIC, &peer.to_bytes()).map_err(|e| e.to_string())?;
-                if !solution.is_solution_of(&puzzle) {
+                if !solution.is_solution_of(&self.grids[index]) {
                     return Err(format!("returned the wrong grid {solution}"));
                 }
                 Ok((1, None))
@@ -243,7 +243,7 @@ fn run(options: Options) -> Result<(), String> {
                     puzzles: &puzzles,
                     guesses: |s| s.last_stats().guesses,
                 };
-                (Box::new(fast), Box::new(SudokuCrate { puzzles: peers }))
+                (Box::new(fast), Box::new(SudokuCrate { grids: &puzzles, puzzles: peers }))
             }
             Pair::Dlx => (
                 Box::new(Ours {
