@@ -10,7 +10,8 @@
 //!
 //! # Inference
 //! Everything happens when a word is *shrunk*, which is done to every word
-//! that differs from its snapshot until none does:
+//! that differs from its snapshot until none does (once a band has no open
+//! cell, its words are left for one last check on the solved board):
 //! * **Locked candidates in the band.** A digit occupies one cell in each
 //!   row of a band and one in each box, so its three placements form a
 //!   permutation of (row, box) pairs. A table maps the 9-bit set of
@@ -28,8 +29,8 @@
 //! more:
 //! * **naked singles**: cells with exactly one candidate, found for all 27
 //!   cells of a band at once by bit-sliced counting over the nine digits;
-//! * **hidden singles in columns**: per digit, columns covered by exactly one
-//!   band and one row in it.
+//! * **hidden singles in columns**: per digit, columns with exactly one
+//!   candidate among their nine cells, again by bit-sliced counting.
 //!
 //! The code branches only on what was found (newly settled cells, singles,
 //! contradictions); everything else is straight-line mask arithmetic.
@@ -146,6 +147,19 @@ static COLUMN: [u32; 27] = {
     while pos < 27 {
         table[pos] = 0x40201 << (pos % 9);
         pos += 1;
+    }
+    table
+};
+
+/// The number of cells of a box given bit-sliced by column: bits 0–2 of the
+/// index, the box's columns holding one or three of the cells; bits 3–5,
+/// those holding two or three.
+static BOX_CELLS: [u8; 64] = {
+    let mut table = [0; 64];
+    let mut index = 0;
+    while index < 64 {
+        table[index] = ((index & 7).count_ones() + 2 * (index >> 3).count_ones()) as u8;
+        index += 1;
     }
     table
 };
@@ -288,10 +302,16 @@ impl Board {
 
     /// Shrinks every word that changed since its last shrink, until none
     /// did; returns the words shrunk.
+    ///
+    /// With `SKIP_SOLVED`, a band is left out once its words have been
+    /// swept after its last open cell was placed. They then hold its
+    /// placements and no more, with their locked columns cleared, so the
+    /// only thing a later change could show is a contradiction; the final
+    /// sweep without `SKIP_SOLVED` on a board with no open cell finds it.
     #[inline]
-    fn shrink_changed(&mut self) -> Result<u32, Contradiction> {
-        /// One sweep over the 27 words, unrolled so that each shrink works
-        /// with its digit and band as constants.
+    fn shrink_changed<const SKIP_SOLVED: bool>(&mut self) -> Result<u32, Contradiction> {
+        /// One sweep over the nine words of a band, unrolled so that each
+        /// shrink works with its digit and band as constants.
         macro_rules! sweep {
             ($self:ident, $sweep:ident; $($k:literal)*) => {$(
                 if $self.candidates[$k] != $self.shrunk[$k] {
@@ -303,7 +323,15 @@ impl Board {
         let mut shrunk = 0;
         loop {
             let mut sweep = 0;
-            sweep!(self, sweep; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !SKIP_SOLVED || self.unsolved[0] != 0 {
+                sweep!(self, sweep; 0 1 2 3 4 5 6 7 8);
+            }
+            if !SKIP_SOLVED || self.unsolved[1] != 0 {
+                sweep!(self, sweep; 9 10 11 12 13 14 15 16 17);
+            }
+            if !SKIP_SOLVED || self.unsolved[2] != 0 {
+                sweep!(self, sweep; 18 19 20 21 22 23 24 25 26);
+            }
             if sweep == 0 {
                 return Ok(shrunk);
             }
@@ -368,34 +396,31 @@ impl Board {
     /// each array), which the compiler turns into vector instructions.
     #[inline]
     fn column_singles(&mut self) -> Result<bool, Contradiction> {
-        // Per band and digit: the columns with a candidate in exactly one
-        // row of the band, and in at least one.
-        let mut one_row = [[0u32; 9]; 3];
-        let mut some_row = [[0u32; 9]; 3];
+        // Per digit, bit-sliced over the nine cells of each column: the
+        // columns with at least one candidate, with two or more, and with
+        // one of an open cell (a placed digit is alone in its column too).
+        let (mut one, mut two, mut open) = ([0u32; 9], [0u32; 9], [0u32; 9]);
         for band in 0..3 {
-            for digit in 0..9 {
-                let x = self.candidates[word(digit, band)];
-                let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
-                // Placed cells are alone in their column too: only columns
-                // with an unsolved candidate count.
-                let open = x & self.unsolved[band];
-                let open = (open | open >> 9 | open >> 18) & 0x1ff;
-                one_row[band][digit] = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2) & open;
-                some_row[band][digit] = r0 | r1 | r2;
+            for shift in [0, 9, 18] {
+                for digit in 0..9 {
+                    let row = self.candidates[word(digit, band)] >> shift;
+                    two[digit] |= one[digit] & row;
+                    one[digit] |= row;
+                }
+            }
+            for (digit, open) in open.iter_mut().enumerate() {
+                *open |= self.candidates[word(digit, band)] & self.unsolved[band];
             }
         }
+        let mut found = [0u32; 9];
         let (mut missing, mut any) = (0, 0);
-        let mut found = [[0u32; 9]; 3];
         for digit in 0..9 {
-            let (a0, a1, a2) = (some_row[0][digit], some_row[1][digit], some_row[2][digit]);
-            missing |= !(a0 | a1 | a2) & 0x1ff;
-            let one_band = (a0 ^ a1 ^ a2) & !(a0 & a1 & a2);
-            for band in 0..3 {
-                found[band][digit] = one_band & one_row[band][digit];
-                any |= found[band][digit];
-            }
+            missing |= !one[digit];
+            let open = open[digit] | open[digit] >> 9 | open[digit] >> 18;
+            found[digit] = one[digit] & !two[digit] & open & 0x1ff;
+            any |= found[digit];
         }
-        if missing != 0 {
+        if missing & 0x1ff != 0 {
             // A digit with no place left in some column.
             return Err(Contradiction);
         }
@@ -403,11 +428,12 @@ impl Board {
             return Ok(false);
         }
         let mut placed = false;
-        for (band, found) in found.into_iter().enumerate() {
-            for (digit, columns) in found.into_iter().enumerate() {
-                // Spread the 9-bit column set over the band's three rows.
+        for (digit, columns) in found.into_iter().enumerate() {
+            // Spread the 9-bit column set over a band's three rows.
+            let columns = columns | columns << 9 | columns << 18;
+            for band in 0..3 {
                 let k = word(digit, band);
-                let mut cells = (columns | columns << 9 | columns << 18) & self.candidates[k] & self.unsolved[band];
+                let mut cells = columns & self.candidates[k] & self.unsolved[band];
                 while cells != 0 {
                     let pos = cells.trailing_zeros();
                     cells &= cells - 1;
@@ -428,10 +454,15 @@ impl Board {
     /// [`Contradiction`] when the board has no solution.
     pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
-            let touched = self.shrink_changed()?;
+            let touched = self.shrink_changed::<true>()?;
             // Cheap naked singles first; column singles once they run dry.
             if touched != 0 && self.naked_singles(touched)? {
                 continue;
+            }
+            if self.unsolved == [0; 3] {
+                // The sweeps skipped the solved bands: one last full sweep
+                // confirms, or refutes, that no word changed since.
+                return self.shrink_changed::<false>().map(drop);
             }
             if !self.column_singles()? {
                 return Ok(());
@@ -447,7 +478,7 @@ impl Board {
     ///
     /// A guess in a crowded box settles more either way: on the hardest
     /// sets this needs about 30% fewer guesses than the first bivalue cell,
-    /// for the price of nine popcounts.
+    /// for the price of counting the open cells of nine boxes.
     pub(crate) fn branch(&self) -> Option<Branch> {
         let pairs = self.pairs[0] | self.pairs[1] | self.pairs[2];
         if pairs == 0 {
@@ -458,11 +489,16 @@ impl Board {
         // bivalue cell; its first bivalue cell.
         let (mut best, mut top) = ((0, 0), 0);
         for (band, open) in self.unsolved.into_iter().enumerate() {
+            // The open cells per column of the band as a two-bit count, bit
+            // plane by bit plane: nine table lookups instead of nine
+            // popcounts, which the baseline x86-64 has no instruction for.
+            let (r0, r1, r2) = (open & 0x1ff, (open >> 9) & 0x1ff, open >> 18);
+            let (odd, two) = (r0 ^ r1 ^ r2, (r0 & r1) | (r2 & (r0 ^ r1)));
             for k in 0..3 {
-                let in_box = 0x1c0e07 << (3 * k);
-                let pairs = self.pairs[band] & in_box;
+                let pairs = self.pairs[band] & (0x1c0e07 << (3 * k));
+                let cells = BOX_CELLS[((odd >> (3 * k)) & 7 | ((two >> (3 * k)) & 7) << 3) as usize];
                 // 0 for a box without a bivalue cell; branch-free.
-                let score = ((open & in_box).count_ones() + 1) * u32::from(pairs != 0);
+                let score = (u32::from(cells) + 1) * u32::from(pairs != 0);
                 if score > top {
                     (best, top) = ((band, pairs.trailing_zeros()), score);
                 }
@@ -483,7 +519,39 @@ impl Board {
         }
         let (low, high) = (digits.trailing_zeros() as usize, 31 - digits.leading_zeros() as usize);
         let places = |digit: usize| self.candidates[word(digit, band)].count_ones();
-        let first = if digits.count_ones() == 2 && places(high) > places(low) { high } else { low };
+        let two_digits = digits != 0 && digits == (1 << low) | (1 << high) && low != high;
+        let first = if two_digits && places(high) > places(low) { high } else { low };
         Branch { band, pos, digits, first }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A valid complete grid.
+    const SOLVED: &[u8; 81] = b"534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn solved_values() -> Vec<u8> {
+        SOLVED.iter().map(|byte| byte - b'0').collect()
+    }
+
+    #[test]
+    fn a_complete_grid_propagates_to_itself() {
+        let mut board = Board::new(&solved_values()).expect("the givens do not clash");
+        assert_eq!(board.propagate(), Ok(()));
+        assert_eq!(board.unsolved, [0; 3]);
+        assert_eq!(board.values().to_vec(), solved_values());
+    }
+
+    #[test]
+    fn a_solved_band_that_loses_a_placement_is_a_contradiction() {
+        // The sweeps skip the words of solved bands; a solved board must
+        // still have them checked before it counts as a solution.
+        let mut board = Board::new(&solved_values()).expect("the givens do not clash");
+        board.propagate().expect("a complete grid is consistent");
+        let digit = usize::from(SOLVED[0] - b'1');
+        board.candidates[word(digit, 0)] &= !1;
+        assert_eq!(board.propagate(), Err(Contradiction));
     }
 }

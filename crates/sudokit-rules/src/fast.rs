@@ -80,8 +80,9 @@ impl FastSolver {
 }
 
 /// Explores `board`, already propagated, until `tally` reaches its limit.
-/// The board is used up: its last branch is tried in place.
-fn explore(tally: &mut SearchTally<'_>, mut board: Board) -> Result<(), StopReason> {
+/// The board is used up: its last branch is tried in place, so that a guess
+/// costs one copy of the board.
+fn explore(tally: &mut SearchTally<'_>, board: &mut Board) -> Result<(), StopReason> {
     loop {
         tally.enter()?;
         let Some(branch) = board.branch() else {
@@ -93,7 +94,7 @@ fn explore(tally: &mut SearchTally<'_>, mut board: Board) -> Result<(), StopReas
             }
             return Ok(());
         };
-        if branch.digits.count_ones() > 1 {
+        if branch.digits & branch.digits.wrapping_sub(1) != 0 {
             tally.stats.guesses += 1;
         }
         // Every candidate but the last on a copy of the board, the one the
@@ -101,10 +102,10 @@ fn explore(tally: &mut SearchTally<'_>, mut board: Board) -> Result<(), StopReas
         let mut digit = branch.first;
         let mut rest = branch.digits & !(1 << digit);
         while rest != 0 {
-            let mut next = board;
+            let mut next = *board;
             next.place(digit, branch.band, branch.pos);
             if next.propagate().is_ok() {
-                explore(tally, next)?;
+                explore(tally, &mut next)?;
                 if tally.is_done() {
                     return Ok(());
                 }
@@ -138,7 +139,7 @@ fn search<'b>(puzzle: &Grid, limit: u64, budget: &'b Budget) -> Result<SearchTal
         return Ok(tally);
     }
     let explored = if board.propagate().is_ok() {
-        explore(&mut tally, board)
+        explore(&mut tally, &mut board)
     } else {
         // The root is a node too, and must see a spent budget.
         tally.enter()
