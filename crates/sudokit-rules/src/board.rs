@@ -448,11 +448,12 @@ impl Board {
         Ok(placed)
     }
 
-    /// Applies every inference until none applies.
+    /// Applies every inference until none applies; hidden singles in
+    /// columns only with `column_singles`.
     ///
     /// # Errors
     /// [`Contradiction`] when the board has no solution.
-    pub(crate) fn propagate(&mut self) -> Result<(), Contradiction> {
+    pub(crate) fn propagate(&mut self, column_singles: bool) -> Result<(), Contradiction> {
         loop {
             let touched = self.shrink_changed::<true>()?;
             // Cheap naked singles first; column singles once they run dry.
@@ -464,7 +465,7 @@ impl Board {
                 // confirms, or refutes, that no word changed since.
                 return self.shrink_changed::<false>().map(drop);
             }
-            if !self.column_singles()? {
+            if !column_singles || !self.column_singles()? {
                 return Ok(());
             }
         }
@@ -539,7 +540,7 @@ mod tests {
     #[test]
     fn a_complete_grid_propagates_to_itself() {
         let mut board = Board::new(&solved_values()).expect("the givens do not clash");
-        assert_eq!(board.propagate(), Ok(()));
+        assert_eq!(board.propagate(true), Ok(()));
         assert_eq!(board.unsolved, [0; 3]);
         assert_eq!(board.values().to_vec(), solved_values());
     }
@@ -549,9 +550,9 @@ mod tests {
         // The sweeps skip the words of solved bands; a solved board must
         // still have them checked before it counts as a solution.
         let mut board = Board::new(&solved_values()).expect("the givens do not clash");
-        board.propagate().expect("a complete grid is consistent");
+        board.propagate(true).expect("a complete grid is consistent");
         let digit = usize::from(SOLVED[0] - b'1');
         board.candidates[word(digit, 0)] &= !1;
-        assert_eq!(board.propagate(), Err(Contradiction));
+        assert_eq!(board.propagate(true), Err(Contradiction));
     }
 }

@@ -30,7 +30,8 @@
 //!   from that column in the other bands;
 //! * cells with exactly one candidate are found 27 at a time by bit-sliced
 //!   counting over the nine digits;
-//! * columns where a digit has one cell left are found the same way.
+//! * columns where a digit has one cell left are found the same way, at
+//!   the root and, once a search has made a few guesses, at every node.
 //!
 //! When nothing applies, the search guesses: it tries the two candidates of
 //! a bivalue cell in the box with the most unsolved cells, each on a copy of
