@@ -303,11 +303,13 @@ impl Board {
     /// Shrinks every word that changed since its last shrink, until none
     /// did; returns the words shrunk.
     ///
-    /// With `SKIP_SOLVED`, a band is left out once its words have been
-    /// swept after its last open cell was placed. They then hold its
-    /// placements and no more, with their locked columns cleared, so the
-    /// only thing a later change could show is a contradiction; the final
-    /// sweep without `SKIP_SOLVED` on a board with no open cell finds it.
+    /// With `SKIP_SOLVED`, bands with no open cell are left out. Shrinking
+    /// their words could still find a contradiction, or lock a column that
+    /// the last placements in the band left alone, but neither is needed
+    /// for a right answer: the search goes on, and the final sweep without
+    /// `SKIP_SOLVED`, on a board with no open cell, finds any contradiction
+    /// before the board counts as a solution. (The guesses per puzzle of the
+    /// throughput sets came out the same with and without skipping.)
     #[inline]
     fn shrink_changed<const SKIP_SOLVED: bool>(&mut self) -> Result<u32, Contradiction> {
         /// One sweep over the nine words of a band, unrolled so that each
