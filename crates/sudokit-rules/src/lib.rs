@@ -35,7 +35,7 @@
 //!
 //! When nothing applies, the search guesses: it tries the two candidates of
 //! a bivalue cell in the box with the most unsolved cells, each on a copy of
-//! the board (about 270 bytes); the last one reuses the board itself.
+//! the board (240 bytes); the last one reuses the board itself.
 //!
 //! # Speed
 //! Measured against the `sudoku` crate (a port of JCZSolve) in the same run
