@@ -23,7 +23,8 @@ pub struct Stats {
     pub iterations: u64,
     /// Local-search restarts.
     pub restarts: u64,
-    /// Wall-clock time spent in the solver.
+    /// Wall-clock time spent in the solver; zero when the budget was
+    /// [without timing](crate::Budget::without_timing).
     pub elapsed: Duration,
 }
 

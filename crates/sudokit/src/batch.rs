@@ -50,6 +50,7 @@ pub struct Batch<F> {
     cancel: Option<CancelFlag>,
     threads: usize,
     chunk: usize,
+    timed: bool,
 }
 
 /// How far a [`Batch::solve_stream`] run has got.
@@ -72,7 +73,7 @@ where
     /// A batch that solves with the solvers `make` builds, with no time
     /// limit, on every core.
     pub fn new(make: F) -> Batch<F> {
-        Batch { make, time_limit: None, cancel: None, threads: 0, chunk: 4096 }
+        Batch { make, time_limit: None, cancel: None, threads: 0, chunk: 4096, timed: true }
     }
 
     /// Gives each puzzle at most `limit`; a puzzle that takes longer gets
@@ -88,6 +89,18 @@ where
     #[must_use]
     pub fn cancel_flag(mut self, flag: CancelFlag) -> Batch<F> {
         self.cancel = Some(flag);
+        self
+    }
+
+    /// Does not time each solve: the [`Solution`]s of
+    /// [`solve_all`](Batch::solve_all) and [`solve_iter`](Batch::solve_iter)
+    /// then report a zero [`Stats::elapsed`](sudokit_core::Stats::elapsed),
+    /// which saves two clock reads per puzzle (see
+    /// [`Budget::without_timing`]). [`solve_stream`](Batch::solve_stream)
+    /// never times its solves: its output has no room for the times.
+    #[must_use]
+    pub fn without_timing(mut self) -> Batch<F> {
+        self.timed = false;
         self
     }
 
@@ -109,8 +122,8 @@ where
     }
 
     /// The budget of one puzzle, its clock starting now.
-    fn budget(&self) -> Budget {
-        let mut budget = Budget::unlimited();
+    fn budget(&self, timed: bool) -> Budget {
+        let mut budget = if timed { Budget::unlimited() } else { Budget::unlimited().without_timing() };
         if let Some(limit) = self.time_limit {
             budget = budget.with_time_limit(limit);
         }
@@ -120,13 +133,13 @@ where
         budget
     }
 
-    fn solve_one(&self, solver: &mut S, puzzle: &Grid) -> BatchResult {
-        solver.solve_with(puzzle, &self.budget())
+    fn solve_one(&self, solver: &mut S, puzzle: &Grid, timed: bool) -> BatchResult {
+        solver.solve_with(puzzle, &self.budget(timed))
     }
 
     /// Solves every puzzle; the results are in the order of `puzzles`.
     pub fn solve_all(&self, puzzles: &[Grid]) -> Vec<BatchResult> {
-        self.map(&self.workers(), puzzles, |solver, puzzle| self.solve_one(solver, puzzle))
+        self.map(&self.workers(), puzzles, |solver, puzzle| self.solve_one(solver, puzzle, self.timed))
     }
 
     /// Solves the puzzles of `puzzles` lazily, a chunk at a time, yielding
@@ -143,7 +156,8 @@ where
         std::iter::from_fn(move || {
             chunk.clear();
             chunk.extend(input.by_ref().take(self.chunk));
-            (!chunk.is_empty()).then(|| self.map(&workers, &chunk, |solver, puzzle| self.solve_one(solver, puzzle)))
+            (!chunk.is_empty())
+                .then(|| self.map(&workers, &chunk, |solver, puzzle| self.solve_one(solver, puzzle, self.timed)))
         })
         .flatten()
     }
@@ -183,7 +197,7 @@ where
                 return Ok(state);
             }
             let results = self.map(&workers, &chunk, |solver, record| match record {
-                Ok(puzzle) => self.solve_one(solver, puzzle).map_err(|e| e.to_string()),
+                Ok(puzzle) => self.solve_one(solver, puzzle, false).map_err(|e| e.to_string()),
                 Err(e) => Err(e.to_string()),
             });
             for result in results {

@@ -51,6 +51,22 @@ fn any_registered_solver_can_be_batched() {
 }
 
 #[test]
+fn untimed_batches_give_the_same_answers_with_no_times() {
+    let puzzles = sets::HARD.take(30);
+    let timed = Batch::new(FastSolver::new).solve_all(&puzzles);
+    let untimed = Batch::new(FastSolver::new).without_timing().solve_all(&puzzles);
+    for (timed, untimed) in timed.into_iter().zip(untimed) {
+        let (timed, untimed) = (timed.unwrap(), untimed.unwrap());
+        assert_eq!(timed.grid, untimed.grid);
+        assert_eq!(untimed.stats.elapsed, Duration::ZERO);
+        assert_eq!((timed.stats.nodes, timed.stats.guesses), (untimed.stats.nodes, untimed.stats.guesses));
+    }
+    // Limits still hold without timing.
+    let spent = Batch::new(FastSolver::new).without_timing().time_limit(Duration::ZERO).solve_all(&puzzles);
+    assert!(spent.iter().all(|r| matches!(r, Err(SolveError::BudgetExhausted { .. }))));
+}
+
+#[test]
 fn budgets_apply_to_every_puzzle() {
     let puzzles = sets::HARD.take(10);
     let spent = Batch::new(FastSolver::new).time_limit(Duration::ZERO).solve_all(&puzzles);
