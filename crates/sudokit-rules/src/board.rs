@@ -500,7 +500,9 @@ impl Board {
         }
         // The box with the most unsolved cells among those holding a
         // bivalue cell; its first bivalue cell.
-        let (mut best, mut top) = ((0, 0), 0);
+        // Per box, a key that orders boxes by open cells, then the first
+        // box first: its score above four bits that count down the box.
+        let mut top = 0;
         for (band, open) in self.unsolved.into_iter().enumerate() {
             // The open cells per column of the band as a two-bit count, bit
             // plane by bit plane: nine table lookups instead of nine
@@ -511,13 +513,13 @@ impl Board {
                 let pairs = self.pairs[band] & (0x1c0e07 << (3 * k));
                 let cells = BOX_CELLS[((odd >> (3 * k)) & 7 | ((two >> (3 * k)) & 7) << 3) as usize];
                 // 0 for a box without a bivalue cell; branch-free.
-                let score = (u32::from(cells) + 1) * u32::from(pairs != 0);
-                if score > top {
-                    (best, top) = ((band, pairs.trailing_zeros()), score);
-                }
+                let key = ((u32::from(cells) + 1) << 4 | (15 - (3 * band + k) as u32)) * u32::from(pairs != 0);
+                top = top.max(key);
             }
         }
-        Some(self.branch_at(best.0, best.1))
+        let index = (15 - (top & 15)) as usize;
+        let (band, k) = (index / 3, index % 3);
+        Some(self.branch_at(band, (self.pairs[band] & (0x1c0e07 << (3 * k))).trailing_zeros()))
     }
 
     /// The branch at bit `pos` of `band`. Of two candidates, the one with
