@@ -124,8 +124,10 @@ static PERMUTATION_KEEP: [u32; 512] = {
 };
 
 /// For each bit of a band, the other cells of its row and box in the band.
-static BAND_PEERS: [u32; 27] = {
-    let mut table = [0; 27];
+/// Padded to 32 entries so that a bit position masked with 31 needs no
+/// bounds check.
+static BAND_PEERS: [u32; 32] = {
+    let mut table = [0; 32];
     let mut pos = 0;
     while pos < 27 {
         let (row, col) = (pos / 9, pos % 9);
@@ -141,9 +143,10 @@ static BAND_PEERS: [u32; 27] = {
     table
 };
 
-/// For each bit of a band, the three bits of its column in a band.
-static COLUMN: [u32; 27] = {
-    let mut table = [0; 27];
+/// For each bit of a band, the three bits of its column in a band (padded
+/// like [`BAND_PEERS`]).
+static COLUMN: [u32; 32] = {
+    let mut table = [0; 32];
     let mut pos = 0;
     while pos < 27 {
         table[pos] = 0x40201 << (pos % 9);
@@ -230,7 +233,7 @@ impl Board {
                 // givens is caught here rather than by propagation.
                 board.place(digit, band, pos);
                 for other in OTHER_BANDS[band] {
-                    board.candidates[word(digit, other)] &= !COLUMN[pos as usize];
+                    board.candidates[word(digit, other)] &= !COLUMN[pos as usize & 31];
                 }
                 own[word(digit, band)] |= 1 << pos;
             }
@@ -268,7 +271,7 @@ impl Board {
     /// The caller has checked that the digit is a candidate there.
     #[inline]
     pub(crate) fn place(&mut self, digit: usize, band: usize, pos: u32) {
-        self.candidates[word(digit, band)] &= !BAND_PEERS[pos as usize % 27];
+        self.candidates[word(digit, band)] &= !BAND_PEERS[pos as usize & 31];
     }
 
     /// Shrinks word `K` (see the module docs), removes its digit from the
