@@ -12,7 +12,8 @@
 //! # Inference
 //! Everything happens when a word is *shrunk*, which is done to every word
 //! that differs from its snapshot until none does (once a band has no open
-//! cell, its words are left for one last check on the solved board):
+//! cell its words are left alone, and a last check on the solved board
+//! covers them):
 //! * **Locked candidates in the band.** A digit occupies one cell in each
 //!   row of a band and one in each box, so its three placements form a
 //!   permutation of (row, box) pairs. A table maps the 9-bit set of
@@ -316,15 +317,12 @@ impl Board {
     /// Shrinks every word that changed since its last shrink, until none
     /// did; returns the words shrunk.
     ///
-    /// With `SKIP_SOLVED`, bands with no open cell are left out. Shrinking
-    /// their words could still find a contradiction, or lock a column that
-    /// the last placements in the band left alone, but neither is needed
-    /// for a right answer: the search goes on, and the final sweep without
-    /// `SKIP_SOLVED`, on a board with no open cell, finds any contradiction
-    /// before the board counts as a solution. (The guesses per puzzle of the
-    /// throughput sets came out the same with and without skipping.)
+    /// Bands with no open cell are left out: once every cell of a band is
+    /// settled, shrinking its words can only find a contradiction, and
+    /// [`check_filled`](Board::check_filled) finds it on the solved board
+    /// (see there why).
     #[inline]
-    fn shrink_changed<const SKIP_SOLVED: bool>(&mut self) -> Result<u32, Contradiction> {
+    fn shrink_changed(&mut self) -> Result<u32, Contradiction> {
         /// One sweep over the nine words of a band, unrolled so that each
         /// shrink works with its digit and band as constants.
         macro_rules! sweep {
@@ -338,13 +336,13 @@ impl Board {
         let mut shrunk = 0;
         loop {
             let mut sweep = 0;
-            if !SKIP_SOLVED || self.unsolved[0] != 0 {
+            if self.unsolved[0] != 0 {
                 sweep!(self, sweep; 0 1 2 3 4 5 6 7 8);
             }
-            if !SKIP_SOLVED || self.unsolved[1] != 0 {
+            if self.unsolved[1] != 0 {
                 sweep!(self, sweep; 9 10 11 12 13 14 15 16 17);
             }
-            if !SKIP_SOLVED || self.unsolved[2] != 0 {
+            if self.unsolved[2] != 0 {
                 sweep!(self, sweep; 18 19 20 21 22 23 24 25 26);
             }
             if sweep == 0 {
@@ -470,20 +468,44 @@ impl Board {
     /// [`Contradiction`] when the board has no solution.
     pub(crate) fn propagate(&mut self, column_singles: bool) -> Result<(), Contradiction> {
         loop {
-            let touched = self.shrink_changed::<true>()?;
+            let touched = self.shrink_changed()?;
             // Cheap naked singles first; column singles once they run dry.
             if touched != 0 && self.naked_singles(touched)? {
                 continue;
             }
             if self.unsolved == [0; 3] {
-                // The sweeps skipped the solved bands: one last full sweep
-                // confirms, or refutes, that no word changed since.
-                return self.shrink_changed::<false>().map(drop);
+                return self.check_filled();
             }
             if !column_singles || !self.column_singles()? {
                 return Ok(());
             }
         }
+    }
+
+    /// Checks that every cell of a board with no open cell still holds a
+    /// digit, which then makes it a solution.
+    ///
+    /// Every cell was settled by a shrink of one digit's word that left it
+    /// alone in its row and box there, cleared its column in the other
+    /// bands and removed it from the other digits' words (the givens are
+    /// settled the same way when the board is built); nothing puts a
+    /// candidate back. So each cell holds at most one digit, each digit at
+    /// most one cell per row, box and column. With every cell holding a
+    /// digit, each unit has nine cells for nine digits: each digit once.
+    /// What the skipped shrinks of solved bands could still find (a
+    /// placement removed by another band's locked column) is a cell left
+    /// with no digit.
+    fn check_filled(&self) -> Result<(), Contradiction> {
+        for band in 0..3 {
+            let mut held = 0;
+            for digit in 0..9 {
+                held |= self.candidates[word(digit, band)];
+            }
+            if held != BAND {
+                return Err(Contradiction);
+            }
+        }
+        Ok(())
     }
 
     /// The cell to guess on: a cell with two candidates in the box with the
