@@ -6,8 +6,7 @@
 //! the band's first row, 9–17 its second, 18–26 its third. For every digit
 //! and band one such word holds the cells where the digit can still go, so
 //! the whole candidate state is 27 words (plus a snapshot of each, and the
-//! open cells and the bivalue cells), 240 bytes to copy for a guess:
-//! small enough for the compiler to copy inline rather than call `memcpy`.
+//! open cells and the bivalue cells), 240 bytes to copy for a guess.
 //!
 //! # Inference
 //! Everything happens when a word is *shrunk*, which is done to every word
@@ -31,8 +30,9 @@
 //! more:
 //! * **naked singles**: cells with exactly one candidate, found for all 27
 //!   cells of a band at once by bit-sliced counting over the nine digits;
-//! * **hidden singles in columns**: per digit, columns with exactly one
-//!   candidate among their nine cells, again by bit-sliced counting.
+//! * **hidden singles in columns**, when the caller asks for them: per
+//!   digit, columns with exactly one candidate among their nine cells,
+//!   again by bit-sliced counting.
 //!
 //! The code branches only on what was found (newly settled cells, singles,
 //! contradictions); everything else is straight-line mask arithmetic.
