@@ -203,15 +203,22 @@ pub(crate) struct Branch {
 }
 
 impl Board {
-    /// The board of `values` (81 cells, 0 for empty, 1–9 for a given), with
-    /// the givens placed and settled but nothing inferred yet.
+    /// The board of an empty grid: every digit everywhere, nothing
+    /// inferred. Every word differs from its snapshot, so the first
+    /// propagation shrinks them all.
+    pub(crate) fn empty() -> Board {
+        Board { candidates: [BAND; 27], shrunk: [0; 27], unsolved: [BAND; 3], pairs: [0; 3] }
+    }
+
+    /// Places and settles the givens of `values` (81 cells, 0 for empty,
+    /// 1–9 for a given) on an [empty](Board::empty) board, inferring
+    /// nothing yet. (Filling the board in place spares moving 240 bytes out
+    /// of a `Result`.)
     ///
     /// # Errors
     /// [`Contradiction`] when two givens clash.
-    pub(crate) fn new(values: &[u8]) -> Result<Board, Contradiction> {
+    pub(crate) fn place_givens(&mut self, values: &[u8]) -> Result<(), Contradiction> {
         debug_assert_eq!(values.len(), 81);
-        // Every word differs from its snapshot, so all are shrunk once.
-        let mut board = Board { candidates: [BAND; 27], shrunk: [0; 27], unsolved: [BAND; 3], pairs: [0; 3] };
         // The givens as masks first: an empty/given test per cell would be
         // a coin-flip branch 81 times over.
         let mut givens = [0u32; 3];
@@ -227,14 +234,14 @@ impl Board {
                 let pos = cells.trailing_zeros();
                 cells &= cells - 1;
                 let digit = usize::from(values[27 * band + pos as usize].wrapping_sub(1)) % 9;
-                if board.candidates[word(digit, band)] & (1 << pos) == 0 {
+                if self.candidates[word(digit, band)] & (1 << pos) == 0 {
                     return Err(Contradiction);
                 }
                 // Clear the column at once too, so that every clash between
                 // givens is caught here rather than by propagation.
-                board.place(digit, band, pos);
+                self.place(digit, band, pos);
                 for other in OTHER_BANDS[band] {
-                    board.candidates[word(digit, other)] &= !COLUMN[pos as usize & 31];
+                    self.candidates[word(digit, other)] &= !COLUMN[pos as usize & 31];
                 }
                 own[word(digit, band)] |= 1 << pos;
             }
@@ -242,13 +249,13 @@ impl Board {
         // Settle the givens here, nine words at a time, rather than one by
         // one in the first shrinks.
         for (band, given) in givens.into_iter().enumerate() {
-            board.unsolved[band] &= !given;
+            self.unsolved[band] &= !given;
             for digit in 0..9 {
                 let k = word(digit, band);
-                board.candidates[k] = board.candidates[k] & !given | own[k];
+                self.candidates[k] = self.candidates[k] & !given | own[k];
             }
         }
-        Ok(board)
+        Ok(())
     }
 
     /// The grid's values, for a solved board.
@@ -579,7 +586,8 @@ mod tests {
 
     #[test]
     fn a_complete_grid_propagates_to_itself() {
-        let mut board = Board::new(&solved_values()).expect("the givens do not clash");
+        let mut board = Board::empty();
+        board.place_givens(&solved_values()).expect("the givens do not clash");
         assert_eq!(board.propagate(true), Ok(()));
         assert_eq!(board.unsolved, [0; 3]);
         assert_eq!(board.values().to_vec(), solved_values());
@@ -589,7 +597,8 @@ mod tests {
     fn a_solved_band_that_loses_a_placement_is_a_contradiction() {
         // The sweeps skip the words of solved bands; a solved board must
         // still have them checked before it counts as a solution.
-        let mut board = Board::new(&solved_values()).expect("the givens do not clash");
+        let mut board = Board::empty();
+        board.place_givens(&solved_values()).expect("the givens do not clash");
         board.propagate(true).expect("a complete grid is consistent");
         let digit = usize::from(SOLVED[0] - b'1');
         board.candidates[word(digit, 0)] &= !1;

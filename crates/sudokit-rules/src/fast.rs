@@ -141,10 +141,11 @@ fn search<'b>(puzzle: &Grid, limit: u64, budget: &'b Budget) -> Result<SearchTal
     // Clashing givens are found while placing them; the grid's own check
     // then names the clash. (Givens that cannot all be placed are a proof of
     // unsolvability in any case.)
-    let Ok(mut board) = Board::new(puzzle.values()) else {
+    let mut board = Board::empty();
+    if board.place_givens(puzzle.values()).is_err() {
         puzzle.validate()?;
         return Err(SolveError::Unsolvable);
-    };
+    }
     if tally.is_done() {
         return Ok(tally);
     }
