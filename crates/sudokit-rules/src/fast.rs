@@ -112,7 +112,7 @@ fn explore(tally: &mut SearchTally<'_>, board: &mut Board) -> Result<(), StopRea
         let mut digit = branch.first;
         let mut rest = branch.digits & !(1 << digit);
         while rest != 0 {
-            let mut next = *board;
+            let mut next = board.fork();
             next.place(digit, branch.band, branch.pos);
             if next.propagate(column_singles).is_ok() {
                 explore(tally, &mut next)?;
