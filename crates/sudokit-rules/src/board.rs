@@ -169,6 +169,10 @@ static BOX_CELLS: [u8; 64] = {
     table
 };
 
+/// The 0-based digit of a given, by its value masked to four bits (a grid
+/// holds 1–9 in its givens; the other entries only spare a bounds check).
+static DIGIT: [u8; 16] = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0];
+
 /// The two other bands of each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -233,7 +237,7 @@ impl Board {
             while cells != 0 {
                 let pos = cells.trailing_zeros();
                 cells &= cells - 1;
-                let digit = usize::from(values[27 * band + pos as usize].wrapping_sub(1)) % 9;
+                let digit = usize::from(DIGIT[usize::from(values[27 * band + pos as usize]) & 15]);
                 if self.candidates[word(digit, band)] & (1 << pos) == 0 {
                     return Err(Contradiction);
                 }
