@@ -83,6 +83,9 @@ static LOCKED_COLUMNS: [u32; 512] = {
     table
 };
 
+/// The cells of a band's first box; shifted by `3·k`, of box `k`.
+const FIRST_BOX: u32 = 0x1c0e07;
+
 /// The words of one band's nine digits in a 27-bit word mask.
 const BAND_WORDS: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
@@ -522,10 +525,7 @@ impl Board {
     /// with no digit.
     fn check_filled(&self) -> Result<(), Contradiction> {
         for band in 0..3 {
-            let mut held = 0;
-            for digit in 0..9 {
-                held |= self.candidates[word(digit, band)];
-            }
+            let (held, _, _) = self.counts(band);
             if held != BAND {
                 return Err(Contradiction);
             }
@@ -560,7 +560,7 @@ impl Board {
             let (r0, r1, r2) = (open & 0x1ff, (open >> 9) & 0x1ff, open >> 18);
             let (odd, two) = (r0 ^ r1 ^ r2, (r0 & r1) | (r2 & (r0 ^ r1)));
             for k in 0..3 {
-                let pairs = self.pairs[band] & (0x1c0e07 << (3 * k));
+                let pairs = self.pairs[band] & (FIRST_BOX << (3 * k));
                 let cells = BOX_CELLS[((odd >> (3 * k)) & 7 | ((two >> (3 * k)) & 7) << 3) as usize];
                 // 0 for a box without a bivalue cell; branch-free.
                 let key = ((u32::from(cells) + 1) << 4 | (15 - (3 * band + k) as u32)) * u32::from(pairs != 0);
@@ -569,7 +569,7 @@ impl Board {
         }
         let index = (15 - (top & 15)) as usize;
         let (band, k) = (index / 3, index % 3);
-        Some(self.branch_at(band, (self.pairs[band] & (0x1c0e07 << (3 * k))).trailing_zeros()))
+        Some(self.branch_at(band, (self.pairs[band] & (FIRST_BOX << (3 * k))).trailing_zeros()))
     }
 
     /// The branch at bit `pos` of `band`. Of two candidates, the one with
@@ -585,7 +585,8 @@ impl Board {
         }
         let (low, high) = (digits.trailing_zeros() as usize, 31 - digits.leading_zeros() as usize);
         let places = |digit: usize| self.candidates[word(digit, band)].count_ones();
-        let two_digits = digits != 0 && digits == (1 << low) | (1 << high) && low != high;
+        // Exactly two digits: one left once the lowest is dropped.
+        let two_digits = (digits & digits.wrapping_sub(1)).is_power_of_two();
         let first = if two_digits && places(high) > places(low) { high } else { low };
         Branch { band, pos, digits, first }
     }
