@@ -145,7 +145,7 @@ fn parse_args() -> Result<Options, String> {
 /// One side of a race: puzzles it is checked on, then timed on.
 trait Contender {
     /// The name in the CSV.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &str;
     /// The answer to one puzzle: 1 for a checked solution in `first` mode,
     /// the count up to 2 in `unique` mode; and the guesses, when known.
     fn answer(&mut self, mode: Mode, index: usize) -> Result<(u64, Option<u64>), String>;
@@ -155,16 +155,25 @@ trait Contender {
 
 /// A sudokit solver over the parsed grids.
 struct Ours<'a, S> {
-    name: &'static str,
+    name: String,
     solver: S,
     budget: Budget,
     puzzles: &'a [Grid],
     guesses: fn(&S) -> u64,
 }
 
+impl<'a, S> Ours<'a, S> {
+    /// `solver` racing under `budget`, named `name`, or `name-timed` when
+    /// the budget times its solves.
+    fn new(name: &str, solver: S, budget: &Budget, puzzles: &'a [Grid], guesses: fn(&S) -> u64) -> Ours<'a, S> {
+        let name = if budget.is_timed() { format!("{name}-timed") } else { name.to_owned() };
+        Ours { name, solver, budget: budget.clone(), puzzles, guesses }
+    }
+}
+
 impl<S: Solver + CountSolutions + Clone> Contender for Ours<'_, S> {
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.name
     }
 
     fn answer(&mut self, mode: Mode, index: usize) -> Result<(u64, Option<u64>), String> {
@@ -206,7 +215,7 @@ struct SudokuCrate<'a> {
 }
 
 impl Contender for SudokuCrate<'_> {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "sudoku-0.8"
     }
 
@@ -255,30 +264,12 @@ fn run(options: Options) -> Result<(), String> {
                         Sudoku::from_bytes_slice(p.values()).map_err(|e| format!("{set}: the peer rejects {p}: {e:?}"))
                     })
                     .collect::<Result<_, _>>()?;
-                let fast = Ours {
-                    name: if options.timed { "fast-timed" } else { "fast" },
-                    solver: FastSolver::new(),
-                    budget: budget.clone(),
-                    puzzles: &puzzles,
-                    guesses: |s| s.last_stats().guesses,
-                };
+                let fast = Ours::new("fast", FastSolver::new(), &budget, &puzzles, |s| s.last_stats().guesses);
                 (Box::new(fast), Box::new(SudokuCrate { grids: &puzzles, puzzles: peers }))
             }
             Pair::Dlx => (
-                Box::new(Ours {
-                    name: if options.timed { "dlx-timed" } else { "dlx" },
-                    solver: Dlx::new(),
-                    budget: budget.clone(),
-                    puzzles: &puzzles,
-                    guesses: |s| s.last_cover_stats().guesses,
-                }),
-                Box::new(Ours {
-                    name: if options.timed { "dlx-rs-timed" } else { "dlx-rs" },
-                    solver: DlxRs::new(),
-                    budget: budget.clone(),
-                    puzzles: &puzzles,
-                    guesses: |_| 0,
-                }),
+                Box::new(Ours::new("dlx", Dlx::new(), &budget, &puzzles, |s| s.last_cover_stats().guesses)),
+                Box::new(Ours::new("dlx-rs", DlxRs::new(), &budget, &puzzles, |_| 0)),
             ),
         };
         for &mode in &options.modes {
