@@ -268,7 +268,7 @@ fn run(options: Options) -> Result<(), String> {
                 (Box::new(fast), Box::new(SudokuCrate { grids: &puzzles, puzzles: peers }))
             }
             Pair::Dlx => (
-                Box::new(Ours::new("dlx", Dlx::new(), &budget, &puzzles, |s| s.last_cover_stats().guesses)),
+                Box::new(Ours::new("dlx", Dlx::new(), &budget, &puzzles, |s| s.last_stats().guesses)),
                 Box::new(Ours::new("dlx-rs", DlxRs::new(), &budget, &puzzles, |_| 0)),
             ),
         };

@@ -1,145 +1,28 @@
-//! Error types shared by every sudokit crate.
+//! [`SolveError`] and [`StopReason`]: why a solver returned no grid.
 
 use std::fmt;
 
-use crate::budget::StopReason;
 use crate::grid::{Conflict, Grid};
-use crate::shape::{Cell, Shape};
-use crate::solver::Stats;
+use crate::shape::Shape;
+use crate::stats::Stats;
 
-/// A box geometry that sudokit cannot represent.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Which limit of a [`Budget`](crate::Budget) stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
-pub enum ShapeError {
-    /// Boxes must be at least 2×2 and the side at most [`Shape::MAX_SIDE`].
-    #[error(
-        "boxes of {box_height}x{box_width} are not supported (each dimension at least 2, side at most {max})",
-        max = Shape::MAX_SIDE
-    )]
-    InvalidBoxes {
-        /// Requested box height.
-        box_height: usize,
-        /// Requested box width.
-        box_width: usize,
-    },
-    /// No box dimensions of at least 2×2 multiply to this side.
-    #[error("a side of {side} cannot be split into boxes of at least 2x2 (side at most {max})", max = Shape::MAX_SIDE)]
-    NoBoxes {
-        /// The side asked for.
-        side: usize,
-    },
-    /// A cell count that is not the square of a side.
-    #[error("{cells} cells do not form a square grid")]
-    NotSquare {
-        /// The number of cells found.
-        cells: usize,
-    },
-}
-
-/// Text that does not describe a grid.
-///
-/// Positions are 1-based: `line` counts lines of the parsed text (or of the
-/// file, for the readers of `sudokit-grid`), `column` counts characters.
-///
-/// ```
-/// use sudokit_core::Grid;
-/// let err = "12?".parse::<Grid>().unwrap_err();
-/// assert_eq!(err.to_string(), "line 1, column 3: unexpected character '?'");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseError {
-    /// A character that is neither a digit of the shape, an empty-cell
-    /// marker nor white space.
-    #[error("line {line}, column {column}: unexpected character {found:?}")]
-    InvalidCharacter {
-        /// The character.
-        found: char,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column, in characters.
-        column: usize,
-    },
-    /// A digit that is too large for the grid (`A` in a 9×9 grid).
-    #[error("line {line}, column {column}: digit {found:?} is out of range for a {shape} grid")]
-    DigitOutOfRange {
-        /// The character.
-        found: char,
-        /// The shape the grid was read as.
-        shape: Shape,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column, in characters.
-        column: usize,
-    },
-    /// The number of cells does not match the expected shape.
-    #[error("line {line}: expected {expected} cells, found {found}")]
-    WrongCellCount {
-        /// Cells the shape needs.
-        expected: usize,
-        /// Cells found.
-        found: usize,
-        /// 1-based line where the grid starts.
-        line: usize,
-    },
-    /// The number of cells matches no supported shape.
-    #[error("line {line}: {found} cells match no grid shape (a 9x9 grid has 81)")]
-    UnknownShape {
-        /// Cells found.
-        found: usize,
-        /// 1-based line where the grid starts.
-        line: usize,
-    },
-    /// A boxed picture (rows of `| 1 2 | …`) that is not laid out as a grid.
-    #[error("line {line}: malformed boxed grid: {reason}")]
-    MalformedBoxedGrid {
-        /// What is wrong.
-        reason: String,
-        /// 1-based line.
-        line: usize,
-    },
-    /// A raw cell value outside `0..=side` (see [`Grid::from_values`]).
-    #[error("{cell}: value {value} is out of range for a {shape} grid")]
-    ValueOutOfRange {
-        /// The cell holding the value.
-        cell: Cell,
-        /// The value.
-        value: u8,
-        /// The grid's shape.
-        shape: Shape,
-    },
-    /// A shape that cannot be built.
-    #[error(transparent)]
-    Shape(#[from] ShapeError),
-}
-
-impl ParseError {
-    /// The 1-based line the error points at, when it has one.
-    pub fn line(&self) -> Option<usize> {
-        match self {
-            ParseError::InvalidCharacter { line, .. }
-            | ParseError::DigitOutOfRange { line, .. }
-            | ParseError::WrongCellCount { line, .. }
-            | ParseError::UnknownShape { line, .. }
-            | ParseError::MalformedBoxedGrid { line, .. } => Some(*line),
-            _ => None,
-        }
-    }
-
-    /// The same error with its line number moved down by `lines`: readers
-    /// parse one record at a time and report positions in the whole file.
-    #[must_use]
-    pub fn shifted(mut self, lines: usize) -> ParseError {
-        match &mut self {
-            ParseError::InvalidCharacter { line, .. }
-            | ParseError::DigitOutOfRange { line, .. }
-            | ParseError::WrongCellCount { line, .. }
-            | ParseError::UnknownShape { line, .. }
-            | ParseError::MalformedBoxedGrid { line, .. } => *line += lines,
-            _ => {}
-        }
-        self
-    }
+pub enum StopReason {
+    /// The deadline passed.
+    #[error("time limit reached")]
+    Deadline,
+    /// The node cap was reached.
+    #[error("node limit reached")]
+    NodeLimit,
+    /// The iteration cap was reached.
+    #[error("iteration limit reached")]
+    IterationLimit,
+    /// The cancel flag was raised.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// Why a solver returned no grid.
@@ -204,5 +87,17 @@ impl fmt::Display for ConflictList<'_> {
             write!(f, "; and {} more clashes", self.0.len() - SHOWN)?;
         }
         Ok(())
+    }
+}
+
+impl Grid {
+    /// Returns `Ok` when the givens are consistent, else the
+    /// [`SolveError::InvalidPuzzle`] naming every clash: the first check of
+    /// every solver.
+    ///
+    /// # Errors
+    /// [`SolveError::InvalidPuzzle`] when two equal digits share a unit.
+    pub fn validate(&self) -> Result<(), SolveError> {
+        if self.is_consistent() { Ok(()) } else { Err(SolveError::InvalidPuzzle { conflicts: self.conflicts() }) }
     }
 }

@@ -28,32 +28,51 @@
 //!   and validation ([`Grid::conflicts`], [`Grid::is_solved`],
 //!   [`Grid::is_solution_of`], [`Grid::error_count`]).
 //! * [`Solver`] and [`CountSolutions`]: what every solving method implements.
-//! * [`Budget`], [`CancelFlag`], [`Meter`]: time, node and iteration limits,
-//!   cancellation, and the cheap check solvers run in their loops.
-//! * [`Solution`], [`Stats`]: results. [`SolveError`], [`ParseError`],
-//!   [`ShapeError`]: failures, each naming what went wrong and where.
+//! * [`text`]: the parsers behind `FromStr`, and the pieces a reader of
+//!   puzzle files needs.
+//! * [`Budget`], [`CancelFlag`]: time, node and iteration limits, and
+//!   cancellation.
+//! * [`SearchTally`] (with its [`Meter`]): the bookkeeping of one solve —
+//!   budget checks, counters, solutions — that every solver uses.
+//! * [`Solution`], [`Stats`]: results. [`SolveError`], [`StopReason`],
+//!   [`ParseError`], [`ShapeError`]: failures, each naming what went wrong
+//!   and where.
 //!
 //! # Other crates
 //! * `sudokit-grid`: candidate bit sets, unit and peer tables, puzzle files,
 //!   and the backtracking baselines.
 //! * `sudokit-graph`: Sudoku as graph colouring on `petgraph`.
 //! * `sudokit-dlx`: exact cover with Dancing Links.
-//! * `sudokit-local`: simulated annealing and a genetic algorithm.
-//! * `sudokit-rules`: human strategies, explanations and rating.
+//! * `sudokit-rules`: the bit-parallel `FastSolver`.
 //! * `sudokit`: the facade, the solver registry and the comparison harness.
 //!
+//! # Module layout
+//! The modules depend on each other in one direction: `shape` ←
+//! `parse_error` ← `grid` ← `text`; `grid` and `stats` ← `error` ←
+//! `budget` ← `solver` ← `search`.
+//!
 //! # Crate features
-//! None: the crate is small and always built whole.
+//! * `serde`: `Serialize` and `Deserialize` for [`Grid`] (as its one-line
+//!   text), [`Shape`], [`Stats`] and [`StopReason`].
 #![doc(test(attr(deny(warnings))))]
 
 mod budget;
 mod error;
 mod grid;
+mod parse_error;
+mod search;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod shape;
 mod solver;
+mod stats;
+pub mod text;
 
-pub use budget::{Budget, CancelFlag, Meter, SearchTally, StopReason};
-pub use error::{ParseError, ShapeError, SolveError};
+pub use budget::{Budget, CancelFlag};
+pub use error::{SolveError, StopReason};
 pub use grid::{Conflict, Grid};
-pub use shape::{Cell, Digit, Shape, UnitKind};
-pub use solver::{CountSolutions, Solution, Solver, Stats, Uniqueness};
+pub use parse_error::ParseError;
+pub use search::{Meter, SearchTally};
+pub use shape::{Cell, Digit, Shape, ShapeError, UnitKind};
+pub use solver::{CountSolutions, Solution, Solver, Uniqueness};
+pub use stats::Stats;

@@ -3,8 +3,6 @@
 use std::fmt;
 use std::num::NonZeroU8;
 
-use crate::error::ShapeError;
-
 /// The geometry of a Sudoku grid: the height and width of its boxes.
 ///
 /// The side of the grid (the number of rows, columns, boxes and digits) is
@@ -362,6 +360,35 @@ impl fmt::Display for Digit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
     }
+}
+
+/// A box geometry that sudokit cannot represent.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShapeError {
+    /// Boxes must be at least 2×2 and the side at most [`Shape::MAX_SIDE`].
+    #[error(
+        "boxes of {box_height}x{box_width} are not supported (each dimension at least 2, side at most {max})",
+        max = Shape::MAX_SIDE
+    )]
+    InvalidBoxes {
+        /// Requested box height.
+        box_height: usize,
+        /// Requested box width.
+        box_width: usize,
+    },
+    /// No box dimensions of at least 2×2 multiply to this side.
+    #[error("a side of {side} cannot be split into boxes of at least 2x2 (side at most {max})", max = Shape::MAX_SIDE)]
+    NoBoxes {
+        /// The side asked for.
+        side: usize,
+    },
+    /// A cell count that is not the square of a side.
+    #[error("{cells} cells do not form a square grid")]
+    NotSquare {
+        /// The number of cells found.
+        cells: usize,
+    },
 }
 
 #[cfg(test)]

@@ -1,32 +1,9 @@
 //! The [`Solver`] and [`CountSolutions`] traits and what they return.
 
-use std::time::Duration;
-
 use crate::budget::Budget;
 use crate::error::SolveError;
 use crate::grid::Grid;
-
-/// Work counters reported by a solver.
-///
-/// Each solver fills the counters that mean something for its method and
-/// documents what it counts; the others stay 0.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Stats {
-    /// Search nodes: recursive calls, placements or DLX column choices.
-    pub nodes: u64,
-    /// Placements undone because the search below them failed.
-    pub backtracks: u64,
-    /// Choices made between two or more candidates (branch points).
-    pub guesses: u64,
-    /// Local-search iterations (moves tried) or rule passes.
-    pub iterations: u64,
-    /// Local-search restarts.
-    pub restarts: u64,
-    /// Wall-clock time spent in the solver; zero when the budget was
-    /// [without timing](crate::Budget::without_timing).
-    pub elapsed: Duration,
-}
+use crate::stats::Stats;
 
 /// A solved grid with the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,38 +49,58 @@ impl Solution {
 /// * Randomised solvers give the same result for the same seed.
 ///
 /// # Example
-/// Implementing the trait: a solver that only accepts puzzles that are
-/// already solved.
+/// Implementing the trait: a plain backtracking search over the empty
+/// cells, with the one bookkeeping idiom every solver of the workspace
+/// uses, a [`SearchTally`](crate::SearchTally): `enter` at each node checks
+/// the budget and counts the node, `record` keeps the solution, and
+/// `into_solution` or `exhausted` times the result.
 /// ```
-/// use sudokit_core::{Budget, Grid, Meter, SolveError, Solution, Solver, Stats};
+/// use sudokit_core::{Budget, Grid, SearchTally, SolveError, Solution, Solver, StopReason};
 ///
-/// struct AlreadySolved;
+/// struct Plain;
 ///
-/// impl Solver for AlreadySolved {
+/// fn search(values: &mut Vec<u8>, puzzle: &Grid, tally: &mut SearchTally<'_>) -> Result<bool, StopReason> {
+///     tally.enter()?;
+///     let Some(cell) = values.iter().position(|&v| v == 0) else {
+///         return Ok(tally.record(values));
+///     };
+///     for digit in 1..=puzzle.side() as u8 {
+///         values[cell] = digit;
+///         let grid = Grid::from_values(puzzle.shape(), values).expect("digits within the side");
+///         if grid.is_consistent() && search(values, puzzle, tally)? {
+///             return Ok(true);
+///         }
+///         tally.stats_mut().backtracks += 1;
+///     }
+///     values[cell] = 0;
+///     Ok(false)
+/// }
+///
+/// impl Solver for Plain {
 ///     fn name(&self) -> &str {
-///         "already-solved"
+///         "plain"
 ///     }
 ///
 ///     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
 ///         puzzle.validate()?;
-///         let meter = Meter::new(budget);
-///         let stats = Stats::default();
-///         budget.check(&stats).map_err(|reason| meter.exhausted(reason, stats, None))?;
-///         if puzzle.is_complete() {
-///             Ok(Solution::new(puzzle.clone(), meter.finish(stats)))
-///         } else {
-///             Err(SolveError::Incomplete { stats: meter.finish(stats), best: None })
+///         let mut tally = SearchTally::new(budget, 1);
+///         let mut values = puzzle.values().to_vec();
+///         match search(&mut values, puzzle, &mut tally) {
+///             Ok(_) => tally.into_solution(puzzle.shape()),
+///             Err(reason) => Err(tally.exhausted(reason, None)),
 ///         }
 ///     }
 /// }
 ///
-/// let solved: Grid = "1234341221434321".parse()?;
-/// assert_eq!(AlreadySolved.solve(&solved)?.grid, solved);
 /// let puzzle: Grid = "1...........3..4".parse()?;
-/// assert!(matches!(AlreadySolved.solve(&puzzle), Err(SolveError::Incomplete { .. })));
+/// let solution = Plain.solve(&puzzle)?;
+/// assert!(solution.grid.is_solution_of(&puzzle));
 /// // Any solver can sit behind a trait object.
-/// let solvers: Vec<Box<dyn Solver>> = vec![Box::new(AlreadySolved)];
-/// assert_eq!(solvers[0].name(), "already-solved");
+/// let solvers: Vec<Box<dyn Solver>> = vec![Box::new(Plain)];
+/// assert_eq!(solvers[0].name(), "plain");
+/// // The budget holds: one node is not enough.
+/// let tight = Budget::unlimited().with_max_nodes(1);
+/// assert!(matches!(Plain.solve_with(&puzzle, &tight), Err(SolveError::BudgetExhausted { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Solver: Send {

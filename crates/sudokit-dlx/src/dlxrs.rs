@@ -1,6 +1,6 @@
 //! [`DlxRs`]: the library approach of the course, on the `dlx-rs` crate.
 
-use sudokit_core::{Budget, CountSolutions, Grid, Meter, Solution, SolveError, Solver, Stats};
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver};
 
 use crate::SudokuCover;
 
@@ -18,7 +18,7 @@ use crate::SudokuCover;
 /// passes during one search is noticed only when it returns.
 ///
 /// # Statistics
-/// `dlx-rs` reports no counters: [`Stats`] only holds the elapsed time.
+/// `dlx-rs` reports no counters: [`Stats`](sudokit_core::Stats) only holds the elapsed time.
 ///
 /// ```
 /// use sudokit_dlx::DlxRs;
@@ -62,29 +62,25 @@ impl Solver for DlxRs {
     }
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        let meter = Meter::new(budget);
-        budget.check(&Stats::default()).map_err(|reason| meter.exhausted(reason, Stats::default(), None))?;
+        let mut tally = SearchTally::new(budget, 1);
+        tally.check().map_err(|reason| tally.exhausted(reason, None))?;
         let (cover, mut solver) = Self::build(puzzle)?;
         let options = solver.next().ok_or(SolveError::Unsolvable)?;
-        Ok(Solution::new(cover.fill(puzzle, options), meter.finish(Stats::default())))
+        Ok(tally.solution(cover.fill(puzzle, options)))
     }
 }
 
 impl CountSolutions for DlxRs {
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        let meter = Meter::new(budget);
-        let check = |found: u64| {
-            let mut stats = Stats::default();
-            stats.nodes = found;
-            budget.check(&stats).map_err(|reason| meter.exhausted(reason, stats, None))
-        };
-        check(0)?;
+        let mut tally = SearchTally::new(budget, limit);
+        tally.check().map_err(|reason| tally.exhausted(reason, None))?;
         let (_, mut solver) = Self::build(puzzle)?;
-        let mut found = 0;
-        while found < limit && solver.next().is_some() {
-            found += 1;
-            check(found)?;
+        // dlx-rs runs its search inside `next`: the budget is checked
+        // between solutions, each counted as a node.
+        while !tally.is_done() && solver.next().is_some() {
+            tally.count();
+            tally.enter().map_err(|reason| tally.exhausted(reason, None))?;
         }
-        Ok(found)
+        Ok(tally.found())
     }
 }

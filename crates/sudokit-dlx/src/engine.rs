@@ -541,7 +541,7 @@ impl ExactCover {
         };
         loop {
             if descend {
-                meter.tick_counts(self.stats.nodes, 0)?;
+                meter.tick(self.stats.nodes, 0)?;
                 self.stats.nodes += 1;
                 let Some((item, options)) = self.choose_item() else {
                     self.stats.solutions += 1;
@@ -600,9 +600,19 @@ impl ExactCover {
     /// # Errors
     /// The [`StopReason`] when the budget runs out first.
     pub fn first_solution(&mut self, budget: &Budget) -> Result<Option<Vec<usize>>, StopReason> {
+        self.first_solution_with_meter(&mut Meter::new(budget))
+    }
+
+    /// [`first_solution`](Self::first_solution) checking the budget with a
+    /// running `meter`: a solver built on the engine passes its
+    /// [`SearchTally`](sudokit_core::SearchTally)'s meter, so that one solve
+    /// runs one meter.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when the budget runs out first.
+    pub fn first_solution_with_meter(&mut self, meter: &mut Meter<'_>) -> Result<Option<Vec<usize>>, StopReason> {
         self.unwind();
-        let mut meter = Meter::new(budget);
-        Ok(self.advance(&mut meter)?.then(|| self.current_solution()))
+        Ok(self.advance(meter)?.then(|| self.current_solution()))
     }
 
     /// Calls `visit` with each solution (the option indices, as in
@@ -637,13 +647,22 @@ impl ExactCover {
     /// # Errors
     /// The [`StopReason`] when the budget runs out first.
     pub fn count_solutions(&mut self, limit: u64, budget: &Budget) -> Result<u64, StopReason> {
+        self.count_solutions_with_meter(limit, &mut Meter::new(budget))
+    }
+
+    /// [`count_solutions`](Self::count_solutions) checking the budget with
+    /// a running `meter`, as in
+    /// [`first_solution_with_meter`](Self::first_solution_with_meter).
+    ///
+    /// # Errors
+    /// The [`StopReason`] when the budget runs out first.
+    pub fn count_solutions_with_meter(&mut self, limit: u64, meter: &mut Meter<'_>) -> Result<u64, StopReason> {
         if limit == 0 {
             return Ok(0);
         }
         self.unwind();
-        let mut meter = Meter::new(budget);
         let mut count = 0;
-        while count < limit && self.advance(&mut meter)? {
+        while count < limit && self.advance(meter)? {
             count += 1;
         }
         Ok(count)

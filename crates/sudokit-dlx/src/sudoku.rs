@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use sudokit_core::{Budget, CountSolutions, Grid, Meter, Shape, Solution, SolveError, Solver, Stats};
+#[cfg(doc)]
+use sudokit_core::Stats;
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, Solution, SolveError, Solver};
 
 use crate::engine::{CoverStats, ExactCover};
 
@@ -153,7 +155,7 @@ impl fmt::Display for SudokuCover {
 /// # Statistics
 /// [`Stats::nodes`] counts search levels entered, [`Stats::guesses`] the
 /// levels with two or more options, [`Stats::backtracks`] options taken
-/// back; [`Dlx::last_cover_stats`] adds Knuth's link updates.
+/// back; [`Dlx::last_stats`] adds Knuth's link updates.
 ///
 /// # Example
 /// ```
@@ -196,7 +198,7 @@ impl Dlx {
     }
 
     /// Counters of the last search, with Knuth's link updates.
-    pub fn last_cover_stats(&self) -> CoverStats {
+    pub fn last_stats(&self) -> CoverStats {
         self.last
     }
 
@@ -252,13 +254,13 @@ impl Dlx {
         Ok(cover)
     }
 
-    /// The search counters as [`Stats`], not yet timed.
-    fn stats(cover: CoverStats) -> Stats {
-        let mut stats = Stats::default();
-        stats.nodes = cover.nodes;
-        stats.guesses = cover.guesses;
-        stats.backtracks = cover.backtracks;
-        stats
+    /// Copies the engine's counters of the last search into `tally`.
+    fn keep_stats(&mut self, tally: &mut SearchTally<'_>) {
+        self.last = self.matrix.stats();
+        let stats = tally.stats_mut();
+        stats.nodes = self.last.nodes;
+        stats.guesses = self.last.guesses;
+        stats.backtracks = self.last.backtracks;
     }
 }
 
@@ -268,28 +270,27 @@ impl Solver for Dlx {
     }
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        let meter = Meter::new(budget);
+        let mut tally = SearchTally::new(budget, 1);
         let cover = self.prepare(puzzle)?;
-        let outcome = self.matrix.first_solution(budget);
-        self.last = self.matrix.stats();
-        let stats = Self::stats(self.last);
+        let outcome = self.matrix.first_solution_with_meter(tally.meter_mut());
+        self.keep_stats(&mut tally);
         match outcome {
             Ok(Some(options)) => {
                 let grid = cover.fill(puzzle, options.into_iter().map(|option| self.option_of[option] as usize));
-                Ok(Solution::new(grid, meter.finish(stats)))
+                Ok(tally.solution(grid))
             }
             Ok(None) => Err(SolveError::Unsolvable),
-            Err(reason) => Err(meter.exhausted(reason, stats, None)),
+            Err(reason) => Err(tally.exhausted(reason, None)),
         }
     }
 }
 
 impl CountSolutions for Dlx {
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        let meter = Meter::new(budget);
+        let mut tally = SearchTally::new(budget, limit);
         self.prepare(puzzle)?;
-        let outcome = self.matrix.count_solutions(limit, budget);
-        self.last = self.matrix.stats();
-        outcome.map_err(|reason| meter.exhausted(reason, Self::stats(self.last), None))
+        let outcome = self.matrix.count_solutions_with_meter(limit, tally.meter_mut());
+        self.keep_stats(&mut tally);
+        outcome.map_err(|reason| tally.exhausted(reason, None))
     }
 }

@@ -42,7 +42,7 @@ fn node_caps_stop_the_search_and_leave_the_solver_reusable() {
         other => panic!("expected a node-limit stop, got {other:?}"),
     }
     assert!(dlx.solve(hard).unwrap().grid.is_solution_of(hard));
-    assert!(dlx.last_cover_stats().updates > 0);
+    assert!(dlx.last_stats().updates > 0);
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn dlx_searches_like_the_full_matrix_with_the_givens_selected() {
         let options = full.first_solution(&Budget::unlimited()).unwrap().unwrap();
         let solution = dlx.solve(&puzzle).unwrap();
         assert_eq!(solution.grid, cover.fill(&puzzle, options));
-        let (ours, knuth) = (dlx.last_cover_stats(), full.stats());
+        let (ours, knuth) = (dlx.last_stats(), full.stats());
         assert_eq!((ours.nodes, ours.guesses, ours.backtracks), (knuth.nodes, knuth.guesses, knuth.backtracks));
         assert!(ours.updates < knuth.updates, "the givens' own updates are saved");
     }

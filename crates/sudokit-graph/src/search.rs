@@ -240,7 +240,7 @@ impl<'a> Search<'a> {
         };
         let available = self.available(v);
         if available.count_ones() > 1 {
-            self.tally.stats.guesses += 1;
+            self.tally.stats_mut().guesses += 1;
         }
         let (colours, len) = self.colours(available);
         for &c in &colours[..len] {
@@ -255,7 +255,7 @@ impl<'a> Search<'a> {
             }
             self.undo(mark);
             self.unassign(v);
-            self.tally.stats.backtracks += 1;
+            self.tally.stats_mut().backtracks += 1;
         }
         Ok(false)
     }
@@ -324,13 +324,13 @@ pub(crate) fn greedy(graph: &ConstraintGraph, puzzle: &Grid, budget: &Budget) ->
         let available = search.available(v);
         if available == 0 {
             let best = Grid::from_values(graph.shape(), &search.colour).ok();
-            return Err(SolveError::Incomplete { stats: search.tally.meter.finish(search.tally.stats), best });
+            return Err(search.tally.incomplete(best));
         }
         search.assign(v, available.trailing_zeros() as u8 + 1);
     }
     // The zero time limit and the cancel flag must stop even a puzzle with
     // nothing left to colour.
-    if let Err(reason) = search.tally.meter.tick(&search.tally.stats) {
+    if let Err(reason) = search.tally.check() {
         return Err(search.exhausted(reason));
     }
     search.tally.record(&search.colour);

@@ -152,7 +152,7 @@ impl<'b> Search<'b> {
             if stop {
                 return Ok(true);
             }
-            self.tally.stats.backtracks += 1;
+            self.tally.stats_mut().backtracks += 1;
         }
         Ok(false)
     }
@@ -190,7 +190,7 @@ impl<'b> Search<'b> {
             return Ok(self.tally.record(&self.cells));
         };
         if n > 1 {
-            self.tally.stats.guesses += 1;
+            self.tally.stats_mut().guesses += 1;
         }
         self.branch(i, Self::fewest_candidates)
     }

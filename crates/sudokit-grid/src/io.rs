@@ -18,7 +18,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
-use sudokit_core::{Grid, ParseError, Shape};
+use sudokit_core::{Grid, ParseError, Shape, text};
 
 /// A puzzle file that could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -165,11 +165,7 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     fn parse(&self, text: &str, first_line: usize) -> Result<Grid, ReadError> {
-        let parsed = match self.shape {
-            Some(shape) => Grid::parse_with_shape(text, shape),
-            None => text.parse(),
-        };
-        parsed.map_err(|e| self.parse_error(e.shifted(first_line - 1)))
+        text::parse_at(text, self.shape, first_line).map_err(|e| self.parse_error(e))
     }
 
     fn flush(&mut self) {
@@ -222,7 +218,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 return;
             }
         }
-        let is_rule = Grid::is_boxed_rule(trimmed);
+        let is_rule = text::is_boxed_rule(trimmed);
         if trimmed.contains('|') || is_rule {
             match &mut self.block {
                 Some(block) if block.kind == BlockKind::Boxed => {

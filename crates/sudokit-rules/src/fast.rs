@@ -64,7 +64,7 @@ impl FastSolver {
     /// Keeps the stats of a finished or stopped search.
     fn keep_stats<'b>(&mut self, search: Result<SearchTally<'b>, SolveError>) -> Result<SearchTally<'b>, SolveError> {
         self.last_stats = match &search {
-            Ok(tally) => tally.meter.finish(tally.stats),
+            Ok(tally) => tally.finish(),
             Err(SolveError::BudgetExhausted { stats, .. }) => *stats,
             Err(_) => Stats::default(),
         };
@@ -104,9 +104,9 @@ fn explore(tally: &mut SearchTally<'_>, board: &mut Board) -> Result<(), StopRea
             return Ok(());
         };
         if branch.digits & branch.digits.wrapping_sub(1) != 0 {
-            tally.stats.guesses += 1;
+            tally.stats_mut().guesses += 1;
         }
-        let column_singles = tally.stats.guesses >= COLUMN_SINGLES_AFTER_GUESSES;
+        let column_singles = tally.stats().guesses >= COLUMN_SINGLES_AFTER_GUESSES;
         // Every candidate but the last on a copy of the board, the one the
         // branch suggests first, then in ascending order…
         let mut digit = branch.first;
@@ -120,7 +120,7 @@ fn explore(tally: &mut SearchTally<'_>, board: &mut Board) -> Result<(), StopRea
                     return Ok(());
                 }
             } else {
-                tally.stats.backtracks += 1;
+                tally.stats_mut().backtracks += 1;
             }
             digit = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -129,7 +129,7 @@ fn explore(tally: &mut SearchTally<'_>, board: &mut Board) -> Result<(), StopRea
         // call.
         board.place(digit, branch.band, branch.pos);
         if board.propagate(column_singles).is_err() {
-            tally.stats.backtracks += 1;
+            tally.stats_mut().backtracks += 1;
             return Ok(());
         }
     }

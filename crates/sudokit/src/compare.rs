@@ -433,10 +433,10 @@ mod tests {
             "sleeper"
         }
         fn solve_with(&mut self, _: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-            let meter = sudokit_core::Meter::new(budget);
+            let mut tally = sudokit_core::SearchTally::new(budget, 1);
             loop {
-                if let Err(reason) = budget.check(&Stats::default()) {
-                    return Err(meter.exhausted(reason, Stats::default(), None));
+                if let Err(reason) = tally.check() {
+                    return Err(tally.exhausted(reason, None));
                 }
                 std::thread::sleep(Duration::from_millis(1));
             }

@@ -1,0 +1,86 @@
+//! [`Stats`]: the work counters every solver reports.
+
+use std::time::Duration;
+
+/// Work counters reported by a solver.
+///
+/// Each solver fills the counters that mean something for its method and
+/// documents what it counts; the others stay 0. Inside a search the
+/// counters are kept by a [`SearchTally`](crate::SearchTally); a solver
+/// written outside this workspace that keeps its own builds them with the
+/// `with_*` methods (the struct is `#[non_exhaustive]`, so that counters
+/// can be added without breaking anyone).
+///
+/// ```
+/// use std::time::Duration;
+/// use sudokit_core::Stats;
+/// let stats = Stats::new().with_nodes(120).with_guesses(4).with_elapsed(Duration::from_micros(35));
+/// assert_eq!((stats.nodes, stats.guesses, stats.backtracks), (120, 4, 0));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Stats {
+    /// Search nodes: recursive calls, placements or DLX column choices.
+    pub nodes: u64,
+    /// Placements undone because the search below them failed.
+    pub backtracks: u64,
+    /// Choices made between two or more candidates (branch points).
+    pub guesses: u64,
+    /// Local-search iterations (moves tried) or rule passes.
+    pub iterations: u64,
+    /// Local-search restarts.
+    pub restarts: u64,
+    /// Wall-clock time spent in the solver; zero when the budget was
+    /// [without timing](crate::Budget::without_timing).
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Every counter at zero.
+    pub fn new() -> Stats {
+        Stats::default()
+    }
+
+    /// Sets [`Stats::nodes`].
+    #[must_use]
+    pub fn with_nodes(mut self, nodes: u64) -> Stats {
+        self.nodes = nodes;
+        self
+    }
+
+    /// Sets [`Stats::backtracks`].
+    #[must_use]
+    pub fn with_backtracks(mut self, backtracks: u64) -> Stats {
+        self.backtracks = backtracks;
+        self
+    }
+
+    /// Sets [`Stats::guesses`].
+    #[must_use]
+    pub fn with_guesses(mut self, guesses: u64) -> Stats {
+        self.guesses = guesses;
+        self
+    }
+
+    /// Sets [`Stats::iterations`].
+    #[must_use]
+    pub fn with_iterations(mut self, iterations: u64) -> Stats {
+        self.iterations = iterations;
+        self
+    }
+
+    /// Sets [`Stats::restarts`].
+    #[must_use]
+    pub fn with_restarts(mut self, restarts: u64) -> Stats {
+        self.restarts = restarts;
+        self
+    }
+
+    /// Sets [`Stats::elapsed`].
+    #[must_use]
+    pub fn with_elapsed(mut self, elapsed: Duration) -> Stats {
+        self.elapsed = elapsed;
+        self
+    }
+}
