@@ -52,19 +52,8 @@ fn run() -> Result<(), String> {
     while let Some(arg) = args.pop() {
         match arg.as_str() {
             "--solver" | "-s" => info = registry::find(&args.value(&arg)?).map_err(|e| e.to_string())?,
-            "--threads" | "-j" => {
-                let value = args.value(&arg)?;
-                threads = value.parse().map_err(|_| format!("--threads: expected a number, got {value:?}"))?;
-            }
-            "--time-limit" | "-t" => {
-                let value = args.value(&arg)?;
-                let seconds: f64 = value
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-                    .ok_or_else(|| format!("--time-limit: expected seconds, got {value:?}"))?;
-                time_limit = Some(Duration::from_secs_f64(seconds));
-            }
+            "--threads" | "-j" => threads = args.parsed(&arg)?,
+            "--time-limit" | "-t" => time_limit = Some(args.seconds(&arg)?),
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -87,9 +76,9 @@ fn run() -> Result<(), String> {
         None => Box::new(io::stdout().lock()),
     };
 
-    let mut batch = Batch::new(move || info.build()).threads(threads);
+    let mut batch = Batch::new(move || info.build()).with_threads(threads);
     if let Some(limit) = time_limit {
-        batch = batch.time_limit(limit);
+        batch = batch.with_time_limit(limit);
     }
     let started = Instant::now();
     let mut bar = ProgressBar::new(size, io::stderr().is_terminal());

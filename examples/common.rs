@@ -1,17 +1,6 @@
-//! Helpers shared by the examples: locating the bundled puzzles and reading
-//! command-line flags. Not part of the library API.
-
-use std::path::PathBuf;
-
-/// The workspace's `puzzles/` folder, found from this package's manifest so
-/// the examples work from any directory.
-pub fn puzzles_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../puzzles")
-}
-
-/// The course's three levels: name and file.
-pub const COURSE_LEVELS: [(&str, &str); 3] =
-    [("easy", "course_easy51.txt"), ("medium", "norvig_hardest.txt"), ("hard", "norvig_top95.txt")];
+//! Helpers shared by the examples: reading command-line flags and turning
+//! a result into an exit code. Not part of the library API; the puzzle sets
+//! come from `sudokit_testkit::sets`.
 
 /// Command-line arguments, consumed flag by flag.
 #[derive(Debug)]
@@ -36,6 +25,28 @@ impl Args {
     /// A message when the value is missing.
     pub fn value(&mut self, flag: &str) -> Result<String, String> {
         self.pop().ok_or_else(|| format!("{flag} needs a value"))
+    }
+
+    /// The value after flag `flag`, parsed.
+    ///
+    /// # Errors
+    /// A message when the value is missing or does not parse.
+    pub fn parsed<T: std::str::FromStr>(&mut self, flag: &str) -> Result<T, String> {
+        let value = self.value(flag)?;
+        value.parse().map_err(|_| format!("{flag}: {value:?} is not a valid value"))
+    }
+
+    /// The value after flag `flag` as a duration in seconds (`0.5`, `3`).
+    ///
+    /// # Errors
+    /// A message when the value is missing or is not a duration.
+    pub fn seconds(&mut self, flag: &str) -> Result<std::time::Duration, String> {
+        let value = self.value(flag)?;
+        value
+            .parse()
+            .ok()
+            .and_then(|seconds| std::time::Duration::try_from_secs_f64(seconds).ok())
+            .ok_or_else(|| format!("{flag}: {value:?} is not a number of seconds"))
     }
 }
 

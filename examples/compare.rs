@@ -2,28 +2,31 @@
 //! like the course's `TestSolvers`, and prints a table (or CSV, or JSON).
 //!
 //! With no arguments it runs every registered solver on the course's three
-//! levels (easy, medium, hard) from `puzzles/`:
+//! levels (easy, medium, hard):
 //!
 //! ```text
 //! cargo run --release --example compare
 //! cargo run --release --example compare -- [--solver NAME]... [--time-limit SECONDS]
-//!     [--format table|csv|json] [--threads N] [--list] [FILE]...
+//!     [--format table|csv|json] [--threads N] [--keep-going] [--list] [FILE]...
 //! ```
 //!
 //! Each FILE is one level, named after the file. A solver that fails or
 //! times out on a puzzle is disqualified from that level and skips the rest
-//! of it. Progress goes to stderr, the report to stdout.
+//! of it; with `--keep-going` it tries every puzzle all the same, and
+//! `solved` counts its successes over the whole level (local search is
+//! judged by its rate). Progress goes to stderr, the report to stdout.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use sudokit::compare::{Event, Harness, Level};
-use sudokit::registry;
-use sudokit_examples::{Args, COURSE_LEVELS, exit_code, puzzles_dir};
+use sudokit::compare::{Event, Harness, Level, Report};
+use sudokit::{Solver, registry};
+use sudokit_examples::{Args, exit_code};
+use sudokit_testkit::sets;
 
-const USAGE: &str = "usage: compare [--solver NAME]... [--time-limit SECONDS] [--format table|csv|json] [--threads N] [--list] [FILE]...";
+const USAGE: &str = "usage: compare [--solver NAME]... [--time-limit SECONDS] [--format table|csv|json] [--threads N] [--keep-going] [--list] [FILE]...";
 
 enum Format {
     Table,
@@ -31,71 +34,103 @@ enum Format {
     Json,
 }
 
+/// What the command line asks for.
+struct Options {
+    names: Vec<String>,
+    files: Vec<String>,
+    limit: Duration,
+    threads: usize,
+    keep_going: bool,
+    format: Format,
+}
+
 fn main() -> ExitCode {
     exit_code(run())
 }
 
 fn run() -> Result<(), String> {
+    let Some(options) = parse_args()? else { return Ok(()) };
+    let mut solvers = solvers(&options.names)?;
+    let levels = levels(&options.files)?;
+    let mut harness = Harness::new().with_time_limit(options.limit).with_threads(options.threads);
+    if options.keep_going {
+        harness = harness.with_keep_going();
+    }
+    let report = race(&harness, &mut solvers, &levels, options.limit);
+    match options.format {
+        Format::Table => print!("{report}"),
+        Format::Csv => print!("{}", report.to_csv()),
+        Format::Json => print!("{}", report.to_json()),
+    }
+    Ok(())
+}
+
+/// The options, or `None` when the command was answered already (`--list`,
+/// `--help`).
+fn parse_args() -> Result<Option<Options>, String> {
     let mut args = Args::from_env();
-    let mut names = Vec::new();
-    let mut files = Vec::new();
-    let mut harness = Harness::new();
-    let mut limit = Duration::from_secs(3);
-    let mut format = Format::Table;
+    let mut options = Options {
+        names: Vec::new(),
+        files: Vec::new(),
+        limit: Duration::from_secs(3),
+        threads: 0,
+        keep_going: false,
+        format: Format::Table,
+    };
     while let Some(arg) = args.pop() {
         match arg.as_str() {
-            "--solver" | "-s" => names.push(args.value(&arg)?),
-            "--time-limit" | "-t" => {
-                let value = args.value(&arg)?;
-                let seconds: f64 = value.parse().map_err(|_| format!("--time-limit: {value:?} is not a number"))?;
-                limit = Duration::try_from_secs_f64(seconds)
-                    .map_err(|_| format!("--time-limit: {value:?} is not a duration"))?;
-            }
+            "--solver" | "-s" => options.names.push(args.value(&arg)?),
+            "--time-limit" | "-t" => options.limit = args.seconds(&arg)?,
+            "--threads" => options.threads = args.parsed(&arg)?,
+            "--keep-going" => options.keep_going = true,
             "--format" | "-f" => {
-                format = match args.value(&arg)?.as_str() {
+                options.format = match args.value(&arg)?.as_str() {
                     "table" => Format::Table,
                     "csv" => Format::Csv,
                     "json" => Format::Json,
                     other => return Err(format!("--format: unknown format {other:?} (table, csv or json)")),
                 }
             }
-            "--threads" => {
-                let value = args.value(&arg)?;
-                harness = harness.threads(value.parse().map_err(|_| format!("--threads: {value:?} is not a number"))?);
-            }
             "--list" => {
-                for info in registry::solvers() {
-                    let kind = if info.is_exact() { "exact" } else { "heuristic" };
-                    println!("{:<20} {:<14} {:<9} {}", info.name(), info.crate_name(), kind, info.summary());
-                }
-                return Ok(());
+                list_solvers();
+                return Ok(None);
             }
             "--help" | "-h" => {
                 println!("{USAGE}");
-                return Ok(());
+                return Ok(None);
             }
             flag if flag.starts_with('-') => return Err(format!("unknown option {flag}\n{USAGE}")),
-            _ => files.push(arg),
+            _ => options.files.push(arg),
         }
     }
-    let solvers = if names.is_empty() {
-        registry::solvers().iter().map(|info| info.build()).collect()
-    } else {
-        names.iter().map(|name| registry::create(name).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?
-    };
-    let levels = if files.is_empty() {
-        COURSE_LEVELS
-            .iter()
-            .map(|(name, file)| {
-                let level = Level::from_file(puzzles_dir().join(file)).map_err(|e| e.to_string())?;
-                Ok(Level::new(*name, level.puzzles))
-            })
-            .collect::<Result<Vec<_>, String>>()?
-    } else {
-        files.iter().map(|f| Level::from_file(f).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?
-    };
+    Ok(Some(options))
+}
 
-    let harness = harness.time_limit(limit);
+fn list_solvers() {
+    for info in registry::solvers() {
+        let kind = if info.is_exact() { "exact" } else { "heuristic" };
+        println!("{:<20} {:<14} {:<9} {}", info.name(), info.crate_name(), kind, info.summary());
+    }
+}
+
+/// The solvers named, or every registered one.
+fn solvers(names: &[String]) -> Result<Vec<Box<dyn Solver>>, String> {
+    if names.is_empty() {
+        return Ok(registry::solvers().iter().map(|info| info.build()).collect());
+    }
+    names.iter().map(|name| registry::create(name).map_err(|e| e.to_string())).collect()
+}
+
+/// The files as levels, or the course's three levels.
+fn levels(files: &[String]) -> Result<Vec<Level>, String> {
+    if files.is_empty() {
+        return Ok(sets::COURSE_LEVELS.iter().map(|set| Level::new(set.name, set.puzzles())).collect());
+    }
+    files.iter().map(|f| Level::from_file(f).map_err(|e| e.to_string())).collect()
+}
+
+/// Runs the race, with its progress on stderr.
+fn race(harness: &Harness, solvers: &mut [Box<dyn Solver>], levels: &[Level], limit: Duration) -> Report {
     let puzzles: usize = levels.iter().map(|l| l.puzzles.len()).sum();
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     eprintln!(
@@ -108,7 +143,7 @@ fn run() -> Result<(), String> {
     let started = Instant::now();
     let live = std::io::stderr().is_terminal();
     let stderr = Mutex::new(std::io::stderr());
-    let report = harness.run_with_progress(solvers, &levels, &|event| {
+    let report = harness.run_with_progress(solvers, levels, &|event| {
         let mut err = stderr.lock().unwrap_or_else(|e| e.into_inner());
         match event {
             Event::Puzzle { solver, level, done, total } if live => {
@@ -131,10 +166,5 @@ fn run() -> Result<(), String> {
         }
     });
     eprintln!("done in {:.1} s", started.elapsed().as_secs_f64());
-    match format {
-        Format::Table => print!("{report}"),
-        Format::Csv => print!("{}", report.to_csv()),
-        Format::Json => print!("{}", report.to_json()),
-    }
-    Ok(())
+    report
 }

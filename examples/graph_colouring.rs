@@ -15,8 +15,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use sudokit::graph::ConstraintGraph;
-use sudokit::{Budget, Dsatur, Greedy, Grid, MrvColouring, SequentialColouring, Solver, io};
-use sudokit_examples::{COURSE_LEVELS, exit_code, puzzles_dir};
+use sudokit::{Budget, Dsatur, Greedy, Grid, MrvColouring, SequentialColouring, Solver};
+use sudokit_examples::exit_code;
+use sudokit_testkit::sets;
 
 /// Mean (nodes, backtracks) as the course publishes them.
 type Means = (u64, u64);
@@ -34,13 +35,8 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let read = |name: &str, n: usize| -> Result<Vec<Grid>, String> {
-        let mut puzzles = io::read_puzzles(puzzles_dir().join(name)).map_err(|e| e.to_string())?;
-        puzzles.truncate(n);
-        Ok(puzzles)
-    };
-    let [(easy, easy_file), _, (hard, hard_file)] = COURSE_LEVELS;
-    let levels = [(easy, read(easy_file, 5)?), (hard, read(hard_file, 3)?)];
+    let [easy, _, hard] = sets::COURSE_LEVELS;
+    let levels = [(easy.name, easy.take(5)), (hard.name, hard.take(3))];
     let summary = ConstraintGraph::new(levels[0].1[0].shape()).summary(&levels[0].1[0]);
     println!("Constraint graph of the first easy puzzle: {summary}\n");
 

@@ -16,8 +16,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use sudokit::graph::ConstraintGraph;
-use sudokit::{Dsatur, Grid, Solver, io};
-use sudokit_examples::{Args, COURSE_LEVELS, exit_code, puzzles_dir};
+use sudokit::{Dsatur, Grid, Solver};
+use sudokit_examples::{Args, exit_code};
+use sudokit_testkit::sets;
 
 const USAGE: &str = "usage: graph_svg [--puzzle PUZZLE] [OUTPUT.svg]";
 
@@ -45,11 +46,7 @@ fn run() -> Result<(), String> {
     }
     let puzzle = match puzzle {
         Some(puzzle) => puzzle,
-        None => io::read_puzzles(puzzles_dir().join(COURSE_LEVELS[0].1))
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .next()
-            .ok_or("the course's easy level is empty")?,
+        None => sets::EASY.take(1).into_iter().next().ok_or("the course's easy level is empty")?,
     };
     let graph = ConstraintGraph::new(puzzle.shape());
     println!("{}", graph.summary(&puzzle));

@@ -46,16 +46,24 @@ impl CancelFlag {
 /// [`SolveError::BudgetExhausted`](crate::SolveError::BudgetExhausted) when
 /// it runs out.
 ///
+/// A budget is a reusable description of limits: a
+/// [time limit](Budget::with_time_limit) counts from the start of each
+/// solve, so one budget serves a whole loop of puzzles, each with its own
+/// 3 s. An absolute [deadline](Budget::with_deadline) is the same instant
+/// for every solve under the budget; with both, the earlier one stops.
+///
 /// ```
 /// use std::time::Duration;
 /// use sudokit_core::Budget;
 /// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(3)).with_max_nodes(1_000_000);
 /// assert_eq!(budget.max_nodes(), Some(1_000_000));
-/// assert!(budget.deadline().is_some());
+/// assert_eq!(budget.time_limit(), Some(Duration::from_secs(3)));
+/// assert_eq!(budget.deadline(), None);
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
-    deadline: Option<std::time::Instant>,
+    deadline: Option<Instant>,
+    time_limit: Option<Duration>,
     max_nodes: Option<u64>,
     max_iterations: Option<u64>,
     cancel: Option<CancelFlag>,
@@ -68,18 +76,20 @@ impl Budget {
         Budget::default()
     }
 
-    /// Stop at `deadline`.
+    /// Stop every solve under this budget at `deadline`, one instant for
+    /// all of them (see [`with_time_limit`](Budget::with_time_limit) for a
+    /// limit per solve).
     #[must_use]
     pub fn with_deadline(mut self, deadline: Instant) -> Budget {
         self.deadline = Some(deadline);
         self
     }
 
-    /// Stop `limit` from now. A limit too large to represent means no
-    /// deadline.
+    /// Stop each solve `limit` after it starts. A limit too large to
+    /// represent means no limit.
     #[must_use]
     pub fn with_time_limit(mut self, limit: Duration) -> Budget {
-        self.deadline = Instant::now().checked_add(limit);
+        self.time_limit = Some(limit);
         self
     }
 
@@ -126,9 +136,24 @@ impl Budget {
         !self.untimed
     }
 
-    /// The deadline, if any.
+    /// The absolute deadline, if any.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
+    }
+
+    /// The time limit of each solve, if any.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+
+    /// The instant a solve starting at `start` must stop: the earlier of
+    /// the deadline and the end of the time limit.
+    pub(crate) fn stop_at(&self, start: Instant) -> Option<Instant> {
+        let limit_end = self.time_limit.and_then(|limit| start.checked_add(limit));
+        match (self.deadline, limit_end) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// The node cap, if any.
@@ -157,11 +182,12 @@ impl Budget {
         Ok(())
     }
 
-    pub(crate) fn check_clock(&self) -> Result<(), StopReason> {
+    /// Checks the cancel flag, then `stop_at` against the clock.
+    pub(crate) fn check_clock(&self, stop_at: Option<Instant>) -> Result<(), StopReason> {
         if self.is_cancelled() {
             return Err(StopReason::Cancelled);
         }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if stop_at.is_some_and(|d| Instant::now() >= d) {
             return Err(StopReason::Deadline);
         }
         Ok(())

@@ -66,6 +66,14 @@ pub enum SolveError {
         /// The partial or best grid reached, if the solver keeps one.
         best: Option<Grid>,
     },
+    /// The solver panicked: a bug in it. The `compare` harness and the
+    /// batch solver of the `sudokit` facade catch a solver's panic and
+    /// report it as this error for that puzzle, and go on with the others.
+    #[error("the solver panicked: {message}")]
+    Panicked {
+        /// The panic's message.
+        message: String,
+    },
     /// The solver does not handle grids of this shape.
     #[error("grids of shape {shape} are not supported by this solver")]
     UnsupportedShape {

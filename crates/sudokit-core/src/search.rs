@@ -33,6 +33,7 @@ use crate::stats::Stats;
 pub struct Meter<'a> {
     budget: &'a Budget,
     started: Option<Instant>,
+    stop_at: Option<Instant>,
     countdown: u32,
 }
 
@@ -40,10 +41,18 @@ impl<'a> Meter<'a> {
     /// Calls between two looks at the clock and the cancel flag.
     pub const CLOCK_STRIDE: u32 = 1024;
 
-    /// Starts timing against `budget`. The first [`tick`](Meter::tick)
-    /// checks everything, so a spent budget stops a solver at once.
+    /// Starts timing against `budget`: its time limit counts from now.
+    /// The first [`tick`](Meter::tick) checks everything, so a spent budget
+    /// stops a solver at once.
     pub fn new(budget: &'a Budget) -> Meter<'a> {
-        Meter { budget, started: budget.is_timed().then(Instant::now), countdown: 0 }
+        // One clock read serves both the timing and the time limit; an
+        // untimed budget without a time limit reads no clock at all.
+        let now = (budget.is_timed() || budget.time_limit().is_some()).then(Instant::now);
+        let stop_at = match now {
+            Some(now) => budget.stop_at(now),
+            None => budget.deadline(),
+        };
+        Meter { budget, started: now.filter(|_| budget.is_timed()), stop_at, countdown: 0 }
     }
 
     /// The budget being enforced.
@@ -60,7 +69,7 @@ impl<'a> Meter<'a> {
         self.budget.check_caps(nodes, iterations)?;
         if self.countdown == 0 {
             self.countdown = Self::CLOCK_STRIDE;
-            self.budget.check_clock()?;
+            self.budget.check_clock(self.stop_at)?;
         }
         self.countdown -= 1;
         Ok(())
@@ -292,9 +301,24 @@ mod tests {
     }
 
     #[test]
-    fn huge_time_limit_means_no_deadline() {
+    fn huge_time_limit_means_no_limit() {
         let budget = Budget::unlimited().with_time_limit(Duration::MAX);
         assert_eq!(budget.deadline(), None);
+        assert_eq!(Meter::new(&budget).tick(0, 0), Ok(()));
+    }
+
+    #[test]
+    fn a_time_limit_counts_from_each_solve_and_a_deadline_is_shared() {
+        let per_solve = Budget::unlimited().with_time_limit(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(30));
+        // Built 30 ms ago, yet a new solve has its own 20 ms.
+        assert_eq!(Meter::new(&per_solve).tick(0, 0), Ok(()));
+        let shared = Budget::unlimited().with_deadline(Instant::now() + Duration::from_millis(20));
+        assert_eq!(Meter::new(&shared).tick(0, 0), Ok(()));
+        std::thread::sleep(Duration::from_millis(30));
+        assert_eq!(Meter::new(&shared).tick(0, 0), Err(StopReason::Deadline));
+        let both = shared.clone().with_time_limit(Duration::from_secs(60));
+        assert_eq!(Meter::new(&both).tick(0, 0), Err(StopReason::Deadline));
     }
 
     #[test]

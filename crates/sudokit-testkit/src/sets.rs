@@ -1,8 +1,12 @@
-//! The puzzle sets of the workspace's `puzzles/` folder.
+//! The puzzle sets: the one list of them for the tests, examples and
+//! benches of the workspace.
 //!
-//! The small sets are embedded with `include_str!`; the large throughput
-//! sets are read from disk through [`PuzzleSet::path`], which works from any
-//! crate of the workspace.
+//! The small sets (the course's three levels, magictour's top 1465, the
+//! forum's hardest of 2011) ship inside this crate and are embedded with
+//! `include_str!`, so they work wherever the crate is used. The large
+//! throughput sets live in the repository's `puzzles/` folder and are read
+//! from disk through [`PuzzleSet::path`]: they exist only in a checkout of
+//! the sudokit repository (see [`PuzzleSet::is_available`]).
 
 use std::path::PathBuf;
 
@@ -20,9 +24,20 @@ pub struct PuzzleSet {
 }
 
 impl PuzzleSet {
-    /// Absolute path of the file.
+    /// Absolute path of the file: inside this crate for the embedded sets,
+    /// in the repository's `puzzles/` folder for the others.
     pub fn path(&self) -> PathBuf {
-        puzzles_dir().join(self.file)
+        if self.embedded.is_some() {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(self.file)
+        } else {
+            puzzles_dir().join(self.file)
+        }
+    }
+
+    /// Whether the set can be read here: always for the embedded sets, in a
+    /// checkout of the repository for the others.
+    pub fn is_available(&self) -> bool {
+        self.embedded.is_some() || self.path().is_file()
     }
 
     /// The file's text.
@@ -63,34 +78,29 @@ pub fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
 }
 
-/// The workspace's `puzzles/` folder.
+/// The repository's `puzzles/` folder (the embedded sets are linked
+/// there too).
 pub fn puzzles_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../puzzles")
 }
 
 /// The course's easy level: 51 puzzles (Project Euler 96).
-pub const EASY: PuzzleSet = PuzzleSet {
-    name: "easy",
-    file: "course_easy51.txt",
-    embedded: Some(include_str!("../../../puzzles/course_easy51.txt")),
-};
+pub const EASY: PuzzleSet =
+    PuzzleSet { name: "easy", file: "course_easy51.txt", embedded: Some(include_str!("../puzzles/course_easy51.txt")) };
 /// The course's medium level: Norvig's 11 "hardest".
 pub const MEDIUM: PuzzleSet = PuzzleSet {
     name: "medium",
     file: "norvig_hardest.txt",
-    embedded: Some(include_str!("../../../puzzles/norvig_hardest.txt")),
+    embedded: Some(include_str!("../puzzles/norvig_hardest.txt")),
 };
 /// The course's hard level: Norvig's top 95.
-pub const HARD: PuzzleSet = PuzzleSet {
-    name: "hard",
-    file: "norvig_top95.txt",
-    embedded: Some(include_str!("../../../puzzles/norvig_top95.txt")),
-};
+pub const HARD: PuzzleSet =
+    PuzzleSet { name: "hard", file: "norvig_top95.txt", embedded: Some(include_str!("../puzzles/norvig_top95.txt")) };
 /// Magictour's top 1465.
 pub const MAGICTOUR: PuzzleSet = PuzzleSet {
     name: "magictour-top1465",
     file: "magictour_top1465.txt",
-    embedded: Some(include_str!("../../../puzzles/magictour_top1465.txt")),
+    embedded: Some(include_str!("../puzzles/magictour_top1465.txt")),
 };
 /// Serg's benchmark: every puzzle has two or more solutions.
 pub const SERG: PuzzleSet = PuzzleSet { name: "serg", file: "serg_benchmark.txt", embedded: None };
@@ -103,11 +113,15 @@ pub const FORUM_HARDEST: PuzzleSet =
 pub const FORUM_1106: PuzzleSet = PuzzleSet {
     name: "forum-hardest-1106",
     file: "forum_hardest_1106.txt",
-    embedded: Some(include_str!("../../../puzzles/forum_hardest_1106.txt")),
+    embedded: Some(include_str!("../puzzles/forum_hardest_1106.txt")),
 };
 
-/// The three course levels, easy to hard.
+/// The three course levels, easy to hard: the `compare` example's default
+/// race.
 pub const COURSE_LEVELS: [PuzzleSet; 3] = [EASY, MEDIUM, HARD];
+
+/// The public throughput sets, as raced by the `throughput` example.
+pub const THROUGHPUT: [PuzzleSet; 5] = [HARD, MAGICTOUR, SEVENTEEN, FORUM_HARDEST, SERG];
 
 /// Clash-free 9×9 puzzles with no solution, each proved by a short search:
 /// r1c9 has no candidate in the first; in the second, r1c8 and r1c9 both

@@ -7,9 +7,10 @@
 //! whole puzzle stream to a writer, line by line, in bounded memory
 //! ([`solve_stream`](Batch::solve_stream)).
 //!
-//! With the default `rayon` feature the work is spread over a thread pool;
-//! without it, puzzles are solved one after the other with the same API and
-//! results.
+//! The work is spread over scoped worker threads (the runner the
+//! [`compare`](crate::compare) harness uses too); a solver that panics on a
+//! puzzle gives [`SolveError::Panicked`] for that puzzle and the batch goes
+//! on. The results are the same whatever the thread count.
 //!
 //! ```
 //! use sudokit::batch::Batch;
@@ -22,7 +23,7 @@
 //! .iter()
 //! .map(|line| line.parse())
 //! .collect::<Result<_, _>>()?;
-//! let results = Batch::new(FastSolver::new).threads(2).solve_all(&puzzles);
+//! let results = Batch::new(FastSolver::new).with_threads(2).solve_all(&puzzles);
 //! for (puzzle, result) in puzzles.iter().zip(&results) {
 //!     assert!(result.as_ref().is_ok_and(|s| s.grid.is_solution_of(puzzle)));
 //! }
@@ -35,22 +36,21 @@ use std::time::Duration;
 use sudokit_core::{Budget, CancelFlag, Grid, Solution, SolveError, Solver};
 use sudokit_grid::io::{PuzzleReader, ReadError};
 
+use crate::parallel;
+
 /// The result of one puzzle of a batch.
 pub type BatchResult = Result<Solution, SolveError>;
 
 /// Parallel solving of many puzzles with one kind of solver; see the
 /// [module docs](self).
 ///
-/// `make` builds a solver; it is called once per worker thread (or a little
-/// more often: once per chunk of work a thread takes on).
+/// `make` builds a solver; it is called once per worker thread and call.
 #[derive(Clone, Debug)]
 pub struct Batch<F> {
     make: F,
-    time_limit: Option<Duration>,
-    cancel: Option<CancelFlag>,
+    budget: Budget,
     threads: usize,
     chunk: usize,
-    timed: bool,
 }
 
 /// How far a [`Batch::solve_stream`] run has got.
@@ -70,25 +70,34 @@ where
     F: Fn() -> S + Sync,
     S: Solver,
 {
-    /// A batch that solves with the solvers `make` builds, with no time
-    /// limit, on every core.
+    /// A batch that solves with the solvers `make` builds, with no limit,
+    /// on every core.
     pub fn new(make: F) -> Batch<F> {
-        Batch { make, time_limit: None, cancel: None, threads: 0, chunk: 4096, timed: true }
+        Batch { make, budget: Budget::unlimited(), threads: 0, chunk: 4096 }
+    }
+
+    /// Gives each puzzle `budget`: a time limit counts per puzzle, and a
+    /// cancel flag stops the whole batch. A puzzle that runs out gets
+    /// [`SolveError::BudgetExhausted`].
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Batch<F> {
+        self.budget = budget;
+        self
     }
 
     /// Gives each puzzle at most `limit`; a puzzle that takes longer gets
     /// [`SolveError::BudgetExhausted`].
     #[must_use]
-    pub fn time_limit(mut self, limit: Duration) -> Batch<F> {
-        self.time_limit = Some(limit);
+    pub fn with_time_limit(mut self, limit: Duration) -> Batch<F> {
+        self.budget = self.budget.with_time_limit(limit);
         self
     }
 
     /// Stops the batch when `flag` is raised: puzzles not finished by then
     /// get [`SolveError::BudgetExhausted`].
     #[must_use]
-    pub fn cancel_flag(mut self, flag: CancelFlag) -> Batch<F> {
-        self.cancel = Some(flag);
+    pub fn with_cancel_flag(mut self, flag: CancelFlag) -> Batch<F> {
+        self.budget = self.budget.with_cancel_flag(flag);
         self
     }
 
@@ -100,14 +109,14 @@ where
     /// never times its solves: its output has no room for the times.
     #[must_use]
     pub fn without_timing(mut self) -> Batch<F> {
-        self.timed = false;
+        self.budget = self.budget.without_timing();
         self
     }
 
-    /// Uses `threads` worker threads; 0 (the default) means one per core.
-    /// Without the `rayon` feature, everything runs on the calling thread.
+    /// Uses `threads` worker threads; 0 (the default) means one per core,
+    /// 1 the calling thread alone.
     #[must_use]
-    pub fn threads(mut self, threads: usize) -> Batch<F> {
+    pub fn with_threads(mut self, threads: usize) -> Batch<F> {
         self.threads = threads;
         self
     }
@@ -116,30 +125,47 @@ where
     /// [`solve_stream`](Batch::solve_stream) hold in memory at a time
     /// (4096 by default, at least 1).
     #[must_use]
-    pub fn chunk_size(mut self, puzzles: usize) -> Batch<F> {
+    pub fn with_chunk_size(mut self, puzzles: usize) -> Batch<F> {
         self.chunk = puzzles.max(1);
         self
     }
 
-    /// The budget of one puzzle, its clock starting now.
-    fn budget(&self, timed: bool) -> Budget {
-        let mut budget = if timed { Budget::unlimited() } else { Budget::unlimited().without_timing() };
-        if let Some(limit) = self.time_limit {
-            budget = budget.with_time_limit(limit);
-        }
-        if let Some(flag) = &self.cancel {
-            budget = budget.with_cancel_flag(flag.clone());
-        }
-        budget
+    /// Gives each puzzle at most `limit`.
+    #[deprecated(since = "0.1.0", note = "use `with_time_limit`, as on `Budget`")]
+    #[must_use]
+    pub fn time_limit(self, limit: Duration) -> Batch<F> {
+        self.with_time_limit(limit)
     }
 
-    fn solve_one(&self, solver: &mut S, puzzle: &Grid, timed: bool) -> BatchResult {
-        solver.solve_with(puzzle, &self.budget(timed))
+    /// Stops the batch when `flag` is raised.
+    #[deprecated(since = "0.1.0", note = "use `with_cancel_flag`, as on `Budget`")]
+    #[must_use]
+    pub fn cancel_flag(self, flag: CancelFlag) -> Batch<F> {
+        self.with_cancel_flag(flag)
+    }
+
+    /// Uses `threads` worker threads.
+    #[deprecated(since = "0.1.0", note = "use `with_threads`")]
+    #[must_use]
+    pub fn threads(self, threads: usize) -> Batch<F> {
+        self.with_threads(threads)
+    }
+
+    /// How many puzzles are held in memory at a time.
+    #[deprecated(since = "0.1.0", note = "use `with_chunk_size`")]
+    #[must_use]
+    pub fn chunk_size(self, puzzles: usize) -> Batch<F> {
+        self.with_chunk_size(puzzles)
+    }
+
+    /// `f` over `items` with a solver per worker, results in order.
+    fn map<T: Sync, U: Send>(&self, items: &[T], f: impl Fn(&mut S, &T) -> U + Sync) -> Vec<U> {
+        parallel::map_in_order(items, self.threads, &self.make, |solver, _, item| f(solver, item))
     }
 
     /// Solves every puzzle; the results are in the order of `puzzles`.
     pub fn solve_all(&self, puzzles: &[Grid]) -> Vec<BatchResult> {
-        self.map(&self.workers(), puzzles, |solver, puzzle| self.solve_one(solver, puzzle, self.timed))
+        self.map(puzzles, |solver, puzzle| parallel::solve_caught(solver, puzzle, &self.budget))
     }
 
     /// Solves the puzzles of `puzzles` lazily, a chunk at a time, yielding
@@ -152,12 +178,11 @@ where
     {
         let mut input = puzzles.into_iter();
         let mut chunk = Vec::with_capacity(self.chunk);
-        let workers = self.workers();
         std::iter::from_fn(move || {
             chunk.clear();
             chunk.extend(input.by_ref().take(self.chunk));
             (!chunk.is_empty())
-                .then(|| self.map(&workers, &chunk, |solver, puzzle| self.solve_one(solver, puzzle, self.timed)))
+                .then(|| self.map(&chunk, |solver, puzzle| parallel::solve_caught(solver, puzzle, &self.budget)))
         })
         .flatten()
     }
@@ -181,7 +206,7 @@ where
         W: Write,
     {
         let mut reader = PuzzleReader::new(input);
-        let workers = self.workers();
+        let budget = self.budget.clone().without_timing();
         let mut state = Progress::default();
         let mut chunk: Vec<Result<Grid, ReadError>> = Vec::with_capacity(self.chunk);
         loop {
@@ -196,8 +221,8 @@ where
                 output.flush()?;
                 return Ok(state);
             }
-            let results = self.map(&workers, &chunk, |solver, record| match record {
-                Ok(puzzle) => self.solve_one(solver, puzzle, false).map_err(|e| e.to_string()),
+            let results = self.map(&chunk, |solver, record| match record {
+                Ok(puzzle) => parallel::solve_caught(solver, puzzle, &budget).map_err(|e| e.to_string()),
                 Err(e) => Err(e.to_string()),
             });
             for result in results {
@@ -216,53 +241,4 @@ where
             progress(state);
         }
     }
-
-    /// The thread pool for one call, when a thread count is set.
-    fn workers(&self) -> Workers {
-        #[cfg(feature = "rayon")]
-        {
-            // Without a pool (none asked for, or none could be started),
-            // rayon's global pool does the work.
-            let pool = (self.threads > 0)
-                .then(|| rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().ok())
-                .flatten();
-            Workers { pool }
-        }
-        #[cfg(not(feature = "rayon"))]
-        Workers {}
-    }
-
-    /// `f` over `items` with a solver per worker, results in order.
-    #[cfg(feature = "rayon")]
-    fn map<T, U>(&self, workers: &Workers, items: &[T], f: impl Fn(&mut S, &T) -> U + Sync) -> Vec<U>
-    where
-        T: Sync,
-        U: Send,
-    {
-        use rayon::prelude::*;
-        let run = || items.par_iter().map_init(&self.make, |solver, item| f(solver, item)).collect();
-        match &workers.pool {
-            Some(pool) => pool.install(run),
-            None => run(),
-        }
-    }
-
-    /// `f` over `items` with one solver, on the calling thread.
-    #[cfg(not(feature = "rayon"))]
-    fn map<T, U>(&self, _: &Workers, items: &[T], f: impl Fn(&mut S, &T) -> U + Sync) -> Vec<U> {
-        self.map_sequential(items, f)
-    }
-
-    #[cfg(not(feature = "rayon"))]
-    fn map_sequential<T, U>(&self, items: &[T], f: impl Fn(&mut S, &T) -> U) -> Vec<U> {
-        let mut solver = (self.make)();
-        items.iter().map(|item| f(&mut solver, item)).collect()
-    }
-}
-
-/// The worker threads of one batch call.
-#[derive(Debug)]
-struct Workers {
-    #[cfg(feature = "rayon")]
-    pool: Option<rayon::ThreadPool>,
 }

@@ -38,28 +38,32 @@
 //! * [`batch`]: many puzzles solved in parallel, results in input order,
 //!   files streamed line by line.
 //!
+//! The registered solvers (the [`registry`]; a test keeps this table in
+//! step with it):
+//!
 //! | name | crate | method |
 //! |---|---|---|
-//! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9×9) |
-//! | `dlx` | `sudokit-dlx` | Dancing Links, exact cover |
-//! | `dlx-rs` | `sudokit-dlx` | exact cover on the `dlx-rs` crate |
-//! | `dsatur-propagate` | `sudokit-graph` | graph colouring, highest saturation first, forward checking |
-//! | `graph-mrv-propagate` | `sudokit-graph` | graph colouring, fewest colours first, forward checking |
-//! | `dsatur` | `sudokit-graph` | graph colouring, highest saturation first |
-//! | `graph-mrv` | `sudokit-graph` | graph colouring, fewest colours first |
-//! | `backtracking-mrv` | `sudokit-grid` | backtracking, fewest candidates first |
-//! | `graph-sequential` | `sudokit-graph` | graph colouring in vertex order (the course's graph baseline) |
-//! | `backtracking` | `sudokit-grid` | plain backtracking (the course's baseline) |
-//! | `greedy` | `sudokit-graph` | one greedy colouring pass; fails on most puzzles (not exact) |
+//! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) |
+//! | `dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave |
+//! | `dlx-rs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach) |
+//! | `dsatur-propagate` | `sudokit-graph` | graph colouring, highest saturation first, with forward checking |
+//! | `graph-mrv-propagate` | `sudokit-graph` | graph colouring, fewest colours first, with forward checking |
+//! | `dsatur` | `sudokit-graph` | graph colouring, highest saturation first (DSATUR) |
+//! | `graph-mrv` | `sudokit-graph` | graph colouring, fewest available colours first |
+//! | `backtracking-mrv` | `sudokit-grid` | backtracking, fewest-candidates cell first |
+//! | `graph-sequential` | `sudokit-graph` | graph colouring by backtracking in vertex order (the course's graph baseline) |
+//! | `backtracking` | `sudokit-grid` | plain backtracking in row-major order (the course's baseline) |
+//! | `greedy` | `sudokit-graph` | greedy colouring, one pass without backtracking: fails on most puzzles (not exact) |
 //!
 //! # Crate features
-//! * `rayon` (default): [`batch`] spreads puzzles over a `rayon` thread
-//!   pool. Without it, batches are solved on the calling thread.
+//! * `serde`: `Serialize` and `Deserialize` for [`Grid`], [`Shape`],
+//!   [`Stats`] and [`StopReason`]. The [`compare`] reports serialise
+//!   either way.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core::{
-    Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, Meter, ParseError, Shape, ShapeError, Solution,
-    SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind,
+    Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, Meter, ParseError, SearchTally, Shape, ShapeError,
+    Solution, SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind, text,
 };
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};
@@ -68,6 +72,7 @@ pub use sudokit_rules::{self as rules, FastSolver};
 
 pub mod batch;
 pub mod compare;
+mod parallel;
 pub mod registry;
 
 /// The README's code runs as a doctest, so it cannot drift from the API.

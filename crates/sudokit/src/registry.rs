@@ -1,4 +1,5 @@
-//! Every solver of the workspace, by a stable name.
+//! Every solver of the workspace, by a stable name — and the
+//! [`SolverInfo`] your own solvers can use to join them.
 //!
 //! ```
 //! use sudokit::registry;
@@ -8,8 +9,32 @@
 //! assert!(registry::names().any(|name| name == "backtracking"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Adding a solver
+//! A solver of the workspace joins by one line in the list below; the
+//! facade's tests then check it against the conformance suite, check that
+//! its [`Solver::name`] is the registered one, and check that the tables of
+//! the crate docs and the README list it. A solver from another crate
+//! joins a list of your own:
+//!
+//! ```
+//! use sudokit::registry::{self, SolverInfo};
+//! # use sudokit::{Budget, Grid, Solution, SolveError, Solver};
+//! # struct Mine;
+//! # impl Solver for Mine {
+//! #     fn name(&self) -> &str { "mine" }
+//! #     fn solve_with(&mut self, p: &Grid, b: &Budget) -> Result<Solution, SolveError> {
+//! #         registry::create("fast").map_err(|_| SolveError::Unsolvable)?.solve_with(p, b)
+//! #     }
+//! # }
+//! let mut solvers = registry::solvers().to_vec();
+//! solvers.push(SolverInfo::heuristic("mine", "my own method", || Mine));
+//! assert_eq!(solvers.last().map(SolverInfo::name), Some("mine"));
+//! ```
 
+use std::borrow::Cow;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use sudokit_core::{CountSolutions, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
@@ -17,30 +42,81 @@ use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
 use sudokit_rules::FastSolver;
 
-/// One registered solver: its name, what it is, and how to build it.
-#[derive(Clone, Copy)]
+type BuildSolver = dyn Fn() -> Box<dyn Solver> + Send + Sync;
+type BuildCounter = dyn Fn() -> Box<dyn CountSolutions> + Send + Sync;
+
+/// One solver: its name, what it is, and how to build it.
+///
+/// The registry holds one per solver of the workspace; build your own with
+/// [`SolverInfo::exact`] or [`SolverInfo::heuristic`] to list a solver of
+/// your crate beside them (for the `compare` harness, a command-line
+/// `--solver` flag, or your own tests). Clones share the builder.
+#[derive(Clone)]
 pub struct SolverInfo {
-    name: &'static str,
-    summary: &'static str,
-    crate_name: &'static str,
-    build: fn() -> Box<dyn Solver>,
-    build_counter: Option<fn() -> Box<dyn CountSolutions>>,
+    name: Cow<'static, str>,
+    summary: Cow<'static, str>,
+    crate_name: Cow<'static, str>,
+    build: Arc<BuildSolver>,
+    build_counter: Option<Arc<BuildCounter>>,
 }
 
 impl SolverInfo {
+    /// An exact solver, which also counts solutions: `make` builds a new
+    /// instance each time one is asked for.
+    pub fn exact<S, F>(name: impl Into<Cow<'static, str>>, summary: impl Into<Cow<'static, str>>, make: F) -> SolverInfo
+    where
+        S: CountSolutions + 'static,
+        F: Fn() -> S + Send + Sync + 'static,
+    {
+        let make = Arc::new(make);
+        let counter = Arc::clone(&make);
+        SolverInfo {
+            build_counter: Some(Arc::new(move || Box::new(counter()))),
+            ..SolverInfo::heuristic_from(name.into(), summary.into(), make)
+        }
+    }
+
+    /// A heuristic solver: it may fail without a proof (greedy colouring,
+    /// local search) and does not count solutions.
+    pub fn heuristic<S, F>(
+        name: impl Into<Cow<'static, str>>,
+        summary: impl Into<Cow<'static, str>>,
+        make: F,
+    ) -> SolverInfo
+    where
+        S: Solver + 'static,
+        F: Fn() -> S + Send + Sync + 'static,
+    {
+        SolverInfo::heuristic_from(name.into(), summary.into(), Arc::new(make))
+    }
+
+    fn heuristic_from<S, F>(name: Cow<'static, str>, summary: Cow<'static, str>, make: Arc<F>) -> SolverInfo
+    where
+        S: Solver + 'static,
+        F: Fn() -> S + Send + Sync + 'static,
+    {
+        SolverInfo {
+            name,
+            summary,
+            crate_name: crate_of::<S>(),
+            build: Arc::new(move || Box::new(make())),
+            build_counter: None,
+        }
+    }
+
     /// The stable kebab-case name (`"backtracking-mrv"`).
-    pub fn name(&self) -> &'static str {
-        self.name
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// A one-line description.
-    pub fn summary(&self) -> &'static str {
-        self.summary
+    pub fn summary(&self) -> &str {
+        &self.summary
     }
 
-    /// The crate that implements it.
-    pub fn crate_name(&self) -> &'static str {
-        self.crate_name
+    /// The crate that implements it (`"sudokit-grid"`), from its type.
+    pub fn crate_name(&self) -> &str {
+        &self.crate_name
     }
 
     /// Whether the method is exact: it always finds a solution when one
@@ -56,8 +132,16 @@ impl SolverInfo {
 
     /// A new instance as a solution counter, for exact solvers.
     pub fn build_counter(&self) -> Option<Box<dyn CountSolutions>> {
-        self.build_counter.map(|build| build())
+        self.build_counter.as_ref().map(|build| build())
     }
+}
+
+/// The crate of type `S`, kebab-cased as in its manifest
+/// (`sudokit_grid::…` gives `sudokit-grid`), from the type's path.
+fn crate_of<S>() -> Cow<'static, str> {
+    let path = std::any::type_name::<S>();
+    let first = path.split("::").next().unwrap_or(path);
+    if first.contains('_') { Cow::Owned(first.replace('_', "-")) } else { Cow::Borrowed(first) }
 }
 
 impl fmt::Debug for SolverInfo {
@@ -70,79 +154,50 @@ impl fmt::Debug for SolverInfo {
     }
 }
 
-/// Registers a solver built by `$make`: `exact` ones also as counters,
-/// `heuristic` ones (which may fail without proof: greedy, local search)
-/// only as solvers.
-macro_rules! solver {
-    (exact $name:literal, $crate_name:literal, $make:expr, $summary:literal) => {
-        solver!(@info $name, $crate_name, $make, $summary, Some(|| Box::new($make)))
-    };
-    (heuristic $name:literal, $crate_name:literal, $make:expr, $summary:literal) => {
-        solver!(@info $name, $crate_name, $make, $summary, None)
-    };
-    (@info $name:literal, $crate_name:literal, $make:expr, $summary:literal, $counter:expr) => {
-        SolverInfo { name: $name, summary: $summary, crate_name: $crate_name, build: || Box::new($make), build_counter: $counter }
-    };
+/// The registry: every solver of the workspace, the default first. Adding
+/// a solver is one line here.
+fn registered() -> Vec<SolverInfo> {
+    use SolverInfo as S;
+    vec![
+        S::exact(
+            "fast",
+            "bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv)",
+            FastSolver::new,
+        ),
+        S::exact("dlx", "Dancing Links (Knuth's Algorithm X) on the matrix the givens leave", Dlx::new),
+        S::exact(
+            "dlx-rs",
+            "the same exact cover solved by the dlx-rs crate (the course's library approach)",
+            DlxRs::new,
+        ),
+        S::exact("dsatur-propagate", "graph colouring, highest saturation first, with forward checking", || {
+            Dsatur::new().with_propagation()
+        }),
+        S::exact("graph-mrv-propagate", "graph colouring, fewest colours first, with forward checking", || {
+            MrvColouring::new().with_propagation()
+        }),
+        S::exact("dsatur", "graph colouring, highest saturation first (DSATUR)", Dsatur::new),
+        S::exact("graph-mrv", "graph colouring, fewest available colours first", MrvColouring::new),
+        S::exact("backtracking-mrv", "backtracking, fewest-candidates cell first", BacktrackingMrv::new),
+        S::exact(
+            "graph-sequential",
+            "graph colouring by backtracking in vertex order (the course's graph baseline)",
+            SequentialColouring::new,
+        ),
+        S::exact("backtracking", "plain backtracking in row-major order (the course's baseline)", Backtracking::new),
+        S::heuristic("greedy", "greedy colouring, one pass without backtracking: fails on most puzzles", Greedy::new),
+    ]
 }
-
-/// Every solver, the fastest exact one first.
-static SOLVERS: &[SolverInfo] = &[
-    solver!(exact
-        "fast",
-        "sudokit-rules",
-        FastSolver::new(),
-        "bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv)"
-    ),
-    solver!(exact "dlx", "sudokit-dlx", Dlx::new(), "Dancing Links (Knuth's Algorithm X) on the matrix the givens leave"),
-    solver!(exact
-        "dlx-rs",
-        "sudokit-dlx",
-        DlxRs::new(),
-        "the same exact cover solved by the dlx-rs crate (the course's library approach)"
-    ),
-    solver!(exact
-        "dsatur-propagate",
-        "sudokit-graph",
-        Dsatur::new().with_propagation(),
-        "graph colouring, highest saturation first, with forward checking"
-    ),
-    solver!(exact
-        "graph-mrv-propagate",
-        "sudokit-graph",
-        MrvColouring::new().with_propagation(),
-        "graph colouring, fewest colours first, with forward checking"
-    ),
-    solver!(exact "dsatur", "sudokit-graph", Dsatur::new(), "graph colouring, highest saturation first (DSATUR)"),
-    solver!(exact "graph-mrv", "sudokit-graph", MrvColouring::new(), "graph colouring, fewest available colours first"),
-    solver!(exact "backtracking-mrv", "sudokit-grid", BacktrackingMrv::new(), "backtracking, fewest-candidates cell first"),
-    solver!(exact
-        "graph-sequential",
-        "sudokit-graph",
-        SequentialColouring::new(),
-        "graph colouring by backtracking in vertex order (the course's graph baseline)"
-    ),
-    solver!(exact
-        "backtracking",
-        "sudokit-grid",
-        Backtracking::new(),
-        "plain backtracking in row-major order (the course's baseline)"
-    ),
-    solver!(heuristic
-        "greedy",
-        "sudokit-graph",
-        Greedy::new(),
-        "greedy colouring, one pass without backtracking: fails on most puzzles"
-    ),
-];
 
 /// Every registered solver, the default one first.
 pub fn solvers() -> &'static [SolverInfo] {
-    SOLVERS
+    static SOLVERS: OnceLock<Vec<SolverInfo>> = OnceLock::new();
+    SOLVERS.get_or_init(registered)
 }
 
 /// The names of every registered solver.
 pub fn names() -> impl Iterator<Item = &'static str> {
-    SOLVERS.iter().map(SolverInfo::name)
+    solvers().iter().map(SolverInfo::name)
 }
 
 /// The registered solver called `name`.
@@ -150,7 +205,7 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 /// # Errors
 /// [`UnknownSolver`], whose message lists the known names.
 pub fn find(name: &str) -> Result<&'static SolverInfo, UnknownSolver> {
-    SOLVERS.iter().find(|info| info.name == name).ok_or_else(|| UnknownSolver(name.to_owned()))
+    solvers().iter().find(|info| info.name == name).ok_or_else(|| UnknownSolver { name: name.to_owned() })
 }
 
 /// A new instance of the solver called `name`.
@@ -163,20 +218,30 @@ pub fn create(name: &str) -> Result<Box<dyn Solver>, UnknownSolver> {
 
 /// The default solver: the fastest exact one registered.
 pub fn default_solver() -> &'static SolverInfo {
-    &SOLVERS[0]
+    &solvers()[0]
 }
 
 /// A solver name that is not in the registry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownSolver(pub String);
-
-impl fmt::Display for UnknownSolver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown solver {:?} (known: {})", self.0, names().collect::<Vec<_>>().join(", "))
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown solver {name:?} (known: {known})", known = names().collect::<Vec<_>>().join(", "))]
+#[non_exhaustive]
+pub struct UnknownSolver {
+    /// The name asked for.
+    pub name: String,
 }
 
-impl std::error::Error for UnknownSolver {}
+/// The registry as the Markdown table of the crate docs and the README;
+/// a test checks that both hold it, so neither drifts from the list.
+#[cfg(test)]
+pub(crate) fn markdown_table() -> String {
+    let mut table = String::from("| name | crate | method |\n|---|---|---|\n");
+    for info in solvers() {
+        let summary =
+            if info.is_exact() { info.summary().to_owned() } else { format!("{} (not exact)", info.summary()) };
+        table.push_str(&format!("| `{}` | `{}` | {} |\n", info.name(), info.crate_name(), summary));
+    }
+    table
+}
 
 #[cfg(test)]
 mod tests {
@@ -192,13 +257,48 @@ mod tests {
             if let Some(counter) = info.build_counter() {
                 assert_eq!(counter.name(), info.name());
             }
+            assert!(info.crate_name().starts_with("sudokit-"), "{info:?}");
         }
         assert!(default_solver().is_exact());
+        assert_eq!(find("greedy").map(SolverInfo::crate_name), Ok("sudokit-graph"));
+    }
+
+    #[test]
+    fn a_solver_from_another_crate_names_its_own_crate() {
+        struct Local;
+        impl Solver for Local {
+            fn name(&self) -> &str {
+                "local"
+            }
+            fn solve_with(
+                &mut self,
+                _: &sudokit_core::Grid,
+                _: &sudokit_core::Budget,
+            ) -> Result<sudokit_core::Solution, sudokit_core::SolveError> {
+                Err(sudokit_core::SolveError::Unsolvable)
+            }
+        }
+        let info = SolverInfo::heuristic("local", "a test double", || Local);
+        assert_eq!((info.name(), info.crate_name(), info.is_exact()), ("local", "sudokit", false));
+        assert!(info.build_counter().is_none());
     }
 
     #[test]
     fn unknown_names_list_the_known_ones() {
         let err = create("nope").err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.contains("unknown solver \"nope\"") && err.contains("backtracking-mrv"), "{err}");
+    }
+
+    #[test]
+    fn the_crate_docs_and_the_readme_list_every_registered_solver() {
+        let table = markdown_table();
+        let docs: String = include_str!("lib.rs")
+            .lines()
+            .filter_map(|line| line.strip_prefix("//! ").or_else(|| line.strip_prefix("//!")))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        assert!(docs.contains(&table), "the crate docs (src/lib.rs) should hold this table:\n{table}");
+        let readme = include_str!("../../../README.md");
+        assert!(readme.contains(&table), "README.md should hold this table:\n{table}");
     }
 }

@@ -33,20 +33,20 @@
 //! The peers do not report their guesses, so their last column is empty.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use sudokit::{Budget, CountSolutions, Dlx, DlxRs, FastSolver, Grid, Shape, Solver, io};
+use sudokit_testkit::sets;
 use sudoku::Sudoku;
 
 const USAGE: &str =
     "usage: throughput [--pair fast|dlx] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]";
 
-const FAST_SETS: [&str; 5] =
-    ["norvig_top95.txt", "magictour_top1465.txt", "17_clue.txt", "forum_hardest_1905_11plus.txt", "serg_benchmark.txt"];
-
-const DLX_SETS: [&str; 2] = ["norvig_top95.txt", "magictour_top1465.txt"];
+/// The sets `--pair dlx` races by default: the slower pair gets the two
+/// smaller sets.
+const DLX_SETS: [sets::PuzzleSet; 2] = [sets::HARD, sets::MAGICTOUR];
 
 /// Which solver races which peer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,9 +135,8 @@ fn parse_args() -> Result<Options, String> {
         }
     }
     if options.files.is_empty() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles");
-        let sets: &[&str] = if options.pair == Pair::Fast { &FAST_SETS } else { &DLX_SETS };
-        options.files = sets.iter().map(|name| dir.join(name)).collect();
+        let sets: &[sets::PuzzleSet] = if options.pair == Pair::Fast { &sets::THROUGHPUT } else { &DLX_SETS };
+        options.files = sets.iter().map(sets::PuzzleSet::path).collect();
     }
     Ok(options)
 }

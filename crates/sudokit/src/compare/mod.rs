@@ -1,0 +1,370 @@
+//! The comparison harness: race solvers on puzzle sets with a time limit.
+//!
+//! Each solver runs the levels in order. On each level it gets every puzzle
+//! with the per-puzzle time limit; like the course's `TestSolvers`, the
+//! first failure (an error, a time-out, a panic, or an answer that does not
+//! pass [`Grid::is_solution_of`]) disqualifies it from that level and skips
+//! its remaining puzzles there — unless the harness is told to
+//! [keep going](Harness::with_keep_going), as local search is judged by its
+//! success rate. Solvers run in parallel on worker threads, one solver per
+//! thread at a time; a solver that panics fails that puzzle and the others
+//! go on.
+//!
+//! The harness borrows the solvers, so they may borrow data themselves and
+//! come back to the caller afterwards (with their statistics, for
+//! instance), and solvers of your own race beside the registered ones:
+//!
+//! ```
+//! use std::time::Duration;
+//! use sudokit::compare::{Harness, Level, Status};
+//! use sudokit::{registry, Solver};
+//!
+//! let level = Level::new("demo", vec!["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?]);
+//! let mut solvers: Vec<Box<dyn Solver>> = vec![registry::create("backtracking-mrv")?, Box::new(sudokit::Dlx::new())];
+//! let report = Harness::new().with_time_limit(Duration::from_secs(3)).run(&mut solvers, &[level]);
+//! let row = &report.results()[0];
+//! assert_eq!((row.solved, row.total, row.status), (1, 1, Status::Qualified));
+//! println!("{report}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod report;
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use sudokit_core::{Budget, Grid, SolveError, Solver, Stats, StopReason};
+use sudokit_grid::io::{self, ReadError};
+
+pub use report::{Failure, LevelResult, Report, Status};
+
+use crate::parallel;
+
+/// A named list of puzzles: one row of the report per solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The level's name.
+    pub name: String,
+    /// Its puzzles.
+    pub puzzles: Vec<Grid>,
+}
+
+impl Level {
+    /// A level from puzzles.
+    pub fn new(name: impl Into<String>, puzzles: Vec<Grid>) -> Level {
+        Level { name: name.into(), puzzles }
+    }
+
+    /// The puzzles of a file, the level named after the file's stem.
+    ///
+    /// # Errors
+    /// The [`ReadError`] of the first record that cannot be read.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Level, ReadError> {
+        let path = path.as_ref();
+        let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
+        Ok(Level::new(name, io::read_puzzles(path)?))
+    }
+}
+
+/// What the harness reports while it runs.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Event<'a> {
+    /// A solver finished one puzzle.
+    Puzzle {
+        /// The solver.
+        solver: &'a str,
+        /// The level.
+        level: &'a str,
+        /// Puzzles done so far on this level.
+        done: usize,
+        /// Puzzles in the level.
+        total: usize,
+    },
+    /// A solver finished (or was disqualified from) a level.
+    Level(&'a LevelResult),
+}
+
+/// Runs solvers over levels with a per-puzzle budget.
+#[derive(Clone, Debug)]
+pub struct Harness {
+    budget: Budget,
+    threads: usize,
+    keep_going: bool,
+}
+
+impl Default for Harness {
+    fn default() -> Self {
+        Harness::new()
+    }
+}
+
+impl Harness {
+    /// The course's settings: 3 s per puzzle, on every core, a level ends at
+    /// its first failure.
+    pub fn new() -> Harness {
+        Harness { budget: Budget::unlimited().with_time_limit(Duration::from_secs(3)), threads: 0, keep_going: false }
+    }
+
+    /// Sets the time limit per puzzle.
+    #[must_use]
+    pub fn with_time_limit(mut self, limit: Duration) -> Harness {
+        self.budget = self.budget.with_time_limit(limit);
+        self
+    }
+
+    /// Gives each puzzle `budget` (a time limit counts per puzzle; node
+    /// caps, iteration caps and a cancel flag apply too), instead of the
+    /// time limit alone.
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Harness {
+        self.budget = budget;
+        self
+    }
+
+    /// Sets the number of worker threads; 0 (the default) means one per
+    /// core.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Harness {
+        self.threads = threads;
+        self
+    }
+
+    /// Tries every puzzle of a level even after a failure, so that
+    /// [`LevelResult::solved`] is a success count over the whole level (for
+    /// methods judged by their rate, such as local search). The row is still
+    /// [`Status::Disqualified`] and names its first failure.
+    #[must_use]
+    pub fn with_keep_going(mut self) -> Harness {
+        self.keep_going = true;
+        self
+    }
+
+    /// Sets the time limit per puzzle.
+    #[deprecated(since = "0.1.0", note = "use `with_time_limit`, as on `Budget`")]
+    #[must_use]
+    pub fn time_limit(self, limit: Duration) -> Harness {
+        self.with_time_limit(limit)
+    }
+
+    /// Sets the number of worker threads.
+    #[deprecated(since = "0.1.0", note = "use `with_threads`")]
+    #[must_use]
+    pub fn threads(self, threads: usize) -> Harness {
+        self.with_threads(threads.max(1))
+    }
+
+    /// Races `solvers` over `levels`. The solvers are borrowed: any
+    /// [`Solver`] works, boxed (`Box<dyn Solver + 'a>`, which may borrow
+    /// data), by reference (`&mut dyn Solver`) or a slice of one type.
+    pub fn run<S: Solver>(&self, solvers: &mut [S], levels: &[Level]) -> Report {
+        self.run_with_progress(solvers, levels, &|_| {})
+    }
+
+    /// [`run`](Harness::run), calling `progress` (from the worker threads)
+    /// as puzzles and levels finish.
+    pub fn run_with_progress<S: Solver>(
+        &self,
+        solvers: &mut [S],
+        levels: &[Level],
+        progress: &(dyn Fn(Event<'_>) + Sync),
+    ) -> Report {
+        let slots: Vec<Mutex<&mut S>> = solvers.iter_mut().map(Mutex::new).collect();
+        let rows = parallel::map_in_order(
+            &slots,
+            self.threads,
+            || (),
+            |_, _, slot| {
+                let mut solver = slot.lock().unwrap_or_else(|e| e.into_inner());
+                levels.iter().map(|level| self.run_level(&mut **solver, level, progress)).collect::<Vec<_>>()
+            },
+        );
+        Report::new(rows.into_iter().flatten().collect())
+    }
+
+    fn run_level<S: Solver>(
+        &self,
+        solver: &mut S,
+        level: &Level,
+        progress: &(dyn Fn(Event<'_>) + Sync),
+    ) -> LevelResult {
+        let name = solver.name().to_owned();
+        let mut times = Vec::with_capacity(level.puzzles.len());
+        let mut work = Stats::default();
+        let mut solved = 0;
+        let mut failure = None;
+        for (index, puzzle) in level.puzzles.iter().enumerate() {
+            let start = Instant::now();
+            let outcome = parallel::solve_caught(solver, puzzle, &self.budget);
+            times.push(start.elapsed());
+            let reason = match outcome {
+                Ok(solution) if solution.grid.is_solution_of(puzzle) => {
+                    solved += 1;
+                    work.nodes += solution.stats.nodes;
+                    work.backtracks += solution.stats.backtracks;
+                    None
+                }
+                Ok(solution) => Some(format!("wrong answer {}", solution.grid)),
+                Err(SolveError::BudgetExhausted { reason: StopReason::Deadline, .. }) => {
+                    let limit = self.budget.time_limit().unwrap_or_default();
+                    Some(format!("timed out after {limit:?}"))
+                }
+                Err(SolveError::BudgetExhausted { reason, .. }) => Some(format!("gave up: {reason}")),
+                Err(e) => Some(e.to_string()),
+            };
+            progress(Event::Puzzle { solver: &name, level: &level.name, done: index + 1, total: level.puzzles.len() });
+            if let Some(reason) = reason {
+                failure.get_or_insert(Failure { puzzle: index, reason });
+                if !self.keep_going {
+                    break;
+                }
+            }
+        }
+        let attempted = times.len();
+        let total_time = times.iter().sum();
+        times.sort_unstable();
+        let per_solved = |n: u64| if solved == 0 { 0.0 } else { n as f64 / solved as f64 };
+        let result = LevelResult {
+            solver: name,
+            level: level.name.clone(),
+            solved,
+            attempted,
+            total: level.puzzles.len(),
+            total_time,
+            median_time: median(&times),
+            mean_nodes: per_solved(work.nodes),
+            mean_backtracks: per_solved(work.backtracks),
+            status: if failure.is_none() { Status::Qualified } else { Status::Disqualified },
+            failure,
+        };
+        progress(Event::Level(&result));
+        result
+    }
+}
+
+fn median(sorted: &[Duration]) -> Duration {
+    match sorted.len() {
+        0 => Duration::ZERO,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_core::Solution;
+    use sudokit_testkit::sets;
+
+    /// Returns a fixed grid whatever the puzzle: wrong for all but one.
+    struct Liar(Grid);
+
+    impl Solver for Liar {
+        fn name(&self) -> &str {
+            "liar"
+        }
+        fn solve_with(&mut self, _: &Grid, _: &Budget) -> Result<Solution, SolveError> {
+            Ok(Solution::new(self.0.clone(), Stats::default()))
+        }
+    }
+
+    /// Never finishes within the budget.
+    struct Sleeper;
+
+    impl Solver for Sleeper {
+        fn name(&self) -> &str {
+            "sleeper"
+        }
+        fn solve_with(&mut self, _: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+            let mut tally = sudokit_core::SearchTally::new(budget, 1);
+            loop {
+                if let Err(reason) = tally.check() {
+                    return Err(tally.exhausted(reason, None));
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+
+    /// Panics on the second puzzle it is given, and counts its puzzles.
+    struct Fragile<'a>(&'a mut usize);
+
+    impl Solver for Fragile<'_> {
+        fn name(&self) -> &str {
+            "fragile"
+        }
+        fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+            *self.0 += 1;
+            assert!(*self.0 != 2, "fragile breaks on its second puzzle");
+            crate::registry::create("dlx").map_err(|_| SolveError::Unsolvable)?.solve_with(puzzle, budget)
+        }
+    }
+
+    fn levels() -> Vec<Level> {
+        vec![Level::new("easy", sets::EASY.take(6)), Level::new("medium", sets::MEDIUM.take(3))]
+    }
+
+    #[test]
+    fn wrong_answers_timeouts_and_panics_disqualify_and_skip_the_rest() {
+        let first = sets::EASY.take(1).remove(0);
+        let answer = crate::registry::create("backtracking-mrv").unwrap().solve(&first).unwrap().grid;
+        let mut calls = 0;
+        let mut solvers: Vec<Box<dyn Solver + '_>> = vec![
+            crate::registry::create("backtracking-mrv").unwrap(),
+            Box::new(Liar(answer)),
+            Box::new(Sleeper),
+            Box::new(Fragile(&mut calls)),
+        ];
+        let report =
+            Harness::new().with_time_limit(Duration::from_millis(20)).with_threads(2).run(&mut solvers, &levels());
+        let rows = report.results();
+        let names: Vec<(&str, &str)> = rows.iter().map(|r| (r.solver.as_str(), r.level.as_str())).collect();
+        let expected: Vec<(&str, &str)> = ["backtracking-mrv", "liar", "sleeper", "fragile"]
+            .into_iter()
+            .flat_map(|solver| [(solver, "easy"), (solver, "medium")])
+            .collect();
+        assert_eq!(names, expected);
+        assert!(rows[..2].iter().all(|r| r.status == Status::Qualified && r.solved == r.total));
+        // The liar's grid solves the first easy puzzle only.
+        assert_eq!((rows[2].solved, rows[2].attempted, rows[2].status), (1, 2, Status::Disqualified));
+        assert!(rows[2].failure.as_ref().unwrap().reason.starts_with("wrong answer"));
+        assert_eq!((rows[3].solved, rows[3].attempted), (0, 1));
+        assert_eq!((rows[4].solved, rows[4].attempted), (0, 1));
+        assert_eq!(rows[4].failure.as_ref().unwrap().reason, "timed out after 20ms");
+        // The panic fails one puzzle; the solver goes on to the next level.
+        assert_eq!((rows[6].solved, rows[6].attempted, rows[6].status), (1, 2, Status::Disqualified));
+        assert!(rows[6].failure.as_ref().unwrap().reason.contains("fragile breaks"), "{:?}", rows[6].failure);
+        assert_eq!((rows[7].solved, rows[7].status), (3, Status::Qualified));
+        drop(solvers);
+        // The solvers came back, borrowed state and all.
+        assert_eq!(calls, 2 + 3);
+    }
+
+    #[test]
+    fn keep_going_tries_every_puzzle_and_counts_successes() {
+        let first = sets::EASY.take(1).remove(0);
+        let answer = crate::registry::create("dlx").unwrap().solve(&first).unwrap().grid;
+        let mut solvers = [Liar(answer)];
+        let report = Harness::new().with_keep_going().run(&mut solvers, &levels()[..1]);
+        let row = &report.results()[0];
+        assert_eq!((row.solved, row.attempted, row.total, row.status), (1, 6, 6, Status::Disqualified));
+        assert_eq!(row.failure.as_ref().map(|f| f.puzzle), Some(1));
+    }
+
+    #[test]
+    fn one_row_per_solver_and_level_in_every_form() {
+        let mut solvers = [crate::registry::create("backtracking").unwrap()];
+        let report = Harness::new().run(&mut solvers, &levels());
+        assert_eq!(report.to_csv().lines().count(), 3);
+        assert!(report.to_csv().lines().nth(1).unwrap().starts_with("backtracking,easy,6,6,6,"));
+        assert_eq!(report.to_string().lines().count(), 4);
+        assert_eq!(report.to_json().matches("\"solver\": \"backtracking\"").count(), 2);
+    }
+
+    #[test]
+    fn median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        assert_eq!(median(&[Duration::from_millis(1), Duration::from_millis(3)]), Duration::from_millis(2));
+        assert_eq!(median(&[]), Duration::ZERO);
+    }
+}

@@ -1,0 +1,17 @@
+//! Every registered solver passes the conformance suite as registered: a
+//! new registry entry is tested by being registered.
+
+use sudokit::registry;
+use sudokit_testkit::Conformance;
+
+#[test]
+fn every_registered_solver_keeps_the_contract() {
+    for info in registry::solvers() {
+        // A few puzzles per level: each solver crate runs the full suite on
+        // its own types; this checks the entries as the registry builds them.
+        match info.build_counter() {
+            Some(mut counter) => Conformance::exact().puzzles_per_set(3).run_counter(&mut counter),
+            None => Conformance::heuristic().puzzles_per_set(3).run(&mut info.build()),
+        }
+    }
+}
