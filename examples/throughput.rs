@@ -1,5 +1,5 @@
 //! Throughput of a sudokit solver against its peer, measured side by side
-//! in one run: `FastSolver` against the `sudoku` crate 0.8 (a port of
+//! in one run: `BitParallel` against the `sudoku` crate 0.8 (a port of
 //! JCZSolve), or with `--pair dlx` the `Dlx` Dancing Links solver against
 //! `DlxRs` on the `dlx-rs` crate.
 //!
@@ -37,7 +37,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudokit::{Budget, CountSolutions, Dlx, DlxRs, FastSolver, Grid, Shape, Solver, io};
+use sudokit::{BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Shape, Solver, io};
 use sudokit_testkit::sets;
 use sudoku::Sudoku;
 
@@ -51,7 +51,7 @@ const DLX_SETS: [sets::PuzzleSet; 2] = [sets::HARD, sets::MAGICTOUR];
 /// Which solver races which peer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pair {
-    /// `FastSolver` against the `sudoku` crate.
+    /// `BitParallel` against the `sudoku` crate.
     Fast,
     /// `Dlx` against `DlxRs`.
     Dlx,
@@ -263,7 +263,7 @@ fn run(options: Options) -> Result<(), String> {
                         Sudoku::from_bytes_slice(p.values()).map_err(|e| format!("{set}: the peer rejects {p}: {e:?}"))
                     })
                     .collect::<Result<_, _>>()?;
-                let fast = Ours::new("fast", FastSolver::new(), &budget, &puzzles, |s| s.last_stats().guesses);
+                let fast = Ours::new("fast", BitParallel::new(), &budget, &puzzles, |s| s.last_stats().guesses);
                 (Box::new(fast), Box::new(SudokuCrate { grids: &puzzles, puzzles: peers }))
             }
             Pair::Dlx => (

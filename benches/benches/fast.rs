@@ -1,4 +1,4 @@
-//! Criterion benchmark of `FastSolver` against the `sudoku` crate 0.8 (a
+//! Criterion benchmark of `BitParallel` against the `sudoku` crate 0.8 (a
 //! port of JCZSolve) on the course's hard level, in "up to 2 solutions"
 //! mode, side by side.
 //!
@@ -9,7 +9,7 @@
 #![allow(missing_docs)]
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudokit::{CountSolutions, FastSolver};
+use sudokit::{BitParallel, CountSolutions};
 use sudokit_benches::fixture;
 use sudokit_testkit::sets;
 use sudoku::Sudoku;
@@ -20,7 +20,7 @@ fn unique(c: &mut Criterion) {
         puzzles.iter().map(|p| Sudoku::from_bytes_slice(p.values()).expect("9x9 puzzles convert")).collect();
     let mut group = c.benchmark_group(format!("unique/{label}"));
     group.throughput(Throughput::Elements(puzzles.len() as u64));
-    let mut fast = FastSolver::new();
+    let mut fast = BitParallel::new();
     group.bench_function(BenchmarkId::from_parameter("fast"), |b| {
         b.iter(|| {
             for puzzle in &puzzles {

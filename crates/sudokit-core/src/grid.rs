@@ -46,6 +46,7 @@ pub struct Grid {
 
 /// Two cells in one unit holding the same digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Conflict {
     /// The first cell, in row-major order.
     pub first: Cell,

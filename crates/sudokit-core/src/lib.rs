@@ -43,7 +43,7 @@
 //!   and the backtracking baselines.
 //! * `sudokit-graph`: Sudoku as graph colouring on `petgraph`.
 //! * `sudokit-dlx`: exact cover with Dancing Links.
-//! * `sudokit-rules`: the bit-parallel `FastSolver`.
+//! * `sudokit-rules`: the bit-parallel `BitParallel`.
 //! * `sudokit`: the facade, the solver registry and the comparison harness.
 //!
 //! # Module layout

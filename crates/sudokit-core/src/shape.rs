@@ -239,6 +239,7 @@ impl fmt::Display for Shape {
 
 /// The three kinds of unit: each must hold every digit exactly once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum UnitKind {
     /// A row.
     Row,

@@ -91,6 +91,7 @@ pub enum CoverError {
 
 /// Search counters, as Knuth reports them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CoverStats {
     /// Nodes of the search tree: levels entered.
     pub nodes: u64,

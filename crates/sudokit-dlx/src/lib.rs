@@ -3,8 +3,8 @@
 //! comparison.
 //!
 //! Use this crate when you need every solution or a uniqueness proof fast,
-//! or any other exact-cover problem (N-Queens, polyomino tilings…); for
-//! human-style explanations see `sudokit-rules`.
+//! or any other exact-cover problem (N-Queens, polyomino tilings…). For
+//! the fastest 9×9 solving see `BitParallel` in `sudokit-rules`.
 //!
 //! # Example
 //! ```

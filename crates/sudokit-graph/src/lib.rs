@@ -45,6 +45,7 @@ pub use petgraph;
 pub use sudokit_core;
 
 mod graph;
+mod render;
 mod search;
 mod solvers;
 

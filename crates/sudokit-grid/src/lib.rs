@@ -48,11 +48,11 @@ pub use sudokit_core;
 
 mod backtracking;
 mod board;
-mod candidates;
+pub mod candidates;
 pub mod io;
 mod layout;
 
 pub use backtracking::{Backtracking, BacktrackingMrv};
 pub use board::CandidateBoard;
-pub use candidates::{Candidates, Iter};
+pub use candidates::Candidates;
 pub use layout::Layout;

@@ -1,4 +1,4 @@
-//! The bit-parallel 9×9 board behind [`FastSolver`](crate::FastSolver).
+//! The bit-parallel 9×9 board behind [`BitParallel`](crate::BitParallel).
 //!
 //! # Layout
 //! The 81 cells are cut into three *bands* of three rows. A cell's row-major

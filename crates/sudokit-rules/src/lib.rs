@@ -1,6 +1,6 @@
 //! Logic-based Sudoku solving for **sudokit**.
 //!
-//! [`FastSolver`] is the workspace's speed flagship: a 9×9 solver on a
+//! [`BitParallel`] is the workspace's speed flagship: a 9×9 solver on a
 //! bit-parallel board that propagates naked and hidden singles and locked
 //! candidates, and guesses only when that logic stalls. It is exact — it
 //! finds every solution when asked to count, and proves unsolvability — and
@@ -8,11 +8,11 @@
 //!
 //! # Example
 //! ```
-//! use sudokit_rules::FastSolver;
+//! use sudokit_rules::BitParallel;
 //! use sudokit_rules::sudokit_core::{Grid, Solver};
 //!
 //! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
-//! let solution = FastSolver::new().solve(&puzzle)?;
+//! let solution = BitParallel::new().solve(&puzzle)?;
 //! assert!(solution.grid.is_solution_of(&puzzle));
 //! println!("{:#}\n{} guesses", solution.grid, solution.stats.guesses);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -48,7 +48,11 @@
 
 pub use sudokit_core;
 
+mod bit_parallel;
 mod board;
-mod fast;
 
-pub use fast::FastSolver;
+pub use bit_parallel::BitParallel;
+
+/// The former name of [`BitParallel`].
+#[deprecated(since = "0.1.0", note = "renamed `BitParallel`, after its algorithm")]
+pub type FastSolver = BitParallel;

@@ -1,6 +1,6 @@
 use proptest::prelude::*;
 use sudokit_grid::Layout;
-use sudokit_rules::FastSolver;
+use sudokit_rules::BitParallel;
 use sudokit_rules::sudokit_core::{Budget, CountSolutions, Grid, Shape, SolveError, Solver, StopReason};
 use sudokit_testkit::{Conformance, generate, oracle, sets};
 
@@ -11,23 +11,23 @@ fn conformance() {
         .with_set(sets::HARD, 95)
         .with_set(sets::SEVENTEEN, 200)
         .with_set(sets::FORUM_HARDEST, 100)
-        .run_counter(&mut FastSolver::new());
+        .run_counter(&mut BitParallel::new());
 }
 
 #[test]
 fn strict_solver_rejects_other_shapes() {
     let puzzle = generate::puzzle(Shape::MINI, 6, 1);
-    match FastSolver::strict().solve(&puzzle) {
+    match BitParallel::strict().solve(&puzzle) {
         Err(SolveError::UnsupportedShape { shape }) => assert_eq!(shape, Shape::MINI),
         other => panic!("expected UnsupportedShape, got {other:?}"),
     }
-    assert!(matches!(FastSolver::strict().count_solutions(&puzzle, 2), Err(SolveError::UnsupportedShape { .. })));
-    assert!(FastSolver::new().solve(&puzzle).unwrap().grid.is_solution_of(&puzzle));
+    assert!(matches!(BitParallel::strict().count_solutions(&puzzle, 2), Err(SolveError::UnsupportedShape { .. })));
+    assert!(BitParallel::new().solve(&puzzle).unwrap().grid.is_solution_of(&puzzle));
 }
 
 #[test]
 fn counts_agree_with_the_oracle_on_multi_solution_puzzles() {
-    let mut solver = FastSolver::new();
+    let mut solver = BitParallel::new();
     for seed in 0..40 {
         // Few givens: many solutions, exercising the search.
         let puzzle = generate::puzzle(Shape::CLASSIC, 58, seed);
@@ -38,7 +38,7 @@ fn counts_agree_with_the_oracle_on_multi_solution_puzzles() {
 
 #[test]
 fn serg_puzzles_have_several_solutions_counted_like_the_oracle() {
-    let mut solver = FastSolver::new();
+    let mut solver = BitParallel::new();
     for puzzle in sets::SERG.take(50) {
         let count = solver.count_solutions(&puzzle, 10).unwrap();
         assert!(count >= 2, "{puzzle}");
@@ -48,7 +48,7 @@ fn serg_puzzles_have_several_solutions_counted_like_the_oracle() {
 
 #[test]
 fn hard_puzzles_need_guesses_and_report_them() {
-    let mut solver = FastSolver::new();
+    let mut solver = BitParallel::new();
     let mut guesses = 0;
     for puzzle in sets::FORUM_HARDEST.take(20) {
         let solution = solver.solve(&puzzle).unwrap();
@@ -79,7 +79,7 @@ fn singles_only_puzzle(seed: u64) -> Grid {
 
 #[test]
 fn puzzles_solvable_by_singles_need_no_guess() {
-    let mut solver = FastSolver::new();
+    let mut solver = BitParallel::new();
     for seed in 0..50 {
         let puzzle = singles_only_puzzle(seed);
         assert!(puzzle.filled_count() <= 65, "the generator empties many cells: {puzzle}");
@@ -92,7 +92,7 @@ fn puzzles_solvable_by_singles_need_no_guess() {
 #[test]
 fn node_cap_stops_the_search() {
     let puzzle = sets::FORUM_HARDEST.take(1).remove(0);
-    match FastSolver::new().solve_with(&puzzle, &Budget::unlimited().with_max_nodes(1)) {
+    match BitParallel::new().solve_with(&puzzle, &Budget::unlimited().with_max_nodes(1)) {
         Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, stats, .. }) => assert_eq!(stats.nodes, 1),
         other => panic!("expected a node-limit stop, got {other:?}"),
     }
@@ -104,8 +104,8 @@ fn a_cell_without_candidates_is_unsolvable_not_invalid() {
     // anything else (row).
     let puzzle: Grid = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(81 - 18)).parse().unwrap();
     assert_eq!(puzzle.validate(), Ok(()));
-    assert_eq!(FastSolver::new().solve(&puzzle), Err(SolveError::Unsolvable));
-    assert_eq!(FastSolver::new().count_solutions(&puzzle, 2), Ok(0));
+    assert_eq!(BitParallel::new().solve(&puzzle), Err(SolveError::Unsolvable));
+    assert_eq!(BitParallel::new().count_solutions(&puzzle, 2), Ok(0));
 }
 
 proptest! {
@@ -114,14 +114,14 @@ proptest! {
     #[test]
     fn solutions_of_random_puzzles_are_valid(seed in any::<u64>(), holes in 0usize..=64) {
         let puzzle = generate::puzzle(Shape::CLASSIC, holes, seed);
-        let solution = FastSolver::new().solve(&puzzle).unwrap();
+        let solution = BitParallel::new().solve(&puzzle).unwrap();
         prop_assert_eq!(oracle::check_solution(&puzzle, &solution.grid), Ok(()));
     }
 
     #[test]
     fn counts_match_backtracking(seed in any::<u64>(), holes in 40usize..=60) {
         let puzzle = generate::puzzle(Shape::CLASSIC, holes, seed);
-        let ours = FastSolver::new().count_solutions(&puzzle, 5).unwrap();
+        let ours = BitParallel::new().count_solutions(&puzzle, 5).unwrap();
         prop_assert_eq!(ours, oracle::count_solutions(&puzzle, 5));
     }
 }

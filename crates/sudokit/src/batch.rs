@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use sudokit::batch::Batch;
-//! use sudokit::{FastSolver, Grid};
+//! use sudokit::{BitParallel, Grid};
 //!
 //! let puzzles: Vec<Grid> = [
 //!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -23,7 +23,7 @@
 //! .iter()
 //! .map(|line| line.parse())
 //! .collect::<Result<_, _>>()?;
-//! let results = Batch::new(FastSolver::new).with_threads(2).solve_all(&puzzles);
+//! let results = Batch::new(BitParallel::new).with_threads(2).solve_all(&puzzles);
 //! for (puzzle, result) in puzzles.iter().zip(&results) {
 //!     assert!(result.as_ref().is_ok_and(|s| s.grid.is_solution_of(puzzle)));
 //! }

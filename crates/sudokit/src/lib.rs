@@ -24,7 +24,7 @@
 //! * Core types, re-exported from `sudokit-core`: [`Grid`], [`Shape`],
 //!   [`Solver`], [`CountSolutions`], [`Budget`], [`Solution`],
 //!   [`SolveError`]…
-//! * [`rules`]: `sudokit-rules`, logic-based solving: [`FastSolver`], the
+//! * [`rules`]: `sudokit-rules`, logic-based solving: [`BitParallel`], the
 //!   bit-parallel 9×9 solver and the default.
 //! * [`dlx`]: `sudokit-dlx`, exact cover with Dancing Links: [`Dlx`],
 //!   [`DlxRs`] and the general engine.
@@ -68,7 +68,9 @@ pub use sudokit_core::{
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};
 pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
-pub use sudokit_rules::{self as rules, FastSolver};
+#[allow(deprecated)]
+pub use sudokit_rules::FastSolver;
+pub use sudokit_rules::{self as rules, BitParallel};
 
 pub mod batch;
 pub mod compare;

@@ -40,7 +40,7 @@ use sudokit_core::{CountSolutions, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
-use sudokit_rules::FastSolver;
+use sudokit_rules::BitParallel;
 
 type BuildSolver = dyn Fn() -> Box<dyn Solver> + Send + Sync;
 type BuildCounter = dyn Fn() -> Box<dyn CountSolutions> + Send + Sync;
@@ -162,7 +162,7 @@ fn registered() -> Vec<SolverInfo> {
         S::exact(
             "fast",
             "bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv)",
-            FastSolver::new,
+            BitParallel::new,
         ),
         S::exact("dlx", "Dancing Links (Knuth's Algorithm X) on the matrix the givens leave", Dlx::new),
         S::exact(

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use sudokit::batch::{Batch, Progress};
-use sudokit::{CancelFlag, FastSolver, Grid, SolveError, Solver, registry};
+use sudokit::{BitParallel, CancelFlag, Grid, SolveError, Solver, registry};
 use sudokit_testkit::{oracle, sets};
 
 /// Magictour puzzles with a clash and an unsolvable puzzle mixed in.
@@ -19,10 +19,10 @@ fn mixed_puzzles() -> Vec<Grid> {
 #[test]
 fn results_come_in_input_order_and_match_one_by_one_solving() {
     let puzzles = mixed_puzzles();
-    let mut alone = FastSolver::new();
+    let mut alone = BitParallel::new();
     let expected: Vec<_> = puzzles.iter().map(|p| alone.solve(p).map(|s| s.grid)).collect();
     for threads in [1, 2, 3] {
-        let results = Batch::new(FastSolver::new).with_threads(threads).solve_all(&puzzles);
+        let results = Batch::new(BitParallel::new).with_threads(threads).solve_all(&puzzles);
         assert_eq!(results.len(), puzzles.len());
         let grids: Vec<_> = results.into_iter().map(|r| r.map(|s| s.grid)).collect();
         assert_eq!(grids, expected, "{threads} threads");
@@ -35,7 +35,7 @@ fn results_come_in_input_order_and_match_one_by_one_solving() {
 #[test]
 fn iterator_mode_works_chunk_by_chunk() {
     let puzzles = mixed_puzzles();
-    let batch = Batch::new(FastSolver::new).with_chunk_size(7);
+    let batch = Batch::new(BitParallel::new).with_chunk_size(7);
     let lazy: Vec<_> = batch.solve_iter(puzzles.clone()).map(|r| r.map(|s| s.grid)).collect();
     let eager: Vec<_> = batch.solve_all(&puzzles).into_iter().map(|r| r.map(|s| s.grid)).collect();
     assert_eq!(lazy, eager);
@@ -53,8 +53,8 @@ fn any_registered_solver_can_be_batched() {
 #[test]
 fn untimed_batches_give_the_same_answers_with_no_times() {
     let puzzles = sets::HARD.take(30);
-    let timed = Batch::new(FastSolver::new).solve_all(&puzzles);
-    let untimed = Batch::new(FastSolver::new).without_timing().solve_all(&puzzles);
+    let timed = Batch::new(BitParallel::new).solve_all(&puzzles);
+    let untimed = Batch::new(BitParallel::new).without_timing().solve_all(&puzzles);
     for (timed, untimed) in timed.into_iter().zip(untimed) {
         let (timed, untimed) = (timed.unwrap(), untimed.unwrap());
         assert_eq!(timed.grid, untimed.grid);
@@ -62,18 +62,18 @@ fn untimed_batches_give_the_same_answers_with_no_times() {
         assert_eq!((timed.stats.nodes, timed.stats.guesses), (untimed.stats.nodes, untimed.stats.guesses));
     }
     // Limits still hold without timing.
-    let spent = Batch::new(FastSolver::new).without_timing().with_time_limit(Duration::ZERO).solve_all(&puzzles);
+    let spent = Batch::new(BitParallel::new).without_timing().with_time_limit(Duration::ZERO).solve_all(&puzzles);
     assert!(spent.iter().all(|r| matches!(r, Err(SolveError::BudgetExhausted { .. }))));
 }
 
 #[test]
 fn budgets_apply_to_every_puzzle() {
     let puzzles = sets::HARD.take(10);
-    let spent = Batch::new(FastSolver::new).with_time_limit(Duration::ZERO).solve_all(&puzzles);
+    let spent = Batch::new(BitParallel::new).with_time_limit(Duration::ZERO).solve_all(&puzzles);
     assert!(spent.iter().all(|r| matches!(r, Err(SolveError::BudgetExhausted { .. }))));
     let flag = CancelFlag::new();
     flag.cancel();
-    let cancelled = Batch::new(FastSolver::new).with_cancel_flag(flag).solve_all(&puzzles);
+    let cancelled = Batch::new(BitParallel::new).with_cancel_flag(flag).solve_all(&puzzles);
     assert!(cancelled.iter().all(|r| matches!(r, Err(SolveError::BudgetExhausted { .. }))));
 }
 
@@ -92,7 +92,7 @@ fn streams_write_one_line_per_record_in_order() {
     }
     let mut output = Vec::new();
     let mut reports = Vec::new();
-    let summary = Batch::new(FastSolver::new)
+    let summary = Batch::new(BitParallel::new)
         .with_chunk_size(4)
         .solve_stream(input.as_bytes(), &mut output, |p| reports.push(p))
         .unwrap();

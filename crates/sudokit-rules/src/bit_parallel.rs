@@ -1,4 +1,4 @@
-//! [`FastSolver`]: propagation on the bit-parallel board, then guesses.
+//! [`BitParallel`]: propagation on the bit-parallel board, then guesses.
 
 use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, Solution, SolveError, Solver, Stats, StopReason};
 use sudokit_grid::BacktrackingMrv;
@@ -16,7 +16,7 @@ use crate::board::Board;
 /// it works and how it compares.
 ///
 /// Other shapes are handed to [`BacktrackingMrv`], so the solver accepts
-/// every [`Shape`]; [`FastSolver::strict`] returns
+/// every [`Shape`]; [`BitParallel::strict`] returns
 /// [`SolveError::UnsupportedShape`] for them instead.
 ///
 /// [`Stats`]: `nodes` counts search nodes (the root, and each guess whose
@@ -26,32 +26,32 @@ use crate::board::Board;
 /// [`Meter::CLOCK_STRIDE`](sudokit_core::Meter::CLOCK_STRIDE) nodes.
 ///
 /// ```
-/// use sudokit_rules::FastSolver;
+/// use sudokit_rules::BitParallel;
 /// use sudokit_rules::sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
 ///
 /// let puzzle: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
-/// let mut solver = FastSolver::new();
+/// let mut solver = BitParallel::new();
 /// let solution = solver.solve(&puzzle)?;
 /// assert!(solution.grid.is_solution_of(&puzzle));
 /// assert_eq!(solver.uniqueness(&puzzle)?, Uniqueness::Unique);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct FastSolver {
+pub struct BitParallel {
     strict: bool,
     last_stats: Stats,
 }
 
-impl FastSolver {
+impl BitParallel {
     /// A solver that hands shapes other than 9×9 to [`BacktrackingMrv`].
-    pub fn new() -> FastSolver {
-        FastSolver::default()
+    pub fn new() -> BitParallel {
+        BitParallel::default()
     }
 
     /// A solver that rejects shapes other than 9×9 with
     /// [`SolveError::UnsupportedShape`].
-    pub fn strict() -> FastSolver {
-        FastSolver { strict: true, ..FastSolver::default() }
+    pub fn strict() -> BitParallel {
+        BitParallel { strict: true, ..BitParallel::default() }
     }
 
     /// The work of the last 9×9 solve or count, finished or not: handy after
@@ -161,7 +161,7 @@ fn search<'b>(puzzle: &Grid, limit: u64, budget: &'b Budget) -> Result<SearchTal
     }
 }
 
-impl Solver for FastSolver {
+impl Solver for BitParallel {
     fn name(&self) -> &str {
         "fast"
     }
@@ -175,7 +175,7 @@ impl Solver for FastSolver {
     }
 }
 
-impl CountSolutions for FastSolver {
+impl CountSolutions for BitParallel {
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
         if puzzle.shape() != Shape::CLASSIC {
             self.unsupported(puzzle)?;
