@@ -65,6 +65,21 @@ impl CandidateBoard {
         &self.cells
     }
 
+    /// The candidates of the cell at row-major `index`.
+    pub(crate) fn get_index(&self, index: usize) -> Candidates {
+        self.cells[index]
+    }
+
+    pub(crate) fn cells_mut(&mut self) -> &mut [Candidates] {
+        &mut self.cells
+    }
+
+    /// The grid of the cells with one candidate; the others are empty.
+    pub fn to_grid(&self) -> Grid {
+        let values: Vec<u8> = self.cells.iter().map(|c| c.single_digit().map_or(0, Digit::get)).collect();
+        Grid::from_values(self.shape, &values).expect("candidates are digits of the shape")
+    }
+
     /// A cell left with no candidate at all, if any: the puzzle is then
     /// unsolvable.
     pub fn dead_cell(&self) -> Option<Cell> {

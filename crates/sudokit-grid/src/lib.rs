@@ -30,7 +30,8 @@
 //!   iteration.
 //! * [`Layout`]: rows, columns, boxes and peers of a shape as flat index
 //!   tables, built once and shared.
-//! * [`CandidateBoard`]: the pencil marks of a puzzle.
+//! * [`CandidateBoard`]: the pencil marks of a puzzle, and constraint
+//!   propagation on them (singles and locked candidates, for every shape).
 //! * [`io`]: [`PuzzleReader`](io::PuzzleReader) streams puzzles from files
 //!   (one per line, multi-line and boxed grids, comments), with line and
 //!   column in every error; [`write_puzzles`](io::write_puzzles) writes them.
@@ -51,8 +52,10 @@ mod board;
 pub mod candidates;
 pub mod io;
 mod layout;
+mod propagate;
 
 pub use backtracking::{Backtracking, BacktrackingMrv};
 pub use board::CandidateBoard;
 pub use candidates::Candidates;
 pub use layout::Layout;
+pub use propagate::{Contradiction, Propagation};

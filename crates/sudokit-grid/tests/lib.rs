@@ -3,3 +3,4 @@
 
 mod baselines;
 mod formats;
+mod propagation;

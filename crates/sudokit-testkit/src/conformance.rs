@@ -33,6 +33,7 @@ use crate::{oracle, sets};
 #[derive(Clone, Debug)]
 pub struct Conformance {
     exact: bool,
+    budget: Budget,
     shapes: Vec<Shape>,
     sets: Vec<(sets::PuzzleSet, usize)>,
 }
@@ -44,6 +45,7 @@ impl Conformance {
     pub fn exact() -> Conformance {
         Conformance {
             exact: true,
+            budget: Budget::unlimited(),
             shapes: vec![Shape::MINI, Shape::SIX, Shape::CLASSIC, Shape::TWELVE, Shape::SIXTEEN],
             sets: vec![(sets::EASY, usize::MAX), (sets::MEDIUM, usize::MAX), (sets::HARD, 20)],
         }
@@ -55,6 +57,16 @@ impl Conformance {
     /// [`SolveError::BudgetExhausted`].
     pub fn heuristic() -> Conformance {
         Conformance { exact: false, ..Conformance::exact() }
+    }
+
+    /// Gives each solve of the suite `budget` (unlimited by default): a
+    /// heuristic that may run long on a puzzle it cannot solve needs a cap,
+    /// and an iteration cap keeps the suite deterministic. The budget checks
+    /// use their own budgets.
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Conformance {
+        self.budget = budget;
+        self
     }
 
     /// Checks these shapes (generated puzzles and empty grids) instead.
@@ -117,7 +129,7 @@ impl Conformance {
         self.check_invalid(solver);
         for text in sets::UNSOLVABLE {
             let puzzle: Grid = text.parse().expect("fixture parses");
-            match solver.solve(&puzzle) {
+            match solver.solve_with(&puzzle, &self.budget) {
                 Err(SolveError::Unsolvable) => {}
                 Err(SolveError::Incomplete { .. } | SolveError::BudgetExhausted { .. }) if !self.exact => {}
                 other => panic!("{name}: unsolvable puzzle {puzzle}: expected Unsolvable, got {other:?}"),
@@ -137,8 +149,8 @@ impl Conformance {
         }
         let puzzle = sets::EASY.take(1).remove(0);
         // Grids must match; errors only in kind (their stats carry timings).
-        let first = solver.solve(&puzzle).map(|s| s.grid).map_err(|e| std::mem::discriminant(&e));
-        let second = solver.solve(&puzzle).map(|s| s.grid).map_err(|e| std::mem::discriminant(&e));
+        let first = solver.solve_with(&puzzle, &self.budget).map(|s| s.grid).map_err(|e| std::mem::discriminant(&e));
+        let second = solver.solve_with(&puzzle, &self.budget).map(|s| s.grid).map_err(|e| std::mem::discriminant(&e));
         assert_eq!(first, second, "{name}: two solves of one puzzle differ");
     }
 
@@ -192,7 +204,7 @@ impl Conformance {
 
     fn expect_solved(&self, solver: &mut dyn Solver, puzzle: &Grid, what: &str) {
         let name = solver.name().to_owned();
-        match solver.solve(puzzle) {
+        match solver.solve_with(puzzle, &self.budget) {
             Ok(solution) => {
                 if let Err(why) = oracle::check_solution(puzzle, &solution.grid) {
                     panic!("{name}: {what}: wrong answer {} for {puzzle}: {why}", solution.grid);

@@ -31,6 +31,9 @@
 //! * [`graph`]: `sudokit-graph`, the puzzle as graph colouring on
 //!   `petgraph`: [`SequentialColouring`], [`MrvColouring`], [`Dsatur`] (both
 //!   with optional forward checking) and [`Greedy`].
+//! * [`local`]: `sudokit-local`, local search: [`Annealing`] (simulated
+//!   annealing) and [`Genetic`] (a genetic algorithm), seeded and
+//!   observable, each with a hybrid that propagates constraints first.
 //! * [`grid`]: `sudokit-grid` (candidates, unit tables, [`io`] for puzzle
 //!   files) and the baselines [`Backtracking`] and [`BacktrackingMrv`].
 //! * [`registry`]: every solver by a stable kebab-case name.
@@ -54,6 +57,10 @@
 //! | `graph-sequential` | `sudokit-graph` | graph colouring by backtracking in vertex order (the course's graph baseline) |
 //! | `backtracking` | `sudokit-grid` | plain backtracking in row-major order (the course's baseline) |
 //! | `greedy` | `sudokit-graph` | greedy colouring, one pass without backtracking: fails on most puzzles (not exact) |
+//! | `annealing-hybrid` | `sudokit-local` | simulated annealing on rows after singles and locked candidates, moves within the candidates (not exact) |
+//! | `annealing` | `sudokit-local` | simulated annealing on row permutations, adaptive reheats and restarts (not exact) |
+//! | `genetic-hybrid` | `sudokit-local` | genetic algorithm on row permutations after singles and locked candidates (not exact) |
+//! | `genetic` | `sudokit-local` | genetic algorithm on row permutations: tournament, row crossover, swap mutation (not exact) |
 //!
 //! # Crate features
 //! * `serde`: `Serialize` and `Deserialize` for [`Grid`], [`Shape`],
@@ -68,6 +75,7 @@ pub use sudokit_core::{
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};
 pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
+pub use sudokit_local::{self as local, Annealing, Genetic};
 #[allow(deprecated)]
 pub use sudokit_rules::FastSolver;
 pub use sudokit_rules::{self as rules, BitParallel};

@@ -40,6 +40,7 @@ use sudokit_core::{CountSolutions, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
+use sudokit_local::{Annealing, Genetic};
 use sudokit_rules::BitParallel;
 
 type BuildSolver = dyn Fn() -> Box<dyn Solver> + Send + Sync;
@@ -186,6 +187,26 @@ fn registered() -> Vec<SolverInfo> {
         ),
         S::exact("backtracking", "plain backtracking in row-major order (the course's baseline)", Backtracking::new),
         S::heuristic("greedy", "greedy colouring, one pass without backtracking: fails on most puzzles", Greedy::new),
+        S::heuristic(
+            "annealing-hybrid",
+            "simulated annealing on rows after singles and locked candidates, moves within the candidates",
+            || Annealing::new().with_propagation(),
+        ),
+        S::heuristic(
+            "annealing",
+            "simulated annealing on row permutations, adaptive reheats and restarts",
+            Annealing::new,
+        ),
+        S::heuristic(
+            "genetic-hybrid",
+            "genetic algorithm on row permutations after singles and locked candidates",
+            || Genetic::new().with_propagation(),
+        ),
+        S::heuristic(
+            "genetic",
+            "genetic algorithm on row permutations: tournament, row crossover, swap mutation",
+            Genetic::new,
+        ),
     ]
 }
 

@@ -1,7 +1,7 @@
 //! Every registered solver passes the conformance suite as registered: a
 //! new registry entry is tested by being registered.
 
-use sudokit::registry;
+use sudokit::{Budget, registry};
 use sudokit_testkit::Conformance;
 
 #[test]
@@ -11,7 +11,12 @@ fn every_registered_solver_keeps_the_contract() {
         // its own types; this checks the entries as the registry builds them.
         match info.build_counter() {
             Some(mut counter) => Conformance::exact().puzzles_per_set(3).run_counter(&mut counter),
-            None => Conformance::heuristic().puzzles_per_set(3).run(&mut info.build()),
+            // A heuristic may fail a puzzle by saying so: a cap on its moves
+            // keeps the test short and deterministic.
+            None => Conformance::heuristic()
+                .puzzles_per_set(3)
+                .with_budget(Budget::unlimited().with_max_iterations(1_000_000))
+                .run(&mut info.build()),
         }
     }
 }

@@ -1,0 +1,437 @@
+//! [`Annealing`]: simulated annealing on a permutation encoding.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use sudokit_core::{Budget, Grid, SearchTally, Solution, SolveError, Solver, StopReason};
+
+use crate::encoding::{Problem, Representation, State};
+use crate::observer::{AnnealingSample, Observer};
+use crate::start::{self, Restriction};
+
+/// How each run's temperature starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum InitialTemperature {
+    /// This temperature (the course: 1.0).
+    Fixed(f64),
+    /// The standard deviation of the energy over a random walk of this many
+    /// swaps from the run's first assignment (Lewis 2007): hot enough to
+    /// accept most moves at first, whatever the puzzle.
+    Auto(u32),
+}
+
+/// How the temperature falls after each step of moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Cooling {
+    /// `T ← alpha · T` (the course: `alpha` = 0.999).
+    Exponential(f64),
+    /// `T ← T − step`.
+    Linear(f64),
+}
+
+/// Raising the temperature again when a run stagnates.
+///
+/// After `stagnation` temperature steps without a new lowest energy in the
+/// run, the temperature goes back up to `to` times the run's initial
+/// temperature, and `to` is multiplied by `shrink` for the next reheat: 1.0
+/// reheats to the same level every time (the course's reheat), below 1.0
+/// each reheat is gentler than the one before (the course's adaptive-reheat
+/// exercise).
+///
+/// ```
+/// use sudokit_local::Reheat;
+/// let adaptive = Reheat::new(50, 0.5).with_shrink(0.8);
+/// assert_eq!((adaptive.stagnation(), adaptive.to(), adaptive.shrink()), (50, 0.5, 0.8));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reheat {
+    stagnation: u32,
+    to: f64,
+    shrink: f64,
+}
+
+impl Reheat {
+    /// Reheats to `to` times the initial temperature after `stagnation`
+    /// steps without progress, always to the same level.
+    pub fn new(stagnation: u32, to: f64) -> Reheat {
+        Reheat { stagnation: stagnation.max(1), to, shrink: 1.0 }
+    }
+
+    /// Multiplies the reheat level by `shrink` after each reheat.
+    #[must_use]
+    pub fn with_shrink(mut self, shrink: f64) -> Reheat {
+        self.shrink = shrink;
+        self
+    }
+
+    /// Temperature steps without progress before a reheat.
+    pub fn stagnation(&self) -> u32 {
+        self.stagnation
+    }
+
+    /// The first reheat's level, as a share of the initial temperature.
+    pub fn to(&self) -> f64 {
+        self.to
+    }
+
+    /// The factor applied to the level after each reheat.
+    pub fn shrink(&self) -> f64 {
+        self.shrink
+    }
+}
+
+/// Simulated annealing: swaps of two free cells inside a kept unit, accepted
+/// by the Metropolis rule at a falling temperature, with reheats and
+/// restarts.
+///
+/// [`Annealing::new`] is the strongest configuration found (see the crate
+/// docs for its figures); [`Annealing::course`] is the course's.
+/// [`with_propagation`](Annealing::with_propagation) makes the hybrid:
+/// singles and locked candidates first, then moves kept within each cell's
+/// candidates.
+///
+/// Local search proves nothing by itself: it returns a solution,
+/// [`SolveError::Incomplete`] when its restarts are spent, or
+/// [`SolveError::BudgetExhausted`]; both carry the lowest-energy grid
+/// reached, whose energy is its [`Grid::error_count`]. Only the hybrid's
+/// propagation can prove a puzzle [`Unsolvable`](SolveError::Unsolvable).
+///
+/// # Statistics
+/// [`Stats::iterations`](sudokit_core::Stats::iterations) counts moves
+/// tried, [`Stats::restarts`](sudokit_core::Stats::restarts) restarts.
+///
+/// ```
+/// use sudokit_local::Annealing;
+/// use sudokit_local::sudokit_core::{Grid, Solver};
+/// let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let solution = Annealing::new().with_seed(7).solve(&puzzle)?;
+/// assert!(solution.grid.is_solution_of(&puzzle));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Annealing {
+    seed: u64,
+    representation: Representation,
+    restriction: Restriction,
+    initial: InitialTemperature,
+    cooling: Cooling,
+    moves_per_temperature: Option<u64>,
+    min_temperature: f64,
+    reheat: Option<Reheat>,
+    restarts: u64,
+    observer: Option<Observer<AnnealingSample>>,
+}
+
+impl Default for Annealing {
+    fn default() -> Annealing {
+        Annealing::new()
+    }
+}
+
+impl Annealing {
+    /// The seed of [`Annealing::new`] and [`Annealing::course`].
+    pub const DEFAULT_SEED: u64 = 0x5eed_0f5a;
+
+    /// The strongest configuration found: boxes kept as permutations (Lewis
+    /// 2007), each free cell taking only the digits the givens leave it,
+    /// and many short runs: from T = 0.6 down to 0.2, cooling by 0.9995
+    /// after every step of moves (the free cells squared, over ten; at
+    /// least 100), then a restart, up to 10 000 times, without reheats.
+    pub fn new() -> Annealing {
+        Annealing {
+            seed: Self::DEFAULT_SEED,
+            representation: Representation::Boxes,
+            restriction: Restriction::Givens,
+            initial: InitialTemperature::Fixed(0.6),
+            cooling: Cooling::Exponential(0.9995),
+            moves_per_temperature: None,
+            min_temperature: 0.2,
+            reheat: None,
+            restarts: 10_000,
+            observer: None,
+        }
+    }
+
+    /// The course's configuration: rows kept as permutations of their
+    /// missing digits (any of them in any free cell), T0 = 1.0, exponential
+    /// cooling by 0.999 after every 100 moves down to 0.001, and 5
+    /// restarts, no reheat.
+    pub fn course() -> Annealing {
+        Annealing {
+            representation: Representation::Rows,
+            restriction: Restriction::None,
+            initial: InitialTemperature::Fixed(1.0),
+            cooling: Cooling::Exponential(0.999),
+            moves_per_temperature: Some(100),
+            min_temperature: 0.001,
+            reheat: None,
+            restarts: 5,
+            ..Annealing::new()
+        }
+    }
+
+    /// Uses `seed` for the random numbers: the same seed and puzzle give
+    /// the same result.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Annealing {
+        self.seed = seed;
+        self
+    }
+
+    /// Keeps rows or boxes as permutations.
+    #[must_use]
+    pub fn with_representation(mut self, representation: Representation) -> Annealing {
+        self.representation = representation;
+        self
+    }
+
+    /// Propagates singles and locked candidates first, and keeps each move
+    /// within the cells' candidates: the hybrid, registered as
+    /// `annealing-hybrid`.
+    #[must_use]
+    pub fn with_propagation(mut self) -> Annealing {
+        self.restriction = Restriction::Propagation;
+        self
+    }
+
+    /// Lets each free cell take any digit its unit misses, even one a given
+    /// of its row, column or box holds (the course's encoding). By default
+    /// a cell only takes the digits the givens leave it.
+    #[must_use]
+    pub fn with_unrestricted_moves(mut self) -> Annealing {
+        self.restriction = Restriction::None;
+        self
+    }
+
+    /// Sets how each run's temperature starts.
+    #[must_use]
+    pub fn with_initial_temperature(mut self, initial: InitialTemperature) -> Annealing {
+        self.initial = initial;
+        self
+    }
+
+    /// Sets the cooling schedule.
+    #[must_use]
+    pub fn with_cooling(mut self, cooling: Cooling) -> Annealing {
+        self.cooling = cooling;
+        self
+    }
+
+    /// Tries `moves` moves at each temperature (at least 1).
+    #[must_use]
+    pub fn with_moves_per_temperature(mut self, moves: u64) -> Annealing {
+        self.moves_per_temperature = Some(moves.max(1));
+        self
+    }
+
+    /// Ends a run when the temperature falls below `temperature`.
+    #[must_use]
+    pub fn with_min_temperature(mut self, temperature: f64) -> Annealing {
+        self.min_temperature = temperature;
+        self
+    }
+
+    /// Reheats stagnating runs; `None` never reheats.
+    #[must_use]
+    pub fn with_reheat(mut self, reheat: Option<Reheat>) -> Annealing {
+        self.reheat = reheat;
+        self
+    }
+
+    /// Starts over from a new random assignment at most `restarts` times
+    /// after a run ends without a solution.
+    #[must_use]
+    pub fn with_restarts(mut self, restarts: u64) -> Annealing {
+        self.restarts = restarts;
+        self
+    }
+
+    /// Calls `callback` with a progress sample every `every` moves, and once
+    /// when the solve ends.
+    #[must_use]
+    pub fn with_observer(mut self, every: u64, callback: impl FnMut(&AnnealingSample) + Send + 'static) -> Annealing {
+        self.observer = Some(Observer::new(every, Box::new(callback)));
+        self
+    }
+
+    /// Moves per temperature step for `problem`.
+    fn moves_for(&self, problem: &Problem) -> u64 {
+        self.moves_per_temperature.unwrap_or_else(|| (problem.free_count().pow(2) as u64 / 10).max(100))
+    }
+}
+
+/// The lowest-energy assignment of a solve.
+struct Best {
+    energy: u32,
+    values: Vec<u8>,
+}
+
+/// One solve in progress.
+struct Run<'a, 'b> {
+    config: &'a Annealing,
+    problem: &'a Problem,
+    rng: ChaCha8Rng,
+    tally: SearchTally<'b>,
+    observer: Option<Observer<AnnealingSample>>,
+    best: Best,
+    reheats: u64,
+}
+
+impl Run<'_, '_> {
+    /// Runs and restarts until a solution (`Ok(true)`), the restarts are
+    /// spent (`Ok(false)`), or the budget ends.
+    fn solve(&mut self) -> Result<bool, StopReason> {
+        for restart in 0..=self.config.restarts {
+            self.tally.stats_mut().restarts = restart;
+            if self.anneal()? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// One run from a random assignment.
+    fn anneal(&mut self) -> Result<bool, StopReason> {
+        let values = self.problem.random_values(&mut self.rng).expect("checked fillable when the solve started");
+        let mut state = State::new(self.problem, values);
+        let initial = self.initial_temperature(&mut state);
+        self.keep_if_best(&state);
+        if self.problem.movable().is_empty() {
+            // Every kept unit has at most one free cell: nothing can move.
+            return Ok(state.energy() == 0);
+        }
+        let moves = self.config.moves_for(self.problem);
+        let (mut temperature, mut level) = (initial, self.config.reheat.map_or(1.0, |r| r.to()));
+        let (mut run_best, mut stagnant) = (state.energy(), 0);
+        while state.energy() > 0 && temperature >= self.config.min_temperature {
+            let before = run_best;
+            if self.step(&mut state, temperature, moves, &mut run_best)? {
+                return Ok(true);
+            }
+            stagnant = if run_best < before { 0 } else { stagnant + 1 };
+            match self.config.reheat {
+                Some(reheat) if stagnant >= reheat.stagnation() => {
+                    temperature = initial * level;
+                    level *= reheat.shrink();
+                    stagnant = 0;
+                    self.reheats += 1;
+                }
+                _ => temperature = self.cool(temperature),
+            }
+        }
+        Ok(state.energy() == 0)
+    }
+
+    fn cool(&self, temperature: f64) -> f64 {
+        match self.config.cooling {
+            Cooling::Exponential(alpha) => temperature * alpha,
+            Cooling::Linear(step) => temperature - step,
+        }
+    }
+
+    /// `moves` moves at `temperature`; `Ok(true)` when one solves.
+    fn step(
+        &mut self,
+        state: &mut State,
+        temperature: f64,
+        moves: u64,
+        run_best: &mut u32,
+    ) -> Result<bool, StopReason> {
+        // Metropolis: an uphill move of `d` is accepted with probability
+        // exp(-d / T), here as a threshold on a random u32. A swap changes
+        // four unit counts, so d is at most 4.
+        let accept: [u64; 5] = std::array::from_fn(|d| ((-(d as f64) / temperature).exp() * 4_294_967_296.0) as u64);
+        for _ in 0..moves {
+            self.tally.step()?;
+            if let Some(observer) = &mut self.observer {
+                let (iteration, best_energy, restarts) =
+                    (self.tally.stats().iterations, self.best.energy, self.tally.stats().restarts);
+                let (energy, reheats) = (state.energy(), self.reheats);
+                observer.tick(|| AnnealingSample { iteration, temperature, energy, best_energy, restarts, reheats });
+            }
+            let Some((a, b)) = self.problem.random_swap(state.values(), &mut self.rng) else { continue };
+            let delta = state.swap_delta(self.problem, a, b);
+            if delta <= 0 || u64::from(self.rng.random::<u32>()) < accept[delta as usize] {
+                state.swap(self.problem, a, b, delta);
+                if state.energy() < *run_best {
+                    *run_best = state.energy();
+                    self.keep_if_best(state);
+                    if state.energy() == 0 {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    fn keep_if_best(&mut self, state: &State) {
+        if state.energy() < self.best.energy {
+            self.best.energy = state.energy();
+            self.best.values.clear();
+            self.best.values.extend_from_slice(state.values());
+        }
+    }
+
+    /// The run's initial temperature; `Auto` walks `state` at random and
+    /// leaves it where the walk ends.
+    fn initial_temperature(&mut self, state: &mut State) -> f64 {
+        let walk = match self.config.initial {
+            InitialTemperature::Auto(walk) if !self.problem.movable().is_empty() => walk,
+            InitialTemperature::Auto(_) => return 1.0,
+            InitialTemperature::Fixed(t) => return t,
+        };
+        let mut energies = Vec::with_capacity(walk as usize);
+        for _ in 0..walk {
+            if let Some((a, b)) = self.problem.random_swap(state.values(), &mut self.rng) {
+                let delta = state.swap_delta(self.problem, a, b);
+                state.swap(self.problem, a, b, delta);
+            }
+            energies.push(f64::from(state.energy()));
+        }
+        let n = energies.len().max(1) as f64;
+        let mean = energies.iter().sum::<f64>() / n;
+        let spread = (energies.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / n).sqrt();
+        if spread > 0.0 { spread } else { 1.0 }
+    }
+}
+
+impl Solver for Annealing {
+    fn name(&self) -> &str {
+        if self.restriction == Restriction::Propagation { "annealing-hybrid" } else { "annealing" }
+    }
+
+    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+        let mut tally = SearchTally::new(budget, 1);
+        let (problem, rng) = match start::begin(puzzle, &mut tally, self.restriction, self.representation, self.seed)? {
+            Ok(search) => search,
+            Err(solution) => return Ok(solution),
+        };
+        let observer = self.observer.take();
+        let mut run = Run {
+            config: self,
+            problem: &problem,
+            rng,
+            tally,
+            observer,
+            best: Best { energy: u32::MAX, values: Vec::new() },
+            reheats: 0,
+        };
+        let outcome = run.solve();
+        let Run { tally, mut observer, best, reheats, .. } = run;
+        if let Some(observer) = &mut observer {
+            let stats = tally.stats();
+            observer.emit(&AnnealingSample {
+                iteration: stats.iterations,
+                temperature: 0.0,
+                energy: best.energy,
+                best_energy: best.energy,
+                restarts: stats.restarts,
+                reheats,
+            });
+        }
+        self.observer = observer;
+        start::finish(&tally, &problem, outcome, &best.values)
+    }
+}

@@ -1,0 +1,84 @@
+//! Local search for **sudokit**: simulated annealing and a genetic
+//! algorithm, the course's metaheuristics, seeded, observable, and with
+//! hybrids that propagate constraints first.
+//!
+//! Both work on a permutation encoding ([`Representation`]): one kind of
+//! unit (rows, or boxes for annealing) is always a permutation of the
+//! digits, so the energy — the duplicates left in the two other kinds of
+//! unit — is 0 exactly for a solution. A swap's change of energy is read
+//! from the four units it touches, never by rescanning the grid.
+//!
+//! # Example
+//! ```
+//! use sudokit_local::{Annealing, Genetic};
+//! use sudokit_local::sudokit_core::{Budget, Grid, SolveError, Solver};
+//! use std::time::Duration;
+//!
+//! let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+//! let budget = Budget::unlimited().with_time_limit(Duration::from_secs(10));
+//!
+//! // The same seed gives the same run: same grid, same statistics.
+//! let first = Annealing::new().with_seed(42).solve_with(&puzzle, &budget)?;
+//! let again = Annealing::new().with_seed(42).solve_with(&puzzle, &budget)?;
+//! assert!(first.grid.is_solution_of(&puzzle));
+//! assert_eq!(first.stats.iterations, again.stats.iterations);
+//!
+//! // Watch a run: a sample every 10 000 moves.
+//! let mut annealing = Annealing::new().with_observer(10_000, |sample| {
+//!     println!("{} moves, T = {:.3}, energy {}", sample.iteration, sample.temperature, sample.energy);
+//! });
+//! annealing.solve_with(&puzzle, &budget)?;
+//!
+//! // A run that cannot finish hands back its best grid.
+//! let tiny = Budget::unlimited().with_max_iterations(10);
+//! match Genetic::new().solve_with(&puzzle, &tiny) {
+//!     Err(SolveError::BudgetExhausted { best: Some(best), .. }) => {
+//!         println!("energy {} after 10 evaluations", best.error_count(&puzzle));
+//!     }
+//!     other => println!("{other:?}"),
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The methods
+//! * [`Annealing`]: swaps inside a kept unit, Metropolis acceptance,
+//!   exponential or linear cooling from a fixed or automatic initial
+//!   temperature, reheats on stagnation (fixed, or adaptive: each gentler
+//!   than the last), restarts. [`Annealing::course`] is the course's
+//!   configuration.
+//! * [`Genetic`]: row permutations, tournament selection, ordered (OX) or
+//!   row-exchange crossover, swap mutation, elitism, restarts on
+//!   stagnation. [`Genetic::course`] is the course's GeneticSharp run.
+//! * Hybrids (`with_propagation`): singles and locked candidates first; a
+//!   contradiction proves the puzzle unsolvable, a settled board is the
+//!   answer, and otherwise every move stays within the cells' candidates.
+//!
+//! Local search proves nothing by itself: without the hybrid's proof it
+//! ends with a solution, [`SolveError::Incomplete`] or
+//! [`SolveError::BudgetExhausted`] (with the best grid reached), and never
+//! with a wrong grid. Every shape works, 4×4 to 25×25.
+//!
+//! Randomness comes from `ChaCha8Rng`, seeded from the solver's seed (a
+//! fixed default, or [`Annealing::with_seed`]) and the puzzle, so a solve
+//! gives the same result whatever ran before it and on whichever thread.
+//!
+//! # Crate features
+//! * `rayon`: the genetic algorithm evaluates populations of 256 or more on
+//!   a thread pool (same results for a seed).
+//!
+//! [`SolveError::Incomplete`]: sudokit_core::SolveError::Incomplete
+//! [`SolveError::BudgetExhausted`]: sudokit_core::SolveError::BudgetExhausted
+#![doc(test(attr(deny(warnings))))]
+
+pub use sudokit_core;
+
+mod annealing;
+mod encoding;
+mod genetic;
+mod observer;
+mod start;
+
+pub use annealing::{Annealing, Cooling, InitialTemperature, Reheat};
+pub use encoding::Representation;
+pub use genetic::{Crossover, Genetic};
+pub use observer::{AnnealingSample, GeneticSample};

@@ -1,0 +1,113 @@
+//! What every local search does before searching: check the puzzle, seed
+//! its random numbers, and, for the hybrids, propagate constraints first.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sudokit_core::{Grid, SearchTally, Solution, SolveError, StopReason};
+use sudokit_grid::CandidateBoard;
+
+use crate::encoding::{Problem, Representation};
+
+/// Which digits a search lets each free cell take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Restriction {
+    /// Any digit its kept unit misses (the course).
+    None,
+    /// The digits the givens leave it: none that a given of its row,
+    /// column or box holds.
+    Givens,
+    /// Its candidates after singles and locked candidates (the hybrids).
+    Propagation,
+}
+
+/// Where a search starts.
+enum Start {
+    /// Nothing left to search: the puzzle (or what propagation made of it)
+    /// is solved.
+    Solved(Grid),
+    /// The problem left to search.
+    Search(Problem),
+}
+
+/// The start of a search on `puzzle`.
+///
+/// With [`Restriction::Propagation`], singles and locked candidates run
+/// first: a contradiction proves the puzzle unsolvable, a settled board is
+/// the answer, and otherwise the search keeps each cell within its
+/// candidates.
+///
+/// # Errors
+/// [`SolveError::InvalidPuzzle`] for clashing givens,
+/// [`SolveError::Unsolvable`] when propagation (or the search's own first
+/// filling of its units) proves there is no solution.
+fn start(puzzle: &Grid, restriction: Restriction, representation: Representation) -> Result<Start, SolveError> {
+    puzzle.validate()?;
+    if puzzle.is_complete() {
+        return Ok(Start::Solved(puzzle.clone()));
+    }
+    if restriction == Restriction::None {
+        return Ok(Start::Search(Problem::unrestricted(puzzle, representation)));
+    }
+    let mut board = CandidateBoard::new(puzzle);
+    if restriction == Restriction::Propagation {
+        board.propagate().map_err(|_| SolveError::Unsolvable)?;
+    }
+    if board.is_solved() {
+        return Ok(Start::Solved(board.to_grid()));
+    }
+    // Candidates hold digit d at bit d - 1; the encoding at bit d.
+    let allowed = board.as_slice().iter().map(|c| c.bits() << 1).collect();
+    Ok(Start::Search(Problem::new(puzzle, allowed, representation)))
+}
+
+/// The first steps of every solve: the budget's first check, the puzzle's,
+/// propagation for the hybrids, and the random numbers. `Ok(Err(solution))`
+/// when nothing is left to search.
+///
+/// # Errors
+/// As [`start`], and [`SolveError::BudgetExhausted`] for a spent budget.
+pub(crate) fn begin(
+    puzzle: &Grid,
+    tally: &mut SearchTally<'_>,
+    restriction: Restriction,
+    representation: Representation,
+    seed: u64,
+) -> Result<Result<(Problem, ChaCha8Rng), Solution>, SolveError> {
+    tally.check().map_err(|reason| tally.exhausted(reason, None))?;
+    let problem = match start(puzzle, restriction, representation)? {
+        Start::Solved(grid) => return Ok(Err(tally.solution(grid))),
+        Start::Search(problem) => problem,
+    };
+    let mut rng = rng_for(seed, puzzle);
+    if problem.random_values(&mut rng).is_err() {
+        // A kept unit cannot be filled within the candidates: a proof.
+        return Err(SolveError::Unsolvable);
+    }
+    Ok(Ok((problem, rng)))
+}
+
+/// The result of a search that ended with `outcome` (`Ok(true)` when the
+/// kept `best` values solve the puzzle).
+pub(crate) fn finish(
+    tally: &SearchTally<'_>,
+    problem: &Problem,
+    outcome: Result<bool, StopReason>,
+    best: &[u8],
+) -> Result<Solution, SolveError> {
+    let best = Grid::from_values(problem.shape(), best).ok();
+    match (outcome, best) {
+        (Ok(true), Some(grid)) => Ok(tally.solution(grid)),
+        (Ok(_), best) => Err(tally.incomplete(best)),
+        (Err(reason), best) => Err(tally.exhausted(reason, best)),
+    }
+}
+
+/// The random numbers of one solve: from the solver's seed and the puzzle
+/// alone, so that a solve gives the same result whatever ran before it, on
+/// whichever thread.
+fn rng_for(seed: u64, puzzle: &Grid) -> ChaCha8Rng {
+    // FNV-1a over the cells: different puzzles get different streams.
+    let hash =
+        puzzle.values().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ u64::from(v)).wrapping_mul(0x100_0000_01b3));
+    ChaCha8Rng::seed_from_u64(seed ^ hash)
+}

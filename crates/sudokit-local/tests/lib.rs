@@ -1,0 +1,4 @@
+//! Integration tests of sudokit-local: the contract, determinism, and the
+//! hybrids' proofs.
+
+mod contract;
