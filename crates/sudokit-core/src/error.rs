@@ -59,7 +59,11 @@ pub enum SolveError {
     },
     /// An incomplete method (greedy colouring, a rule set without guessing)
     /// stopped without a solution and without proving there is none.
-    #[error("no solution found after {} nodes, and no proof that none exists", stats.nodes)]
+    #[error(
+        "no solution found after {} nodes and {} iterations, and no proof that none exists",
+        stats.nodes,
+        stats.iterations
+    )]
     Incomplete {
         /// The work done.
         stats: Stats,

@@ -87,3 +87,21 @@ fn every_shape_is_solved_by_the_hybrid() {
         assert!(solution.grid.is_solution_of(&puzzle), "{shape}");
     }
 }
+
+/// The genetic algorithm's parallel evaluation gives the same run as a
+/// single thread: the random choices never leave the calling thread.
+#[cfg(feature = "rayon")]
+#[test]
+fn large_populations_give_the_same_run_on_any_number_of_threads() {
+    let puzzle = sets::EASY.take(3).remove(2);
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap_or_else(|e| panic!("{e}"));
+        pool.install(|| {
+            let mut genetic = Genetic::new().with_population(300, 4).with_seed(9);
+            genetic.solve(&puzzle).map(|s| (s.grid, s.stats.iterations, s.stats.nodes))
+        })
+    };
+    let single = run(1);
+    assert!(single.is_ok(), "{single:?}");
+    assert_eq!(run(2), single);
+}

@@ -112,3 +112,21 @@ fn streams_write_one_line_per_record_in_order() {
     assert_eq!(reports.len(), 7, "one report per chunk of 4");
     assert_eq!(reports.last(), Some(&expected));
 }
+
+#[test]
+fn seeded_local_search_gives_the_same_batch_on_any_number_of_threads() {
+    let puzzles = sets::EASY.take(8);
+    let run = |threads| {
+        Batch::new(sudokit::Annealing::new)
+            .with_threads(threads)
+            .without_timing()
+            .solve_all(&puzzles)
+            .into_iter()
+            .map(|r| r.map(|s| (s.grid, s.stats.iterations)))
+            .collect::<Vec<_>>()
+    };
+    let one = run(1);
+    assert!(one.iter().all(Result::is_ok));
+    assert_eq!(run(2), one);
+    assert_eq!(run(3), one);
+}
