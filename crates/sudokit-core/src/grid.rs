@@ -44,6 +44,29 @@ pub struct Grid {
     cells: Box<[u8]>,
 }
 
+/// A cell or a digit outside a grid, from the checked accessors
+/// ([`Grid::try_get`], [`Grid::try_set`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum RangeError {
+    /// The cell lies outside the grid.
+    #[error("{cell} lies outside a {shape} grid")]
+    CellOutside {
+        /// The cell.
+        cell: Cell,
+        /// The grid's shape.
+        shape: Shape,
+    },
+    /// The digit exceeds the grid's side.
+    #[error("digit {value} is out of range for a {shape} grid")]
+    DigitOutside {
+        /// The digit's value.
+        value: u8,
+        /// The grid's shape.
+        shape: Shape,
+    },
+}
+
 /// Two cells in one unit holding the same digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -114,21 +137,55 @@ impl Grid {
     /// The digit in `cell`, if any.
     ///
     /// # Panics
-    /// When `cell` lies outside the grid.
+    /// When `cell` lies outside the grid; [`try_get`](Grid::try_get) is the
+    /// checked twin.
     #[inline]
     pub fn get(&self, cell: Cell) -> Option<Digit> {
-        Digit::new(self.cells[self.checked_index(cell)])
+        self.try_get(cell).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The digit in `cell`, if any.
+    ///
+    /// # Errors
+    /// [`RangeError::CellOutside`] when `cell` lies outside the grid.
+    #[inline]
+    pub fn try_get(&self, cell: Cell) -> Result<Option<Digit>, RangeError> {
+        Ok(Digit::new(self.cells[self.index_of(cell)?]))
     }
 
     /// Puts `digit` in `cell`, or empties it with `None`.
     ///
     /// # Panics
-    /// When `cell` lies outside the grid or the digit exceeds the side.
+    /// When `cell` lies outside the grid or the digit exceeds the side;
+    /// [`try_set`](Grid::try_set) is the checked twin, for values that come
+    /// from a user.
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
-        let index = self.checked_index(cell);
+        self.try_set(cell, digit).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// Puts `digit` in `cell`, or empties it with `None`.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Digit, Grid, RangeError, Shape};
+    /// let mut grid = Grid::empty(Shape::MINI);
+    /// grid.try_set(Cell::new(3, 3), Digit::new(4))?;
+    /// assert_eq!(grid.to_string(), "...............4");
+    /// assert!(matches!(grid.try_set(Cell::new(0, 4), Digit::new(1)), Err(RangeError::CellOutside { .. })));
+    /// assert!(matches!(grid.try_set(Cell::new(0, 0), Digit::new(5)), Err(RangeError::DigitOutside { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`RangeError`] when `cell` lies outside the grid or the digit
+    /// exceeds the side; the grid is then unchanged.
+    pub fn try_set(&mut self, cell: Cell, digit: Option<Digit>) -> Result<(), RangeError> {
+        let index = self.index_of(cell)?;
         let value = digit.map_or(0, Digit::get);
-        assert!(value as usize <= self.side(), "digit {value} out of range for {}", self.shape);
+        if usize::from(value) > self.side() {
+            return Err(RangeError::DigitOutside { value, shape: self.shape });
+        }
         self.cells[index] = value;
+        Ok(())
     }
 
     /// The raw row-major cell values, 0 for empty: the cheap way for a solver
@@ -224,9 +281,19 @@ impl Grid {
     /// 0; local search minimises it.
     ///
     /// # Panics
-    /// When the shapes differ.
+    /// When the shapes differ; [`try_error_count`](Grid::try_error_count)
+    /// is the checked twin.
     pub fn error_count(&self, puzzle: &Grid) -> usize {
-        assert_eq!(self.shape, puzzle.shape, "error_count needs grids of one shape");
+        self.try_error_count(puzzle)
+            .unwrap_or_else(|| panic!("error_count of a {} grid against a {} puzzle", self.shape, puzzle.shape))
+    }
+
+    /// [`error_count`](Grid::error_count), or `None` when `puzzle` is of
+    /// another shape.
+    pub fn try_error_count(&self, puzzle: &Grid) -> Option<usize> {
+        if self.shape != puzzle.shape {
+            return None;
+        }
         let duplicates: usize = self
             .shape
             .units()
@@ -242,13 +309,16 @@ impl Grid {
             })
             .sum();
         let changed = puzzle.cells.iter().zip(self.cells.iter()).filter(|&(&p, &s)| p != 0 && p != s).count();
-        duplicates + changed
+        Some(duplicates + changed)
     }
 
-    fn checked_index(&self, cell: Cell) -> usize {
+    fn index_of(&self, cell: Cell) -> Result<usize, RangeError> {
         let side = self.side();
-        assert!(cell.row() < side && cell.col() < side, "{cell} lies outside a {} grid", self.shape);
-        cell.index(self.shape)
+        if cell.row() < side && cell.col() < side {
+            Ok(cell.index(self.shape))
+        } else {
+            Err(RangeError::CellOutside { cell, shape: self.shape })
+        }
     }
 
     fn write_line(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -351,5 +421,47 @@ mod tests {
             Grid::from_values(Shape::MINI, &v).unwrap_err(),
             ParseError::ValueOutOfRange { cell: Cell::new(1, 1), value: 5, shape: Shape::MINI }
         );
+    }
+}
+
+#[cfg(test)]
+mod checked {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn shapes() -> impl Strategy<Value = Shape> {
+        proptest::sample::select(vec![Shape::MINI, Shape::SIX, Shape::CLASSIC, Shape::TWELVE, Shape::TWENTY_FIVE])
+    }
+
+    proptest! {
+        /// The checked accessors never panic, and refuse exactly what lies
+        /// outside the grid.
+        #[test]
+        fn checked_accessors_refuse_exactly_the_out_of_range(
+            shape in shapes(),
+            row in 0usize..40,
+            col in 0usize..40,
+            value in 0u8..40,
+        ) {
+            let mut grid = Grid::empty(shape);
+            let side = shape.side();
+            let cell = Cell::try_new(row, col);
+            prop_assert_eq!(cell.is_some(), row < Shape::MAX_SIDE && col < Shape::MAX_SIDE);
+            prop_assert_eq!(shape.try_symbol(value).is_some(), value >= 1 && usize::from(value) <= side);
+            let Some(cell) = cell else { return Ok(()) };
+            let inside = row < side && col < side;
+            prop_assert_eq!(grid.try_get(cell).is_ok(), inside);
+            let result = grid.try_set(cell, Digit::new(value));
+            prop_assert_eq!(result.is_ok(), inside && usize::from(value) <= side, "{:?}", result);
+            if result.is_ok() {
+                prop_assert_eq!(grid.try_get(cell), Ok(Digit::new(value)));
+            } else {
+                prop_assert_eq!(grid.filled_count(), 0);
+            }
+            let other = Grid::empty(if shape == Shape::MINI { Shape::CLASSIC } else { Shape::MINI });
+            prop_assert_eq!(grid.try_error_count(&other), None);
+            prop_assert_eq!(grid.try_error_count(&grid).is_some(), true);
+        }
     }
 }

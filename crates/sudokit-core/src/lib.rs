@@ -70,7 +70,7 @@ pub mod text;
 
 pub use budget::{Budget, CancelFlag};
 pub use error::{SolveError, StopReason};
-pub use grid::{Conflict, Grid};
+pub use grid::{Conflict, Grid, RangeError};
 pub use parse_error::ParseError;
 pub use search::{Meter, SearchTally};
 pub use shape::{Cell, Digit, Shape, ShapeError, UnitKind};

@@ -74,6 +74,15 @@ pub enum ParseError {
         /// The grid's shape.
         shape: Shape,
     },
+    /// Text far longer than any grid, rejected before it is read (see
+    /// [`text::MAX_GRID_TEXT`](crate::text::MAX_GRID_TEXT)).
+    #[error("{length} bytes is too long for one grid (at most {limit})")]
+    TooLong {
+        /// The length of the text, in bytes.
+        length: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// A shape that cannot be built.
     #[error(transparent)]
     Shape(#[from] ShapeError),

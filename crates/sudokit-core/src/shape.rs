@@ -180,10 +180,30 @@ impl Shape {
     /// uses `1`–`9` then `A`, `B`, … (so 16×16 uses `1`–`9A`–`G`).
     ///
     /// # Panics
-    /// When `value` is 0 or above the side.
+    /// When `value` is 0 or above the side; [`try_symbol`](Shape::try_symbol)
+    /// is the checked twin.
     pub fn symbol(self, value: u8) -> char {
+        self.try_symbol(value).unwrap_or_else(|| panic!("digit {value} out of range for side {}", self.side()))
+    }
+
+    /// The character that writes digit `value`, or `None` when `value` is
+    /// not a digit of this shape.
+    ///
+    /// ```
+    /// use sudokit_core::Shape;
+    /// assert_eq!(Shape::SIXTEEN.try_symbol(16), Some('G'));
+    /// assert_eq!(Shape::CLASSIC.try_symbol(0), None);
+    /// ```
+    pub fn try_symbol(self, value: u8) -> Option<char> {
         let v = value as usize;
-        assert!(v >= 1 && v <= self.side(), "digit {value} out of range for side {}", self.side());
+        if v < 1 || v > self.side() {
+            return None;
+        }
+        Some(self.symbol_of_digit(value))
+    }
+
+    fn symbol_of_digit(self, value: u8) -> char {
+        let v = value as usize;
         if self.side() == 25 {
             (b'A' + value - 1) as char
         } else if v <= 9 {
@@ -280,10 +300,17 @@ impl Cell {
     /// The cell at `row`, `col` (0-based).
     ///
     /// # Panics
-    /// When a coordinate is not below [`Shape::MAX_SIDE`].
+    /// When a coordinate is not below [`Shape::MAX_SIDE`];
+    /// [`try_new`](Cell::try_new) is the checked twin.
     pub fn new(row: usize, col: usize) -> Cell {
-        assert!(row < Shape::MAX_SIDE && col < Shape::MAX_SIDE, "cell ({row}, {col}) out of range");
-        Cell { row: row as u8, col: col as u8 }
+        Cell::try_new(row, col).unwrap_or_else(|| panic!("cell ({row}, {col}) out of range"))
+    }
+
+    /// The cell at `row`, `col` (0-based), or `None` when a coordinate is
+    /// not below [`Shape::MAX_SIDE`]. Whether it lies inside a given grid
+    /// is for the grid to say ([`Grid::try_set`](crate::Grid::try_set)).
+    pub fn try_new(row: usize, col: usize) -> Option<Cell> {
+        (row < Shape::MAX_SIDE && col < Shape::MAX_SIDE).then_some(Cell { row: row as u8, col: col as u8 })
     }
 
     /// The cell with row-major `index` in a grid of `shape`.

@@ -70,7 +70,14 @@ struct Symbol {
     column: usize,
 }
 
+/// The longest text read as one grid: the largest grid drawn boxed, with
+/// room to spare. Longer input is rejected before anything is allocated.
+pub const MAX_GRID_TEXT: usize = 64 * 1024;
+
 pub(crate) fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
+    if text.len() > MAX_GRID_TEXT {
+        return Err(ParseError::TooLong { length: text.len(), limit: MAX_GRID_TEXT });
+    }
     if text.contains('|') {
         return parse_boxed(text, shape);
     }
@@ -295,6 +302,15 @@ mod tests {
     use crate::shape::Cell;
 
     const EASY: &str = "902005403100063025508407060026309001057010290090670530240530600705200304080041950";
+
+    #[test]
+    fn over_long_input_is_rejected_before_it_is_read() {
+        let long = ".".repeat(MAX_GRID_TEXT + 1);
+        assert_eq!(long.parse::<Grid>(), Err(ParseError::TooLong { length: MAX_GRID_TEXT + 1, limit: MAX_GRID_TEXT }));
+        // The largest grid, boxed, fits well within the limit.
+        let largest = Grid::empty(Shape::from_side(Shape::MAX_SIDE).unwrap_or(Shape::TWENTY_FIVE));
+        assert!(format!("{largest:#}").len() < MAX_GRID_TEXT);
+    }
 
     #[test]
     fn parses_every_empty_marker() {

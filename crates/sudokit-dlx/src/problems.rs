@@ -19,7 +19,8 @@ use crate::ExactCover;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn queens(n: usize) -> ExactCover {
-    let diagonals = 2 * n - 1;
+    // The empty board has one solution, the empty placement.
+    let diagonals = (2 * n).saturating_sub(1);
     let mut matrix = ExactCover::new(2 * n, 2 * diagonals);
     for r in 0..n {
         for c in 0..n {

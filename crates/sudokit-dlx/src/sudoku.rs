@@ -55,15 +55,29 @@ impl SudokuCover {
     }
 
     /// The option "digit `value` in the cell of row-major index `cell`".
+    ///
+    /// # Panics
+    /// When `cell` is outside the grid or `value` is not a digit of the
+    /// shape (`1..=side`).
     #[inline]
     pub fn option(&self, cell: usize, value: u8) -> usize {
-        cell * self.shape.side() + value as usize - 1
+        let n = self.shape.side();
+        assert!(
+            cell < self.shape.cell_count() && (1..=n).contains(&usize::from(value)),
+            "digit {value} in cell {cell} is no option of a {} grid",
+            self.shape
+        );
+        cell * n + usize::from(value) - 1
     }
 
     /// The cell index and digit value of `option`.
+    ///
+    /// # Panics
+    /// When `option` is not below [`option_count`](Self::option_count).
     #[inline]
     pub fn decode(&self, option: usize) -> (usize, u8) {
         let n = self.shape.side();
+        assert!(option < self.option_count(), "option {option} is outside a {} encoding", self.shape);
         (option / n, (option % n) as u8 + 1)
     }
 
@@ -71,7 +85,8 @@ impl SudokuCover {
     /// cover found for it.
     ///
     /// # Panics
-    /// When an option lies outside the encoding.
+    /// When an option lies outside the encoding, or `puzzle` is of another
+    /// shape.
     ///
     /// ```
     /// use sudokit_dlx::SudokuCover;
@@ -82,6 +97,7 @@ impl SudokuCover {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn fill(&self, puzzle: &Grid, options: impl IntoIterator<Item = usize>) -> Grid {
+        assert_eq!(puzzle.shape(), self.shape, "a {} puzzle filled from a {} encoding", puzzle.shape(), self.shape);
         let mut values = puzzle.values().to_vec();
         for option in options {
             let (cell, value) = self.decode(option);
@@ -91,6 +107,9 @@ impl SudokuCover {
     }
 
     /// The four items of `option`: cell, row-digit, column-digit, box-digit.
+    ///
+    /// # Panics
+    /// When `option` is not below [`option_count`](Self::option_count).
     #[inline]
     pub fn items(&self, option: usize) -> [usize; 4] {
         let (n, n2) = (self.shape.side(), self.shape.cell_count());
@@ -101,6 +120,9 @@ impl SudokuCover {
     }
 
     /// A readable name for `option`: `r1c1#5`.
+    ///
+    /// # Panics
+    /// When `option` is not below [`option_count`](Self::option_count).
     pub fn option_name(&self, option: usize) -> String {
         let (cell, value) = self.decode(option);
         format!("r{}c{}#{}", self.shape.row_of(cell) + 1, self.shape.col_of(cell) + 1, self.shape.symbol(value))
@@ -108,8 +130,12 @@ impl SudokuCover {
 
     /// A readable name for `item`: `r1c1` (cell filled), `r1#5` (row 1
     /// holds 5), `c1#5`, `b1#5`.
+    ///
+    /// # Panics
+    /// When `item` is not below [`item_count`](Self::item_count).
     pub fn item_name(&self, item: usize) -> String {
         let (n, n2) = (self.shape.side(), self.shape.cell_count());
+        assert!(item < self.item_count(), "item {item} is outside a {} encoding", self.shape);
         let (block, rest) = (item / n2, item % n2);
         if block == 0 {
             return format!("r{}c{}", self.shape.row_of(rest) + 1, self.shape.col_of(rest) + 1);

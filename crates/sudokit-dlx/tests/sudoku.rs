@@ -83,3 +83,16 @@ fn dlx_searches_like_the_full_matrix_with_the_givens_selected() {
         assert!(ours.updates < knuth.updates, "the givens' own updates are saved");
     }
 }
+
+#[test]
+fn out_of_range_indices_panic_instead_of_naming_another_option() {
+    use std::panic::catch_unwind;
+    let cover = SudokuCover::new(Shape::CLASSIC);
+    assert!(catch_unwind(|| cover.option(0, 0)).is_err());
+    assert!(catch_unwind(|| cover.option(0, 10)).is_err());
+    assert!(catch_unwind(|| cover.option(81, 1)).is_err());
+    assert!(catch_unwind(|| cover.items(729)).is_err());
+    assert!(catch_unwind(|| cover.item_name(324)).is_err());
+    assert!(catch_unwind(|| cover.fill(&Grid::empty(Shape::MINI), [])).is_err());
+    assert_eq!(cover.item_name(323), "b9#9");
+}

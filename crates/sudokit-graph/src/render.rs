@@ -12,12 +12,23 @@ use sudokit_core::{Cell, Grid};
 use crate::graph::ConstraintGraph;
 
 impl ConstraintGraph {
+    /// [`to_dot`](Self::to_dot), or `None` when `grid` is of another shape.
+    pub fn try_to_dot(&self, grid: &Grid) -> Option<String> {
+        (grid.shape() == self.shape()).then(|| self.to_dot(grid))
+    }
+
+    /// [`to_svg`](Self::to_svg), or `None` when `grid` is of another shape.
+    pub fn try_to_svg(&self, grid: &Grid) -> Option<String> {
+        (grid.shape() == self.shape()).then(|| self.to_svg(grid))
+    }
+
     /// The graph in Graphviz DOT, each vertex labelled with its cell and
     /// digit and filled with its digit's colour, placed on a circle (render
     /// with `neato -n2 -Tsvg`, which keeps the given positions).
     ///
     /// # Panics
-    /// When `grid` is of another shape.
+    /// When `grid` is of another shape; [`try_to_dot`](Self::try_to_dot) is
+    /// the checked twin.
     pub fn to_dot(&self, grid: &Grid) -> String {
         assert_eq!(grid.shape(), self.shape(), "a {} grid on the graph of {}", grid.shape(), self.shape());
         let layout = CircleLayout::new(self.vertex_count());
@@ -41,7 +52,8 @@ impl ConstraintGraph {
     /// exercise 3).
     ///
     /// # Panics
-    /// When `grid` is of another shape.
+    /// When `grid` is of another shape; [`try_to_svg`](Self::try_to_svg) is
+    /// the checked twin.
     pub fn to_svg(&self, grid: &Grid) -> String {
         assert_eq!(grid.shape(), self.shape(), "a {} grid on the graph of {}", grid.shape(), self.shape());
         let layout = CircleLayout::new(self.vertex_count());

@@ -85,3 +85,11 @@ proptest! {
         prop_assert!(!graph.is_proper_colouring(&Grid::from_values(shape, &values).unwrap()));
     }
 }
+
+#[test]
+fn drawing_a_grid_of_another_shape_is_refused() {
+    let graph = ConstraintGraph::new(Shape::CLASSIC);
+    assert!(graph.try_to_svg(&Grid::empty(Shape::MINI)).is_none());
+    assert!(graph.try_to_dot(&Grid::empty(Shape::MINI)).is_none());
+    assert!(graph.try_to_svg(&Grid::empty(Shape::CLASSIC)).is_some_and(|svg| svg.starts_with("<svg")));
+}

@@ -55,9 +55,16 @@ impl CandidateBoard {
     /// The candidates of `cell`.
     ///
     /// # Panics
-    /// When `cell` lies outside the grid.
+    /// When `cell` lies outside the grid; [`try_get`](Self::try_get) is the
+    /// checked twin.
     pub fn get(&self, cell: Cell) -> Candidates {
-        self.cells[cell.index(self.shape)]
+        self.try_get(cell).unwrap_or_else(|| panic!("{cell} lies outside a {} grid", self.shape))
+    }
+
+    /// The candidates of `cell`, or `None` when it lies outside the grid.
+    pub fn try_get(&self, cell: Cell) -> Option<Candidates> {
+        let side = self.shape.side();
+        (cell.row() < side && cell.col() < side).then(|| self.cells[cell.index(self.shape)])
     }
 
     /// The candidates of every cell, row-major.
@@ -84,5 +91,19 @@ impl CandidateBoard {
     /// unsolvable.
     pub fn dead_cell(&self) -> Option<Cell> {
         self.cells.iter().position(|c| c.is_empty()).map(|i| Cell::from_index(i, self.shape))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_outside_the_grid_has_no_candidates_to_give() {
+        let board = CandidateBoard::new(&Grid::empty(Shape::CLASSIC));
+        assert_eq!(board.try_get(Cell::new(0, 9)), None);
+        assert_eq!(board.try_get(Cell::new(8, 8)).map(Candidates::len), Some(9));
+        let caught = std::panic::catch_unwind(|| board.get(Cell::new(0, 9)));
+        assert!(caught.is_err(), "r1c10 must not read r2c1");
     }
 }

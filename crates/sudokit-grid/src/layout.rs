@@ -70,11 +70,17 @@ impl Layout {
     /// boxes `2*side..3*side`.
     ///
     /// # Panics
-    /// When `u >= unit_count()`.
+    /// When `u >= unit_count()`; [`try_unit`](Layout::try_unit) is the
+    /// checked twin.
     #[inline]
     pub fn unit(&self, u: usize) -> &[u16] {
         let side = self.shape.side();
         &self.units[u * side..(u + 1) * side]
+    }
+
+    /// The cells of unit `u`, or `None` when `u >= unit_count()`.
+    pub fn try_unit(&self, u: usize) -> Option<&[u16]> {
+        (u < self.unit_count()).then(|| self.unit(u))
     }
 
     /// Every unit, in the order of [`Layout::unit`].
@@ -91,14 +97,21 @@ impl Layout {
 
     /// The row, column and box units holding `cell`, as unit numbers for
     /// [`Layout::unit`].
+    ///
+    /// # Panics
+    /// When `cell` is not below the shape's cell count.
     #[inline]
     pub fn units_of(&self, cell: usize) -> [usize; 3] {
         let side = self.shape.side();
+        assert!(cell < self.shape.cell_count(), "cell {cell} lies outside a {} grid", self.shape);
         [self.shape.row_of(cell), side + self.shape.col_of(cell), 2 * side + self.shape.box_of(cell)]
     }
 
     /// The peers of `cell`: every other cell sharing a unit with it,
     /// ascending.
+    ///
+    /// # Panics
+    /// When `cell` is not below the shape's cell count.
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
@@ -113,6 +126,13 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cell_outside_the_grid_has_no_units() {
+        let layout = Layout::of(Shape::CLASSIC);
+        assert_eq!(layout.units_of(80), [8, 17, 26]);
+        assert!(std::panic::catch_unwind(|| layout.units_of(81)).is_err());
+    }
 
     #[test]
     fn layouts_are_shared() {

@@ -432,6 +432,6 @@ impl Solver for Annealing {
             });
         }
         self.observer = observer;
-        start::finish(&tally, &problem, outcome, &best.values)
+        start::finish(&tally, puzzle, outcome, &best.values)
     }
 }

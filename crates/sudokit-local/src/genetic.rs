@@ -473,7 +473,7 @@ impl Solver for Genetic {
             });
         }
         self.observer = observer;
-        start::finish(&tally, &problem, outcome, &best.1)
+        start::finish(&tally, puzzle, outcome, &best.1)
     }
 }
 

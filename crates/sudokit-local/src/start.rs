@@ -75,7 +75,8 @@ pub(crate) fn begin(
 ) -> Result<Result<(Problem, ChaCha8Rng), Solution>, SolveError> {
     tally.check().map_err(|reason| tally.exhausted(reason, None))?;
     let problem = match start(puzzle, restriction, representation)? {
-        Start::Solved(grid) => return Ok(Err(tally.solution(grid))),
+        Start::Solved(grid) if grid.is_solution_of(puzzle) => return Ok(Err(tally.solution(grid))),
+        Start::Solved(grid) => return Err(tally.incomplete(Some(grid))),
         Start::Search(problem) => problem,
     };
     let mut rng = rng_for(seed, puzzle);
@@ -87,16 +88,18 @@ pub(crate) fn begin(
 }
 
 /// The result of a search that ended with `outcome` (`Ok(true)` when the
-/// kept `best` values solve the puzzle).
+/// kept `best` values solve the puzzle). A grid is returned only once
+/// checked against `puzzle`: whatever the search believes, never a wrong
+/// answer.
 pub(crate) fn finish(
     tally: &SearchTally<'_>,
-    problem: &Problem,
+    puzzle: &Grid,
     outcome: Result<bool, StopReason>,
     best: &[u8],
 ) -> Result<Solution, SolveError> {
-    let best = Grid::from_values(problem.shape(), best).ok();
+    let best = Grid::from_values(puzzle.shape(), best).ok();
     match (outcome, best) {
-        (Ok(true), Some(grid)) => Ok(tally.solution(grid)),
+        (Ok(true), Some(grid)) if grid.is_solution_of(puzzle) => Ok(tally.solution(grid)),
         (Ok(_), best) => Err(tally.incomplete(best)),
         (Err(reason), best) => Err(tally.exhausted(reason, best)),
     }

@@ -40,6 +40,8 @@
 //! * [`compare`]: the comparison harness behind the `compare` example.
 //! * [`batch`]: many puzzles solved in parallel, results in input order,
 //!   files streamed line by line.
+//! * [`Error`]: one error type over parsing, reading, the registry and
+//!   solving, so that `?` works across them.
 //!
 //! The registered solvers (the [`registry`]; a test keeps this table in
 //! step with it):
@@ -69,19 +71,22 @@
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core::{
-    Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, Meter, ParseError, SearchTally, Shape, ShapeError,
-    Solution, SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind, text,
+    Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, Meter, ParseError, RangeError, SearchTally, Shape,
+    ShapeError, Solution, SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind, text,
 };
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};
 pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
 pub use sudokit_local::{self as local, Annealing, Genetic};
+
+pub use error::Error;
 #[allow(deprecated)]
 pub use sudokit_rules::FastSolver;
 pub use sudokit_rules::{self as rules, BitParallel};
 
 pub mod batch;
 pub mod compare;
+mod error;
 mod parallel;
 pub mod registry;
 

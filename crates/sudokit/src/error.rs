@@ -1,0 +1,45 @@
+//! [`Error`]: one error type for code that parses, reads, picks a solver
+//! and solves, so that `?` works across all of it.
+
+use sudokit_core::{ParseError, RangeError, SolveError};
+use sudokit_grid::io::ReadError;
+
+use crate::registry::UnknownSolver;
+
+/// Any error of the sudokit crates, for applications that want one type.
+///
+/// ```
+/// use sudokit::{Grid, Solver, registry};
+///
+/// fn solve(text: &str, solver: &str) -> Result<Grid, sudokit::Error> {
+///     let puzzle: Grid = text.parse()?;
+///     let mut solver = registry::create(solver)?;
+///     Ok(solver.solve(&puzzle)?.grid)
+/// }
+///
+/// let solution = solve("1.........4....1", "dlx")?;
+/// assert!(solution.is_solved());
+/// assert!(matches!(solve("1?", "dlx"), Err(sudokit::Error::Parse(_))));
+/// assert!(matches!(solve("1.........4....1", "nope"), Err(sudokit::Error::UnknownSolver(_))));
+/// assert!(matches!(solve("11..............", "dlx"), Err(sudokit::Error::Solve(_))));
+/// # Ok::<(), sudokit::Error>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Text that is not a grid.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A puzzle file that cannot be read.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A solver that returned no grid.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// A cell or digit outside a grid.
+    #[error(transparent)]
+    Range(#[from] RangeError),
+    /// A solver name that is not registered.
+    #[error(transparent)]
+    UnknownSolver(#[from] UnknownSolver),
+}
