@@ -44,6 +44,7 @@ impl<'a> Meter<'a> {
     /// Starts timing against `budget`: its time limit counts from now.
     /// The first [`tick`](Meter::tick) checks everything, so a spent budget
     /// stops a solver at once.
+    #[inline]
     pub fn new(budget: &'a Budget) -> Meter<'a> {
         // One clock read serves both the timing and the time limit; an
         // untimed budget without a time limit reads no clock at all.
@@ -123,6 +124,7 @@ pub struct SearchTally<'a> {
 impl<'a> SearchTally<'a> {
     /// A tally against `budget` that stops at `limit` solutions (1 to
     /// solve, 2 for a uniqueness check).
+    #[inline]
     pub fn new(budget: &'a Budget, limit: u64) -> SearchTally<'a> {
         SearchTally { meter: Meter::new(budget), stats: Stats::default(), limit, found: 0, first: None }
     }

@@ -228,6 +228,12 @@ impl Dlx {
         self.last
     }
 
+    /// Counters of the last search.
+    #[deprecated(since = "0.1.0", note = "use `last_stats`, the one name every solver uses")]
+    pub fn last_cover_stats(&self) -> CoverStats {
+        self.last_stats()
+    }
+
     /// Builds the matrix `puzzle`'s givens leave, or returns the error for
     /// clashing givens. Items and options keep their relative order from
     /// the full encoding, so the search (and its tie-breaking) is the one
