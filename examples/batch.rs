@@ -8,8 +8,9 @@
 //! ```
 //!
 //! The file is streamed a chunk at a time, so its size is not limited by
-//! memory. The default solver is the fastest exact one registered; `--threads
-//! 0` (the default) uses every core. Without OUTPUT the answers go to stdout.
+//! memory. The default solver, `auto`, is the fastest exact one for each
+//! shape; `--threads 0` (the default) uses every core. Without OUTPUT the
+//! answers go to stdout.
 //! A progress bar and the final rate go to stderr.
 
 use std::fs::File;

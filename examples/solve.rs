@@ -8,9 +8,9 @@
 //!
 //! PUZZLE is the 81-character line (or any grid text sudokit reads: other
 //! sizes, the boxed picture); without it the puzzle is read from stdin. The
-//! default solver is the fastest exact one registered. `--unique` also
-//! checks that the solution is the only one. Bad input ends with a one-line
-//! error and a non-zero exit code.
+//! default solver, `auto`, is the fastest exact one for each shape.
+//! `--unique` also checks that the solution is the only one. Bad input ends
+//! with a one-line error and a non-zero exit code.
 
 use std::io::Read;
 use std::process::ExitCode;

@@ -4,7 +4,8 @@
 //! bit-parallel board that propagates naked and hidden singles and locked
 //! candidates, and guesses only when that logic stalls. It is exact — it
 //! finds every solution when asked to count, and proves unsolvability — and
-//! is the default solver of the `sudokit` facade.
+//! is what the default solver of the `sudokit` facade, `auto`, runs on
+//! 9×9 grids.
 //!
 //! # Example
 //! ```

@@ -25,7 +25,7 @@
 //!   [`Solver`], [`CountSolutions`], [`Budget`], [`Solution`],
 //!   [`SolveError`]…
 //! * [`rules`]: `sudokit-rules`, logic-based solving: [`BitParallel`], the
-//!   bit-parallel 9×9 solver and the default.
+//!   bit-parallel 9×9 solver.
 //! * [`dlx`]: `sudokit-dlx`, exact cover with Dancing Links: [`Dlx`],
 //!   [`DlxRs`] and the general engine.
 //! * [`graph`]: `sudokit-graph`, the puzzle as graph colouring on
@@ -36,6 +36,8 @@
 //!   observable, each with a hybrid that propagates constraints first.
 //! * [`grid`]: `sudokit-grid` (candidates, unit tables, [`io`] for puzzle
 //!   files) and the baselines [`Backtracking`] and [`BacktrackingMrv`].
+//! * [`Auto`]: the default solver, the fastest exact one for each shape
+//!   (bit-parallel for 9×9, Dancing Links otherwise).
 //! * [`registry`]: every solver by a stable kebab-case name.
 //! * [`compare`]: the comparison harness behind the `compare` example.
 //! * [`batch`]: many puzzles solved in parallel, results in input order,
@@ -48,6 +50,7 @@
 //!
 //! | name | crate | method |
 //! |---|---|---|
+//! | `auto` | `sudokit` | the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others |
 //! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) |
 //! | `dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave |
 //! | `dlx-rs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach) |
@@ -79,11 +82,13 @@ pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialC
 pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
 pub use sudokit_local::{self as local, Annealing, Genetic};
 
+pub use auto::Auto;
 pub use error::Error;
 #[allow(deprecated)]
 pub use sudokit_rules::FastSolver;
 pub use sudokit_rules::{self as rules, BitParallel};
 
+mod auto;
 pub mod batch;
 pub mod compare;
 mod error;

@@ -161,6 +161,11 @@ fn registered() -> Vec<SolverInfo> {
     use SolverInfo as S;
     vec![
         S::exact(
+            "auto",
+            "the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others",
+            crate::Auto::new,
+        ),
+        S::exact(
             "fast",
             "bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv)",
             BitParallel::new,
@@ -237,7 +242,7 @@ pub fn create(name: &str) -> Result<Box<dyn Solver>, UnknownSolver> {
     find(name).map(SolverInfo::build)
 }
 
-/// The default solver: the fastest exact one registered.
+/// The default solver, `auto`: the fastest exact one for each shape.
 pub fn default_solver() -> &'static SolverInfo {
     &solvers()[0]
 }
@@ -278,7 +283,7 @@ mod tests {
             if let Some(counter) = info.build_counter() {
                 assert_eq!(counter.name(), info.name());
             }
-            assert!(info.crate_name().starts_with("sudokit-"), "{info:?}");
+            assert!(info.crate_name().starts_with("sudokit"), "{info:?}");
         }
         assert!(default_solver().is_exact());
         assert_eq!(find("greedy").map(SolverInfo::crate_name), Ok("sudokit-graph"));
