@@ -74,6 +74,17 @@ pub enum ParseError {
         /// The grid's shape.
         shape: Shape,
     },
+    /// A grid of another shape than the file's first one (see
+    /// `sudokit_grid::io::PuzzleReader`): often a truncated line.
+    #[error("line {line}: a {found} grid in a file of {expected} grids (a truncated line?)")]
+    ShapeChange {
+        /// The shape read.
+        found: Shape,
+        /// The shape of the file's first grid.
+        expected: Shape,
+        /// 1-based line where the grid starts.
+        line: usize,
+    },
     /// Text far longer than any grid, rejected before it is read (see
     /// [`text::MAX_GRID_TEXT`](crate::text::MAX_GRID_TEXT)).
     #[error("{length} bytes is too long for one grid (at most {limit})")]
@@ -96,7 +107,8 @@ impl ParseError {
             | ParseError::DigitOutOfRange { line, .. }
             | ParseError::WrongCellCount { line, .. }
             | ParseError::UnknownShape { line, .. }
-            | ParseError::MalformedBoxedGrid { line, .. } => Some(*line),
+            | ParseError::MalformedBoxedGrid { line, .. }
+            | ParseError::ShapeChange { line, .. } => Some(*line),
             _ => None,
         }
     }

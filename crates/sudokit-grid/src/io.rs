@@ -114,8 +114,12 @@ pub struct PuzzleReader<R> {
     line_no: usize,
     line: String,
     block: Option<Block>,
-    ready: VecDeque<Result<Grid, ReadError>>,
+    /// Each record read and not yet handed out, with its first line.
+    ready: VecDeque<(usize, Result<Grid, ReadError>)>,
     finished: bool,
+    /// The shape of the first grid read, when none was given.
+    first_shape: Option<Shape>,
+    mixed_shapes: bool,
 }
 
 impl PuzzleReader<BufReader<File>> {
@@ -142,7 +146,19 @@ impl<R: BufRead> PuzzleReader<R> {
             block: None,
             ready: VecDeque::new(),
             finished: false,
+            first_shape: None,
+            mixed_shapes: false,
         }
+    }
+
+    /// Accepts grids of different shapes in one file. By default the first
+    /// grid's shape is the file's, and a record of another shape is an
+    /// error ([`ParseError::ShapeChange`]): a truncated 9×9 line of 16
+    /// cells would otherwise read as a 4×4 puzzle.
+    #[must_use]
+    pub fn with_mixed_shapes(mut self) -> Self {
+        self.mixed_shapes = true;
+        self
     }
 
     /// Reads every puzzle as `shape`: lines of `side` cells are rows of a
@@ -168,10 +184,27 @@ impl<R: BufRead> PuzzleReader<R> {
         text::parse_at(text, self.shape, first_line).map_err(|e| self.parse_error(e))
     }
 
+    /// Holds a file to the shape of its first grid, unless shapes may mix
+    /// or the shape was given (the parser enforces that one).
+    fn check_shape(&mut self, line: usize, item: Result<Grid, ReadError>) -> Result<Grid, ReadError> {
+        let grid = item?;
+        if self.shape.is_some() || self.mixed_shapes {
+            return Ok(grid);
+        }
+        match self.first_shape {
+            None => self.first_shape = Some(grid.shape()),
+            Some(expected) if expected != grid.shape() => {
+                return Err(self.parse_error(ParseError::ShapeChange { found: grid.shape(), expected, line }));
+            }
+            Some(_) => {}
+        }
+        Ok(grid)
+    }
+
     fn flush(&mut self) {
         if let Some(block) = self.block.take() {
             let parsed = self.parse(&block.text, block.start);
-            self.ready.push_back(parsed);
+            self.ready.push_back((block.start, parsed));
         }
     }
 
@@ -230,7 +263,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         let (text, start) = (block.text.clone(), block.start);
                         if let Ok(grid) = self.parse(&text, start) {
                             self.block = None;
-                            self.ready.push_back(Ok(grid));
+                            self.ready.push_back((start, Ok(grid)));
                         }
                     } else if !is_rule {
                         block.rows += 1;
@@ -250,7 +283,7 @@ impl<R: BufRead> PuzzleReader<R> {
             // A whole puzzle, or a line of no known length: parsing it names
             // the problem precisely.
             let parsed = self.parse(&self.line, self.line_no);
-            self.ready.push_back(parsed);
+            self.ready.push_back((self.line_no, parsed));
         }
     }
 }
@@ -260,8 +293,8 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(item) = self.ready.pop_front() {
-                return Some(item);
+            if let Some((line, item)) = self.ready.pop_front() {
+                return Some(self.check_shape(line, item));
             }
             if self.finished {
                 return None;

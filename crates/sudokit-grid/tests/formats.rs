@@ -1,6 +1,6 @@
 use proptest::prelude::*;
-use sudokit_grid::io::{Format, PuzzleReader, write_puzzles};
-use sudokit_grid::sudokit_core::{Digit, Grid, Shape};
+use sudokit_grid::io::{Format, PuzzleReader, ReadError, write_puzzles};
+use sudokit_grid::sudokit_core::{Digit, Grid, ParseError, Shape};
 use sudokit_grid::{CandidateBoard, Candidates, Layout};
 use sudokit_testkit::{generate, sets};
 
@@ -104,4 +104,25 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         let _ = text.parse::<Grid>();
     }
+}
+
+#[test]
+fn a_record_of_another_shape_than_the_file_is_refused() {
+    let classic = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // A line cut to 16 cells whose digits all fit a 4x4 grid would read as
+    // a 4x4 puzzle.
+    let text = format!("{classic}\n1...2...3...4...\n{classic}\n");
+    let records: Vec<_> = PuzzleReader::new(text.as_bytes()).collect();
+    assert_eq!(records.len(), 3);
+    assert!(records[0].is_ok() && records[2].is_ok());
+    match &records[1] {
+        Err(ReadError::Parse { source: ParseError::ShapeChange { found, expected, line }, .. }) => {
+            assert_eq!((*found, *expected, *line), (Shape::MINI, Shape::CLASSIC, 2));
+        }
+        other => panic!("{other:?}"),
+    }
+    let mixed: Vec<_> = PuzzleReader::new(text.as_bytes()).with_mixed_shapes().collect();
+    assert!(mixed.iter().all(Result::is_ok));
+    let told = PuzzleReader::new(text.as_bytes()).with_shape(Shape::CLASSIC).nth(1);
+    assert!(matches!(told, Some(Err(ReadError::Parse { .. }))), "{told:?}");
 }
