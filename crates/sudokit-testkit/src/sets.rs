@@ -116,6 +116,20 @@ pub const FORUM_1106: PuzzleSet = PuzzleSet {
     embedded: Some(include_str!("../puzzles/forum_hardest_1106.txt")),
 };
 
+/// 20 generated 16×16 puzzles, each proved to have one solution (see the
+/// file's header for how it was made).
+pub const SIXTEEN_UNIQUE: PuzzleSet = PuzzleSet {
+    name: "16x16-unique",
+    file: "generated_16x16_unique.txt",
+    embedded: Some(include_str!("../puzzles/generated_16x16_unique.txt")),
+};
+/// 10 generated 25×25 puzzles, each proved to have one solution.
+pub const TWENTY_FIVE_UNIQUE: PuzzleSet = PuzzleSet {
+    name: "25x25-unique",
+    file: "generated_25x25_unique.txt",
+    embedded: Some(include_str!("../puzzles/generated_25x25_unique.txt")),
+};
+
 /// The three course levels, easy to hard: the `compare` example's default
 /// race.
 pub const COURSE_LEVELS: [PuzzleSet; 3] = [EASY, MEDIUM, HARD];
@@ -158,6 +172,8 @@ mod tests {
         assert_eq!(HARD.puzzles().len(), 95);
         assert_eq!(MAGICTOUR.puzzles().len(), 1465);
         assert_eq!(FORUM_1106.puzzles().len(), 375);
+        assert_eq!(SIXTEEN_UNIQUE.puzzles().len(), 20);
+        assert_eq!(TWENTY_FIVE_UNIQUE.puzzles().len(), 10);
     }
 
     #[test]
