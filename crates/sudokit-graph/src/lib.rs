@@ -37,6 +37,12 @@
 //! [`Stats`](sudokit_core::Stats), counted like the course's notebook so the
 //! figures compare (`cargo run --release --example graph_colouring`).
 //!
+//! # Public dependency
+//! `petgraph` is part of this crate's API: [`ConstraintGraph::graph`]
+//! returns its `UnGraph`, and the crate re-exports it as
+//! `sudokit_graph::petgraph`. A major version bump of petgraph is therefore
+//! a major version bump of this crate (and of the `sudokit` facade).
+//!
 //! # Crate features
 //! None.
 #![doc(test(attr(deny(warnings))))]
