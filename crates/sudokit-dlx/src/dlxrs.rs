@@ -12,10 +12,14 @@ use crate::SudokuCover;
 /// every shape works, rectangular boxes included), selects the givens and
 /// takes the first solution from its iterator.
 ///
-/// # Budget
+/// # Budget and shapes
 /// `dlx-rs` offers no hook inside its search: the budget is checked before
 /// the search starts and, when counting, between solutions. A deadline that
-/// passes during one search is noticed only when it returns.
+/// passes during one search is noticed only when it returns. Its searches
+/// stay in the milliseconds up to 16×16, but a 25×25 puzzle can run for
+/// tens of seconds past any limit, so grids larger than
+/// [`DlxRs::MAX_SIDE`] are refused with
+/// [`SolveError::UnsupportedShape`]: use [`Dlx`](crate::Dlx) for them.
 ///
 /// # Statistics
 /// `dlx-rs` reports no counters: [`Stats`](sudokit_core::Stats) only holds the elapsed time.
@@ -33,6 +37,9 @@ pub struct DlxRs {
 }
 
 impl DlxRs {
+    /// The largest side handled, see [Budget and shapes](DlxRs#budget-and-shapes).
+    pub const MAX_SIDE: usize = 16;
+
     /// A new solver.
     pub fn new() -> DlxRs {
         DlxRs::default()
@@ -42,6 +49,9 @@ impl DlxRs {
     /// named by their [`SudokuCover`] index; `dlx-rs` numbers items from 1.
     fn build(puzzle: &Grid) -> Result<(SudokuCover, dlx_rs::Solver<usize>), SolveError> {
         puzzle.validate()?;
+        if puzzle.side() > Self::MAX_SIDE {
+            return Err(SolveError::UnsupportedShape { shape: puzzle.shape() });
+        }
         let cover = SudokuCover::new(puzzle.shape());
         let mut solver = dlx_rs::Solver::new(cover.item_count());
         for option in 0..cover.option_count() {

@@ -96,3 +96,14 @@ fn out_of_range_indices_panic_instead_of_naming_another_option() {
     assert!(catch_unwind(|| cover.fill(&Grid::empty(Shape::MINI), [])).is_err());
     assert_eq!(cover.item_name(323), "b9#9");
 }
+
+#[test]
+fn dlx_rs_refuses_the_shapes_whose_search_it_cannot_interrupt() {
+    let big = Grid::empty(Shape::TWENTY_FIVE);
+    assert_eq!(DlxRs::new().solve(&big).err(), Some(SolveError::UnsupportedShape { shape: Shape::TWENTY_FIVE }));
+    assert_eq!(
+        DlxRs::new().count_solutions(&big, 2).err(),
+        Some(SolveError::UnsupportedShape { shape: Shape::TWENTY_FIVE })
+    );
+    assert!(DlxRs::new().solve(&Grid::empty(Shape::SIXTEEN)).is_ok());
+}

@@ -53,7 +53,7 @@
 //! | `auto` | `sudokit` | the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others |
 //! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) |
 //! | `dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave |
-//! | `dlx-rs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach) |
+//! | `dlx-rs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16) |
 //! | `dsatur-propagate` | `sudokit-graph` | graph colouring, highest saturation first, with forward checking |
 //! | `graph-mrv-propagate` | `sudokit-graph` | graph colouring, fewest colours first, with forward checking |
 //! | `dsatur` | `sudokit-graph` | graph colouring, highest saturation first (DSATUR) |

@@ -173,7 +173,7 @@ fn registered() -> Vec<SolverInfo> {
         S::exact("dlx", "Dancing Links (Knuth's Algorithm X) on the matrix the givens leave", Dlx::new),
         S::exact(
             "dlx-rs",
-            "the same exact cover solved by the dlx-rs crate (the course's library approach)",
+            "the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16)",
             DlxRs::new,
         ),
         S::exact("dsatur-propagate", "graph colouring, highest saturation first, with forward checking", || {
