@@ -20,6 +20,66 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Three short paths
+//! Everything below needs only `sudokit` as a dependency.
+//!
+//! Solve one puzzle with the default solver, and check it is proper:
+//! ```
+//! use sudokit::{Auto, CountSolutions, Grid, Solver, Uniqueness};
+//! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+//! let mut solver = Auto::new();
+//! println!("{:#}", solver.solve(&puzzle)?.grid);
+//! assert_eq!(solver.uniqueness(&puzzle)?, Uniqueness::Unique);
+//! # Ok::<(), sudokit::Error>(())
+//! ```
+//!
+//! Exact cover for a problem of your own, with
+//! [`dlx::ExactCover`](crate::dlx::ExactCover): here, tiling a 1×4 strip
+//! with pieces of length 1 and 2 (items are the four squares).
+//! ```
+//! use sudokit::Budget;
+//! use sudokit::dlx::ExactCover;
+//! let mut strip = ExactCover::new(4, 0);
+//! for start in 0..4 {
+//!     strip.add_option(&[start])?;
+//!     if start + 1 < 4 {
+//!         strip.add_option(&[start, start + 1])?;
+//!     }
+//! }
+//! // Fibonacci: 5 tilings of a strip of 4.
+//! assert_eq!(strip.count_solutions(u64::MAX, &Budget::unlimited()), Ok(5));
+//! # Ok::<(), sudokit::dlx::CoverError>(())
+//! ```
+//!
+//! The puzzle as a graph, with [`graph::ConstraintGraph`](crate::graph::ConstraintGraph):
+//! a petgraph graph, its figures, and DOT or SVG pictures.
+//! ```
+//! use sudokit::{Grid, Shape};
+//! use sudokit::graph::ConstraintGraph;
+//! let graph = ConstraintGraph::new(Shape::CLASSIC);
+//! assert_eq!((graph.graph().node_count(), graph.graph().edge_count()), (81, 810));
+//! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+//! let dot = graph.to_dot(&puzzle);
+//! assert!(dot.starts_with("graph {"));
+//! # Ok::<(), sudokit::Error>(())
+//! ```
+//!
+//! Cancel a long solve from another thread:
+//! ```
+//! use std::time::Duration;
+//! use sudokit::{Backtracking, Budget, CancelFlag, Grid, Shape, SolveError, Solver, StopReason};
+//! let flag = CancelFlag::new();
+//! let budget = Budget::unlimited().with_cancel_flag(flag.clone());
+//! // Plain backtracking on an empty 25x25 grid would run for a very long time.
+//! let outcome = std::thread::scope(|scope| {
+//!     let solve = scope.spawn(|| Backtracking::new().solve_with(&Grid::empty(Shape::TWENTY_FIVE), &budget));
+//!     std::thread::sleep(Duration::from_millis(20));
+//!     flag.cancel();
+//!     solve.join()
+//! });
+//! assert!(matches!(outcome, Ok(Err(SolveError::BudgetExhausted { reason: StopReason::Cancelled, .. })) | Ok(Ok(_))));
+//! ```
+//!
 //! # Overview
 //! * Core types, re-exported from `sudokit-core`: [`Grid`], [`Shape`],
 //!   [`Solver`], [`CountSolutions`], [`Budget`], [`Solution`],
