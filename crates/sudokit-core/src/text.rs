@@ -2,6 +2,21 @@
 //! and the pieces a reader of puzzle files needs to split a file into
 //! records and report errors at their place in the file.
 //!
+//! # Symbols
+//! The one table of how digits are written, for every shape:
+//!
+//! | side | digits | example |
+//! |---|---|---|
+//! | 4 to 9 | `1`–`9` | 9×9: `1`…`9` |
+//! | 10 to 35, but 25 | `1`–`9`, then `A`, `B`, … | 16×16: `1`–`9`, `A`–`G` |
+//! | 25 | `A`–`Y` (the usual 25×25 convention) | `A` is 1, `Y` is 25 |
+//!
+//! Letters are read in either case. An empty cell is `.`, `0`, `-`, `_`,
+//! or `X` where `X` is not a digit (below 25×25), in the line format; the
+//! boxed picture also takes a blank.
+//! [`Shape::symbol`](crate::Shape::symbol) writes a digit,
+//! [`Shape::value_of_symbol`](crate::Shape::value_of_symbol) reads one.
+//!
 //! ```
 //! use sudokit_core::text;
 //! // A file's third record starts on line 7: errors point into the file.
