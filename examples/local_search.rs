@@ -152,7 +152,7 @@ fn summarise(name: &str, puzzle: &Grid, outcome: &Result<sudokit::Solution, Solv
             println!("{name}: solved in {seconds:.3} s\n{:#}", solution.grid);
             solution.stats
         }
-        Err(SolveError::BudgetExhausted { stats, best, .. } | SolveError::Incomplete { stats, best }) => {
+        Err(SolveError::BudgetExhausted { stats, best, .. } | SolveError::Incomplete { stats, best, .. }) => {
             let energy = best.as_ref().map_or(0, |b| b.error_count(puzzle));
             println!(
                 "{name}: {} after {seconds:.3} s; best energy {energy}",

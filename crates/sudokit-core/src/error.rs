@@ -27,6 +27,12 @@ pub enum StopReason {
 
 /// Why a solver returned no grid.
 ///
+/// The variants with fields are `#[non_exhaustive]`, so that fields can be
+/// added: match them with `..`, and build them with
+/// [`SolveError::unsupported_shape`], [`SolveError::panicked`], or a
+/// [`SearchTally`](crate::SearchTally) (`exhausted`, `incomplete`);
+/// [`Grid::validate`] builds `InvalidPuzzle`.
+///
 /// ```
 /// use sudokit_core::{Grid, SolveError};
 /// let puzzle: Grid = "11..............".parse()?;
@@ -39,6 +45,7 @@ pub enum StopReason {
 #[non_exhaustive]
 pub enum SolveError {
     /// Some givens clash: two equal digits share a row, column or box.
+    #[non_exhaustive]
     #[error("invalid puzzle: {}", ConflictList(conflicts))]
     InvalidPuzzle {
         /// Every clashing pair of givens.
@@ -48,6 +55,7 @@ pub enum SolveError {
     #[error("the puzzle has no solution")]
     Unsolvable,
     /// The [`Budget`](crate::Budget) ran out before the search ended.
+    #[non_exhaustive]
     #[error("gave up: {reason} after {} nodes and {} iterations", stats.nodes, stats.iterations)]
     BudgetExhausted {
         /// Which limit was reached.
@@ -59,6 +67,7 @@ pub enum SolveError {
     },
     /// An incomplete method (greedy colouring, a rule set without guessing)
     /// stopped without a solution and without proving there is none.
+    #[non_exhaustive]
     #[error(
         "no solution found after {} nodes and {} iterations, and no proof that none exists",
         stats.nodes,
@@ -73,12 +82,14 @@ pub enum SolveError {
     /// The solver panicked: a bug in it. The `compare` harness and the
     /// batch solver of the `sudokit` facade catch a solver's panic and
     /// report it as this error for that puzzle, and go on with the others.
+    #[non_exhaustive]
     #[error("the solver panicked: {message}")]
     Panicked {
         /// The panic's message.
         message: String,
     },
     /// The solver does not handle grids of this shape.
+    #[non_exhaustive]
     #[error("grids of shape {shape} are not supported by this solver")]
     UnsupportedShape {
         /// The shape of the puzzle.
@@ -99,6 +110,24 @@ impl fmt::Display for ConflictList<'_> {
             write!(f, "; and {} more clashes", self.0.len() - SHOWN)?;
         }
         Ok(())
+    }
+}
+
+impl SolveError {
+    /// The error of a solver that does not handle grids of `shape`.
+    ///
+    /// ```
+    /// use sudokit_core::{Shape, SolveError};
+    /// let err = SolveError::unsupported_shape(Shape::TWENTY_FIVE);
+    /// assert!(matches!(err, SolveError::UnsupportedShape { shape, .. } if shape == Shape::TWENTY_FIVE));
+    /// ```
+    pub fn unsupported_shape(shape: Shape) -> SolveError {
+        SolveError::UnsupportedShape { shape }
+    }
+
+    /// The error of a solver that panicked, with the panic's `message`.
+    pub fn panicked(message: impl Into<String>) -> SolveError {
+        SolveError::Panicked { message: message.into() }
     }
 }
 

@@ -169,7 +169,7 @@ pub enum Uniqueness {
 /// impl Solver for OneHole {
 ///     fn name(&self) -> &str { "one-hole" }
 ///     fn solve_with(&mut self, p: &Grid, _: &Budget) -> Result<Solution, SolveError> {
-///         Err(SolveError::UnsupportedShape { shape: p.shape() })
+///         Err(SolveError::unsupported_shape(p.shape()))
 ///     }
 /// }
 ///

@@ -50,7 +50,7 @@ impl DlxRs {
     fn build(puzzle: &Grid) -> Result<(SudokuCover, dlx_rs::Solver<usize>), SolveError> {
         puzzle.validate()?;
         if puzzle.side() > Self::MAX_SIDE {
-            return Err(SolveError::UnsupportedShape { shape: puzzle.shape() });
+            return Err(SolveError::unsupported_shape(puzzle.shape()));
         }
         let cover = SudokuCover::new(puzzle.shape());
         let mut solver = dlx_rs::Solver::new(cover.item_count());

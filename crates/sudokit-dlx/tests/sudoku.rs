@@ -100,10 +100,7 @@ fn out_of_range_indices_panic_instead_of_naming_another_option() {
 #[test]
 fn dlx_rs_refuses_the_shapes_whose_search_it_cannot_interrupt() {
     let big = Grid::empty(Shape::TWENTY_FIVE);
-    assert_eq!(DlxRs::new().solve(&big).err(), Some(SolveError::UnsupportedShape { shape: Shape::TWENTY_FIVE }));
-    assert_eq!(
-        DlxRs::new().count_solutions(&big, 2).err(),
-        Some(SolveError::UnsupportedShape { shape: Shape::TWENTY_FIVE })
-    );
+    assert_eq!(DlxRs::new().solve(&big).err(), Some(SolveError::unsupported_shape(Shape::TWENTY_FIVE)));
+    assert_eq!(DlxRs::new().count_solutions(&big, 2).err(), Some(SolveError::unsupported_shape(Shape::TWENTY_FIVE)));
     assert!(DlxRs::new().solve(&Grid::empty(Shape::SIXTEEN)).is_ok());
 }

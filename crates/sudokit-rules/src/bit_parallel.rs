@@ -73,7 +73,7 @@ impl BitParallel {
 
     fn unsupported(&self, puzzle: &Grid) -> Result<(), SolveError> {
         if self.strict {
-            return Err(SolveError::UnsupportedShape { shape: puzzle.shape() });
+            return Err(SolveError::unsupported_shape(puzzle.shape()));
         }
         Ok(())
     }

@@ -18,7 +18,7 @@ fn conformance() {
 fn strict_solver_rejects_other_shapes() {
     let puzzle = generate::puzzle(Shape::MINI, 6, 1);
     match BitParallel::strict().solve(&puzzle) {
-        Err(SolveError::UnsupportedShape { shape }) => assert_eq!(shape, Shape::MINI),
+        Err(SolveError::UnsupportedShape { shape, .. }) => assert_eq!(shape, Shape::MINI),
         other => panic!("expected UnsupportedShape, got {other:?}"),
     }
     assert!(matches!(BitParallel::strict().count_solutions(&puzzle, 2), Err(SolveError::UnsupportedShape { .. })));

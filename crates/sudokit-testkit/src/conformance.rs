@@ -229,7 +229,7 @@ impl Conformance {
         let clashing = Grid::from_values(valid.shape(), &values).expect("values in range");
         assert!(oracle::has_clash(&clashing));
         match solver.solve(&clashing) {
-            Err(SolveError::InvalidPuzzle { conflicts }) => {
+            Err(SolveError::InvalidPuzzle { conflicts, .. }) => {
                 let named = conflicts
                     .iter()
                     .any(|c| c.first.index(valid.shape()) == 0 && c.second.index(valid.shape()) == first_empty);

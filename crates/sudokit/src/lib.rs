@@ -34,7 +34,7 @@
 //! ```
 //!
 //! Exact cover for a problem of your own, with
-//! [`dlx::ExactCover`](crate::dlx::ExactCover): here, tiling a 1×4 strip
+//! [`dlx::ExactCover`]: here, tiling a 1×4 strip
 //! with pieces of length 1 and 2 (items are the four squares).
 //! ```
 //! use sudokit::Budget;
@@ -51,7 +51,7 @@
 //! # Ok::<(), sudokit::dlx::CoverError>(())
 //! ```
 //!
-//! The puzzle as a graph, with [`graph::ConstraintGraph`](crate::graph::ConstraintGraph):
+//! The puzzle as a graph, with [`graph::ConstraintGraph`]:
 //! a petgraph graph, its figures, and DOT or SVG pictures.
 //! ```
 //! use sudokit::{Grid, Shape};

@@ -71,7 +71,7 @@ pub(crate) fn solve_caught<S: Solver + ?Sized>(
 ) -> Result<Solution, SolveError> {
     match panic::catch_unwind(AssertUnwindSafe(|| solver.solve_with(puzzle, budget))) {
         Ok(result) => result,
-        Err(payload) => Err(SolveError::Panicked { message: panic_message(payload.as_ref()) }),
+        Err(payload) => Err(SolveError::panicked(panic_message(payload.as_ref()))),
     }
 }
 
@@ -122,6 +122,6 @@ mod tests {
     fn a_panic_becomes_an_error_with_its_message() {
         let puzzle = Grid::empty(sudokit_core::Shape::MINI);
         let result = solve_caught(&mut Bomb, &puzzle, &Budget::unlimited());
-        assert_eq!(result, Err(SolveError::Panicked { message: "boom at r1c1".into() }));
+        assert_eq!(result, Err(SolveError::panicked("boom at r1c1")));
     }
 }
