@@ -3,9 +3,10 @@
 //! hybrids that propagate constraints first.
 //!
 //! Both work on a permutation encoding ([`Representation`]): one kind of
-//! unit (rows, or boxes for annealing) is always a permutation of the
-//! digits, so the energy — the duplicates left in the two other kinds of
-//! unit — is 0 exactly for a solution. A swap's change of energy is read
+//! unit (rows, or boxes) is always a permutation of the digits, so the
+//! energy — the duplicates left in the two other kinds of unit — is 0
+//! exactly for a solution. By default each free cell only takes the digits
+//! the givens leave it. A swap's change of energy is read
 //! from the four units it touches, never by rescanning the grid.
 //!
 //! # Example
@@ -46,8 +47,9 @@
 //!   temperature, reheats on stagnation (fixed, or adaptive: each gentler
 //!   than the last), restarts. [`Annealing::course`] is the course's
 //!   configuration.
-//! * [`Genetic`]: row permutations, tournament selection, ordered (OX) or
-//!   row-exchange crossover, swap mutation, elitism, restarts on
+//! * [`Genetic`]: permutations of rows or boxes, tournament selection,
+//!   ordered (OX) or unit-exchange crossover, swap mutation, optional local
+//!   search on each child (memetic, the default), elitism, restarts on
 //!   stagnation. [`Genetic::course`] is the course's GeneticSharp run.
 //! * Hybrids (`with_propagation`): singles and locked candidates first; a
 //!   contradiction proves the puzzle unsolvable, a settled board is the

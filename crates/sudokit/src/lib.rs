@@ -122,10 +122,10 @@
 //! | `graph-sequential` | `sudokit-graph` | graph colouring by backtracking in vertex order (the course's graph baseline) |
 //! | `backtracking` | `sudokit-grid` | plain backtracking in row-major order (the course's baseline) |
 //! | `greedy` | `sudokit-graph` | greedy colouring, one pass without backtracking: fails on most puzzles (not exact) |
-//! | `annealing-hybrid` | `sudokit-local` | simulated annealing on rows after singles and locked candidates, moves within the candidates (not exact) |
-//! | `annealing` | `sudokit-local` | simulated annealing on row permutations, adaptive reheats and restarts (not exact) |
-//! | `genetic-hybrid` | `sudokit-local` | genetic algorithm on row permutations after singles and locked candidates (not exact) |
-//! | `genetic` | `sudokit-local` | genetic algorithm on row permutations: tournament, row crossover, swap mutation (not exact) |
+//! | `annealing-hybrid` | `sudokit-local` | simulated annealing on box permutations after singles and locked candidates, moves within the candidates (not exact) |
+//! | `annealing` | `sudokit-local` | simulated annealing on box permutations within the givens' candidates: short runs, restarts (not exact) |
+//! | `genetic-hybrid` | `sudokit-local` | genetic algorithm on box permutations with local search, after singles and locked candidates (not exact) |
+//! | `genetic` | `sudokit-local` | genetic algorithm on box permutations: tournament, unit crossover, swap mutation, local search (not exact) |
 //!
 //! # Crate features
 //! * `serde`: `Serialize` and `Deserialize` for [`Grid`], [`Shape`],

@@ -194,22 +194,22 @@ fn registered() -> Vec<SolverInfo> {
         S::heuristic("greedy", "greedy colouring, one pass without backtracking: fails on most puzzles", Greedy::new),
         S::heuristic(
             "annealing-hybrid",
-            "simulated annealing on rows after singles and locked candidates, moves within the candidates",
+            "simulated annealing on box permutations after singles and locked candidates, moves within the candidates",
             || Annealing::new().with_propagation(),
         ),
         S::heuristic(
             "annealing",
-            "simulated annealing on row permutations, adaptive reheats and restarts",
+            "simulated annealing on box permutations within the givens' candidates: short runs, restarts",
             Annealing::new,
         ),
         S::heuristic(
             "genetic-hybrid",
-            "genetic algorithm on row permutations after singles and locked candidates",
+            "genetic algorithm on box permutations with local search, after singles and locked candidates",
             || Genetic::new().with_propagation(),
         ),
         S::heuristic(
             "genetic",
-            "genetic algorithm on row permutations: tournament, row crossover, swap mutation",
+            "genetic algorithm on box permutations: tournament, unit crossover, swap mutation, local search",
             Genetic::new,
         ),
     ]
