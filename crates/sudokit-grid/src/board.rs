@@ -77,6 +77,12 @@ impl CandidateBoard {
         self.cells[index]
     }
 
+    /// A board of `shape` from its cells' candidates, row-major.
+    pub(crate) fn from_cells(shape: Shape, cells: Box<[Candidates]>) -> CandidateBoard {
+        debug_assert_eq!(cells.len(), shape.cell_count());
+        CandidateBoard { shape, cells }
+    }
+
     pub(crate) fn cells_mut(&mut self) -> &mut [Candidates] {
         &mut self.cells
     }

@@ -30,8 +30,9 @@
 //!   iteration.
 //! * [`Layout`]: rows, columns, boxes and peers of a shape as flat index
 //!   tables, built once and shared.
-//! * [`CandidateBoard`]: the pencil marks of a puzzle, and constraint
-//!   propagation on them (singles and locked candidates, for every shape).
+//! * [`CandidateBoard`]: the pencil marks of a puzzle, constraint
+//!   propagation on them (singles and locked candidates, for every shape),
+//!   and their text forms (the 729-character line, a picture).
 //! * [`io`]: [`PuzzleReader`](io::PuzzleReader) streams puzzles from files
 //!   (one per line, multi-line and boxed grids, comments), with line and
 //!   column in every error; [`write_puzzles`](io::write_puzzles) writes them.
@@ -52,6 +53,7 @@ mod board;
 pub mod candidates;
 pub mod io;
 mod layout;
+mod pencil;
 mod propagate;
 
 pub use backtracking::{Backtracking, BacktrackingMrv};

@@ -1,0 +1,157 @@
+//! Pencil marks as text: the common one-line form (729 characters for
+//! 9×9) and a picture of every cell's candidates.
+
+use std::fmt::Write as _;
+
+use sudokit_core::{Digit, ParseError, Shape};
+
+use crate::Candidates;
+use crate::board::CandidateBoard;
+
+impl CandidateBoard {
+    /// The board from its one-line pencil marks: for each cell in
+    /// row-major order, `side` characters, the one at position `k` being
+    /// digit `k + 1`'s symbol when it is a candidate and `.` (or `0`) when
+    /// it is not. A 9×9 board is 729 characters; white space is ignored.
+    ///
+    /// ```
+    /// use sudokit_grid::CandidateBoard;
+    /// use sudokit_grid::sudokit_core::{Cell, Grid};
+    /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+    /// let board = CandidateBoard::new(&puzzle);
+    /// let line = board.to_pencil_line();
+    /// assert_eq!(line.len(), 729);
+    /// assert_eq!(&line[18..27], "12.4.....");
+    /// assert_eq!(CandidateBoard::from_pencil_line(&line)?, board);
+    /// assert_eq!(board.get(Cell::new(0, 2)).to_string(), "{124}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseError::UnknownShape`] when the length is `side³` for no
+    /// shape, [`ParseError::InvalidCharacter`] (with its column) for a
+    /// character that is neither `.`, `0` nor the digit of its position.
+    pub fn from_pencil_line(text: &str) -> Result<CandidateBoard, ParseError> {
+        if text.len() > sudokit_core::text::MAX_GRID_TEXT {
+            return Err(ParseError::TooLong { length: text.len(), limit: sudokit_core::text::MAX_GRID_TEXT });
+        }
+        let marks: Vec<(usize, char)> =
+            text.chars().enumerate().filter(|(_, c)| !c.is_whitespace()).map(|(i, c)| (i + 1, c)).collect();
+        let side = (2..=Shape::MAX_SIDE).find(|s| s * s * s == marks.len());
+        let shape = side
+            .and_then(|s| Shape::from_side(s).ok())
+            .ok_or(ParseError::UnknownShape { found: marks.len(), line: 1 })?;
+        let side = shape.side();
+        let mut cells = Vec::with_capacity(shape.cell_count());
+        for chunk in marks.chunks(side) {
+            let mut set = Candidates::EMPTY;
+            for (k, &(column, ch)) in chunk.iter().enumerate() {
+                let digit = Digit::new(k as u8 + 1).expect("positions are digits");
+                if ch == '.' || ch == '0' {
+                    continue;
+                }
+                if shape.value_of_symbol(ch) != Some(digit.get()) {
+                    return Err(ParseError::InvalidCharacter { found: ch, line: 1, column });
+                }
+                set.insert(digit);
+            }
+            cells.push(set);
+        }
+        Ok(CandidateBoard::from_cells(shape, cells.into_boxed_slice()))
+    }
+
+    /// The one-line pencil marks (see
+    /// [`from_pencil_line`](Self::from_pencil_line)).
+    pub fn to_pencil_line(&self) -> String {
+        let shape = self.shape();
+        let mut line = String::with_capacity(shape.cell_count() * shape.side());
+        for set in self.as_slice() {
+            for value in 1..=shape.side() as u8 {
+                let digit = Digit::new(value).expect("1..=side is a digit");
+                line.push(if set.contains(digit) { shape.symbol(value) } else { '.' });
+            }
+        }
+        line
+    }
+
+    /// A picture of every cell's candidates, one row of the grid per line,
+    /// boxes apart, each cell as its candidates' symbols padded to a common
+    /// width: what a player's pencil marks look like.
+    ///
+    /// ```
+    /// use sudokit_grid::CandidateBoard;
+    /// use sudokit_grid::sudokit_core::Grid;
+    /// let board = CandidateBoard::new(&"1.........4....1".parse::<Grid>()?);
+    /// assert_eq!(
+    ///     board.pencil_marks(),
+    ///     "\
+    /// 1   234 | 23  234
+    /// 234 234 | 123 234
+    /// --------+--------
+    /// 23  123 | 4   23
+    /// 234 234 | 23  1
+    /// "
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pencil_marks(&self) -> String {
+        let shape = self.shape();
+        let (side, bh, bw) = (shape.side(), shape.box_height(), shape.box_width());
+        let texts: Vec<String> =
+            self.as_slice().iter().map(|set| set.iter().map(|d| shape.symbol(d.get())).collect()).collect();
+        let width = texts.iter().map(String::len).max().unwrap_or(1);
+        let mut out = String::new();
+        for row in 0..side {
+            if row > 0 && row % bh == 0 {
+                let stack = "-".repeat(bw * (width + 1) + 1);
+                let rule: Vec<&str> = (0..side / bw).map(|_| stack.as_str()).collect();
+                let rule = rule.join("+");
+                // The first and last stacks lose the padding outside them.
+                let _ = writeln!(out, "{}", &rule[1..rule.len() - 1]);
+            }
+            let mut line = String::new();
+            for col in 0..side {
+                if col > 0 && col % bw == 0 {
+                    line.push_str("| ");
+                }
+                let _ = write!(line, "{:<width$} ", texts[row * side + col]);
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use sudokit_core::Grid;
+
+    use super::*;
+
+    #[test]
+    fn a_wrong_mark_is_named_where_it_is() {
+        let mut line = ".".repeat(729);
+        line.replace_range(10..11, "5"); // cell 2, position 2: only a 2 may stand there
+        assert_eq!(
+            CandidateBoard::from_pencil_line(&line),
+            Err(ParseError::InvalidCharacter { found: '5', line: 1, column: 11 })
+        );
+        assert!(matches!(CandidateBoard::from_pencil_line(&line[..728]), Err(ParseError::UnknownShape { .. })));
+    }
+
+    proptest! {
+        #[test]
+        fn pencil_lines_round_trip(
+            shape in proptest::sample::select(vec![Shape::MINI, Shape::SIX, Shape::CLASSIC, Shape::SIXTEEN]),
+            seed in any::<u64>(),
+        ) {
+            let puzzle: Grid = sudokit_testkit::generate::puzzle(shape, shape.cell_count() / 2, seed);
+            let board = CandidateBoard::new(&puzzle);
+            let line = board.to_pencil_line();
+            prop_assert_eq!(line.len(), shape.cell_count() * shape.side());
+            prop_assert_eq!(CandidateBoard::from_pencil_line(&line), Ok(board.clone()));
+            prop_assert_eq!(board.pencil_marks().lines().count(), shape.side() + shape.side() / shape.box_height() - 1);
+        }
+    }
+}
