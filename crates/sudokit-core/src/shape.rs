@@ -136,6 +136,18 @@ impl Shape {
         (row / self.box_height()) * self.box_height() + col / self.box_width()
     }
 
+    /// The number (0-based) of the unit of `kind` holding the cell with
+    /// row-major index `index`: [`row_of`](Shape::row_of),
+    /// [`col_of`](Shape::col_of) or [`box_of`](Shape::box_of).
+    #[inline]
+    pub const fn unit_of(self, kind: UnitKind, index: usize) -> usize {
+        match kind {
+            UnitKind::Row => self.row_of(index),
+            UnitKind::Column => self.col_of(index),
+            UnitKind::Box => self.box_of(index),
+        }
+    }
+
     /// The cell indices of one unit, in row-major order.
     ///
     /// `n` is in `0..side`. Rows, then columns, then boxes are the `3 * side`
@@ -422,6 +434,15 @@ pub enum ShapeError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unit_of_inverts_unit() {
+        for shape in [Shape::MINI, Shape::SIX, Shape::CLASSIC, Shape::TWELVE, Shape::TWENTY_FIVE] {
+            for (kind, n) in shape.units() {
+                assert!(shape.unit(kind, n).all(|i| shape.unit_of(kind, i) == n), "{shape} {kind} {n}");
+            }
+        }
+    }
 
     #[test]
     fn from_side_picks_the_most_square_boxes() {

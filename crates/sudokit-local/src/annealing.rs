@@ -4,7 +4,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sudokit_core::{Budget, Grid, SearchTally, Solution, SolveError, Solver, StopReason};
 
-use crate::encoding::{Problem, Representation, State};
+use crate::encoding::{Best, Problem, Representation, State};
 use crate::observer::{AnnealingSample, Observer};
 use crate::start::{self, Restriction};
 
@@ -261,12 +261,6 @@ impl Annealing {
     }
 }
 
-/// The lowest-energy assignment of a solve.
-struct Best {
-    energy: u32,
-    values: Vec<u8>,
-}
-
 /// One solve in progress.
 struct Run<'a, 'b> {
     config: &'a Annealing,
@@ -346,7 +340,7 @@ impl Run<'_, '_> {
             self.tally.step()?;
             if let Some(observer) = &mut self.observer {
                 let (iteration, best_energy, restarts) =
-                    (self.tally.stats().iterations, self.best.energy, self.tally.stats().restarts);
+                    (self.tally.stats().iterations, self.best.energy(), self.tally.stats().restarts);
                 let (energy, reheats) = (state.energy(), self.reheats);
                 observer.tick(|| AnnealingSample { iteration, temperature, energy, best_energy, restarts, reheats });
             }
@@ -367,11 +361,7 @@ impl Run<'_, '_> {
     }
 
     fn keep_if_best(&mut self, state: &State) {
-        if state.energy() < self.best.energy {
-            self.best.energy = state.energy();
-            self.best.values.clear();
-            self.best.values.extend_from_slice(state.values());
-        }
+        self.best.offer(state.energy(), state.values());
     }
 
     /// The run's initial temperature; `Auto` walks `state` at random and
@@ -409,15 +399,7 @@ impl Solver for Annealing {
             Err(solution) => return Ok(solution),
         };
         let observer = self.observer.take();
-        let mut run = Run {
-            config: self,
-            problem: &problem,
-            rng,
-            tally,
-            observer,
-            best: Best { energy: u32::MAX, values: Vec::new() },
-            reheats: 0,
-        };
+        let mut run = Run { config: self, problem: &problem, rng, tally, observer, best: Best::new(), reheats: 0 };
         let outcome = run.solve();
         let Run { tally, mut observer, best, reheats, .. } = run;
         if let Some(observer) = &mut observer {
@@ -425,13 +407,13 @@ impl Solver for Annealing {
             observer.emit(&AnnealingSample {
                 iteration: stats.iterations,
                 temperature: 0.0,
-                energy: best.energy,
-                best_energy: best.energy,
+                energy: best.energy(),
+                best_energy: best.energy(),
                 restarts: stats.restarts,
                 reheats,
             });
         }
         self.observer = observer;
-        start::finish(&tally, puzzle, outcome, &best.values)
+        start::finish(&tally, puzzle, outcome, best.values())
     }
 }

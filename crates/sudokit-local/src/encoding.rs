@@ -38,16 +38,6 @@ impl Representation {
     }
 }
 
-/// The number of the unit of `kind` that holds cell `index`.
-fn unit_of(shape: Shape, kind: UnitKind, index: usize) -> usize {
-    let (side, row, col) = (shape.side(), index / shape.side(), index % shape.side());
-    match kind {
-        UnitKind::Row => row,
-        UnitKind::Column => col,
-        _ => (row / shape.box_height()) * (side / shape.box_width()) + col / shape.box_width(),
-    }
-}
-
 /// What one puzzle fixes for a local search: the fixed cells, the digits
 /// each free cell may take, and the tables of the encoding.
 #[derive(Clone, Debug)]
@@ -90,12 +80,12 @@ impl Problem {
         let mut groups = vec![Vec::new(); side];
         let mut present = vec![0u64; side];
         for (i, &v) in fixed.iter().enumerate() {
-            let g = unit_of(shape, kept, i);
+            let g = shape.unit_of(kept, i);
             if v == 0 { groups[g].push(i as u16) } else { present[g] |= 1 << v }
         }
         let missing = present.iter().map(|&p| (1..=side as u8).filter(|&d| p & (1 << d) == 0).collect()).collect();
         let movable = (0..side as u16).filter(|&g| groups[usize::from(g)].len() >= 2).collect();
-        let scored = representation.scored().map(|kind| (0..cells).map(|i| unit_of(shape, kind, i) as u16).collect());
+        let scored = representation.scored().map(|kind| (0..cells).map(|i| shape.unit_of(kind, i) as u16).collect());
         let full = ((1u64 << side) - 1) << 1;
         let restricted = (0..cells).any(|i| fixed[i] == 0 && allowed[i] & full != full);
         Problem { shape, fixed, allowed, groups, missing, movable, scored, restricted }
@@ -213,6 +203,39 @@ impl Problem {
             }
         }
         false
+    }
+}
+
+/// The lowest-energy assignment a solve has reached.
+#[derive(Clone, Debug)]
+pub(crate) struct Best {
+    energy: u32,
+    values: Vec<u8>,
+}
+
+impl Best {
+    /// Nothing reached yet.
+    pub(crate) fn new() -> Best {
+        Best { energy: u32::MAX, values: Vec::new() }
+    }
+
+    /// Keeps `values` if their `energy` is lower than the best so far.
+    pub(crate) fn offer(&mut self, energy: u32, values: &[u8]) {
+        if energy < self.energy {
+            self.energy = energy;
+            self.values.clear();
+            self.values.extend_from_slice(values);
+        }
+    }
+
+    /// The lowest energy reached (`u32::MAX` before any).
+    pub(crate) fn energy(&self) -> u32 {
+        self.energy
+    }
+
+    /// The values of the lowest-energy assignment (empty before any).
+    pub(crate) fn values(&self) -> &[u8] {
+        &self.values
     }
 }
 

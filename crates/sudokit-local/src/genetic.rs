@@ -4,7 +4,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudokit_core::{Budget, Grid, SearchTally, Solution, SolveError, Solver, StopReason};
 
-use crate::encoding::{Problem, Representation, State};
+use crate::encoding::{Best, Problem, Representation, State};
 use crate::observer::{GeneticSample, Observer};
 use crate::start::{self, Restriction};
 
@@ -271,7 +271,7 @@ struct Run<'a, 'b> {
     rng: ChaCha8Rng,
     tally: SearchTally<'b>,
     observer: Option<Observer<GeneticSample>>,
-    best: (u32, Vec<u8>),
+    best: Best,
 }
 
 impl Run<'_, '_> {
@@ -329,9 +329,7 @@ impl Run<'_, '_> {
     fn rank(&mut self, population: &[Vec<u8>], fitness: &[u32]) -> Vec<usize> {
         let mut order: Vec<usize> = (0..population.len()).collect();
         order.sort_by_key(|&i| fitness[i]);
-        if fitness[order[0]] < self.best.0 {
-            self.best = (fitness[order[0]], population[order[0]].clone());
-        }
+        self.best.offer(fitness[order[0]], &population[order[0]]);
         order
     }
 
@@ -352,7 +350,7 @@ impl Run<'_, '_> {
             let stats = self.tally.stats();
             let best_energy = fitness.iter().copied().min().unwrap_or(0);
             let mean_energy = fitness.iter().map(|&f| f64::from(f)).sum::<f64>() / fitness.len().max(1) as f64;
-            let (generation, restarts, best_ever) = (stats.nodes, stats.restarts, self.best.0);
+            let (generation, restarts, best_ever) = (stats.nodes, stats.restarts, self.best.energy());
             observer.tick(|| GeneticSample { generation, best_energy, mean_energy, best_ever, restarts });
         }
     }
@@ -459,21 +457,21 @@ impl Solver for Genetic {
             Err(solution) => return Ok(solution),
         };
         let observer = self.observer.take();
-        let mut run = Run { config: self, problem: &problem, rng, tally, observer, best: (u32::MAX, Vec::new()) };
+        let mut run = Run { config: self, problem: &problem, rng, tally, observer, best: Best::new() };
         let outcome = run.solve();
         let Run { tally, mut observer, best, .. } = run;
         if let Some(observer) = &mut observer {
             let stats = tally.stats();
             observer.emit(&GeneticSample {
                 generation: stats.nodes,
-                best_energy: best.0,
-                mean_energy: f64::from(best.0),
-                best_ever: best.0,
+                best_energy: best.energy(),
+                mean_energy: f64::from(best.energy()),
+                best_ever: best.energy(),
                 restarts: stats.restarts,
             });
         }
         self.observer = observer;
-        start::finish(&tally, puzzle, outcome, &best.1)
+        start::finish(&tally, puzzle, outcome, best.values())
     }
 }
 
@@ -504,7 +502,7 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let first = problem.random_values(&mut rng).expect("fills");
             let second = problem.random_values(&mut rng).expect("fills");
-            let mut run = Run { config: &config, problem: &problem, rng, tally: SearchTally::new(&budget, 1), observer: None, best: (u32::MAX, Vec::new()) };
+            let mut run = Run { config: &config, problem: &problem, rng, tally: SearchTally::new(&budget, 1), observer: None, best: Best::new() };
             let mut child = run.cross(&first, &second);
             run.mutate(&mut child);
             let grid = Grid::from_values(shape, &child).expect("digits");

@@ -160,7 +160,7 @@ where
 
     /// `f` over `items` with a solver per worker, results in order.
     fn map<T: Sync, U: Send>(&self, items: &[T], f: impl Fn(&mut S, &T) -> U + Sync) -> Vec<U> {
-        parallel::map_in_order(items, self.threads, &self.make, |solver, _, item| f(solver, item))
+        parallel::map_in_order(items, self.threads, &self.make, f)
     }
 
     /// Solves every puzzle; the results are in the order of `puzzles`.

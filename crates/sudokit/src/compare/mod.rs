@@ -175,7 +175,7 @@ impl Harness {
             &slots,
             self.threads,
             || (),
-            |_, _, slot| {
+            |_, slot| {
                 let mut solver = slot.lock().unwrap_or_else(|e| e.into_inner());
                 levels.iter().map(|level| self.run_level(&mut **solver, level, progress)).collect::<Vec<_>>()
             },
