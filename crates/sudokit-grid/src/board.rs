@@ -72,6 +72,25 @@ impl CandidateBoard {
         &self.cells
     }
 
+    /// The board of `shape` whose cells, row-major, hold `cells`; `None`
+    /// when there are not exactly `shape.cell_count()` of them or one holds
+    /// a digit above the side.
+    ///
+    /// ```
+    /// use sudokit_grid::{CandidateBoard, Candidates};
+    /// use sudokit_grid::sudokit_core::Shape;
+    /// let all = vec![Candidates::full(4); 16];
+    /// let board = CandidateBoard::from_candidates(Shape::MINI, all).ok_or("not a 4x4 board")?;
+    /// assert_eq!(board.as_slice().len(), 16);
+    /// assert!(CandidateBoard::from_candidates(Shape::MINI, vec![Candidates::full(5); 16]).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_candidates(shape: Shape, cells: Vec<Candidates>) -> Option<CandidateBoard> {
+        let full = Candidates::full(shape.side());
+        (cells.len() == shape.cell_count() && cells.iter().all(|&c| c - full == Candidates::EMPTY))
+            .then(|| CandidateBoard { shape, cells: cells.into_boxed_slice() })
+    }
+
     /// The candidates of the cell at row-major `index`.
     pub(crate) fn get_index(&self, index: usize) -> Candidates {
         self.cells[index]

@@ -51,6 +51,7 @@ pub use sudokit_core;
 
 mod bit_parallel;
 mod board;
+pub mod human;
 
 pub use bit_parallel::BitParallel;
 

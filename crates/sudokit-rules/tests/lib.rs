@@ -1,3 +1,4 @@
 //! Integration tests of sudokit-rules.
 
 mod fast;
+mod human;

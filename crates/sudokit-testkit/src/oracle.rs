@@ -78,9 +78,24 @@ pub fn has_clash(puzzle: &Grid) -> bool {
 /// (fewest-candidates cell first). Meant for small or nearly full grids in
 /// tests; it returns 0 for clashing givens.
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> u64 {
+    search(puzzle, limit).0
+}
+
+/// The solution of `puzzle` when it has exactly one, by the same naive
+/// backtracking as [`count_solutions`]: the reference that human
+/// techniques' steps are checked against.
+pub fn unique_solution(puzzle: &Grid) -> Option<Grid> {
+    match search(puzzle, 2) {
+        (1, Some(values)) => Grid::from_values(puzzle.shape(), &values).ok(),
+        _ => None,
+    }
+}
+
+/// Solutions up to `limit`, and the first one.
+fn search(puzzle: &Grid, limit: u64) -> (u64, Option<Vec<u8>>) {
     let (bh, bw, values) = raw(puzzle);
     if has_clash(puzzle) || limit == 0 {
-        return 0;
+        return (0, None);
     }
     let n = bh * bw;
     let units = units(bh, bw);
@@ -99,12 +114,21 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> u64 {
         }
     }
     let mut cells = values.to_vec();
-    let mut count = 0;
-    count_rec(&mut cells, &unit_of, &mut used, n, limit, &mut count);
-    count
+    let mut found = (0, None);
+    count_rec(&mut cells, &unit_of, &mut used, n, limit, &mut found);
+    found
 }
 
-fn count_rec(cells: &mut [u8], unit_of: &[Vec<usize>], used: &mut [Vec<bool>], n: usize, limit: u64, count: &mut u64) {
+type Found = (u64, Option<Vec<u8>>);
+
+fn count_rec(
+    cells: &mut [u8],
+    unit_of: &[Vec<usize>],
+    used: &mut [Vec<bool>],
+    n: usize,
+    limit: u64,
+    found: &mut Found,
+) {
     let allowed = |cells: &[u8], used: &[Vec<bool>], i: usize| -> Vec<u8> {
         debug_assert_eq!(cells[i], 0);
         (1..=n as u8).filter(|&v| unit_of[i].iter().all(|&u| !used[u][v as usize])).collect()
@@ -114,7 +138,8 @@ fn count_rec(cells: &mut [u8], unit_of: &[Vec<usize>], used: &mut [Vec<bool>], n
         .map(|i| (allowed(cells, used, i), i))
         .min_by_key(|(digits, _)| digits.len());
     let Some((digits, i)) = best else {
-        *count += 1;
+        found.0 += 1;
+        found.1.get_or_insert_with(|| cells.to_vec());
         return;
     };
     for v in digits {
@@ -122,12 +147,12 @@ fn count_rec(cells: &mut [u8], unit_of: &[Vec<usize>], used: &mut [Vec<bool>], n
         for &u in &unit_of[i] {
             used[u][v as usize] = true;
         }
-        count_rec(cells, unit_of, used, n, limit, count);
+        count_rec(cells, unit_of, used, n, limit, found);
         for &u in &unit_of[i] {
             used[u][v as usize] = false;
         }
         cells[i] = 0;
-        if *count >= limit {
+        if found.0 >= limit {
             return;
         }
     }

@@ -114,6 +114,7 @@
 //! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) |
 //! | `dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave |
 //! | `dlx-rs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16) |
+//! | `rules` | `sudokit-rules` | human techniques (singles, locked candidates, pairs) after every change, then guesses on an explicit stack |
 //! | `dsatur-propagate` | `sudokit-graph` | graph colouring, highest saturation first, with forward checking |
 //! | `graph-mrv-propagate` | `sudokit-graph` | graph colouring, fewest colours first, with forward checking |
 //! | `dsatur` | `sudokit-graph` | graph colouring, highest saturation first (DSATUR) |

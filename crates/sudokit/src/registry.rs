@@ -42,6 +42,7 @@ use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
 use sudokit_local::{Annealing, Genetic};
 use sudokit_rules::BitParallel;
+use sudokit_rules::human::HumanSolver;
 
 type BuildSolver = dyn Fn() -> Box<dyn Solver> + Send + Sync;
 type BuildCounter = dyn Fn() -> Box<dyn CountSolutions> + Send + Sync;
@@ -175,6 +176,11 @@ fn registered() -> Vec<SolverInfo> {
             "dlx-rs",
             "the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16)",
             DlxRs::new,
+        ),
+        S::exact(
+            "rules",
+            "human techniques (singles, locked candidates, pairs) after every change, then guesses on an explicit stack",
+            HumanSolver::new,
         ),
         S::exact("dsatur-propagate", "graph colouring, highest saturation first, with forward checking", || {
             Dsatur::new().with_propagation()

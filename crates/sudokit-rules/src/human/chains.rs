@@ -1,0 +1,439 @@
+//! Chains: X-chains, XY-chains and alternating inference chains on the
+//! standard path, and the named short chains players know (skyscraper,
+//! 2-string kite, W-Wing, remote pair).
+
+use std::collections::VecDeque;
+
+use sudokit_core::{Cell, Digit, UnitKind};
+use sudokit_grid::Candidates;
+
+use super::position::Position;
+use super::step::{Pattern, Step, Technique};
+use super::strategy::Strategy;
+
+/// Nodes beyond which chains are not searched: longer chains are rated
+/// above the forcing chains that follow on the path.
+const MAX_NODES: usize = 24;
+
+/// The shortest, easiest chain: X-chains (6.6), XY-chains (6.6), then
+/// alternating inference chains (7.0), each with the length bonus.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Chains;
+
+impl Strategy for Chains {
+    fn name(&self) -> &'static str {
+        "Chains"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let graph = Graph::new(position);
+        let kinds = [Kind::X, Kind::Xy, Kind::Aic];
+        kinds.iter().filter_map(|&kind| graph.shortest(kind)).min_by_key(|step| step.score())
+    }
+}
+
+/// The length bonus of Sudoku Explainer: 0.1 for every threshold (4, 6, 8,
+/// 12, 16, 24, 32, …; alternately ×3/2 and ×4/3) that `length` exceeds.
+pub(crate) fn length_bonus(length: usize) -> u16 {
+    let (mut ceiling, mut bonus, mut odd) = (4usize, 0, false);
+    while length > ceiling {
+        bonus += 1;
+        ceiling = if odd { ceiling * 4 / 3 } else { ceiling * 3 / 2 };
+        odd = !odd;
+    }
+    bonus
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// One digit; links between cells only.
+    X,
+    /// Strong links inside bivalue cells, weak links between cells on one
+    /// digit.
+    Xy,
+    /// Any links.
+    Aic,
+}
+
+/// A chain's nodes and the candidates it removes (by cell index).
+type Found = (Vec<usize>, Vec<(usize, Digit)>);
+
+/// The candidates of a position as chain nodes (`cell * side + digit`),
+/// with their strong links.
+struct Graph<'p> {
+    position: &'p Position,
+    side: usize,
+    strong: Vec<Vec<u32>>,
+}
+
+impl<'p> Graph<'p> {
+    fn new(position: &'p Position) -> Graph<'p> {
+        let side = position.side();
+        let layout = position.layout();
+        let mut strong = vec![Vec::new(); position.len() * side];
+        for i in 0..position.len() {
+            let cands = position.cands(i);
+            if let [a, b] = cands.iter().collect::<Vec<_>>()[..] {
+                strong[i * side + a.index()].push((i * side + b.index()) as u32);
+                strong[i * side + b.index()].push((i * side + a.index()) as u32);
+            }
+        }
+        for u in 0..layout.unit_count() {
+            for digit in position.missing(u).iter() {
+                let places = position.places(u, digit);
+                if places.count_ones() == 2 {
+                    let p = layout.unit(u)[places.trailing_zeros() as usize] as usize;
+                    let q = layout.unit(u)[63 - places.leading_zeros() as usize] as usize;
+                    let (np, nq) = (p * side + digit.index(), q * side + digit.index());
+                    if !strong[np].contains(&(nq as u32)) {
+                        strong[np].push(nq as u32);
+                        strong[nq].push(np as u32);
+                    }
+                }
+            }
+        }
+        Graph { position, side, strong }
+    }
+
+    fn cell(&self, node: usize) -> usize {
+        node / self.side
+    }
+
+    fn digit(&self, node: usize) -> Digit {
+        Digit::new((node % self.side) as u8 + 1).expect("node digits are 1-based")
+    }
+
+    fn strong_links(&self, node: usize, kind: Kind) -> impl Iterator<Item = usize> + '_ {
+        self.strong[node].iter().map(|&m| m as usize).filter(move |&m| match kind {
+            Kind::X => self.cell(m) != self.cell(node),
+            Kind::Xy => self.cell(m) == self.cell(node),
+            Kind::Aic => true,
+        })
+    }
+
+    fn weak_links(&self, node: usize, kind: Kind) -> Vec<usize> {
+        let (cell, digit) = (self.cell(node), self.digit(node));
+        let mut out: Vec<usize> = self
+            .position
+            .layout()
+            .peers(cell)
+            .iter()
+            .map(|&p| p as usize)
+            .filter(|&p| self.position.cands(p).contains(digit))
+            .map(|p| p * self.side + digit.index())
+            .collect();
+        if kind == Kind::Aic {
+            out.extend(
+                (self.position.cands(cell) - Candidates::single(digit)).iter().map(|d| cell * self.side + d.index()),
+            );
+        }
+        out
+    }
+
+    /// The shortest chain of `kind` with eliminations, as a step.
+    fn shortest(&self, kind: Kind) -> Option<Step> {
+        let mut best: Option<Found> = None;
+        let nodes = self.position.len() * self.side;
+        let mut parent = vec![u32::MAX; 2 * nodes];
+        for start in 0..nodes {
+            if self.strong[start].is_empty() {
+                continue;
+            }
+            if kind == Kind::Xy && self.position.cands(self.cell(start)).len() != 2 {
+                continue;
+            }
+            let limit = best.as_ref().map_or(MAX_NODES, |(chain, _)| chain.len() - 1);
+            if let Some(found) = self.search(start, kind, limit, &mut parent) {
+                best = Some(found);
+            }
+        }
+        let (chain, removed) = best?;
+        let technique = match kind {
+            Kind::X => Technique::XChain,
+            Kind::Xy => Technique::XyChain,
+            Kind::Aic => Technique::Aic,
+        };
+        let score = technique.base_score().plus(length_bonus(chain.len().saturating_sub(2)));
+        let nodes = chain.iter().map(|&n| (self.position.cell(self.cell(n)), self.digit(n))).collect();
+        let eliminations = removed.iter().map(|&(i, d)| (self.position.cell(i), d)).collect();
+        Some(Step::new(technique, Pattern::Chain { nodes, cycle: false }).with_score(score).eliminating(eliminations))
+    }
+
+    /// Breadth-first search from `start` (assumed false) over alternating
+    /// links, to the first chain of at most `limit` nodes that eliminates.
+    /// States are `2 * node + on`.
+    fn search(&self, start: usize, kind: Kind, limit: usize, parent: &mut [u32]) -> Option<Found> {
+        parent.fill(u32::MAX);
+        let mut queue = VecDeque::from([(2 * start, 1usize)]);
+        parent[2 * start] = (2 * start) as u32;
+        while let Some((state, depth)) = queue.pop_front() {
+            if depth >= limit {
+                break;
+            }
+            let (node, on) = (state / 2, state % 2 == 1);
+            let next: Vec<usize> =
+                if on { self.weak_links(node, kind) } else { self.strong_links(node, kind).collect() };
+            for m in next {
+                let to = 2 * m + usize::from(!on);
+                if parent[to] != u32::MAX {
+                    continue;
+                }
+                parent[to] = state as u32;
+                if !on && m != start {
+                    let removed = self.eliminations(start, m);
+                    if !removed.is_empty() {
+                        return Some((self.path(parent, to), removed));
+                    }
+                }
+                queue.push_back((to, depth + 1));
+            }
+        }
+        None
+    }
+
+    fn path(&self, parent: &[u32], end: usize) -> Vec<usize> {
+        let mut chain = vec![end / 2];
+        let mut state = end;
+        while parent[state] as usize != state {
+            state = parent[state] as usize;
+            chain.push(state / 2);
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// What "`a` or `b` is true" removes.
+    fn eliminations(&self, a: usize, b: usize) -> Vec<(usize, Digit)> {
+        let (ca, cb, da, db) = (self.cell(a), self.cell(b), self.digit(a), self.digit(b));
+        let position = self.position;
+        if ca == cb {
+            return (position.cands(ca) - Candidates::single(da) - Candidates::single(db))
+                .iter()
+                .map(|d| (ca, d))
+                .collect();
+        }
+        if da == db {
+            let layout = position.layout();
+            return layout
+                .peers(ca)
+                .iter()
+                .map(|&p| p as usize)
+                .filter(|&p| p != cb && position.cands(p).contains(da) && position.sees(p, cb))
+                .map(|p| (p, da))
+                .collect();
+        }
+        let mut out = Vec::new();
+        if position.sees(ca, cb) {
+            if position.cands(cb).contains(da) {
+                out.push((cb, da));
+            }
+            if position.cands(ca).contains(db) {
+                out.push((ca, db));
+            }
+        }
+        out
+    }
+}
+
+/// A conjugate pair: the only two places of a digit in a house.
+#[derive(Clone, Copy, Debug)]
+struct Conjugate {
+    unit: usize,
+    ends: [usize; 2],
+}
+
+fn conjugates(position: &Position, digit: Digit) -> Vec<Conjugate> {
+    let layout = position.layout();
+    (0..layout.unit_count())
+        .filter_map(|unit| {
+            let places = position.places(unit, digit);
+            (places.count_ones() == 2).then(|| Conjugate {
+                unit,
+                ends: [
+                    layout.unit(unit)[places.trailing_zeros() as usize] as usize,
+                    layout.unit(unit)[63 - places.leading_zeros() as usize] as usize,
+                ],
+            })
+        })
+        .collect()
+}
+
+/// Two conjugate pairs of one digit joined by a weak link: skyscraper
+/// (parallel lines) or 2-string kite (a row and a column meeting in a box).
+fn turbot(position: &Position, want: Technique) -> Option<Step> {
+    let side = position.side();
+    (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
+        let pairs = conjugates(position, digit);
+        let kind = |c: &Conjugate| position.house(c.unit).kind();
+        for a in &pairs {
+            for b in &pairs {
+                let shape = match (kind(a), kind(b)) {
+                    (UnitKind::Row, UnitKind::Row) | (UnitKind::Column, UnitKind::Column) => Technique::Skyscraper,
+                    (UnitKind::Row, UnitKind::Column) => Technique::TwoStringKite,
+                    _ => continue,
+                };
+                if shape != want || a.unit == b.unit {
+                    continue;
+                }
+                for [p, q] in [a.ends, [a.ends[1], a.ends[0]]] {
+                    for [r, s] in [b.ends, [b.ends[1], b.ends[0]]] {
+                        let distinct = p != r && p != s && q != r && q != s;
+                        let joined = position.sees(q, r)
+                            && (want == Technique::Skyscraper
+                                || position.shape().box_of(q) == position.shape().box_of(r));
+                        if !distinct || !joined {
+                            continue;
+                        }
+                        let removed: Vec<(Cell, Digit)> = (0..position.len())
+                            .filter(|&i| ![p, q, r, s].contains(&i))
+                            .filter(|&i| {
+                                position.cands(i).contains(digit) && position.sees(i, p) && position.sees(i, s)
+                            })
+                            .map(|i| (position.cell(i), digit))
+                            .collect();
+                        if !removed.is_empty() {
+                            let nodes = [p, q, r, s].iter().map(|&i| (position.cell(i), digit)).collect();
+                            let step = Step::new(want, Pattern::Chain { nodes, cycle: false });
+                            return Some(step.eliminating(removed));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    })
+}
+
+/// A skyscraper: two parallel conjugate pairs of a digit with one end of
+/// each in a common line.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Skyscraper;
+
+/// A 2-string kite: a row and a column conjugate pair of a digit whose
+/// ends meet in a box.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TwoStringKite;
+
+/// A W-Wing: two bivalue cells `{x,y}` that do not see each other, and a
+/// conjugate pair on `x` whose ends see one each: `y` leaves every cell
+/// seeing both.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WWing;
+
+/// A remote pair: an even chain (four cells or more) of bivalue cells that
+/// all hold the same two digits, each seeing the next: both digits leave
+/// every cell seeing both ends.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RemotePair;
+
+impl Strategy for Skyscraper {
+    fn name(&self) -> &'static str {
+        "Skyscraper"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        turbot(position, Technique::Skyscraper)
+    }
+}
+
+impl Strategy for TwoStringKite {
+    fn name(&self) -> &'static str {
+        "2-string kite"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        turbot(position, Technique::TwoStringKite)
+    }
+}
+
+impl Strategy for WWing {
+    fn name(&self) -> &'static str {
+        "W-Wing"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
+        for (k, &a) in bivalue.iter().enumerate() {
+            for &b in &bivalue[k + 1..] {
+                let pair = position.cands(a);
+                if position.cands(b) != pair || position.sees(a, b) {
+                    continue;
+                }
+                for x in pair.iter() {
+                    let y = (pair - Candidates::single(x)).first()?;
+                    for c in conjugates(position, x) {
+                        for [p, q] in [c.ends, [c.ends[1], c.ends[0]]] {
+                            if ![a, b].contains(&p)
+                                && ![a, b].contains(&q)
+                                && position.sees(a, p)
+                                && position.sees(q, b)
+                            {
+                                let removed: Vec<(Cell, Digit)> = (0..position.len())
+                                    .filter(|&i| {
+                                        position.cands(i).contains(y) && position.sees(i, a) && position.sees(i, b)
+                                    })
+                                    .map(|i| (position.cell(i), y))
+                                    .collect();
+                                if !removed.is_empty() {
+                                    let nodes = [(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)]
+                                        .iter()
+                                        .map(|&(i, d)| (position.cell(i), d))
+                                        .collect();
+                                    let step = Step::new(Technique::WWing, Pattern::Chain { nodes, cycle: false });
+                                    return Some(step.eliminating(removed));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Strategy for RemotePair {
+    fn name(&self) -> &'static str {
+        "Remote pair"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
+        for &start in &bivalue {
+            let pair = position.cands(start);
+            let mut parent = vec![usize::MAX; position.len()];
+            parent[start] = start;
+            let mut queue = VecDeque::from([(start, 1usize)]);
+            while let Some((cell, length)) = queue.pop_front() {
+                for &next in &bivalue {
+                    if parent[next] != usize::MAX || position.cands(next) != pair || !position.sees(cell, next) {
+                        continue;
+                    }
+                    parent[next] = cell;
+                    if (length + 1) % 2 == 0 && length + 1 >= 4 {
+                        let removed: Vec<(Cell, Digit)> = (0..position.len())
+                            .filter(|&i| position.sees(i, start) && position.sees(i, next))
+                            .flat_map(|i| (position.cands(i) & pair).iter().map(move |d| (i, d)))
+                            .map(|(i, d)| (position.cell(i), d))
+                            .collect();
+                        if !removed.is_empty() {
+                            let mut cells = vec![next];
+                            while *cells.last().unwrap_or(&start) != start {
+                                cells.push(parent[*cells.last().unwrap_or(&start)]);
+                            }
+                            cells.reverse();
+                            let digits = Pattern::Cells {
+                                digits: pair,
+                                cells: cells.iter().map(|&i| position.cell(i)).collect(),
+                                variant: 0,
+                            };
+                            return Some(Step::new(Technique::RemotePair, digits).eliminating(removed));
+                        }
+                    }
+                    queue.push_back((next, length + 1));
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,69 @@
+//! Basic fish: X-Wing, swordfish, jellyfish.
+
+use sudokit_core::Digit;
+use sudokit_grid::Candidates;
+
+use super::position::Position;
+use super::step::{Pattern, Step, Technique};
+use super::strategy::{Strategy, combinations};
+
+/// A digit whose places in `size` rows lie in `size` columns (or the
+/// converse): it leaves the rest of those columns.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fish {
+    pub(crate) size: usize,
+}
+
+impl Strategy for Fish {
+    fn name(&self) -> &'static str {
+        ["X-Wing", "Swordfish", "Jellyfish"][self.size.clamp(2, 4) - 2]
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let side = position.side();
+        (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
+            // Rows as base and columns as cover, then the converse.
+            self.fish(position, digit, 0, side).or_else(|| self.fish(position, digit, side, 0))
+        })
+    }
+}
+
+impl Fish {
+    fn fish(&self, position: &Position, digit: Digit, base: usize, cover: usize) -> Option<Step> {
+        let side = position.side();
+        let layout = position.layout();
+        let lines: Vec<(usize, u64)> = (base..base + side)
+            .map(|u| (u, position.places(u, digit)))
+            .filter(|&(_, p)| (2..=self.size as u32).contains(&p.count_ones()))
+            .collect();
+        combinations(lines.len(), self.size, &mut |pick| {
+            let union = pick.iter().fold(0u64, |acc, &k| acc | lines[k].1);
+            if union.count_ones() as usize != self.size {
+                return None;
+            }
+            let base_units: Vec<usize> = pick.iter().map(|&k| lines[k].0).collect();
+            let cover_units: Vec<usize> = (0..side).filter(|k| union >> k & 1 == 1).map(|k| cover + k).collect();
+            let in_base = |i: usize| base_units.iter().any(|&b| layout.unit(b).contains(&(i as u16)));
+            let removed: Vec<(usize, Digit)> = cover_units
+                .iter()
+                .flat_map(|&c| layout.unit(c).iter().map(|&i| i as usize))
+                .filter(|&i| !in_base(i) && position.cands(i).contains(digit))
+                .map(|i| (i, digit))
+                .collect();
+            if removed.is_empty() {
+                return None;
+            }
+            let cells = base_units
+                .iter()
+                .flat_map(|&b| layout.unit(b).iter().map(|&i| i as usize))
+                .filter(|&i| position.cands(i).contains(digit))
+                .map(|i| position.cell(i))
+                .collect();
+            let houses = base_units.iter().chain(&cover_units).map(|&u| position.house(u)).collect();
+            let technique = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][self.size.clamp(2, 4) - 2];
+            let pattern = Pattern::Houses { digits: Candidates::single(digit), houses, cells };
+            let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
+            Some(Step::new(technique, pattern).eliminating(eliminations))
+        })
+    }
+}

@@ -1,0 +1,73 @@
+//! Human techniques: solving as a player does, one explained step at a
+//! time, with hints, a step-by-step explainer and a difficulty rating.
+//!
+//! * [`Position`]: placed digits and the pencil marks of every empty cell;
+//!   built from a puzzle, from a puzzle and a player's marks, or from a
+//!   729-character pencil-mark line. [`Position::hint`] is the next step
+//!   for a player.
+//! * [`Strategy`]: one technique; [`strategy::standard`] lists them in
+//!   Sudoku Explainer 1.2.1's order, [`strategy::named_patterns`] adds the
+//!   named chains players know.
+//! * [`Step`]: what a technique found, with its [`Technique`], its
+//!   [`Score`], and a `Display` sentence ("X-Wing on 4 in rows 2 and 7,
+//!   columns 3 and 8: 4 removed from r5c3, r9c8").
+//! * [`Explainer`]: a whole solve as [`Event`]s, with guesses and
+//!   backtracks when the techniques stall, ending with the [`Outcome`].
+//! * [`rate`]: ER, EP, ED and [`Level`] on the Sudoku Explainer scale.
+//! * [`HumanSolver`]: the techniques and guesses as an exact [`Solver`],
+//!   registered as `rules` in the `sudokit` facade.
+//!
+//! Every technique works on every shape (rows, columns and boxes of any
+//! [`Shape`](sudokit_core::Shape)).
+//!
+//! # Techniques, in path order
+//! | technique | score |
+//! |---|---|
+//! | full house, hidden single (box, then row or column) | 1.0, 1.2, 1.5 |
+//! | direct pointing, direct claiming | 1.7, 1.9 |
+//! | direct hidden pair | 2.0 |
+//! | naked single | 2.3 |
+//! | direct hidden triple | 2.5 |
+//! | pointing, claiming | 2.6, 2.8 |
+//! | naked pair, X-Wing, hidden pair | 3.0, 3.2, 3.4 |
+//! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 |
+//! | XY-Wing, XYZ-Wing | 4.2, 4.4 |
+//! | unique rectangles, types 1 to 4 | 4.5 to 4.9 |
+//! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
+//! | BUG+1 | 5.6 |
+//! | X-chain, XY-chain, alternating inference chain | 6.6, 6.6, 7.0, plus length |
+//! | Nishio forcing chain | 7.5 plus length |
+//! | cell and region forcing chains | 8.0 plus length |
+//! | dynamic forcing chains (branches use locked candidates and pairs) | 8.5 plus length |
+//!
+//! The length bonus is Sudoku Explainer's: 0.1 for every threshold (4, 6,
+//! 8, 12, 16, 24, …) that the chain's node count minus two exceeds.
+//!
+//! Not done: unique loops (longer than a rectangle), BUG types 2 to 4,
+//! aligned pair and triple exclusion, X-cycles as loops, nested forcing
+//! chains; puzzles that need those get a higher score from a later
+//! technique, or [`Level::NeedsGuessing`].
+//!
+//! [`Solver`]: sudokit_core::Solver
+
+mod chains;
+mod explain;
+mod fish;
+mod forcing;
+mod intersections;
+mod position;
+mod rating;
+mod singles;
+mod solver;
+mod step;
+pub mod strategy;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+pub use explain::{Event, Explainer, Outcome};
+pub use position::{House, PencilError, Position};
+pub use rating::{Level, RateError, Rating, rate};
+pub use solver::HumanSolver;
+pub use step::{Score, Step, Technique};
+pub use strategy::Strategy;

@@ -1,0 +1,343 @@
+//! [`Position`]: a puzzle part-way through a human solve — placed digits
+//! and the candidates of every empty cell.
+
+use std::fmt;
+
+use sudokit_core::{Cell, Digit, Grid, Shape, SolveError, UnitKind};
+use sudokit_grid::{CandidateBoard, Candidates, Contradiction, Layout};
+
+use super::step::Step;
+
+/// A row, column or box of a grid, shown as `row 4`, `column 3`, `box 5`
+/// (1-based, boxes numbered row-major).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct House {
+    kind: UnitKind,
+    number: u8,
+}
+
+impl House {
+    /// The house of unit `u` of `layout` (rows, then columns, then boxes).
+    pub(crate) fn of_unit(layout: &Layout, u: usize) -> House {
+        let (kind, number) = layout.unit_kind(u);
+        House { kind, number: number as u8 }
+    }
+
+    /// Row, column or box.
+    pub fn kind(self) -> UnitKind {
+        self.kind
+    }
+
+    /// The 0-based number of the house within its kind.
+    pub fn index(self) -> usize {
+        self.number as usize
+    }
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.kind, self.number + 1)
+    }
+}
+
+/// A puzzle part-way through a human solve: the digits placed so far and
+/// the candidates (pencil marks) of every empty cell.
+///
+/// Techniques read a position and return a [`Step`]; [`Position::apply`]
+/// plays it. Placing a digit removes it from the candidates of the cell's
+/// peers, as a player does.
+///
+/// ```
+/// use sudokit_rules::human::Position;
+/// use sudokit_rules::sudokit_core::{Cell, Grid};
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let mut position = Position::new(&puzzle)?;
+/// assert_eq!(position.candidates(Cell::new(0, 2)).to_string(), "{124}");
+/// let step = position.hint().ok_or("no technique applies")?;
+/// // Columns 4 and 5 and row 3 hold an 8, so box 2 has one place for it.
+/// assert_eq!(step.to_string(), "Hidden single: 8 can only go in r1c6 within box 2");
+/// position.apply(&step)?;
+/// assert_eq!(position.value(Cell::new(0, 5)).map(|d| d.get()), Some(8));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    layout: &'static Layout,
+    values: Box<[u8]>,
+    /// Candidates of the empty cells; empty for placed cells.
+    candidates: Box<[Candidates]>,
+}
+
+impl Position {
+    /// The position of `puzzle` before any step: the givens placed, and
+    /// every empty cell's candidates the digits none of its peers holds.
+    ///
+    /// # Errors
+    /// [`SolveError::InvalidPuzzle`] when givens clash.
+    pub fn new(puzzle: &Grid) -> Result<Position, SolveError> {
+        puzzle.validate()?;
+        let board = CandidateBoard::new(puzzle);
+        let values: Box<[u8]> = puzzle.values().into();
+        let candidates = board
+            .as_slice()
+            .iter()
+            .zip(values.iter())
+            .map(|(&c, &v)| if v == 0 { c } else { Candidates::EMPTY })
+            .collect();
+        Ok(Position { layout: Layout::of(puzzle.shape()), values, candidates })
+    }
+
+    /// The position of `puzzle` with a player's pencil marks: an empty
+    /// cell keeps the marked digits that none of its peers holds, so marks
+    /// the player has not cleaned up yet do no harm. Marks of filled cells
+    /// are ignored.
+    ///
+    /// Techniques trust the marks: a digit wrongly erased by the player
+    /// can lead to wrong steps, as it would on paper.
+    ///
+    /// # Errors
+    /// [`SolveError::InvalidPuzzle`] when givens clash,
+    /// [`SolveError::UnsupportedShape`] when the marks are of another shape.
+    pub fn with_marks(puzzle: &Grid, marks: &CandidateBoard) -> Result<Position, SolveError> {
+        if marks.shape() != puzzle.shape() {
+            return Err(SolveError::unsupported_shape(marks.shape()));
+        }
+        let mut position = Position::new(puzzle)?;
+        for (own, &marked) in position.candidates.iter_mut().zip(marks.as_slice()) {
+            *own &= marked;
+        }
+        Ok(position)
+    }
+
+    /// The position written as a one-line pencil-mark string (see
+    /// [`CandidateBoard::from_pencil_line`]): cells with one candidate are
+    /// taken as placed, the others keep their marks.
+    ///
+    /// # Errors
+    /// The [`sudokit_core::ParseError`] of the line, as a
+    /// [`SolveError`]-free [`PencilError`].
+    pub fn from_pencil_line(line: &str) -> Result<Position, PencilError> {
+        let board = CandidateBoard::from_pencil_line(line)?;
+        let values: Vec<u8> = board.as_slice().iter().map(|c| c.single_digit().map_or(0, Digit::get)).collect();
+        let grid = Grid::from_values(board.shape(), &values)?;
+        grid.validate()?;
+        Position::with_marks(&grid, &board).map_err(PencilError::from)
+    }
+
+    /// The shape of the grid.
+    pub fn shape(&self) -> Shape {
+        self.layout.shape()
+    }
+
+    /// The digit placed in `cell`, if any (`None` also outside the grid).
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        self.index_of(cell).and_then(|i| Digit::new(self.values[i]))
+    }
+
+    /// The candidates of `cell`: empty for a placed cell or a cell outside
+    /// the grid.
+    pub fn candidates(&self, cell: Cell) -> Candidates {
+        self.index_of(cell).map_or(Candidates::EMPTY, |i| self.candidates[i])
+    }
+
+    /// The placed digits as a grid.
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_values(self.shape(), &self.values).expect("placed values are digits of the shape")
+    }
+
+    /// The pencil marks: a placed cell holds its digit alone.
+    pub fn to_board(&self) -> CandidateBoard {
+        let cells = (0..self.len()).map(|i| self.marks(i)).collect();
+        CandidateBoard::from_candidates(self.shape(), cells).expect("a position's marks fit its shape")
+    }
+
+    /// A picture of every cell's candidates, one block of digits per cell
+    /// (see [`CandidateBoard::pencil_marks`]).
+    pub fn pencil_marks(&self) -> String {
+        self.to_board().pencil_marks()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Number of empty cells.
+    pub fn empty_count(&self) -> usize {
+        self.values.iter().filter(|&&v| v == 0).count()
+    }
+
+    /// The easiest step the standard techniques find, without solving any
+    /// further: a hint for a player. `None` when no technique applies (or
+    /// the puzzle is solved).
+    pub fn hint(&self) -> Option<Step> {
+        super::strategy::standard().iter().find_map(|s| s.find(self))
+    }
+
+    /// Plays `step`: places its digits and removes its eliminated
+    /// candidates.
+    ///
+    /// # Errors
+    /// The [`Contradiction`] the position is left in, if any: a cell
+    /// without candidates, or a digit without a place in a house. A step
+    /// found by a technique on a puzzle with a solution never leads to one.
+    pub fn apply(&mut self, step: &Step) -> Result<(), Contradiction> {
+        let shape = self.shape();
+        for &(cell, digit) in step.eliminations() {
+            if let Some(i) = self.index_of(cell) {
+                self.candidates[i].remove(digit);
+            }
+        }
+        for &(cell, digit) in step.placements() {
+            if cell.row() < shape.side() && cell.col() < shape.side() && usize::from(digit.get()) <= shape.side() {
+                self.place(cell.index(shape), digit);
+            }
+        }
+        self.contradiction().map_or(Ok(()), Err)
+    }
+
+    /// A reason the position has no solution, if one shows: a cell without
+    /// candidates, or a digit without a place in a house.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        if let Some(i) = (0..self.len()).find(|&i| self.values[i] == 0 && self.candidates[i].is_empty()) {
+            return Some(Contradiction::NoCandidate { cell: self.cell(i) });
+        }
+        for u in 0..self.layout.unit_count() {
+            let missing = self.missing(u);
+            let possible =
+                self.layout.unit(u).iter().fold(Candidates::EMPTY, |acc, &i| acc | self.candidates[i as usize]);
+            if let Some(digit) = (missing - possible).first() {
+                let (kind, n) = self.layout.unit_kind(u);
+                return Some(Contradiction::NoPlace { digit, kind, number: n + 1 });
+            }
+        }
+        None
+    }
+
+    // The helpers below are the techniques' view of the board, by
+    // row-major cell index and unit number.
+
+    pub(crate) fn layout(&self) -> &'static Layout {
+        self.layout
+    }
+
+    pub(crate) fn side(&self) -> usize {
+        self.layout.shape().side()
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub(crate) fn cell(&self, i: usize) -> Cell {
+        Cell::from_index(i, self.shape())
+    }
+
+    fn index_of(&self, cell: Cell) -> Option<usize> {
+        let side = self.side();
+        (cell.row() < side && cell.col() < side).then(|| cell.index(self.shape()))
+    }
+
+    /// Candidates of cell `i` (empty when placed).
+    #[inline]
+    pub(crate) fn cands(&self, i: usize) -> Candidates {
+        self.candidates[i]
+    }
+
+    /// The digit of cell `i`, 0 when empty.
+    #[inline]
+    pub(crate) fn placed(&self, i: usize) -> u8 {
+        self.values[i]
+    }
+
+    /// Candidates of cell `i`, a placed cell holding its digit.
+    fn marks(&self, i: usize) -> Candidates {
+        Digit::new(self.values[i]).map_or(self.candidates[i], Candidates::single)
+    }
+
+    /// The digits not yet placed in unit `u`.
+    pub(crate) fn missing(&self, u: usize) -> Candidates {
+        let placed: Candidates =
+            self.layout.unit(u).iter().filter_map(|&i| Digit::new(self.values[i as usize])).collect();
+        Candidates::full(self.side()) - placed
+    }
+
+    /// The positions within unit `u` (bit `k` for its `k`-th cell) where
+    /// `digit` is a candidate.
+    #[inline]
+    pub(crate) fn places(&self, u: usize, digit: Digit) -> u64 {
+        let mut mask = 0;
+        for (k, &i) in self.layout.unit(u).iter().enumerate() {
+            if self.candidates[i as usize].contains(digit) {
+                mask |= 1 << k;
+            }
+        }
+        mask
+    }
+
+    /// Empty cells of unit `u`, as cell indices.
+    pub(crate) fn empty_cells(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+        self.layout.unit(u).iter().map(|&i| i as usize).filter(|&i| self.values[i] == 0)
+    }
+
+    /// Whether cells `a` and `b` (distinct) share a house.
+    #[inline]
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.shape().are_peers(a, b)
+    }
+
+    pub(crate) fn house(&self, u: usize) -> House {
+        House::of_unit(self.layout, u)
+    }
+
+    pub(crate) fn remove(&mut self, i: usize, digit: Digit) {
+        self.candidates[i].remove(digit);
+    }
+
+    /// Places `digit` in cell `i` and removes it from the peers.
+    pub(crate) fn place(&mut self, i: usize, digit: Digit) {
+        self.values[i] = digit.get();
+        self.candidates[i] = Candidates::EMPTY;
+        for &p in self.layout.peers(i) {
+            self.candidates[p as usize].remove(digit);
+        }
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("shape", &self.shape())
+            .field("values", &self.values)
+            .field("candidates", &self.candidates)
+            .finish()
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.shape() == other.shape() && self.values == other.values && self.candidates == other.candidates
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Display for Position {
+    /// The placed digits as a grid line (`{:#}` for rows).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_grid(), f)
+    }
+}
+
+/// Why [`Position::from_pencil_line`] refused a line.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PencilError {
+    /// The line is not a pencil-mark line.
+    #[error(transparent)]
+    Parse(#[from] sudokit_core::ParseError),
+    /// The cells with one mark clash.
+    #[error(transparent)]
+    Invalid(#[from] SolveError),
+}

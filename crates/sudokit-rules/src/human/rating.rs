@@ -1,0 +1,170 @@
+//! [`rate`]: the difficulty of a puzzle on the Sudoku Explainer scale.
+
+use std::fmt;
+
+use sudokit_core::{CountSolutions, Grid, Shape, SolveError};
+
+use super::explain::Search;
+use super::position::Position;
+use super::step::{Score, Technique};
+use super::strategy;
+use crate::BitParallel;
+
+/// A puzzle's difficulty, as Sudoku Explainer reports it.
+///
+/// The solving path plays, after every change, the first technique of
+/// [`strategy::standard`] that applies (Sudoku Explainer 1.2.1's order);
+/// the ratings are maxima of step [`Score`]s along that path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Rating {
+    /// ER: the hardest step of the path.
+    pub er: Score,
+    /// EP: the hardest step up to and including the first placement.
+    pub ep: Score,
+    /// ED: the first step's score.
+    pub ed: Score,
+    /// The technique of the hardest step, `None` for a puzzle with nothing
+    /// to solve.
+    pub hardest: Option<Technique>,
+    /// The level: a coarse name for the rating.
+    pub level: Level,
+    /// Steps on the path.
+    pub steps: usize,
+}
+
+/// A coarse difficulty level, from [`Rating::er`].
+///
+/// | level | ER | what it needs |
+/// |---|---|---|
+/// | easy | up to 2.5 | singles and the direct techniques |
+/// | medium | up to 4.0 | locked candidates, pairs, triples, X-Wing, swordfish |
+/// | hard | up to 5.7 | wings, unique rectangles, quads, jellyfish, BUG |
+/// | expert | above 5.7 | chains and forcing chains |
+/// | needs guessing | — | the techniques stall before the end |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Level {
+    /// ER up to 2.5.
+    Easy,
+    /// ER up to 4.0.
+    Medium,
+    /// ER up to 5.7.
+    Hard,
+    /// ER above 5.7, solved by logic.
+    Expert,
+    /// The techniques stall: the path needs a guess. [`Rating::er`] is then
+    /// the hardest step before the stall.
+    NeedsGuessing,
+}
+
+impl Level {
+    /// The level of a path whose hardest step scored `er`.
+    pub fn of(er: Score) -> Level {
+        match er.tenths() {
+            0..=25 => Level::Easy,
+            26..=40 => Level::Medium,
+            41..=57 => Level::Hard,
+            _ => Level::Expert,
+        }
+    }
+
+    /// The name in the table above (`needs guessing`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::NeedsGuessing => "needs guessing",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a puzzle could not be rated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RateError {
+    /// The givens clash.
+    #[error(transparent)]
+    Invalid(#[from] SolveError),
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution: a rating assumes one.
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions,
+}
+
+/// Rates `puzzle`: ER, EP, ED and level (see [`Rating`]).
+///
+/// ```
+/// use sudokit_rules::human::{rate, Level};
+/// use sudokit_rules::sudokit_core::Grid;
+///
+/// let easy: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let rating = rate(&easy)?;
+/// assert_eq!(rating.level, Level::Easy);
+/// assert!(rating.er.as_f64() <= 2.5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`RateError::Invalid`] when givens clash, [`RateError::NoSolution`] and
+/// [`RateError::MultipleSolutions`] when the puzzle does not have exactly
+/// one solution (checked first, by an exact solver).
+pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
+    let mut position = Position::new(puzzle)?;
+    match count_solutions(puzzle, &position)? {
+        0 => return Err(RateError::NoSolution),
+        1 => {}
+        _ => return Err(RateError::MultipleSolutions),
+    }
+    let mut rating = Rating {
+        er: Score::default(),
+        ep: Score::default(),
+        ed: Score::default(),
+        hardest: None,
+        level: Level::Easy,
+        steps: 0,
+    };
+    let mut placed = false;
+    while !position.is_solved() {
+        let Some(step) = strategy::standard().iter().find_map(|s| s.find(&position)) else {
+            rating.level = Level::NeedsGuessing;
+            return Ok(rating);
+        };
+        let score = step.score();
+        if rating.steps == 0 {
+            rating.ed = score;
+        }
+        if !placed {
+            rating.ep = rating.ep.max(score);
+            placed = !step.placements().is_empty();
+        }
+        if score > rating.er {
+            rating.er = score;
+            rating.hardest = Some(step.technique());
+        }
+        rating.steps += 1;
+        position.apply(&step).map_err(|_| RateError::NoSolution)?;
+    }
+    rating.level = Level::of(rating.er);
+    Ok(rating)
+}
+
+/// Solutions of the puzzle, up to two.
+fn count_solutions(puzzle: &Grid, position: &Position) -> Result<usize, RateError> {
+    if puzzle.shape() == Shape::CLASSIC {
+        return Ok(BitParallel::new().count_solutions(puzzle, 2)? as usize);
+    }
+    let mut search = Search::new(position.clone(), strategy::basic(), 2);
+    while search.advance().is_some() {}
+    Ok(search.solutions().len())
+}

@@ -1,0 +1,67 @@
+//! Singles: full house, hidden single, naked single.
+
+use sudokit_core::{Digit, UnitKind};
+
+use super::position::Position;
+use super::step::{Pattern, Score, Step, Technique};
+use super::strategy::Strategy;
+
+/// Full houses (1.0), then hidden singles in boxes (1.2), then in rows and
+/// columns (1.5).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HiddenSingles;
+
+/// Cells with one candidate left (2.3).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NakedSingles;
+
+impl Strategy for HiddenSingles {
+    fn name(&self) -> &'static str {
+        "Hidden single"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        full_house(position).or_else(|| hidden_single(position))
+    }
+}
+
+fn full_house(position: &Position) -> Option<Step> {
+    (0..position.layout().unit_count()).find_map(|u| {
+        let mut empty = position.empty_cells(u);
+        let (Some(i), None) = (empty.next(), empty.next()) else { return None };
+        let digit = position.missing(u).single_digit().filter(|&d| position.cands(i).contains(d))?;
+        let step = Step::new(Technique::FullHouse, Pattern::Single { house: Some(position.house(u)) });
+        Some(step.placing(position.cell(i), digit))
+    })
+}
+
+fn hidden_single(position: &Position) -> Option<Step> {
+    let side = position.side();
+    let boxes_first = (2 * side..3 * side).chain(0..2 * side);
+    boxes_first.into_iter().find_map(|u| {
+        position.missing(u).iter().find_map(|digit| {
+            let places = position.places(u, digit);
+            (places.count_ones() == 1).then(|| single_at(position, u, places.trailing_zeros() as usize, digit))
+        })
+    })
+}
+
+fn single_at(position: &Position, u: usize, k: usize, digit: Digit) -> Step {
+    let house = position.house(u);
+    let score = if house.kind() == UnitKind::Box { Score::from_tenths(12) } else { Score::from_tenths(15) };
+    let cell = position.cell(position.layout().unit(u)[k] as usize);
+    Step::new(Technique::HiddenSingle, Pattern::Single { house: Some(house) }).with_score(score).placing(cell, digit)
+}
+
+impl Strategy for NakedSingles {
+    fn name(&self) -> &'static str {
+        "Naked single"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        (0..position.len()).find_map(|i| {
+            let digit = position.cands(i).single_digit()?;
+            Some(Step::new(Technique::NakedSingle, Pattern::Single { house: None }).placing(position.cell(i), digit))
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! [`HumanSolver`]: the human techniques, then guesses, as a [`Solver`].
+
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, StopReason};
+
+use super::explain::{Event, Search};
+use super::position::Position;
+use super::strategy;
+
+/// An exact solver that works as a player with a pencil: singles, locked
+/// candidates and pairs after every change ([`strategy::basic`]), and a
+/// guess on a cell with the fewest candidates, kept on an explicit stack,
+/// when they stall. Registered as `rules`; every shape.
+///
+/// It is readable rather than fast: for speed on 9×9 use
+/// [`BitParallel`](crate::BitParallel), which applies the same first
+/// techniques on bit boards. [`Stats`](sudokit_core::Stats): `iterations`
+/// counts steps, `nodes` guesses and backtracks, `guesses` and
+/// `backtracks` those two.
+///
+/// ```
+/// use sudokit_rules::human::HumanSolver;
+/// use sudokit_rules::sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
+///
+/// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+/// let mut solver = HumanSolver::new();
+/// assert!(solver.solve(&puzzle)?.grid.is_solution_of(&puzzle));
+/// assert_eq!(solver.uniqueness(&puzzle)?, Uniqueness::Unique);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct HumanSolver {
+    _private: (),
+}
+
+impl HumanSolver {
+    /// A new solver.
+    pub fn new() -> HumanSolver {
+        HumanSolver::default()
+    }
+
+    fn run<'b>(&self, puzzle: &Grid, budget: &'b Budget, limit: u64) -> Result<SearchTally<'b>, SolveError> {
+        let position = Position::new(puzzle)?;
+        let mut tally = SearchTally::new(budget, limit);
+        let stop = |tally: &SearchTally<'_>, reason: StopReason| tally.exhausted(reason, None);
+        tally.check().map_err(|r| stop(&tally, r))?;
+        let mut search = Search::new(position, strategy::basic(), usize::try_from(limit).unwrap_or(usize::MAX));
+        while let Some(event) = search.advance() {
+            match event {
+                Event::Step(_) => tally.step(),
+                Event::Guess { .. } => {
+                    tally.stats_mut().guesses += 1;
+                    tally.enter()
+                }
+                Event::Backtrack { .. } => {
+                    tally.stats_mut().backtracks += 1;
+                    tally.enter()
+                }
+                Event::Solution(_) | Event::Finished(_) => Ok(()),
+            }
+            .map_err(|r| stop(&tally, r))?;
+        }
+        for grid in search.solutions() {
+            tally.record(grid.values());
+        }
+        Ok(tally)
+    }
+}
+
+impl Solver for HumanSolver {
+    fn name(&self) -> &str {
+        "rules"
+    }
+
+    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+        self.run(puzzle, budget, 1)?.into_solution(puzzle.shape())
+    }
+}
+
+impl CountSolutions for HumanSolver {
+    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        if limit == 0 {
+            return Ok(0);
+        }
+        Ok(self.run(puzzle, budget, limit)?.found())
+    }
+}

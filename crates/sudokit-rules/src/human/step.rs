@@ -1,0 +1,382 @@
+//! [`Step`], [`Technique`] and [`Score`]: one deduction, what it is called,
+//! and how hard it is.
+
+use std::fmt;
+
+use sudokit_core::{Cell, Digit};
+use sudokit_grid::Candidates;
+
+use super::position::House;
+
+/// A difficulty on the Sudoku Explainer scale (1.0 to 11.0), kept in
+/// tenths so that scores compare and hash exactly.
+///
+/// ```
+/// use sudokit_rules::human::Score;
+/// let x_wing = Score::from_tenths(32);
+/// assert_eq!(x_wing.to_string(), "3.2");
+/// assert_eq!(x_wing.as_f64(), 3.2);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Score(u16);
+
+impl Score {
+    /// The score of `tenths` tenths.
+    pub const fn from_tenths(tenths: u16) -> Score {
+        Score(tenths)
+    }
+
+    /// The score in tenths.
+    pub const fn tenths(self) -> u16 {
+        self.0
+    }
+
+    /// The score as a number (`3.2`).
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+
+    pub(crate) const fn plus(self, tenths: u16) -> Score {
+        Score(self.0 + tenths)
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+macro_rules! techniques {
+    ($( $(#[$doc:meta])* $variant:ident => $name:literal, $tenths:literal; )*) => {
+        /// The named technique a [`Step`] uses.
+        ///
+        /// [`base_score`](Technique::base_score) is its Sudoku Explainer
+        /// 1.2.1 rating before any size or length bonus.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Technique {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Technique {
+            /// Every technique, easiest first.
+            pub const ALL: &'static [Technique] = &[$(Technique::$variant),*];
+
+            /// The name players use ("Hidden single", "X-Wing").
+            pub const fn name(self) -> &'static str {
+                match self { $(Technique::$variant => $name,)* }
+            }
+
+            /// The Sudoku Explainer rating before bonuses.
+            pub const fn base_score(self) -> Score {
+                match self { $(Technique::$variant => Score($tenths),)* }
+            }
+        }
+    };
+}
+
+techniques! {
+    /// The last empty cell of a house.
+    FullHouse => "Full house", 10;
+    /// A digit with one place left in a house.
+    HiddenSingle => "Hidden single", 12;
+    /// Pointing whose eliminations leave a hidden single, placed at once.
+    DirectPointing => "Direct pointing", 17;
+    /// Claiming whose eliminations leave a hidden single, placed at once.
+    DirectClaiming => "Direct claiming", 19;
+    /// A hidden pair whose eliminations leave a hidden single.
+    DirectHiddenPair => "Direct hidden pair", 20;
+    /// A cell with one candidate left.
+    NakedSingle => "Naked single", 23;
+    /// A hidden triple whose eliminations leave a hidden single.
+    DirectHiddenTriple => "Direct hidden triple", 25;
+    /// A digit of a box confined to one row or column.
+    Pointing => "Pointing", 26;
+    /// A digit of a row or column confined to one box.
+    Claiming => "Claiming", 28;
+    /// Two cells of a house holding the same two candidates.
+    NakedPair => "Naked pair", 30;
+    /// A digit confined to two columns in two rows (or the converse).
+    XWing => "X-Wing", 32;
+    /// Two digits confined to two cells of a house.
+    HiddenPair => "Hidden pair", 34;
+    /// Three cells of a house holding three candidates between them.
+    NakedTriple => "Naked triple", 36;
+    /// The three-line fish.
+    Swordfish => "Swordfish", 38;
+    /// Three digits confined to three cells of a house.
+    HiddenTriple => "Hidden triple", 40;
+    /// A bivalue pivot and two bivalue pincers.
+    XyWing => "XY-Wing", 42;
+    /// A trivalue pivot and two bivalue pincers.
+    XyzWing => "XYZ-Wing", 44;
+    /// Four cells in two boxes that would allow two solutions.
+    UniqueRectangle => "Unique rectangle", 45;
+    /// Four cells of a house holding four candidates between them.
+    NakedQuad => "Naked quad", 50;
+    /// The four-line fish.
+    Jellyfish => "Jellyfish", 52;
+    /// Four digits confined to four cells of a house.
+    HiddenQuad => "Hidden quad", 54;
+    /// Bivalue universal grave plus one.
+    Bug => "BUG+1", 56;
+    /// A loop of one digit alternating strong and weak links.
+    XCycle => "X-cycle", 65;
+    /// A chain of one digit alternating strong and weak links.
+    XChain => "X-chain", 66;
+    /// A chain of bivalue cells.
+    XyChain => "XY-chain", 66;
+    /// An alternating inference chain mixing digits and cells.
+    Aic => "Alternating inference chain", 70;
+    /// A candidate whose truth leads, by singles, to a contradiction.
+    Nishio => "Nishio forcing chain", 75;
+    /// Every candidate of a cell, or every place of a digit in a house,
+    /// leads by singles to the same conclusion.
+    ForcingChain => "Forcing chain", 80;
+    /// A forcing chain whose branches use locked candidates and subsets
+    /// as well as singles.
+    DynamicForcingChain => "Dynamic forcing chain", 85;
+    /// X-chain of four cells, both strong links parallel.
+    Skyscraper => "Skyscraper", 66;
+    /// X-chain of four cells, one strong link in a row and one in a
+    /// column, joined in a box.
+    TwoStringKite => "2-string kite", 66;
+    /// Two bivalue cells with the same digits, joined by a strong link on
+    /// one of them.
+    WWing => "W-Wing", 66;
+    /// An XY-chain of cells that all hold the same two digits.
+    RemotePair => "Remote pair", 66;
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How the pattern of a [`Step`] is worded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    /// A placement only: the cell, and the house that forces it, if any.
+    Single { house: Option<House> },
+    /// Cells (and digits) inside houses: subsets, intersections, fish.
+    Houses { digits: Candidates, houses: Vec<House>, cells: Vec<Cell> },
+    /// Named cells with their candidates: wings, rectangles, BUG.
+    Cells { digits: Candidates, cells: Vec<Cell>, variant: u8 },
+    /// A chain: nodes alternate strong (`=`) and weak (`-`) links, first
+    /// link strong.
+    Chain { nodes: Vec<(Cell, Digit)>, cycle: bool },
+    /// A forcing chain: the candidates assumed true (or false), the
+    /// longest branch, and whether it ends in a contradiction.
+    Forcing { source: Vec<(Cell, Digit, bool)>, length: usize, contradiction: bool },
+}
+
+/// One deduction: a technique, the pattern that justifies it, what it
+/// places and what it eliminates, and its difficulty.
+///
+/// `Display` gives a short English sentence with cells named `r#c#`:
+///
+/// ```
+/// use sudokit_rules::human::{Position, Technique};
+/// use sudokit_rules::sudokit_core::Grid;
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let step = Position::new(&puzzle)?.hint().ok_or("stuck")?;
+/// assert_eq!(step.technique(), Technique::HiddenSingle);
+/// assert_eq!(step.score().to_string(), "1.2");
+/// assert_eq!(step.placements().len(), 1);
+/// println!("{step}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    technique: Technique,
+    score: Score,
+    pattern: Pattern,
+    placements: Vec<(Cell, Digit)>,
+    eliminations: Vec<(Cell, Digit)>,
+}
+
+impl Step {
+    pub(crate) fn new(technique: Technique, pattern: Pattern) -> Step {
+        Step { technique, score: technique.base_score(), pattern, placements: Vec::new(), eliminations: Vec::new() }
+    }
+
+    pub(crate) fn with_score(mut self, score: Score) -> Step {
+        self.score = score;
+        self
+    }
+
+    pub(crate) fn placing(mut self, cell: Cell, digit: Digit) -> Step {
+        self.placements.push((cell, digit));
+        self
+    }
+
+    pub(crate) fn eliminating(mut self, eliminations: Vec<(Cell, Digit)>) -> Step {
+        self.eliminations = eliminations;
+        self.eliminations.sort_unstable_by_key(|&(cell, digit)| (digit, cell));
+        self.eliminations.dedup();
+        self
+    }
+
+    /// The technique used.
+    pub fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    /// The difficulty of the step on the Sudoku Explainer scale: the
+    /// technique's base score plus any size or length bonus.
+    pub fn score(&self) -> Score {
+        self.score
+    }
+
+    /// The digits placed, with their cells.
+    pub fn placements(&self) -> &[(Cell, Digit)] {
+        &self.placements
+    }
+
+    /// The candidates removed, sorted by digit then cell.
+    pub fn eliminations(&self) -> &[(Cell, Digit)] {
+        &self.eliminations
+    }
+
+    /// The cells of the pattern that justifies the step (for a chain,
+    /// its nodes in order; for a single, the cell placed).
+    pub fn pattern_cells(&self) -> Vec<Cell> {
+        match &self.pattern {
+            Pattern::Single { .. } => self.placements.iter().map(|&(c, _)| c).collect(),
+            Pattern::Houses { cells, .. } | Pattern::Cells { cells, .. } => cells.clone(),
+            Pattern::Chain { nodes, .. } => nodes.iter().map(|&(c, _)| c).collect(),
+            Pattern::Forcing { source, .. } => source.iter().map(|&(c, _, _)| c).collect(),
+        }
+    }
+
+    /// The houses of the pattern (empty for patterns that are not about
+    /// houses, such as wings and chains).
+    pub fn houses(&self) -> Vec<House> {
+        match &self.pattern {
+            Pattern::Single { house } => house.iter().copied().collect(),
+            Pattern::Houses { houses, .. } => houses.clone(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// `1, 2 and 3`.
+fn and_list<T: fmt::Display>(items: &[T]) -> String {
+    let words: Vec<String> = items.iter().map(T::to_string).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn cell_list(cells: &[Cell]) -> String {
+    cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn digit_list(digits: Candidates) -> String {
+    and_list(&digits.iter().collect::<Vec<_>>())
+}
+
+/// `rows 2 and 7`: houses of one kind share the plural.
+fn house_list(houses: &[House]) -> String {
+    match houses {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [first, ..] if houses.iter().all(|h| h.kind() == first.kind()) => {
+            let numbers: Vec<usize> = houses.iter().map(|h| h.index() + 1).collect();
+            format!("{}s {}", first.kind(), and_list(&numbers))
+        }
+        _ => and_list(houses),
+    }
+}
+
+impl Step {
+    fn write_pattern(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.technique.name();
+        match &self.pattern {
+            Pattern::Single { house } => {
+                let Some(&(cell, digit)) = self.placements.first() else { return f.write_str(name) };
+                match (self.technique, house) {
+                    (Technique::FullHouse, Some(h)) => write!(f, "{name}: {cell} is the last empty cell of {h}"),
+                    (Technique::NakedSingle, _) => write!(f, "{name}: {cell} can only hold {digit}"),
+                    (_, Some(h)) => write!(f, "{name}: {digit} can only go in {cell} within {h}"),
+                    _ => write!(f, "{name}: {digit} in {cell}"),
+                }
+            }
+            Pattern::Houses { digits, houses, cells } => match self.technique {
+                Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                    let (base, cover) = houses.split_at(houses.len() / 2);
+                    write!(f, "{name} on {} in {}, {}", digit_list(*digits), house_list(base), house_list(cover))
+                }
+                Technique::Pointing | Technique::DirectPointing | Technique::Claiming | Technique::DirectClaiming => {
+                    let (from, to) = (houses.first(), houses.get(1));
+                    match (from, to) {
+                        (Some(a), Some(b)) => write!(f, "{name}: {} in {a} lies only in {b}", digit_list(*digits)),
+                        _ => f.write_str(name),
+                    }
+                }
+                _ => write!(f, "{name} {} in {} ({})", digits, cell_list(cells), house_list(houses)),
+            },
+            Pattern::Cells { digits, cells, variant } => {
+                let variant = if *variant > 0 { format!(" type {variant}") } else { String::new() };
+                write!(f, "{name}{variant} on {digits} in {}", cell_list(cells))
+            }
+            Pattern::Chain { nodes, cycle } => {
+                write!(f, "{name}: ")?;
+                for (k, (cell, digit)) in nodes.iter().enumerate() {
+                    if k > 0 {
+                        f.write_str(if k % 2 == 1 { "=" } else { "-" })?;
+                    }
+                    write!(f, "({digit}){cell}")?;
+                }
+                if *cycle { f.write_str(" (loop)") } else { Ok(()) }
+            }
+            Pattern::Forcing { source, length, contradiction } => {
+                let sources: Vec<String> = source
+                    .iter()
+                    .map(|(c, d, on)| if *on { format!("{d} in {c}") } else { format!("no {d} in {c}") })
+                    .collect();
+                if *contradiction {
+                    write!(f, "{name}: {} leads to a contradiction in {length} steps", and_list(&sources))
+                } else {
+                    write!(f, "{name}: {} each lead, within {length} steps, to the same result", and_list(&sources))
+                }
+            }
+        }
+    }
+
+    fn write_effects(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let single = matches!(self.pattern, Pattern::Single { .. });
+        let mut first = true;
+        let mut sep = |f: &mut fmt::Formatter<'_>| {
+            let s = if std::mem::take(&mut first) { ": " } else { "; " };
+            f.write_str(s)
+        };
+        if !single {
+            for &(cell, digit) in &self.placements {
+                sep(f)?;
+                write!(f, "{digit} placed in {cell}")?;
+            }
+        }
+        let mut rest = self.eliminations.as_slice();
+        while let Some(&(_, digit)) = rest.first() {
+            let n = rest.iter().take_while(|&&(_, d)| d == digit).count();
+            let cells: Vec<Cell> = rest[..n].iter().map(|&(c, _)| c).collect();
+            sep(f)?;
+            write!(f, "{digit} removed from {}", cell_list(&cells))?;
+            rest = &rest[n..];
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_pattern(f)?;
+        self.write_effects(f)
+    }
+}

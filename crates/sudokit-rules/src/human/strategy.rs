@@ -1,0 +1,182 @@
+//! The [`Strategy`] trait, the standard path of techniques, and the
+//! helpers the techniques share.
+
+use std::sync::OnceLock;
+
+use sudokit_core::Digit;
+
+use super::position::Position;
+use super::step::Step;
+use super::{chains, fish, forcing, intersections, singles, subsets, uniqueness, wings};
+
+/// A technique: finds a deduction on a [`Position`].
+///
+/// An implementation returns its easiest step (lowest
+/// [`score`](Step::score)), or `None` when the technique does not apply.
+/// It never returns a step without effect, and a step it returns never
+/// removes a candidate that the puzzle's solution uses (for the
+/// uniqueness techniques: when the puzzle has one solution).
+///
+/// ```
+/// use sudokit_rules::human::{strategy, Position};
+/// use sudokit_rules::sudokit_core::Grid;
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let position = Position::new(&puzzle)?;
+/// let naked = strategy::standard().iter().find(|s| s.name() == "Naked single").ok_or("missing")?;
+/// let step = naked.find(&position).ok_or("no naked single")?;
+/// assert_eq!(step.placements().len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Strategy: Send + Sync {
+    /// The technique's name, as players say it.
+    fn name(&self) -> &'static str;
+
+    /// The easiest step of this technique on `position`, if any.
+    fn find(&self, position: &Position) -> Option<Step>;
+
+    /// Whether the technique assumes the puzzle has exactly one solution
+    /// (unique rectangles, BUG): such steps are sound only then.
+    fn assumes_uniqueness(&self) -> bool {
+        false
+    }
+}
+
+/// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
+/// solving path applies the first one that finds a step.
+pub fn standard() -> &'static [&'static dyn Strategy] {
+    const STANDARD: &[&dyn Strategy] = &[
+        &singles::HiddenSingles,
+        &intersections::Intersections { direct: true },
+        &subsets::HiddenSubsets { size: 2, direct: true },
+        &singles::NakedSingles,
+        &subsets::HiddenSubsets { size: 3, direct: true },
+        &intersections::Intersections { direct: false },
+        &subsets::NakedSubsets { size: 2 },
+        &fish::Fish { size: 2 },
+        &subsets::HiddenSubsets { size: 2, direct: false },
+        &subsets::NakedSubsets { size: 3 },
+        &fish::Fish { size: 3 },
+        &subsets::HiddenSubsets { size: 3, direct: false },
+        &wings::XyWing,
+        &wings::XyzWing,
+        &uniqueness::UniqueRectangles,
+        &subsets::NakedSubsets { size: 4 },
+        &fish::Fish { size: 4 },
+        &subsets::HiddenSubsets { size: 4, direct: false },
+        &uniqueness::Bug,
+        &chains::Chains,
+        &forcing::Forcing { dynamic: false },
+        &forcing::Forcing { dynamic: true },
+    ];
+    STANDARD
+}
+
+/// The standard path without the techniques that assume the puzzle has
+/// one solution: sound on any puzzle.
+pub fn without_uniqueness() -> &'static [&'static dyn Strategy] {
+    static SOUND: OnceLock<Vec<&'static dyn Strategy>> = OnceLock::new();
+    SOUND.get_or_init(|| standard().iter().copied().filter(|s| !s.assumes_uniqueness()).collect())
+}
+
+/// The cheap techniques the `rules` solver runs before it guesses: singles,
+/// locked candidates and pairs. None assumes uniqueness, so they also
+/// serve to count solutions.
+pub fn basic() -> &'static [&'static dyn Strategy] {
+    const BASIC: &[&dyn Strategy] = &[
+        &singles::HiddenSingles,
+        &singles::NakedSingles,
+        &intersections::Intersections { direct: false },
+        &subsets::NakedSubsets { size: 2 },
+        &subsets::HiddenSubsets { size: 2, direct: false },
+    ];
+    BASIC
+}
+
+/// The popular patterns that Sudoku Explainer folds into chains, under the
+/// names players know: skyscraper, 2-string kite, W-Wing, remote pair.
+/// They are not on the standard path (there, the same deductions come as
+/// X-chains and XY-chains); use them for explanations.
+pub fn named_patterns() -> &'static [&'static dyn Strategy] {
+    const NAMED: &[&dyn Strategy] = &[&chains::Skyscraper, &chains::TwoStringKite, &chains::WWing, &chains::RemotePair];
+    NAMED
+}
+
+/// The first hidden single that the eliminations `removed` leave, as
+/// `(cell, digit, unit)`, in the houses of the removed candidates or only
+/// in house `within`: what makes a "direct" technique.
+pub(crate) fn hidden_single_after(
+    position: &Position,
+    removed: &[(usize, Digit)],
+    within: Option<usize>,
+) -> Option<(usize, Digit, usize)> {
+    let layout = position.layout();
+    for &(cell, digit) in removed {
+        for u in layout.units_of(cell).into_iter().filter(|&u| within.is_none_or(|w| w == u)) {
+            let mut left = None;
+            let mut count = 0;
+            for &i in layout.unit(u) {
+                let i = i as usize;
+                if position.cands(i).contains(digit) && !removed.contains(&(i, digit)) {
+                    count += 1;
+                    left = Some(i);
+                }
+            }
+            if let (1, Some(i)) = (count, left) {
+                return Some((i, digit, u));
+            }
+        }
+    }
+    None
+}
+
+/// Calls `visit` with every `k`-subset of `0..n` (ascending indices) until
+/// it returns `Some`.
+pub(crate) fn combinations<T>(n: usize, k: usize, visit: &mut impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
+    fn go<T>(
+        n: usize,
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        visit: &mut impl FnMut(&[usize]) -> Option<T>,
+    ) -> Option<T> {
+        if chosen.len() == k {
+            return visit(chosen);
+        }
+        for i in start..n {
+            if n - i < k - chosen.len() {
+                break;
+            }
+            chosen.push(i);
+            let found = go(n, k, i + 1, chosen, visit);
+            chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+    if k == 0 || k > n {
+        return None;
+    }
+    go(n, k, 0, &mut Vec::with_capacity(k), visit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_are_all_visited_once() {
+        let mut seen = Vec::new();
+        let none: Option<()> = combinations(5, 3, &mut |c| {
+            seen.push(c.to_vec());
+            None
+        });
+        assert!(none.is_none());
+        assert_eq!(seen.len(), 10);
+        assert_eq!(seen.first().map(Vec::as_slice), Some(&[0, 1, 2][..]));
+        assert_eq!(seen.last().map(Vec::as_slice), Some(&[2, 3, 4][..]));
+        assert!(combinations(2, 3, &mut |_| Some(())).is_none());
+    }
+}

@@ -1,0 +1,119 @@
+//! Naked and hidden subsets (pairs, triples, quads) within one house.
+
+use sudokit_core::Digit;
+use sudokit_grid::Candidates;
+
+use super::position::Position;
+use super::step::{Pattern, Step, Technique};
+use super::strategy::{Strategy, combinations, hidden_single_after};
+
+/// `size` cells of a house whose candidates together are `size` digits:
+/// those digits leave the house's other cells.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NakedSubsets {
+    pub(crate) size: usize,
+}
+
+/// `size` digits of a house confined to `size` cells: those cells lose
+/// their other candidates. With `direct`, only when that leaves a hidden
+/// single, placed in the same step.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HiddenSubsets {
+    pub(crate) size: usize,
+    pub(crate) direct: bool,
+}
+
+impl Strategy for NakedSubsets {
+    fn name(&self) -> &'static str {
+        ["Naked pair", "Naked triple", "Naked quad"][self.size.clamp(2, 4) - 2]
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][self.size.clamp(2, 4) - 2];
+        (0..position.layout().unit_count()).find_map(|u| {
+            let empty: Vec<usize> = position.empty_cells(u).collect();
+            let small: Vec<usize> =
+                empty.iter().copied().filter(|&i| (2..=self.size).contains(&position.cands(i).len())).collect();
+            combinations(small.len(), self.size, &mut |pick| {
+                let cells: Vec<usize> = pick.iter().map(|&k| small[k]).collect();
+                let digits = cells.iter().fold(Candidates::EMPTY, |acc, &i| acc | position.cands(i));
+                if digits.len() != self.size {
+                    return None;
+                }
+                let removed: Vec<(usize, Digit)> = empty
+                    .iter()
+                    .filter(|i| !cells.contains(i))
+                    .flat_map(|&i| (position.cands(i) & digits).iter().map(move |d| (i, d)))
+                    .collect();
+                if removed.is_empty() {
+                    return None;
+                }
+                let pattern = Pattern::Houses {
+                    digits,
+                    houses: vec![position.house(u)],
+                    cells: cells.iter().map(|&i| position.cell(i)).collect(),
+                };
+                let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
+                Some(Step::new(technique, pattern).eliminating(eliminations))
+            })
+        })
+    }
+}
+
+impl Strategy for HiddenSubsets {
+    fn name(&self) -> &'static str {
+        match (self.direct, self.size) {
+            (true, 2) => "Direct hidden pair",
+            (true, _) => "Direct hidden triple",
+            (false, 2) => "Hidden pair",
+            (false, 3) => "Hidden triple",
+            _ => "Hidden quad",
+        }
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let technique = match (self.direct, self.size) {
+            (true, 2) => Technique::DirectHiddenPair,
+            (true, _) => Technique::DirectHiddenTriple,
+            (false, 2) => Technique::HiddenPair,
+            (false, 3) => Technique::HiddenTriple,
+            _ => Technique::HiddenQuad,
+        };
+        let layout = position.layout();
+        (0..layout.unit_count()).find_map(|u| {
+            let digits: Vec<(Digit, u64)> = position
+                .missing(u)
+                .iter()
+                .map(|d| (d, position.places(u, d)))
+                .filter(|&(_, p)| (2..=self.size as u32).contains(&p.count_ones()))
+                .collect();
+            combinations(digits.len(), self.size, &mut |pick| {
+                let places = pick.iter().fold(0u64, |acc, &k| acc | digits[k].1);
+                if places.count_ones() as usize != self.size {
+                    return None;
+                }
+                let kept: Candidates = pick.iter().map(|&k| digits[k].0).collect();
+                let cells: Vec<usize> =
+                    (0..position.side()).filter(|k| places >> k & 1 == 1).map(|k| layout.unit(u)[k] as usize).collect();
+                let removed: Vec<(usize, Digit)> =
+                    cells.iter().flat_map(|&i| (position.cands(i) - kept).iter().map(move |d| (i, d))).collect();
+                if removed.is_empty() {
+                    return None;
+                }
+                // Sudoku Explainer looks for the single in the subset's house.
+                let placed = if self.direct { Some(hidden_single_after(position, &removed, Some(u))?) } else { None };
+                let pattern = Pattern::Houses {
+                    digits: kept,
+                    houses: vec![position.house(u)],
+                    cells: cells.iter().map(|&i| position.cell(i)).collect(),
+                };
+                let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
+                let step = Step::new(technique, pattern).eliminating(eliminations);
+                Some(match placed {
+                    Some((i, d, _)) => step.placing(position.cell(i), d),
+                    None => step,
+                })
+            })
+        })
+    }
+}
