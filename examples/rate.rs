@@ -11,8 +11,11 @@
 //! placement, ED the first step; `technique` is the step that set ER, and
 //! `micros` the time to rate the puzzle. A puzzle that cannot be rated
 //! (no solution, several) gets its reason in the `level` column and empty
-//! ratings. Progress goes to stderr; `--summary` adds, on stderr, the
-//! distribution of levels and the median and worst rating times per file.
+//! ratings. Progress goes to stderr; `--summary` adds, on stderr, per
+//! file: the distribution of levels and of ER, the median and worst rating
+//! times, and the share of puzzles solved without a guess, by sudokit's
+//! techniques and, in the same run, by the strategy solver of the `sudoku`
+//! crate (every strategy it implements) on the 9×9 puzzles.
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -35,7 +38,10 @@ fn run() -> Result<(), String> {
     while let Some(arg) = args.pop() {
         match arg.as_str() {
             "--summary" => summary = true,
-            "-h" | "--help" => return Err(USAGE.into()),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
             flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}\n{USAGE}")),
             _ => files.push(arg),
         }
@@ -59,6 +65,11 @@ fn run() -> Result<(), String> {
 struct FileStats {
     times: Vec<Duration>,
     levels: Vec<(String, usize)>,
+    /// Puzzles per whole ER (index 1 = ER 1.0 to 1.9).
+    er: [usize; 12],
+    no_guess: usize,
+    peer_no_guess: usize,
+    peer_tried: usize,
 }
 
 impl FileStats {
@@ -71,17 +82,58 @@ impl FileStats {
 
     fn print(mut self, file: &str) {
         self.times.sort_unstable();
-        let median = self.times.get(self.times.len() / 2).copied().unwrap_or_default();
+        let n = self.times.len();
+        let median = self.times.get(n / 2).copied().unwrap_or_default();
         let worst = self.times.last().copied().unwrap_or_default();
         let levels: Vec<String> = self.levels.iter().map(|(l, n)| format!("{l} {n}")).collect();
+        let er: Vec<String> =
+            self.er.iter().enumerate().filter(|(_, n)| **n > 0).map(|(e, n)| format!("{e}.x: {n}")).collect();
+        let share = |k: usize, of: usize| if of == 0 { 0.0 } else { 100.0 * k as f64 / of as f64 };
+        eprintln!("{file}: {n} puzzles");
+        eprintln!("  levels: {}", levels.join(", "));
+        eprintln!("  ER: {}", er.join(", "));
         eprintln!(
-            "{file}: {} puzzles; {}; rating time median {:.2} ms, worst {:.2} ms",
-            self.times.len(),
-            levels.join(", "),
+            "  rating time: median {:.2} ms, worst {:.2} ms",
             median.as_secs_f64() * 1e3,
             worst.as_secs_f64() * 1e3
         );
+        eprintln!("  solved without guessing: sudokit {}/{n} ({:.1}%)", self.no_guess, share(self.no_guess, n));
+        if self.peer_tried > 0 {
+            eprintln!(
+                "  solved without guessing: sudoku crate {}/{} ({:.1}%)",
+                self.peer_no_guess,
+                self.peer_tried,
+                share(self.peer_no_guess, self.peer_tried)
+            );
+        }
     }
+}
+
+/// Whether the `sudoku` crate's strategy solver, with every strategy it
+/// has, solves `line` without guessing; `None` when it cannot read it.
+fn peer_solves(line: &str) -> Option<bool> {
+    use sudoku::strategy::{Strategy as S, StrategySolver};
+    // `AvoidableRectangles` is declared but panics as not implemented.
+    const ALL: [S; 16] = [
+        S::NakedSingles,
+        S::HiddenSingles,
+        S::LockedCandidates,
+        S::NakedPairs,
+        S::NakedTriples,
+        S::NakedQuads,
+        S::HiddenPairs,
+        S::HiddenTriples,
+        S::HiddenQuads,
+        S::XWing,
+        S::Swordfish,
+        S::Jellyfish,
+        S::XyWing,
+        S::XyzWing,
+        S::MutantSwordfish,
+        S::MutantJellyfish,
+    ];
+    let sudoku = sudoku::Sudoku::from_str_line(line).ok()?;
+    Some(StrategySolver::from_sudoku(sudoku).solve(&ALL).is_ok())
 }
 
 fn rate_file(file: &str, out: &mut impl Write) -> Result<FileStats, String> {
@@ -94,12 +146,18 @@ fn rate_file(file: &str, out: &mut impl Write) -> Result<FileStats, String> {
         let rated = rate(&puzzle);
         let micros = start.elapsed();
         stats.times.push(micros);
+        if let Some(solved) = peer_solves(&puzzle.to_string()) {
+            stats.peer_tried += 1;
+            stats.peer_no_guess += usize::from(solved);
+        }
         let line = match rated {
             Ok(r) => {
-                let level =
-                    if r.level == Level::NeedsGuessing { "needs guessing".to_string() } else { r.level.to_string() };
+                let level = r.level.to_string();
                 stats.count(level.clone());
-                let technique = r.hardest.map(|t| t.name()).unwrap_or("");
+                stats.er[usize::from(r.er.tenths() / 10).min(11)] += 1;
+                stats.no_guess += usize::from(r.level != Level::NeedsGuessing);
+                let technique =
+                    r.hardest.map_or(if r.level == Level::NeedsGuessing { "guess" } else { "" }, |t| t.name());
                 format!("{puzzle},{},{},{},{level},{technique},{}", r.er, r.ep, r.ed, micros.as_micros())
             }
             Err(e) => {
@@ -108,10 +166,12 @@ fn rate_file(file: &str, out: &mut impl Write) -> Result<FileStats, String> {
             }
         };
         writeln!(out, "{line}").map_err(|e| e.to_string())?;
-        if tty || (n + 1) % 100 == 0 {
+        if tty {
             eprint!("\r{file}: {} rated", n + 1);
+        } else if (n + 1) % 100 == 0 {
+            eprintln!("{file}: {} rated", n + 1);
         }
     }
-    eprintln!("\r{file}: {} rated", stats.times.len());
+    eprintln!("{}{file}: {} rated", if tty { "\r" } else { "" }, stats.times.len());
     Ok(stats)
 }

@@ -1,4 +1,25 @@
-//! Logic-based Sudoku solving for **sudokit**.
+//! Logic-based Sudoku solving for **sudokit**: a bit-parallel solver for
+//! speed, and human techniques for hints, explanations and ratings.
+//!
+//! [`human`] solves as a player does, for every shape: twenty techniques
+//! from hidden singles to forcing chains, each step explained in a
+//! sentence; hints from a player's pencil marks; a step-by-step
+//! [`Explainer`](human::Explainer) that guesses and backtracks when logic
+//! stalls; a difficulty [`rate`](human::rate) on the Sudoku Explainer
+//! scale; and [`HumanSolver`](human::HumanSolver), registered as `rules`.
+//!
+//! ```
+//! use sudokit_rules::human::{rate, Level, Position};
+//! use sudokit_rules::sudokit_core::Grid;
+//!
+//! let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
+//! let step = Position::new(&puzzle)?.hint().ok_or("no technique applies")?;
+//! assert_eq!(step.to_string(), "Naked single: r1c1 can only hold 1");
+//! let rating = rate(&puzzle)?;
+//! assert_eq!(rating.level, Level::Expert);
+//! println!("ER {} EP {} ED {}, hardest step: {:?}", rating.er, rating.ep, rating.ed, rating.hardest);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! [`BitParallel`] is the workspace's speed flagship: a 9×9 solver on a
 //! bit-parallel board that propagates naked and hidden singles and locked
@@ -7,7 +28,7 @@
 //! is what the default solver of the `sudokit` facade, `auto`, runs on
 //! 9×9 grids.
 //!
-//! # Example
+//! # Example: the fast solver
 //! ```
 //! use sudokit_rules::BitParallel;
 //! use sudokit_rules::sudokit_core::{Grid, Solver};

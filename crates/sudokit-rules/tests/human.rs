@@ -278,8 +278,11 @@ fn explainer_reports_several_solutions_and_none() {
 #[test]
 fn the_explainer_guesses_and_backtracks_on_a_hard_puzzle() {
     let puzzle = sets::FORUM_1106.take(1).remove(0);
-    let events: Vec<Event> = Explainer::new(&puzzle).unwrap().collect();
+    // With singles and locked candidates only, it must guess.
+    let events: Vec<Event> =
+        Explainer::with_strategies(Position::new(&puzzle).unwrap(), &strategy::basic()[..3]).collect();
     assert!(events.iter().any(|e| matches!(e, Event::Guess { .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::Backtrack { contradiction: Some(_), .. })));
     assert!(matches!(events.last(), Some(Event::Finished(Outcome::Solved(g))) if g.is_solution_of(&puzzle)));
 }
 

@@ -85,7 +85,9 @@
 //!   [`Solver`], [`CountSolutions`], [`Budget`], [`Solution`],
 //!   [`SolveError`]…
 //! * [`rules`]: `sudokit-rules`, logic-based solving: [`BitParallel`], the
-//!   bit-parallel 9×9 solver.
+//!   bit-parallel 9×9 solver, and [`rules::human`]: human techniques with
+//!   explained steps, hints, a step-by-step explainer, a difficulty rating
+//!   on the Sudoku Explainer scale, and the `rules` solver.
 //! * [`dlx`]: `sudokit-dlx`, exact cover with Dancing Links: [`Dlx`],
 //!   [`DlxRs`] and the general engine.
 //! * [`graph`]: `sudokit-graph`, the puzzle as graph colouring on

@@ -1,6 +1,8 @@
 //! [`Explainer`]: a solve as a sequence of [`Event`]s — steps, guesses and
 //! backtracks — ending with the [`Outcome`].
 
+use std::borrow::Cow;
+
 use sudokit_core::{Cell, Digit, Grid, SolveError};
 use sudokit_grid::{Candidates, Contradiction};
 
@@ -59,6 +61,9 @@ pub enum Outcome {
     MultipleSolutions(Grid, Grid),
 }
 
+/// A list of techniques, usually one of the static lists of [`strategy`].
+pub(crate) type Strategies = Cow<'static, [&'static dyn Strategy]>;
+
 /// A guess still open: the position before it and the digits left.
 #[derive(Clone, Debug)]
 struct Branch {
@@ -74,7 +79,7 @@ struct Branch {
 pub(crate) struct Search {
     position: Position,
     stack: Vec<Branch>,
-    strategies: &'static [&'static dyn Strategy],
+    strategies: Strategies,
     solutions: Vec<Grid>,
     limit: usize,
     finished: bool,
@@ -83,7 +88,8 @@ pub(crate) struct Search {
 }
 
 impl Search {
-    pub(crate) fn new(position: Position, strategies: &'static [&'static dyn Strategy], limit: usize) -> Search {
+    pub(crate) fn new(position: Position, strategies: impl Into<Strategies>, limit: usize) -> Search {
+        let strategies = strategies.into();
         let failed = position.contradiction().map(Some);
         Search { position, stack: Vec::new(), strategies, solutions: Vec::new(), limit, finished: false, failed }
     }
@@ -103,7 +109,7 @@ impl Search {
         if self.position.is_solved() {
             let grid = self.position.to_grid();
             self.solutions.push(grid.clone());
-            if self.solutions.len() >= self.limit {
+            if self.solutions.len() >= self.limit || self.stack.is_empty() {
                 return Some(self.finish());
             }
             // Look for another solution: as if this branch had failed.
@@ -161,8 +167,9 @@ impl Search {
 /// A puzzle solved step by step, as a player would: an iterator of
 /// [`Event`]s ending with [`Event::Finished`].
 ///
-/// After every change it plays the easiest step of the standard path
-/// ([`strategy::standard`]); when no technique applies it guesses on a cell
+/// After every change it plays the easiest step of the path of
+/// explanations ([`strategy::explained`]: the standard path with the named
+/// patterns before the chains); when no technique applies it guesses on a cell
 /// with the fewest candidates, keeps the alternatives on a stack, and
 /// backtracks on a contradiction. It stops at the second solution.
 ///
@@ -207,11 +214,40 @@ impl Explainer {
     /// The explainer from a position reached by other means (a player's
     /// pencil marks, say).
     pub fn from_position(position: Position) -> Explainer {
+        Explainer::with_strategies(position, strategy::explained())
+    }
+
+    /// The explainer from `position` with only `strategies`, in their
+    /// order: guesses come sooner with fewer techniques (a game's "explain
+    /// with what the player knows"). Techniques that assume uniqueness are
+    /// dropped when the puzzle does not have exactly one solution.
+    ///
+    /// ```
+    /// use sudokit_rules::human::{strategy, Event, Explainer, Position};
+    /// use sudokit_rules::sudokit_core::Grid;
+    ///
+    /// let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
+    /// let singles = &strategy::basic()[..2];
+    /// let events: Vec<Event> = Explainer::with_strategies(Position::new(&puzzle)?, singles).collect();
+    /// assert!(events.iter().any(|e| matches!(e, Event::Guess { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_strategies(position: Position, strategies: &'static [&'static dyn Strategy]) -> Explainer {
         let mut count = Search::new(position.clone(), strategy::basic(), 2);
         while count.advance().is_some() {}
-        let strategies =
-            if count.solutions().len() == 1 { strategy::standard() } else { strategy::without_uniqueness() };
+        let strategies: Strategies = if count.solutions().len() == 1 {
+            Cow::Borrowed(strategies)
+        } else {
+            Cow::Owned(strategies.iter().copied().filter(|s| !s.assumes_uniqueness()).collect())
+        };
         Explainer { search: Search::new(position, strategies, 2) }
+    }
+}
+
+impl Explainer {
+    /// The position reached: what the next event starts from.
+    pub fn position(&self) -> &Position {
+        &self.search.position
     }
 }
 

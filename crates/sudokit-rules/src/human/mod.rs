@@ -71,3 +71,32 @@ pub use rating::{Level, RateError, Rating, rate};
 pub use solver::HumanSolver;
 pub use step::{Score, Step, Technique};
 pub use strategy::Strategy;
+
+use sudokit_core::{Grid, SolveError};
+use sudokit_grid::CandidateBoard;
+
+/// The next step for a player of `puzzle` whose pencil marks are `marks`
+/// (or who has none yet): the easiest technique that applies, without
+/// solving the rest. `None` when nothing applies or the puzzle is solved.
+///
+/// ```
+/// use sudokit_rules::human::hint;
+/// use sudokit_rules::sudokit_core::Grid;
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let step = hint(&puzzle, None)?.ok_or("no hint")?;
+/// println!("{step}");
+/// assert_eq!(step.placements().len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`SolveError::InvalidPuzzle`] when givens clash,
+/// [`SolveError::UnsupportedShape`] when the marks are of another shape.
+pub fn hint(puzzle: &Grid, marks: Option<&CandidateBoard>) -> Result<Option<Step>, SolveError> {
+    let position = match marks {
+        Some(marks) => Position::with_marks(puzzle, marks)?,
+        None => Position::new(puzzle)?,
+    };
+    Ok(position.hint())
+}

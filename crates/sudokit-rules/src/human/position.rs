@@ -168,11 +168,16 @@ impl Position {
         self.values.iter().filter(|&&v| v == 0).count()
     }
 
-    /// The easiest step the standard techniques find, without solving any
-    /// further: a hint for a player. `None` when no technique applies (or
-    /// the puzzle is solved).
+    /// The easiest step the techniques find ([`strategy::explained`],
+    /// named patterns included), without solving any further: a hint for a
+    /// player. `None` when no technique applies (or the puzzle is solved).
+    ///
+    /// Like a player, the hint assumes the puzzle has one solution (unique
+    /// rectangles, BUG); [`Explainer`](super::Explainer) checks it first.
+    ///
+    /// [`strategy::explained`]: super::strategy::explained
     pub fn hint(&self) -> Option<Step> {
-        super::strategy::standard().iter().find_map(|s| s.find(self))
+        super::strategy::explained().iter().find_map(|s| s.find(self))
     }
 
     /// Plays `step`: places its digits and removes its eliminated

@@ -24,13 +24,20 @@ pub struct Rating {
     pub ep: Score,
     /// ED: the first step's score.
     pub ed: Score,
-    /// The technique of the hardest step, `None` for a puzzle with nothing
-    /// to solve.
+    /// The technique of the hardest step; `None` for a puzzle with nothing
+    /// to solve, or when ER is [`Rating::STALLED`].
     pub hardest: Option<Technique>,
     /// The level: a coarse name for the rating.
     pub level: Level,
     /// Steps on the path.
     pub steps: usize,
+}
+
+impl Rating {
+    /// The ER given to a puzzle whose path stalls ([`Level::NeedsGuessing`]):
+    /// the lowest score of Sudoku Explainer's nested forcing chains, the
+    /// techniques it would need next.
+    pub const STALLED: Score = Score::from_tenths(90);
 }
 
 /// A coarse difficulty level, from [`Rating::er`].
@@ -54,7 +61,9 @@ pub enum Level {
     /// ER above 5.7, solved by logic.
     Expert,
     /// The techniques stall: the path needs a guess. [`Rating::er`] is then
-    /// the hardest step before the stall.
+    /// an estimate, [`Rating::STALLED`] or the hardest step before the
+    /// stall if higher: Sudoku Explainer solves such puzzles with nested
+    /// forcing chains, which it rates 9.0 to 11 or more.
     NeedsGuessing,
 }
 
@@ -138,6 +147,10 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
     while !position.is_solved() {
         let Some(step) = strategy::standard().iter().find_map(|s| s.find(&position)) else {
             rating.level = Level::NeedsGuessing;
+            if rating.er < Rating::STALLED {
+                rating.er = Rating::STALLED;
+                rating.hardest = None;
+            }
             return Ok(rating);
         };
         let score = step.score();

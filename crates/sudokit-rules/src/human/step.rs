@@ -134,9 +134,15 @@ techniques! {
     /// Every candidate of a cell, or every place of a digit in a house,
     /// leads by singles to the same conclusion.
     ForcingChain => "Forcing chain", 80;
-    /// A forcing chain whose branches use locked candidates and subsets
-    /// as well as singles.
+    /// A forcing chain whose branches assume candidates false as well as
+    /// true.
     DynamicForcingChain => "Dynamic forcing chain", 85;
+    /// A dynamic forcing chain whose branches use locked candidates,
+    /// subsets and X-Wings as well as singles.
+    DynamicForcingChainPlus => "Dynamic forcing chain (+)", 90;
+    /// A dynamic forcing chain whose branches use forcing chains of their
+    /// own.
+    NestedForcingChain => "Nested forcing chain", 95;
     /// X-chain of four cells, both strong links parallel.
     Skyscraper => "Skyscraper", 66;
     /// X-chain of four cells, one strong link in a row and one in a

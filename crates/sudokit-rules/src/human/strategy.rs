@@ -66,17 +66,28 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &subsets::HiddenSubsets { size: 4, direct: false },
         &uniqueness::Bug,
         &chains::Chains,
-        &forcing::Forcing { dynamic: false },
-        &forcing::Forcing { dynamic: true },
+        &forcing::Forcing { level: 0 },
+        &forcing::Forcing { level: 1 },
+        &forcing::Forcing { level: 2 },
+        &forcing::Forcing { level: 3 },
     ];
     STANDARD
 }
 
-/// The standard path without the techniques that assume the puzzle has
-/// one solution: sound on any puzzle.
-pub fn without_uniqueness() -> &'static [&'static dyn Strategy] {
-    static SOUND: OnceLock<Vec<&'static dyn Strategy>> = OnceLock::new();
-    SOUND.get_or_init(|| standard().iter().copied().filter(|s| !s.assumes_uniqueness()).collect())
+/// Where the chains start in [`standard`]: the named patterns go just
+/// before them in [`explained`].
+const CHAINS_AT: usize = 19;
+
+/// The path of hints and explanations: [`standard`] with the
+/// [`named_patterns`] just before the chains, so that a skyscraper is
+/// called a skyscraper. Every named pattern scores what the X-chain or
+/// XY-chain it is would score, so the order stays easiest first.
+pub fn explained() -> &'static [&'static dyn Strategy] {
+    static EXPLAINED: OnceLock<Vec<&'static dyn Strategy>> = OnceLock::new();
+    EXPLAINED.get_or_init(|| {
+        let (before, chains) = standard().split_at(CHAINS_AT);
+        before.iter().chain(named_patterns()).chain(chains).copied().collect()
+    })
 }
 
 /// The cheap techniques the `rules` solver runs before it guesses: singles,
@@ -165,6 +176,13 @@ pub(crate) fn combinations<T>(n: usize, k: usize, visit: &mut impl FnMut(&[usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn named_patterns_come_just_before_the_chains() {
+        assert_eq!(standard()[CHAINS_AT].name(), "Chains");
+        assert_eq!(explained().len(), standard().len() + named_patterns().len());
+        assert_eq!(explained()[CHAINS_AT].name(), "Skyscraper");
+    }
 
     #[test]
     fn combinations_are_all_visited_once() {
