@@ -12,7 +12,7 @@ use crate::error::StopReason;
 /// [`CancelFlag::cancel`] from any thread.
 ///
 /// ```
-/// use sudokit_core::{Budget, CancelFlag};
+/// use sudokit::{Budget, CancelFlag};
 /// let flag = CancelFlag::new();
 /// let budget = Budget::unlimited().with_cancel_flag(flag.clone());
 /// flag.cancel();
@@ -54,7 +54,7 @@ impl CancelFlag {
 ///
 /// ```
 /// use std::time::Duration;
-/// use sudokit_core::Budget;
+/// use sudokit::Budget;
 /// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(3)).with_max_nodes(1_000_000);
 /// assert_eq!(budget.max_nodes(), Some(1_000_000));
 /// assert_eq!(budget.time_limit(), Some(Duration::from_secs(3)));
@@ -121,7 +121,7 @@ impl Budget {
     /// uniqueness checks in a generator. Limits work as before.
     ///
     /// ```
-    /// use sudokit_core::Budget;
+    /// use sudokit::Budget;
     /// assert!(Budget::unlimited().is_timed());
     /// assert!(!Budget::unlimited().without_timing().is_timed());
     /// ```

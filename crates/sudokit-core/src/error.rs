@@ -34,7 +34,7 @@ pub enum StopReason {
 /// [`Grid::validate`] builds `InvalidPuzzle`.
 ///
 /// ```
-/// use sudokit_core::{Grid, SolveError};
+/// use sudokit::{Grid, SolveError};
 /// let puzzle: Grid = "11..............".parse()?;
 /// let err = puzzle.validate().unwrap_err();
 /// assert!(matches!(err, SolveError::InvalidPuzzle { .. }));
@@ -117,7 +117,7 @@ impl SolveError {
     /// The error of a solver that does not handle grids of `shape`.
     ///
     /// ```
-    /// use sudokit_core::{Shape, SolveError};
+    /// use sudokit::{Shape, SolveError};
     /// let err = SolveError::unsupported_shape(Shape::TWENTY_FIVE);
     /// assert!(matches!(err, SolveError::UnsupportedShape { shape, .. } if shape == Shape::TWENTY_FIVE));
     /// ```

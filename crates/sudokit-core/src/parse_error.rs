@@ -8,7 +8,7 @@ use crate::shape::{Cell, Shape, ShapeError};
 /// file, for the readers of `sudokit-grid`), `column` counts characters.
 ///
 /// ```
-/// use sudokit_core::Grid;
+/// use sudokit::Grid;
 /// let err = "12?".parse::<Grid>().unwrap_err();
 /// assert_eq!(err.to_string(), "line 1, column 3: unexpected character '?'");
 /// ```

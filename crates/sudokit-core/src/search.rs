@@ -22,7 +22,7 @@ use crate::stats::Stats;
 /// meter.
 ///
 /// ```
-/// use sudokit_core::{Budget, Meter, StopReason};
+/// use sudokit::{Budget, Meter, StopReason};
 /// let budget = Budget::unlimited().with_max_nodes(3);
 /// let mut meter = Meter::new(&budget);
 /// let nodes = (0..10).take_while(|&n| meter.tick(n, 0).is_ok()).count();
@@ -99,7 +99,7 @@ impl<'a> Meter<'a> {
 ///   [`incomplete`](SearchTally::incomplete): each fills in the time.
 ///
 /// ```
-/// use sudokit_core::{Budget, SearchTally, SolveError, StopReason};
+/// use sudokit::{Budget, SearchTally, SolveError, StopReason};
 /// let budget = Budget::unlimited().with_max_nodes(2);
 /// let mut tally = SearchTally::new(&budget, 2);
 /// tally.enter()?;

@@ -12,7 +12,7 @@ use std::num::NonZeroU8;
 ///
 /// # Example
 /// ```
-/// use sudokit_core::Shape;
+/// use sudokit::Shape;
 /// let shape = Shape::new(2, 3)?;
 /// assert_eq!(shape.side(), 6);
 /// assert_eq!(shape.cell_count(), 36);
@@ -202,7 +202,7 @@ impl Shape {
     /// not a digit of this shape.
     ///
     /// ```
-    /// use sudokit_core::Shape;
+    /// use sudokit::Shape;
     /// assert_eq!(Shape::SIXTEEN.try_symbol(16), Some('G'));
     /// assert_eq!(Shape::CLASSIC.try_symbol(0), None);
     /// ```
@@ -296,7 +296,7 @@ impl fmt::Display for UnitKind {
 /// `Display` writes the 1-based `r3c7` notation players use.
 ///
 /// ```
-/// use sudokit_core::{Cell, Shape};
+/// use sudokit::{Cell, Shape};
 /// let cell = Cell::new(2, 6);
 /// assert_eq!(cell.to_string(), "r3c7");
 /// assert_eq!(cell.index(Shape::CLASSIC), 24);
@@ -362,7 +362,7 @@ impl fmt::Display for Cell {
 /// A digit placed in a cell: a value from 1 to the side of the grid.
 ///
 /// ```
-/// use sudokit_core::Digit;
+/// use sudokit::Digit;
 /// let d = Digit::new(7).ok_or("zero is not a digit")?;
 /// assert_eq!(d.get(), 7);
 /// assert_eq!(d.index(), 6);

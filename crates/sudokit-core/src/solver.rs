@@ -55,7 +55,7 @@ impl Solution {
 /// the budget and counts the node, `record` keeps the solution, and
 /// `into_solution` or `exhausted` times the result.
 /// ```
-/// use sudokit_core::{Budget, Grid, SearchTally, SolveError, Solution, Solver, StopReason};
+/// use sudokit::{Budget, Grid, SearchTally, SolveError, Solution, Solver, StopReason};
 ///
 /// struct Plain;
 ///
@@ -161,7 +161,7 @@ pub enum Uniqueness {
 ///
 /// # Example
 /// ```
-/// use sudokit_core::{Budget, CountSolutions, Digit, Grid, SolveError, Solution, Solver, Uniqueness};
+/// use sudokit::{Budget, CountSolutions, Digit, Grid, SolveError, Solution, Solver, Uniqueness};
 ///
 /// /// Handles puzzles with at most one empty cell, by trying every digit there.
 /// struct OneHole;

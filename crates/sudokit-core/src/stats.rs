@@ -13,7 +13,7 @@ use std::time::Duration;
 ///
 /// ```
 /// use std::time::Duration;
-/// use sudokit_core::Stats;
+/// use sudokit::Stats;
 /// let stats = Stats::new().with_nodes(120).with_guesses(4).with_elapsed(Duration::from_micros(35));
 /// assert_eq!((stats.nodes, stats.guesses, stats.backtracks), (120, 4, 0));
 /// ```

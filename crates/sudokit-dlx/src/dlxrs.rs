@@ -25,8 +25,8 @@ use crate::SudokuCover;
 /// `dlx-rs` reports no counters: [`Stats`](sudokit_core::Stats) only holds the elapsed time.
 ///
 /// ```
-/// use sudokit_dlx::DlxRs;
-/// use sudokit_dlx::sudokit_core::{Grid, Solver};
+/// use sudokit::dlx::DlxRs;
+/// use sudokit::{Grid, Solver};
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// assert!(DlxRs::new().solve(&puzzle)?.grid.is_solution_of(&puzzle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -141,8 +141,8 @@ enum Stage {
 /// The course's example: with U = {0, 1, 2, 3, 4} and the sets E = {0, 2,
 /// 4}, I = {1, 3}, P = {2, 3}, the only exact cover is {E, I}.
 /// ```
-/// use sudokit_dlx::ExactCover;
-/// use sudokit_dlx::sudokit_core::Budget;
+/// use sudokit::dlx::ExactCover;
+/// use sudokit::Budget;
 ///
 /// let mut matrix = ExactCover::new(5, 0);
 /// let e = matrix.add_option(&[0, 2, 4])?;

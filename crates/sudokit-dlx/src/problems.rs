@@ -13,8 +13,8 @@ use crate::ExactCover;
 /// `2n − 1` anti-diagonals `r − c + n − 1` as secondary items.
 ///
 /// ```
-/// use sudokit_dlx::problems::queens;
-/// use sudokit_dlx::sudokit_core::Budget;
+/// use sudokit::dlx::problems::queens;
+/// use sudokit::Budget;
 /// assert_eq!(queens(8).count_solutions(u64::MAX, &Budget::unlimited())?, 92);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -94,7 +94,7 @@ pub struct Placement {
 /// in option order).
 ///
 /// ```
-/// use sudokit_dlx::problems::pentominoes;
+/// use sudokit::dlx::problems::pentominoes;
 /// let (matrix, placements) = pentominoes(6, 10);
 /// assert_eq!(matrix.items(), 72);
 /// assert_eq!(matrix.options(), placements.len());

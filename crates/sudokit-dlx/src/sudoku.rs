@@ -21,8 +21,8 @@ use crate::engine::{CoverStats, ExactCover};
 /// items for 9×9.
 ///
 /// ```
-/// use sudokit_dlx::SudokuCover;
-/// use sudokit_dlx::sudokit_core::Shape;
+/// use sudokit::dlx::SudokuCover;
+/// use sudokit::Shape;
 /// let cover = SudokuCover::new(Shape::CLASSIC);
 /// assert_eq!((cover.option_count(), cover.item_count()), (729, 324));
 /// assert_eq!(cover.option_name(cover.option(0, 5)), "r1c1#5");
@@ -89,8 +89,8 @@ impl SudokuCover {
     /// shape.
     ///
     /// ```
-    /// use sudokit_dlx::SudokuCover;
-    /// use sudokit_dlx::sudokit_core::{Grid, Shape};
+    /// use sudokit::dlx::SudokuCover;
+    /// use sudokit::{Grid, Shape};
     /// let cover = SudokuCover::new(Shape::MINI);
     /// let puzzle: Grid = "1.........4....1".parse()?;
     /// assert_eq!(cover.fill(&puzzle, [cover.option(1, 2)]).to_string(), "12........4....1");
@@ -185,8 +185,8 @@ impl fmt::Display for SudokuCover {
 ///
 /// # Example
 /// ```
-/// use sudokit_dlx::Dlx;
-/// use sudokit_dlx::sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
+/// use sudokit::dlx::Dlx;
+/// use sudokit::{CountSolutions, Grid, Solver, Uniqueness};
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let mut dlx = Dlx::new();
 /// assert!(dlx.solve(&puzzle)?.is_complete());

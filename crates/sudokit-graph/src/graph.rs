@@ -17,8 +17,8 @@ use sudokit_grid::Layout;
 /// adjacency from flat arrays built once from it, which is faster to walk.
 ///
 /// ```
-/// use sudokit_graph::ConstraintGraph;
-/// use sudokit_graph::sudokit_core::Shape;
+/// use sudokit::graph::ConstraintGraph;
+/// use sudokit::Shape;
 ///
 /// let graph = ConstraintGraph::new(Shape::CLASSIC);
 /// assert_eq!((graph.vertex_count(), graph.edge_count()), (81, 810));
@@ -193,8 +193,8 @@ impl ConstraintGraph {
     /// "solved", decided from the graph alone.
     ///
     /// ```
-    /// use sudokit_graph::ConstraintGraph;
-    /// use sudokit_graph::sudokit_core::{Grid, Shape};
+    /// use sudokit::graph::ConstraintGraph;
+    /// use sudokit::{Grid, Shape};
     ///
     /// let graph = ConstraintGraph::new(Shape::MINI);
     /// let solved: Grid = "1234341221434321".parse()?;

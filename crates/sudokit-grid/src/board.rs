@@ -11,8 +11,8 @@ use crate::{Candidates, Layout};
 /// the shared starting point of the propagation-based solvers.
 ///
 /// ```
-/// use sudokit_grid::CandidateBoard;
-/// use sudokit_grid::sudokit_core::{Cell, Grid};
+/// use sudokit::grid::CandidateBoard;
+/// use sudokit::{Cell, Grid};
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let board = CandidateBoard::new(&puzzle);
 /// assert_eq!(board.get(Cell::new(0, 2)).to_string(), "{124}");
@@ -77,8 +77,8 @@ impl CandidateBoard {
     /// a digit above the side.
     ///
     /// ```
-    /// use sudokit_grid::{CandidateBoard, Candidates};
-    /// use sudokit_grid::sudokit_core::Shape;
+    /// use sudokit::grid::{CandidateBoard, Candidates};
+    /// use sudokit::Shape;
     /// let all = vec![Candidates::full(4); 16];
     /// let board = CandidateBoard::from_candidates(Shape::MINI, all).ok_or("not a 4x4 board")?;
     /// assert_eq!(board.as_slice().len(), 16);

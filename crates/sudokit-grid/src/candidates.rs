@@ -12,8 +12,8 @@ use sudokit_core::Digit;
 /// bits in ascending order.
 ///
 /// ```
-/// use sudokit_grid::Candidates;
-/// use sudokit_grid::sudokit_core::Digit;
+/// use sudokit::grid::Candidates;
+/// use sudokit::Digit;
 /// let d = |v| Digit::new(v).ok_or("zero");
 /// let mut set = Candidates::full(9);
 /// set.remove(d(4)?);

@@ -93,7 +93,7 @@ enum BlockKind {
 /// with [`PuzzleReader::with_shape`] for such files.
 ///
 /// ```
-/// use sudokit_grid::io::PuzzleReader;
+/// use sudokit::grid::io::PuzzleReader;
 /// let text = "# two puzzles\r\n\
 ///     4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\r\n\
 ///     \r\n\
@@ -332,7 +332,7 @@ pub fn read_puzzles(path: impl AsRef<Path>) -> Result<Vec<Grid>, ReadError> {
 /// Parses every puzzle in `text`.
 ///
 /// ```
-/// let puzzles = sudokit_grid::io::parse_puzzles("1...........3..4\n# comment\n.2..............\n")?;
+/// let puzzles = sudokit::grid::io::parse_puzzles("1...........3..4\n# comment\n.2..............\n")?;
 /// assert_eq!(puzzles.len(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -358,7 +358,7 @@ pub enum Format {
 /// back.
 ///
 /// ```
-/// use sudokit_grid::io::{parse_puzzles, write_puzzles, Format};
+/// use sudokit::grid::io::{parse_puzzles, write_puzzles, Format};
 /// let grids = parse_puzzles("1...........3..4\n.2..............\n")?;
 /// let mut out = Vec::new();
 /// write_puzzles(&mut out, &grids, Format::Boxed)?;

@@ -14,8 +14,8 @@ use sudokit_core::{Shape, UnitKind};
 /// allocation or locking.
 ///
 /// ```
-/// use sudokit_grid::Layout;
-/// use sudokit_grid::sudokit_core::Shape;
+/// use sudokit::grid::Layout;
+/// use sudokit::Shape;
 /// let layout = Layout::of(Shape::CLASSIC);
 /// assert_eq!(layout.unit_count(), 27);
 /// assert_eq!(layout.peers(0).len(), 20);

@@ -8,8 +8,8 @@
 //!
 //! # Example
 //! ```
-//! use sudokit_grid::{io, BacktrackingMrv};
-//! use sudokit_grid::sudokit_core::{Solver, Uniqueness, CountSolutions};
+//! use sudokit::grid::{io, BacktrackingMrv};
+//! use sudokit::{Solver, Uniqueness, CountSolutions};
 //!
 //! let text = "\
 //! ## Norvig's hardest, first two

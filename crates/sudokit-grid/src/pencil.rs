@@ -15,8 +15,8 @@ impl CandidateBoard {
     /// it is not. A 9×9 board is 729 characters; white space is ignored.
     ///
     /// ```
-    /// use sudokit_grid::CandidateBoard;
-    /// use sudokit_grid::sudokit_core::{Cell, Grid};
+    /// use sudokit::grid::CandidateBoard;
+    /// use sudokit::{Cell, Grid};
     /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
     /// let board = CandidateBoard::new(&puzzle);
     /// let line = board.to_pencil_line();
@@ -79,8 +79,8 @@ impl CandidateBoard {
     /// width: what a player's pencil marks look like.
     ///
     /// ```
-    /// use sudokit_grid::CandidateBoard;
-    /// use sudokit_grid::sudokit_core::Grid;
+    /// use sudokit::grid::CandidateBoard;
+    /// use sudokit::Grid;
     /// let board = CandidateBoard::new(&"1.........4....1".parse::<Grid>()?);
     /// assert_eq!(
     ///     board.pencil_marks(),

@@ -49,8 +49,8 @@ pub enum Crossover {
 /// populations.
 ///
 /// ```
-/// use sudokit_local::Genetic;
-/// use sudokit_local::sudokit_core::{Grid, Solver};
+/// use sudokit::local::Genetic;
+/// use sudokit::{Grid, Solver};
 /// let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 /// let solution = Genetic::new().with_propagation().solve(&puzzle)?;
 /// assert!(solution.grid.is_solution_of(&puzzle));

@@ -26,8 +26,8 @@ use crate::board::Board;
 /// [`Meter::CLOCK_STRIDE`](sudokit_core::Meter::CLOCK_STRIDE) nodes.
 ///
 /// ```
-/// use sudokit_rules::BitParallel;
-/// use sudokit_rules::sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
+/// use sudokit::rules::BitParallel;
+/// use sudokit::{CountSolutions, Grid, Solver, Uniqueness};
 ///
 /// let puzzle: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
 /// let mut solver = BitParallel::new();

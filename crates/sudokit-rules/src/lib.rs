@@ -9,8 +9,8 @@
 //! scale; and [`HumanSolver`](human::HumanSolver), registered as `rules`.
 //!
 //! ```
-//! use sudokit_rules::human::{rate, Level, Position};
-//! use sudokit_rules::sudokit_core::Grid;
+//! use sudokit::rules::human::{rate, Level, Position};
+//! use sudokit::Grid;
 //!
 //! let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
 //! let step = Position::new(&puzzle)?.hint().ok_or("no technique applies")?;
@@ -30,8 +30,8 @@
 //!
 //! # Example: the fast solver
 //! ```
-//! use sudokit_rules::BitParallel;
-//! use sudokit_rules::sudokit_core::{Grid, Solver};
+//! use sudokit::rules::BitParallel;
+//! use sudokit::{Grid, Solver};
 //!
 //! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 //! let solution = BitParallel::new().solve(&puzzle)?;

@@ -178,8 +178,8 @@ impl Search {
 /// solutions up to two with the techniques that do not assume it.
 ///
 /// ```
-/// use sudokit_rules::human::{Event, Explainer, Outcome};
-/// use sudokit_rules::sudokit_core::Grid;
+/// use sudokit::rules::human::{Event, Explainer, Outcome};
+/// use sudokit::Grid;
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let mut steps = 0;
@@ -223,8 +223,8 @@ impl Explainer {
     /// dropped when the puzzle does not have exactly one solution.
     ///
     /// ```
-    /// use sudokit_rules::human::{strategy, Event, Explainer, Position};
-    /// use sudokit_rules::sudokit_core::Grid;
+    /// use sudokit::rules::human::{strategy, Event, Explainer, Position};
+    /// use sudokit::Grid;
     ///
     /// let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
     /// let singles = &strategy::basic()[..2];

@@ -80,8 +80,8 @@ use sudokit_grid::CandidateBoard;
 /// solving the rest. `None` when nothing applies or the puzzle is solved.
 ///
 /// ```
-/// use sudokit_rules::human::hint;
-/// use sudokit_rules::sudokit_core::Grid;
+/// use sudokit::rules::human::hint;
+/// use sudokit::Grid;
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let step = hint(&puzzle, None)?.ok_or("no hint")?;

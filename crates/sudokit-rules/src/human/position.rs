@@ -48,8 +48,8 @@ impl fmt::Display for House {
 /// peers, as a player does.
 ///
 /// ```
-/// use sudokit_rules::human::Position;
-/// use sudokit_rules::sudokit_core::{Cell, Grid};
+/// use sudokit::rules::human::Position;
+/// use sudokit::{Cell, Grid};
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let mut position = Position::new(&puzzle)?;

@@ -114,8 +114,8 @@ pub enum RateError {
 /// Rates `puzzle`: ER, EP, ED and level (see [`Rating`]).
 ///
 /// ```
-/// use sudokit_rules::human::{rate, Level};
-/// use sudokit_rules::sudokit_core::Grid;
+/// use sudokit::rules::human::{rate, Level};
+/// use sudokit::Grid;
 ///
 /// let easy: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let rating = rate(&easy)?;

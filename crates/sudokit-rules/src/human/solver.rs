@@ -18,8 +18,8 @@ use super::strategy;
 /// `backtracks` those two.
 ///
 /// ```
-/// use sudokit_rules::human::HumanSolver;
-/// use sudokit_rules::sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
+/// use sudokit::rules::human::HumanSolver;
+/// use sudokit::{CountSolutions, Grid, Solver, Uniqueness};
 ///
 /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// let mut solver = HumanSolver::new();

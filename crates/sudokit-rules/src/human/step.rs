@@ -12,7 +12,7 @@ use super::position::House;
 /// tenths so that scores compare and hash exactly.
 ///
 /// ```
-/// use sudokit_rules::human::Score;
+/// use sudokit::rules::human::Score;
 /// let x_wing = Score::from_tenths(32);
 /// assert_eq!(x_wing.to_string(), "3.2");
 /// assert_eq!(x_wing.as_f64(), 3.2);
@@ -184,8 +184,8 @@ pub(crate) enum Pattern {
 /// `Display` gives a short English sentence with cells named `r#c#`:
 ///
 /// ```
-/// use sudokit_rules::human::{Position, Technique};
-/// use sudokit_rules::sudokit_core::Grid;
+/// use sudokit::rules::human::{Position, Technique};
+/// use sudokit::Grid;
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let step = Position::new(&puzzle)?.hint().ok_or("stuck")?;

@@ -18,8 +18,8 @@ use super::{chains, fish, forcing, intersections, singles, subsets, uniqueness, 
 /// uniqueness techniques: when the puzzle has one solution).
 ///
 /// ```
-/// use sudokit_rules::human::{strategy, Position};
-/// use sudokit_rules::sudokit_core::Grid;
+/// use sudokit::rules::human::{strategy, Position};
+/// use sudokit::Grid;
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let position = Position::new(&puzzle)?;
