@@ -383,3 +383,135 @@ fn the_human_solver_counts_like_the_oracle() {
         assert_eq!(solver.count_solutions(&puzzle, 10).unwrap(), oracle::count_solutions(&puzzle, 10), "{puzzle}");
     }
 }
+
+#[test]
+fn claiming_removes_the_digit_from_the_rest_of_the_box() {
+    // 7 in row 1 only in box 1.
+    let position = marks(|r, c, d| !(d == 7 && r == 1 && c > 3));
+    let step = strategy_named("Pointing and claiming").find(&position).expect("claiming");
+    assert_eq!(step.technique(), Technique::Claiming);
+    assert_eq!(removed(&step, 7), [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3)]);
+    assert_eq!(step.eliminations().len(), 6);
+}
+
+#[test]
+fn naked_triple_in_a_row() {
+    let triple = |r: usize, c: usize, d: u8| match (r, c) {
+        (1, 1) => d == 1 || d == 2,
+        (1, 2) => d == 2 || d == 3,
+        (1, 3) => d == 1 || d == 3,
+        _ => true,
+    };
+    let step = strategy_named("Naked triple").find(&marks(triple)).expect("a naked triple");
+    assert_eq!(step.pattern_cells(), cells(&[(1, 1), (1, 2), (1, 3)]));
+    let rest: Vec<(usize, usize)> = (4..=9).map(|c| (1, c)).collect();
+    for d in 1..=3 {
+        assert_eq!(removed(&step, d), rest);
+    }
+    assert_eq!(step.eliminations().len(), 18);
+    assert!(strategy_named("Naked pair").find(&marks(triple)).is_none());
+}
+
+#[test]
+fn hidden_triple_in_a_row() {
+    let hidden = |r: usize, c: usize, d: u8| !(r == 1 && c > 3 && d <= 3);
+    let step = strategy_named("Hidden triple").find(&marks(hidden)).expect("a hidden triple");
+    assert_eq!(step.pattern_cells(), cells(&[(1, 1), (1, 2), (1, 3)]));
+    assert_eq!(step.eliminations().len(), 18);
+    assert!(step.eliminations().iter().all(|(c, d)| c.row() == 0 && c.col() < 3 && d.get() > 3));
+    assert!(strategy_named("Hidden pair").find(&marks(hidden)).is_none());
+}
+
+#[test]
+fn swordfish_and_jellyfish() {
+    let sword = |r: usize, c: usize, d: u8| !(d == 5 && [1, 5, 9].contains(&r) && ![2, 5, 8].contains(&c));
+    let step = strategy_named("Swordfish").find(&marks(sword)).expect("a swordfish");
+    let mut got = removed(&step, 5);
+    got.sort_unstable();
+    let mut want: Vec<(usize, usize)> = [2, 3, 4, 6, 7, 8].iter().flat_map(|&r| [(r, 2), (r, 5), (r, 8)]).collect();
+    want.sort_unstable();
+    assert_eq!(got, want);
+    assert!(step.to_string().starts_with("Swordfish on 5 in rows 1, 5 and 9, columns 2, 5 and 8: "));
+    assert!(strategy_named("X-Wing").find(&marks(sword)).is_none());
+
+    let jelly = |r: usize, c: usize, d: u8| !(d == 8 && [1, 3, 5, 7].contains(&r) && ![1, 3, 5, 7].contains(&c));
+    let step = strategy_named("Jellyfish").find(&marks(jelly)).expect("a jellyfish");
+    assert_eq!(removed(&step, 8).len(), 20);
+    assert!(removed(&step, 8).iter().all(|(r, c)| [2, 4, 6, 8, 9].contains(r) && [1, 3, 5, 7].contains(c)));
+    assert!(strategy_named("Swordfish").find(&marks(jelly)).is_none());
+}
+
+#[test]
+fn xyz_wing_removes_from_cells_seeing_all_three() {
+    let wing = |r: usize, c: usize, d: u8| match (r, c) {
+        (1, 1) => d <= 3,
+        (1, 5) => d == 1 || d == 3,
+        (2, 2) => d == 2 || d == 3,
+        _ => true,
+    };
+    let step = strategy_named("XYZ-Wing").find(&marks(wing)).expect("an XYZ-Wing");
+    assert_eq!(step.pattern_cells(), cells(&[(1, 1), (1, 5), (2, 2)]));
+    assert_eq!(removed(&step, 3), [(1, 2), (1, 3)]);
+    assert_eq!(step.eliminations().len(), 2);
+    assert!(strategy_named("XY-Wing").find(&marks(wing)).is_none());
+}
+
+#[test]
+fn unique_rectangle_type_two() {
+    let rectangle = |r: usize, c: usize, d: u8| match (r, c) {
+        (1, 1) | (1, 2) => d == 1 || d == 2,
+        (4, 1) | (4, 2) => d <= 2 || d == 5,
+        _ => true,
+    };
+    let step = strategy_named("Unique rectangle").find(&marks(rectangle)).expect("a type 2 rectangle");
+    assert_eq!(step.score().to_string(), "4.6");
+    let mut got = removed(&step, 5);
+    got.sort_unstable();
+    let mut want: Vec<(usize, usize)> = (3..=9).map(|c| (4, c)).collect();
+    want.extend([(5, 1), (5, 2), (5, 3), (6, 1), (6, 2), (6, 3)]);
+    want.sort_unstable();
+    assert_eq!(got, want);
+    assert_eq!(step.eliminations().len(), 13);
+}
+
+#[test]
+fn two_string_kite() {
+    // 4 in row 1 only at c1 and c8; in column 2 only at r2 and r7.
+    let kite = |r: usize, c: usize, d: u8| !(d == 4 && ((r == 1 && c != 1 && c != 8) || (c == 2 && r != 2 && r != 7)));
+    let step = strategy_named("2-string kite").find(&marks(kite)).expect("a kite");
+    assert_eq!(step.eliminations(), [(Cell::new(6, 7), Digit::new(4).unwrap())]);
+    assert!(strategy_named("Skyscraper").find(&marks(kite)).is_none());
+}
+
+#[test]
+fn w_wing() {
+    // {1,2} in r1c1 and r5c9; 1 in column 5 only at r1 and r5.
+    let wing = |r: usize, c: usize, d: u8| match (r, c) {
+        (1, 1) | (5, 9) => d == 1 || d == 2,
+        (_, 5) if d == 1 => r == 1 || r == 5,
+        _ => true,
+    };
+    let step = strategy_named("W-Wing").find(&marks(wing)).expect("a W-Wing");
+    let mut got = removed(&step, 2);
+    got.sort_unstable();
+    assert_eq!(got, [(1, 9), (5, 1)]);
+    assert_eq!(step.eliminations().len(), 2);
+}
+
+#[test]
+fn remote_pair() {
+    let chain = |r: usize, c: usize, d: u8| match (r, c) {
+        (1, 1) | (1, 5) | (5, 5) | (5, 9) => d == 3 || d == 4,
+        _ => true,
+    };
+    let step = strategy_named("Remote pair").find(&marks(chain)).expect("a remote pair");
+    assert_eq!(step.pattern_cells(), cells(&[(1, 1), (1, 5), (5, 5), (5, 9)]));
+    for d in [3, 4] {
+        let mut got = removed(&step, d);
+        got.sort_unstable();
+        assert_eq!(got, [(1, 9), (5, 1)]);
+    }
+    // Three cells make an odd chain: nothing follows.
+    let short = |r: usize, c: usize, d: u8| (r, c) == (5, 9) || chain(r, c, d);
+    assert!(strategy_named("Remote pair").find(&marks(short)).is_none());
+}
