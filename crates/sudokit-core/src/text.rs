@@ -10,7 +10,11 @@
 //! | 4 to 9 | `1`–`9` | 9×9: `1`…`9` |
 //! | 10 to 35, but 25 | `1`–`9`, then `A`, `B`, … | 16×16: `1`–`9`, `A`–`G` |
 //! | 25 | `A`–`Y` (the usual 25×25 convention) | `A` is 1, `Y` is 25 |
+//! | 25, a text with any of `1`–`9` | `1`–`9`, then `A`–`P` (the other convention) | `A` is 10, `P` is 25 |
 //!
+//! The two 25×25 conventions are told apart by the text itself: one that
+//! uses a digit `1`–`9` anywhere is read the second way, since the first
+//! has no digits. Grids are always written the first way.
 //! Letters are read in either case. An empty cell is `.`, `0`, `-`, `_`,
 //! or `X` where `X` is not a digit (below 25×25), in the line format; the
 //! boxed picture also takes a blank.
@@ -134,9 +138,10 @@ fn parse_symbols(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
         None => Shape::from_cell_count(symbols.len())
             .map_err(|_| ParseError::UnknownShape { found: symbols.len(), line: first_line })?,
     };
+    let alphabet = Symbols::of(shape, text);
     let mut cells = Vec::with_capacity(symbols.len());
     for s in &symbols {
-        cells.push(cell_value(shape, *s)?);
+        cells.push(cell_value(alphabet, *s)?);
     }
     Ok(Grid::from_cells(shape, cells.into_boxed_slice()))
 }
@@ -153,11 +158,12 @@ fn parse_compact(text: &str, shape: Option<Shape>) -> Option<Grid> {
     // A byte of a multi-byte character reads as a Latin-1 character, which
     // is neither a digit nor an empty-cell symbol: the general parser then
     // reports it.
+    let symbols = Symbols::of(shape, text);
     let cells = bytes
         .iter()
         .map(|&byte| {
             let ch = char::from(byte);
-            if shape.is_empty_symbol(ch) { Some(0) } else { shape.value_of_symbol(ch) }
+            if symbols.is_empty(ch) { Some(0) } else { symbols.value(ch) }
         })
         .collect::<Option<Box<[u8]>>>()?;
     Some(Grid::from_cells(shape, cells))
@@ -168,14 +174,45 @@ fn is_cell_char(ch: char) -> bool {
     ch.is_ascii_alphanumeric() || matches!(ch, '.' | '-' | '_')
 }
 
-fn cell_value(shape: Shape, s: Symbol) -> Result<u8, ParseError> {
-    if shape.is_empty_symbol(s.ch) {
+/// How a text writes its digits: the shape's own symbols, or, for a
+/// 25×25 text that uses any of `1`–`9`, `1`–`9` then `A`–`P`.
+#[derive(Clone, Copy, Debug)]
+struct Symbols {
+    shape: Shape,
+    digits_first: bool,
+}
+
+impl Symbols {
+    fn of(shape: Shape, text: &str) -> Symbols {
+        Symbols { shape, digits_first: shape.side() == 25 && text.bytes().any(|b| matches!(b, b'1'..=b'9')) }
+    }
+
+    fn value(self, ch: char) -> Option<u8> {
+        if !self.digits_first {
+            return self.shape.value_of_symbol(ch);
+        }
+        let c = ch.to_ascii_uppercase();
+        let value = match c {
+            '1'..='9' => c as u8 - b'0',
+            'A'..='Z' => c as u8 - b'A' + 10,
+            _ => return None,
+        };
+        (usize::from(value) <= self.shape.side()).then_some(value)
+    }
+
+    fn is_empty(self, ch: char) -> bool {
+        matches!(ch, '.' | '0' | '-' | '_') || (matches!(ch, 'x' | 'X') && self.value(ch).is_none())
+    }
+}
+
+fn cell_value(symbols: Symbols, s: Symbol) -> Result<u8, ParseError> {
+    if symbols.is_empty(s.ch) {
         return Ok(0);
     }
-    match shape.value_of_symbol(s.ch) {
+    match symbols.value(s.ch) {
         Some(v) => Ok(v),
         None if s.ch.is_ascii_alphanumeric() => {
-            Err(ParseError::DigitOutOfRange { found: s.ch, shape, line: s.line, column: s.column })
+            Err(ParseError::DigitOutOfRange { found: s.ch, shape: symbols.shape, line: s.line, column: s.column })
         }
         None => Err(ParseError::InvalidCharacter { found: s.ch, line: s.line, column: s.column }),
     }
@@ -229,9 +266,10 @@ fn parse_boxed(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
             return Err(malformed(first_line, format!("a {found} grid where a {shape} grid was expected")));
         }
     }
+    let symbols = Symbols::of(found, text);
     let mut cells = Vec::with_capacity(found.cell_count());
     for s in rows.iter().flatten() {
-        cells.push(if s.ch == ' ' { 0 } else { cell_value(found, *s)? });
+        cells.push(if s.ch == ' ' { 0 } else { cell_value(symbols, *s)? });
     }
     Ok(Grid::from_cells(found, cells.into_boxed_slice()))
 }
@@ -325,6 +363,27 @@ mod tests {
         // The largest grid, boxed, fits well within the limit.
         let largest = Grid::empty(Shape::from_side(Shape::MAX_SIDE).unwrap_or(Shape::TWENTY_FIVE));
         assert!(format!("{largest:#}").len() < MAX_GRID_TEXT);
+    }
+
+    #[test]
+    fn a_25x25_text_with_digits_reads_them_first() {
+        // Row 1 holds 1..=25 in both conventions; the rest is empty.
+        let letters: String = (b'A'..=b'Y').map(char::from).collect::<String>() + &".".repeat(600);
+        let digits: String = "123456789ABCDEFGHIJKLMNOP".to_string() + &".".repeat(600);
+        let a: Grid = letters.parse().unwrap();
+        let b: Grid = digits.parse().unwrap();
+        assert_eq!(a, b);
+        assert_eq!(b.values()[..25], (1..=25).collect::<Vec<u8>>()[..]);
+        // Spread over lines, or boxed, the same.
+        let lines: String = digits.as_bytes().chunks(25).map(|c| String::from_utf8_lossy(c) + "\n").collect();
+        assert_eq!(lines.parse::<Grid>().unwrap(), a);
+        assert_eq!(format!("{b:#}").parse::<Grid>().unwrap(), a);
+        // Digits first, a letter past P is out of range, where it is.
+        let bad = "1Q".to_string() + &".".repeat(623);
+        assert!(matches!(bad.parse::<Grid>(), Err(ParseError::DigitOutOfRange { found: 'Q', column: 2, .. })));
+        // Without digits, Q is 17.
+        let q: Grid = ("Q".to_string() + &".".repeat(624)).parse().unwrap();
+        assert_eq!(q.values()[0], 17);
     }
 
     #[test]
