@@ -34,7 +34,7 @@
 //! | XY-Wing, XYZ-Wing | 4.2, 4.4 |
 //! | unique rectangles, types 1 to 4 | 4.5 to 4.9 |
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
-//! | BUG+1 | 5.6 |
+//! | BUG, types 1 and 2 | 5.6, 5.7 |
 //! | X-chain, XY-chain, alternating inference chain | 6.6, 6.6, 7.0, plus length |
 //! | Nishio forcing chain | 7.5 plus length |
 //! | cell and region forcing chains | 8.0 plus length |
@@ -43,7 +43,7 @@
 //! The length bonus is Sudoku Explainer's: 0.1 for every threshold (4, 6,
 //! 8, 12, 16, 24, …) that the chain's node count minus two exceeds.
 //!
-//! Not done: unique loops (longer than a rectangle), BUG types 2 to 4,
+//! Not done: unique loops (longer than a rectangle), BUG types 3 and 4,
 //! aligned pair and triple exclusion, X-cycles as loops, nested forcing
 //! chains; puzzles that need those get a higher score from a later
 //! technique, or [`Level::NeedsGuessing`].

@@ -119,8 +119,8 @@ techniques! {
     Jellyfish => "Jellyfish", 52;
     /// Four digits confined to four cells of a house.
     HiddenQuad => "Hidden quad", 54;
-    /// Bivalue universal grave plus one.
-    Bug => "BUG+1", 56;
+    /// Bivalue universal grave, types 1 and 2.
+    Bug => "BUG", 56;
     /// A loop of one digit alternating strong and weak links.
     XCycle => "X-cycle", 65;
     /// A chain of one digit alternating strong and weak links.

@@ -1,7 +1,7 @@
-//! Uniqueness techniques: unique rectangles (types 1 to 4) and BUG+1.
+//! Uniqueness techniques: unique rectangles (types 1 to 4) and BUG (types 1 and 2).
 //! Both are sound only for a puzzle with exactly one solution.
 
-use sudokit_core::{Digit, UnitKind};
+use sudokit_core::Digit;
 use sudokit_grid::Candidates;
 
 use super::position::Position;
@@ -19,10 +19,11 @@ use super::strategy::{Strategy, combinations};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct UniqueRectangles;
 
-/// Bivalue universal grave plus one (5.6): every empty cell holds two
-/// candidates but one, which holds three, and every digit has two places
-/// in each house but one digit in that cell's houses. Without that digit
-/// the grid would have zero or several solutions, so it goes there.
+/// Bivalue universal grave: every empty cell holds two candidates but a few
+/// that hold three, and removing one digit `x` from those few would leave
+/// every digit two places in each house. Such a grave has zero or several
+/// solutions, so one of the few is `x`. Type 1 (5.6): a single such cell,
+/// which is `x`. Type 2 (5.7): `x` leaves every cell that sees them all.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bug;
 
@@ -165,7 +166,7 @@ fn type_three(position: &Position, a: usize, b: usize, extras: Candidates, step:
 
 impl Strategy for Bug {
     fn name(&self) -> &'static str {
-        "BUG+1"
+        "BUG"
     }
 
     fn assumes_uniqueness(&self) -> bool {
@@ -173,29 +174,53 @@ impl Strategy for Bug {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
-        let mut plus_one = None;
-        for i in 0..position.len() {
+        let mut poly = Vec::new();
+        for i in (0..position.len()).filter(|&i| position.placed(i) == 0) {
             match position.cands(i).len() {
-                0 | 2 => {}
-                3 if plus_one.is_none() => plus_one = Some(i),
+                2 => {}
+                3 if poly.len() < MAX_BUG_CELLS => poly.push(i),
                 _ => return None,
             }
         }
-        let cell = plus_one?;
-        let layout = position.layout();
-        let row = layout.units_of(cell)[0];
-        let digit = position.cands(cell).iter().find(|&d| position.places(row, d).count_ones() == 3)?;
-        let grave = (0..layout.unit_count()).all(|u| {
-            position.missing(u).iter().all(|d| {
-                let expected = if layout.unit(u).contains(&(cell as u16)) && d == digit { 3 } else { 2 };
-                position.places(u, d).count_ones() == expected
-            })
-        });
-        if !grave {
+        let shared = poly.iter().fold(Candidates::full(position.side()), |acc, &i| acc & position.cands(i));
+        let digit = shared.iter().find(|&x| is_grave_without(position, &poly, x))?;
+        let cells: Vec<_> = poly.iter().map(|&i| position.cell(i)).collect();
+        let digits = poly.iter().fold(Candidates::EMPTY, |acc, &i| acc | position.cands(i));
+        if let [only] = poly[..] {
+            let pattern = Pattern::Cells { digits, cells, variant: 1 };
+            return Some(Step::new(Technique::Bug, pattern).placing(position.cell(only), digit));
+        }
+        let removed: Vec<_> = (0..position.len())
+            .filter(|i| !poly.contains(i) && position.cands(*i).contains(digit))
+            .filter(|&i| poly.iter().all(|&p| position.sees(i, p)))
+            .map(|i| (position.cell(i), digit))
+            .collect();
+        if removed.is_empty() {
             return None;
         }
-        debug_assert_eq!(position.house(row).kind(), UnitKind::Row);
-        let pattern = Pattern::Cells { digits: position.cands(cell), cells: vec![position.cell(cell)], variant: 0 };
-        Some(Step::new(Technique::Bug, pattern).placing(position.cell(cell), digit))
+        let pattern = Pattern::Cells { digits, cells, variant: 2 };
+        Some(Step::new(Technique::Bug, pattern).with_score(Score::from_tenths(57)).eliminating(removed))
     }
+}
+
+/// Cells with a third candidate that a BUG may have: more leave too little
+/// of the grave to be likely, and cost a check each.
+const MAX_BUG_CELLS: usize = 6;
+
+/// Whether the position, with `digit` taken from the cells `poly`, is a
+/// bivalue universal grave: every empty cell two candidates, every digit
+/// two places in every house where it is missing. Such a position has zero
+/// or two solutions, so a puzzle with one needs `digit` in one of `poly`.
+fn is_grave_without(position: &Position, poly: &[usize], digit: Digit) -> bool {
+    if poly.is_empty() {
+        return false;
+    }
+    let layout = position.layout();
+    (0..layout.unit_count()).all(|u| {
+        position.missing(u).iter().all(|d| {
+            let taken =
+                if d == digit { layout.unit(u).iter().filter(|&&i| poly.contains(&(i as usize))).count() } else { 0 };
+            position.places(u, d).count_ones() as usize - taken == 2
+        })
+    })
 }
