@@ -35,22 +35,26 @@
 //! | unique rectangles, types 1 to 4 | 4.5 to 4.9 |
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | BUG, types 1 and 2 | 5.6, 5.7 |
+//! | aligned pair exclusion | 6.2 |
 //! | X-chain, XY-chain, alternating inference chain | 6.6, 6.6, 7.0, plus length |
 //! | Nishio forcing chain | 7.5 plus length |
 //! | cell and region forcing chains | 8.0 plus length |
-//! | dynamic forcing chains (branches use locked candidates and pairs) | 8.5 plus length |
+//! | dynamic forcing chains (candidates assumed false as well as true) | 8.5 plus length |
+//! | dynamic forcing chains (+) (branches use locked candidates, subsets, X-Wing) | 9.0 plus length |
+//! | nested forcing chains (branches use Nishio contradictions) | 9.5 plus length |
 //!
 //! The length bonus is Sudoku Explainer's: 0.1 for every threshold (4, 6,
 //! 8, 12, 16, 24, …) that the chain's node count minus two exceeds.
 //!
 //! Not done: unique loops (longer than a rectangle), BUG types 3 and 4,
-//! aligned pair and triple exclusion, X-cycles as loops, nested forcing
-//! chains; puzzles that need those get a higher score from a later
-//! technique, or [`Level::NeedsGuessing`].
+//! aligned triple exclusion, X-cycles as loops, and the deeper nesting
+//! levels of Sudoku Explainer (10.0 and up); puzzles that need those get a
+//! score from a neighbouring technique, or [`Level::NeedsGuessing`].
 //!
 //! [`Solver`]: sudokit_core::Solver
 
 mod chains;
+mod exclusion;
 mod explain;
 mod fish;
 mod forcing;

@@ -121,6 +121,9 @@ techniques! {
     HiddenQuad => "Hidden quad", 54;
     /// Bivalue universal grave, types 1 and 2.
     Bug => "BUG", 56;
+    /// Two cells that see each other, whose pairs of digits are limited by
+    /// bivalue cells seeing both.
+    AlignedPairExclusion => "Aligned pair exclusion", 62;
     /// A loop of one digit alternating strong and weak links.
     XCycle => "X-cycle", 65;
     /// A chain of one digit alternating strong and weak links.

@@ -7,7 +7,7 @@ use sudokit_core::Digit;
 
 use super::position::Position;
 use super::step::Step;
-use super::{chains, fish, forcing, intersections, singles, subsets, uniqueness, wings};
+use super::{chains, exclusion, fish, forcing, intersections, singles, subsets, uniqueness, wings};
 
 /// A technique: finds a deduction on a [`Position`].
 ///
@@ -65,6 +65,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &fish::Fish { size: 4 },
         &subsets::HiddenSubsets { size: 4, direct: false },
         &uniqueness::Bug,
+        &exclusion::AlignedPairExclusion,
         &chains::Chains,
         &forcing::Forcing { level: 0 },
         &forcing::Forcing { level: 1 },
@@ -76,7 +77,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 19;
+const CHAINS_AT: usize = 20;
 
 /// The path of hints and explanations: [`standard`] with the
 /// [`named_patterns`] just before the chains, so that a skyscraper is

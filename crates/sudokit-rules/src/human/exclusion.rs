@@ -1,0 +1,64 @@
+//! Aligned pair exclusion: two cells that see each other cannot take a
+//! pair of digits that would empty a bivalue cell seeing both.
+
+use sudokit_core::Digit;
+use sudokit_grid::Candidates;
+
+use super::position::Position;
+use super::step::{Pattern, Step, Technique};
+use super::strategy::Strategy;
+
+/// Aligned pair exclusion (6.2): for two empty cells that see each other,
+/// a pair of digits `(a, b)` is impossible when `a == b`, or when a
+/// bivalue cell seeing both holds exactly `{a, b}`. A candidate of either
+/// cell that belongs to no possible pair goes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AlignedPairExclusion;
+
+impl Strategy for AlignedPairExclusion {
+    fn name(&self) -> &'static str {
+        "Aligned pair exclusion"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let layout = position.layout();
+        let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
+        (0..position.len()).filter(|&a| position.cands(a).len() >= 2).find_map(|a| {
+            layout.peers(a).iter().map(|&b| b as usize).filter(|&b| b > a && position.cands(b).len() >= 2).find_map(
+                |b| {
+                    let excluders: Vec<usize> = bivalue
+                        .iter()
+                        .copied()
+                        .filter(|&c| c != a && c != b && position.sees(c, a) && position.sees(c, b))
+                        .collect();
+                    exclude(position, a, b, &excluders)
+                },
+            )
+        })
+    }
+}
+
+/// The step that the bivalue cells `excluders` (each seeing `a` and `b`)
+/// give, if any.
+fn exclude(position: &Position, a: usize, b: usize, excluders: &[usize]) -> Option<Step> {
+    if excluders.is_empty() {
+        return None;
+    }
+    let forbidden: Vec<Candidates> = excluders.iter().map(|&c| position.cands(c)).collect();
+    let allowed = |x: Digit, y: Digit| x != y && !forbidden.contains(&[x, y].into_iter().collect());
+    let (ca, cb) = (position.cands(a), position.cands(b));
+    let keep_a: Candidates = ca.iter().filter(|&x| cb.iter().any(|y| allowed(x, y))).collect();
+    let keep_b: Candidates = cb.iter().filter(|&y| ca.iter().any(|x| allowed(x, y))).collect();
+    let removed: Vec<_> = (ca - keep_a)
+        .iter()
+        .map(|d| (position.cell(a), d))
+        .chain((cb - keep_b).iter().map(|d| (position.cell(b), d)))
+        .collect();
+    if removed.is_empty() {
+        return None;
+    }
+    let used: Vec<usize> = excluders.iter().copied().filter(|&c| (position.cands(c) - (ca | cb)).is_empty()).collect();
+    let cells = [a, b].iter().chain(&used).map(|&i| position.cell(i)).collect();
+    let pattern = Pattern::Cells { digits: ca | cb, cells, variant: 0 };
+    Some(Step::new(Technique::AlignedPairExclusion, pattern).eliminating(removed))
+}
