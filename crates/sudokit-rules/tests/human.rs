@@ -539,3 +539,20 @@ fn aligned_pair_exclusion() {
     let step = strategy_named("Aligned pair exclusion").find(&marks(weaker));
     assert!(step.is_none_or(|s| s.eliminations().iter().all(|&(c, _)| c != Cell::new(0, 1))));
 }
+
+#[test]
+fn a_step_from_another_position_changes_nothing() {
+    let puzzle: Grid =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse().unwrap();
+    let mut position = Position::new(&puzzle).unwrap();
+    let step = position.hint().unwrap();
+    let mut mini = Position::new(&Grid::empty(Shape::MINI)).unwrap();
+    let before = mini.clone();
+    assert!(mini.apply(&step).is_err(), "{step} placed outside a 4x4");
+    assert_eq!(mini, before);
+    position.apply(&step).unwrap();
+    // Played twice, the placement is already there: no change, no error.
+    let after = position.clone();
+    position.apply(&step).unwrap();
+    assert_eq!(position, after);
+}

@@ -180,23 +180,35 @@ impl Position {
         super::strategy::explained().iter().find_map(|s| s.find(self))
     }
 
-    /// Plays `step`: places its digits and removes its eliminated
-    /// candidates.
+    /// Plays `step`: removes its eliminated candidates and places its
+    /// digits.
     ///
     /// # Errors
-    /// The [`Contradiction`] the position is left in, if any: a cell
-    /// without candidates, or a digit without a place in a house. A step
-    /// found by a technique on a puzzle with a solution never leads to one.
+    /// [`Contradiction::NoCandidate`] for the first placement whose digit
+    /// is not a candidate of its cell (a step found on another position),
+    /// and then nothing changes. Otherwise the [`Contradiction`] the
+    /// position is left in, if any: a cell without candidates, or a digit
+    /// without a place in a house. A step found by a technique on this
+    /// position, for a puzzle with a solution, never leads to either.
     pub fn apply(&mut self, step: &Step) -> Result<(), Contradiction> {
-        let shape = self.shape();
+        for &(cell, digit) in step.placements() {
+            let fits = self.index_of(cell).is_some_and(|i| {
+                self.values[i] == digit.get()
+                    || (self.candidates[i].contains(digit) && !step.eliminations().contains(&(cell, digit)))
+            });
+            if !fits {
+                return Err(Contradiction::NoCandidate { cell });
+            }
+        }
         for &(cell, digit) in step.eliminations() {
             if let Some(i) = self.index_of(cell) {
                 self.candidates[i].remove(digit);
             }
         }
         for &(cell, digit) in step.placements() {
-            if cell.row() < shape.side() && cell.col() < shape.side() && usize::from(digit.get()) <= shape.side() {
-                self.place(cell.index(shape), digit);
+            let i = cell.index(self.shape());
+            if self.values[i] == 0 {
+                self.place(i, digit);
             }
         }
         self.contradiction().map_or(Ok(()), Err)
