@@ -556,3 +556,29 @@ fn a_step_from_another_position_changes_nothing() {
     position.apply(&step).unwrap();
     assert_eq!(position, after);
 }
+
+#[test]
+fn empty_rectangle() {
+    // 5 in box 1 only in row 1 and column 1; in column 5 only at r1, r7.
+    let er = |r: usize, c: usize, d: u8| {
+        d != 5 || !((2..=3).contains(&r) && (2..=3).contains(&c) || c == 5 && r != 1 && r != 7)
+    };
+    let step = strategy_named("Empty rectangle").find(&marks(er)).expect("an empty rectangle");
+    assert_eq!(step.eliminations(), [(Cell::new(6, 0), Digit::new(5).unwrap())]);
+    // With 5 also in r2c2, box 1 is no cross.
+    let full_box = |r: usize, c: usize, d: u8| (r, c) == (2, 2) || er(r, c, d);
+    assert!(strategy_named("Empty rectangle").find(&marks(full_box)).is_none());
+}
+
+#[test]
+fn simple_colouring_trap() {
+    // 7: row 1 only at c1 and c5, columns 1 and 5 only at r1 and r5.
+    let colours = |r: usize, c: usize, d: u8| {
+        d != 7 || !((r == 1 && c != 1 && c != 5) || ((c == 1 || c == 5) && r != 1 && r != 5))
+    };
+    let step = strategy_named("Simple colouring").find(&marks(colours)).expect("a colour trap");
+    let mut got = removed(&step, 7);
+    got.sort_unstable();
+    assert_eq!(got, [(5, 2), (5, 3), (5, 4), (5, 6), (5, 7), (5, 8), (5, 9)]);
+    assert!(strategy_named("Simple colouring").find(&marks(|_, _, _| true)).is_none());
+}

@@ -32,7 +32,7 @@
 //! | naked pair, X-Wing, hidden pair | 3.0, 3.2, 3.4 |
 //! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 |
 //! | XY-Wing, XYZ-Wing | 4.2, 4.4 |
-//! | unique rectangles, types 1 to 4 | 4.5 to 4.9 |
+//! | unique rectangles, types 1 to 4 | 4.5 to 4.8 |
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | BUG, types 1 and 2 | 5.6, 5.7 |
 //! | aligned pair exclusion | 6.2 |
@@ -42,6 +42,10 @@
 //! | dynamic forcing chains (candidates assumed false as well as true) | 8.5 plus length |
 //! | dynamic forcing chains (+) (branches use locked candidates, subsets, X-Wing) | 9.0 plus length |
 //! | nested forcing chains (branches use Nishio contradictions) | 9.5 plus length |
+//!
+//! Off that path, [`strategy::named_patterns`] finds skyscrapers, 2-string
+//! kites, empty rectangles, W-Wings, remote pairs and simple colouring
+//! (6.6 each); hints and the explainer try them just before the chains.
 //!
 //! The length bonus is Sudoku Explainer's: 0.1 for every threshold (4, 6,
 //! 8, 12, 16, 24, …) that the chain's node count minus two exceeds.
@@ -59,6 +63,7 @@ mod explain;
 mod fish;
 mod forcing;
 mod intersections;
+mod named;
 mod position;
 mod rating;
 mod singles;

@@ -156,6 +156,13 @@ techniques! {
     WWing => "W-Wing", 66;
     /// An XY-chain of cells that all hold the same two digits.
     RemotePair => "Remote pair", 66;
+    /// A box whose candidates for a digit lie in one row and one column,
+    /// with a conjugate pair from that row or column.
+    EmptyRectangle => "Empty rectangle", 66;
+    /// The conjugate pairs of one digit coloured in two colours: a colour
+    /// that sees itself is false, and a cell that sees both colours loses
+    /// the digit.
+    SimpleColouring => "Simple colouring", 66;
 }
 
 impl fmt::Display for Technique {

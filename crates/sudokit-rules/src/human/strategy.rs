@@ -7,7 +7,7 @@ use sudokit_core::Digit;
 
 use super::position::Position;
 use super::step::Step;
-use super::{chains, exclusion, fish, forcing, intersections, singles, subsets, uniqueness, wings};
+use super::{chains, exclusion, fish, forcing, intersections, named, singles, subsets, uniqueness, wings};
 
 /// A technique: finds a deduction on a [`Position`].
 ///
@@ -106,11 +106,19 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
 }
 
 /// The popular patterns that Sudoku Explainer folds into chains, under the
-/// names players know: skyscraper, 2-string kite, W-Wing, remote pair.
+/// names players know: skyscraper, 2-string kite, empty rectangle, W-Wing,
+/// remote pair, simple colouring.
 /// They are not on the standard path (there, the same deductions come as
 /// X-chains and XY-chains); use them for explanations.
 pub fn named_patterns() -> &'static [&'static dyn Strategy] {
-    const NAMED: &[&dyn Strategy] = &[&chains::Skyscraper, &chains::TwoStringKite, &chains::WWing, &chains::RemotePair];
+    const NAMED: &[&dyn Strategy] = &[
+        &named::Skyscraper,
+        &named::TwoStringKite,
+        &named::EmptyRectangle,
+        &named::WWing,
+        &named::RemotePair,
+        &named::SimpleColouring,
+    ];
     NAMED
 }
 

@@ -1,0 +1,373 @@
+//! The named patterns players know, which Sudoku Explainer folds into
+//! chains: skyscraper, 2-string kite, W-Wing, remote pair, empty rectangle
+//! and simple colouring. Each scores what the chain it is would score.
+
+use std::collections::VecDeque;
+
+use sudokit_core::{Cell, Digit, UnitKind};
+use sudokit_grid::Candidates;
+
+use super::position::Position;
+use super::step::{Pattern, Step, Technique};
+use super::strategy::Strategy;
+
+/// A conjugate pair: the only two places of a digit in a house.
+#[derive(Clone, Copy, Debug)]
+struct Conjugate {
+    unit: usize,
+    ends: [usize; 2],
+}
+
+fn conjugates(position: &Position, digit: Digit) -> Vec<Conjugate> {
+    let layout = position.layout();
+    (0..layout.unit_count())
+        .filter_map(|unit| {
+            let places = position.places(unit, digit);
+            (places.count_ones() == 2).then(|| Conjugate {
+                unit,
+                ends: [
+                    layout.unit(unit)[places.trailing_zeros() as usize] as usize,
+                    layout.unit(unit)[63 - places.leading_zeros() as usize] as usize,
+                ],
+            })
+        })
+        .collect()
+}
+
+/// Two conjugate pairs of one digit joined by a weak link: skyscraper
+/// (parallel lines) or 2-string kite (a row and a column meeting in a box).
+fn turbot(position: &Position, want: Technique) -> Option<Step> {
+    let side = position.side();
+    (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
+        let pairs = conjugates(position, digit);
+        let kind = |c: &Conjugate| position.house(c.unit).kind();
+        for a in &pairs {
+            for b in &pairs {
+                let shape = match (kind(a), kind(b)) {
+                    (UnitKind::Row, UnitKind::Row) | (UnitKind::Column, UnitKind::Column) => Technique::Skyscraper,
+                    (UnitKind::Row, UnitKind::Column) => Technique::TwoStringKite,
+                    _ => continue,
+                };
+                if shape != want || a.unit == b.unit {
+                    continue;
+                }
+                for [p, q] in [a.ends, [a.ends[1], a.ends[0]]] {
+                    for [r, s] in [b.ends, [b.ends[1], b.ends[0]]] {
+                        let distinct = p != r && p != s && q != r && q != s;
+                        let joined = position.sees(q, r)
+                            && (want == Technique::Skyscraper
+                                || position.shape().box_of(q) == position.shape().box_of(r));
+                        if !distinct || !joined {
+                            continue;
+                        }
+                        let removed: Vec<(Cell, Digit)> = (0..position.len())
+                            .filter(|&i| ![p, q, r, s].contains(&i))
+                            .filter(|&i| {
+                                position.cands(i).contains(digit) && position.sees(i, p) && position.sees(i, s)
+                            })
+                            .map(|i| (position.cell(i), digit))
+                            .collect();
+                        if !removed.is_empty() {
+                            let nodes = [p, q, r, s].iter().map(|&i| (position.cell(i), digit)).collect();
+                            let step = Step::new(want, Pattern::Chain { nodes, cycle: false });
+                            return Some(step.eliminating(removed));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    })
+}
+
+/// A skyscraper: two parallel conjugate pairs of a digit with one end of
+/// each in a common line.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Skyscraper;
+
+/// A 2-string kite: a row and a column conjugate pair of a digit whose
+/// ends meet in a box.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TwoStringKite;
+
+/// A W-Wing: two bivalue cells `{x,y}` that do not see each other, and a
+/// conjugate pair on `x` whose ends see one each: `y` leaves every cell
+/// seeing both.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WWing;
+
+/// A remote pair: an even chain (four cells or more) of bivalue cells that
+/// all hold the same two digits, each seeing the next: both digits leave
+/// every cell seeing both ends.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RemotePair;
+
+impl Strategy for Skyscraper {
+    fn name(&self) -> &'static str {
+        "Skyscraper"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        turbot(position, Technique::Skyscraper)
+    }
+}
+
+impl Strategy for TwoStringKite {
+    fn name(&self) -> &'static str {
+        "2-string kite"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        turbot(position, Technique::TwoStringKite)
+    }
+}
+
+impl Strategy for WWing {
+    fn name(&self) -> &'static str {
+        "W-Wing"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
+        for (k, &a) in bivalue.iter().enumerate() {
+            for &b in &bivalue[k + 1..] {
+                let pair = position.cands(a);
+                if position.cands(b) != pair || position.sees(a, b) {
+                    continue;
+                }
+                for x in pair.iter() {
+                    let y = (pair - Candidates::single(x)).first()?;
+                    for c in conjugates(position, x) {
+                        for [p, q] in [c.ends, [c.ends[1], c.ends[0]]] {
+                            if ![a, b].contains(&p)
+                                && ![a, b].contains(&q)
+                                && position.sees(a, p)
+                                && position.sees(q, b)
+                            {
+                                let removed: Vec<(Cell, Digit)> = (0..position.len())
+                                    .filter(|&i| {
+                                        position.cands(i).contains(y) && position.sees(i, a) && position.sees(i, b)
+                                    })
+                                    .map(|i| (position.cell(i), y))
+                                    .collect();
+                                if !removed.is_empty() {
+                                    let nodes = [(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)]
+                                        .iter()
+                                        .map(|&(i, d)| (position.cell(i), d))
+                                        .collect();
+                                    let step = Step::new(Technique::WWing, Pattern::Chain { nodes, cycle: false });
+                                    return Some(step.eliminating(removed));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Strategy for RemotePair {
+    fn name(&self) -> &'static str {
+        "Remote pair"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
+        for &start in &bivalue {
+            let pair = position.cands(start);
+            let mut parent = vec![usize::MAX; position.len()];
+            parent[start] = start;
+            let mut queue = VecDeque::from([(start, 1usize)]);
+            while let Some((cell, length)) = queue.pop_front() {
+                for &next in &bivalue {
+                    if parent[next] != usize::MAX || position.cands(next) != pair || !position.sees(cell, next) {
+                        continue;
+                    }
+                    parent[next] = cell;
+                    if (length + 1) % 2 == 0 && length + 1 >= 4 {
+                        let removed: Vec<(Cell, Digit)> = (0..position.len())
+                            .filter(|&i| position.sees(i, start) && position.sees(i, next))
+                            .flat_map(|i| (position.cands(i) & pair).iter().map(move |d| (i, d)))
+                            .map(|(i, d)| (position.cell(i), d))
+                            .collect();
+                        if !removed.is_empty() {
+                            let mut cells = vec![next];
+                            while *cells.last().unwrap_or(&start) != start {
+                                cells.push(parent[*cells.last().unwrap_or(&start)]);
+                            }
+                            cells.reverse();
+                            let digits = Pattern::Cells {
+                                digits: pair,
+                                cells: cells.iter().map(|&i| position.cell(i)).collect(),
+                                variant: 0,
+                            };
+                            return Some(Step::new(Technique::RemotePair, digits).eliminating(removed));
+                        }
+                    }
+                    queue.push_back((next, length + 1));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// An empty rectangle: in a box, a digit's candidates lie in one row `r`
+/// and one column `c` (in both, not in one alone). A conjugate pair of the
+/// digit in a column outside the box with one end in row `r` forces the
+/// digit into the box's column `c` or onto its other end, so the digit
+/// leaves the cell of column `c` in the other end's row (and likewise with
+/// rows and columns swapped).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EmptyRectangle;
+
+impl Strategy for EmptyRectangle {
+    fn name(&self) -> &'static str {
+        "Empty rectangle"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let side = position.side();
+        let shape = position.shape();
+        (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
+            let pairs = conjugates(position, digit);
+            (2 * side..3 * side).find_map(|b| {
+                let cells: Vec<usize> = position
+                    .layout()
+                    .unit(b)
+                    .iter()
+                    .map(|&i| i as usize)
+                    .filter(|&i| position.cands(i).contains(digit))
+                    .collect();
+                let (row, col) = cross(position, &cells)?;
+                pairs.iter().find_map(|pair| {
+                    let kind = position.house(pair.unit).kind();
+                    for [p, q] in [pair.ends, [pair.ends[1], pair.ends[0]]] {
+                        if shape.box_of(p) == b - 2 * side || shape.box_of(q) == b - 2 * side {
+                            continue;
+                        }
+                        // A column pair meets the box's row; a row pair its column.
+                        let target = match kind {
+                            UnitKind::Column if shape.row_of(p) == row => shape.index(shape.row_of(q), col),
+                            UnitKind::Row if shape.col_of(p) == col => shape.index(row, shape.col_of(q)),
+                            _ => continue,
+                        };
+                        if position.cands(target).contains(digit) && shape.box_of(target) != b - 2 * side {
+                            let nodes = vec![(position.cell(p), digit), (position.cell(q), digit)];
+                            let step = Step::new(Technique::EmptyRectangle, Pattern::Chain { nodes, cycle: false });
+                            return Some(step.eliminating(vec![(position.cell(target), digit)]));
+                        }
+                    }
+                    None
+                })
+            })
+        })
+    }
+}
+
+/// The row and column of a box's `cells` when they all lie in one row or
+/// one column through a common point, and in neither alone.
+fn cross(position: &Position, cells: &[usize]) -> Option<(usize, usize)> {
+    let shape = position.shape();
+    if cells.len() < 2 {
+        return None;
+    }
+    let rows: Vec<usize> = cells.iter().map(|&i| shape.row_of(i)).collect();
+    let cols: Vec<usize> = cells.iter().map(|&i| shape.col_of(i)).collect();
+    if rows.iter().all(|&r| r == rows[0]) || cols.iter().all(|&c| c == cols[0]) {
+        return None;
+    }
+    rows.iter().find_map(|&r| {
+        cols.iter().find(|&&c| cells.iter().all(|&i| shape.row_of(i) == r || shape.col_of(i) == c)).map(|&c| (r, c))
+    })
+}
+
+/// Simple colouring on one digit: the cells of a cluster of conjugate
+/// pairs take two colours, one of which is all true. A colour with two
+/// cells that see each other is false (colour wrap); a cell outside the
+/// cluster that sees both colours loses the digit (colour trap).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SimpleColouring;
+
+impl Strategy for SimpleColouring {
+    fn name(&self) -> &'static str {
+        "Simple colouring"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let side = position.side();
+        (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
+            let pairs = conjugates(position, digit);
+            let mut colour = vec![None; position.len()];
+            for pair in &pairs {
+                if colour[pair.ends[0]].is_some() {
+                    continue;
+                }
+                let cluster = paint(&pairs, pair.ends[0], &mut colour);
+                if let Some(step) =
+                    wrap(position, digit, &cluster, &colour).or_else(|| trap(position, digit, &cluster, &colour))
+                {
+                    return Some(step);
+                }
+            }
+            None
+        })
+    }
+}
+
+/// Colours the cluster of `start` through the conjugate `pairs`; its cells.
+fn paint(pairs: &[Conjugate], start: usize, colour: &mut [Option<bool>]) -> Vec<usize> {
+    let mut cluster = vec![start];
+    colour[start] = Some(true);
+    let mut queue = VecDeque::from([start]);
+    while let Some(cell) = queue.pop_front() {
+        let here = colour[cell].unwrap_or(true);
+        for pair in pairs.iter().filter(|p| p.ends.contains(&cell)) {
+            let other = if pair.ends[0] == cell { pair.ends[1] } else { pair.ends[0] };
+            if colour[other].is_none() {
+                colour[other] = Some(!here);
+                cluster.push(other);
+                queue.push_back(other);
+            }
+        }
+    }
+    cluster
+}
+
+fn colouring_step(
+    position: &Position,
+    digit: Digit,
+    cluster: &[usize],
+    removed: Vec<usize>,
+    variant: u8,
+) -> Option<Step> {
+    if removed.is_empty() || cluster.len() < 4 {
+        return None;
+    }
+    let cells = cluster.iter().map(|&i| position.cell(i)).collect();
+    let pattern = Pattern::Cells { digits: Candidates::single(digit), cells, variant };
+    Some(
+        Step::new(Technique::SimpleColouring, pattern)
+            .eliminating(removed.iter().map(|&i| (position.cell(i), digit)).collect()),
+    )
+}
+
+/// Colour wrap: a colour whose cells see each other is false everywhere.
+fn wrap(position: &Position, digit: Digit, cluster: &[usize], colour: &[Option<bool>]) -> Option<Step> {
+    [true, false].into_iter().find_map(|c| {
+        let same: Vec<usize> = cluster.iter().copied().filter(|&i| colour[i] == Some(c)).collect();
+        let clash = same.iter().enumerate().any(|(k, &a)| same[k + 1..].iter().any(|&b| position.sees(a, b)));
+        if clash { colouring_step(position, digit, cluster, same, 2) } else { None }
+    })
+}
+
+/// Colour trap: a cell outside the cluster seeing both colours.
+fn trap(position: &Position, digit: Digit, cluster: &[usize], colour: &[Option<bool>]) -> Option<Step> {
+    let sees = |i: usize, c: bool| cluster.iter().any(|&j| colour[j] == Some(c) && position.sees(i, j));
+    let removed: Vec<usize> = (0..position.len())
+        .filter(|&i| colour[i].is_none() && position.cands(i).contains(digit) && sees(i, true) && sees(i, false))
+        .collect();
+    colouring_step(position, digit, cluster, removed, 1)
+}
