@@ -37,46 +37,47 @@ fn conjugates(position: &Position, digit: Digit) -> Vec<Conjugate> {
 /// Two conjugate pairs of one digit joined by a weak link: skyscraper
 /// (parallel lines) or 2-string kite (a row and a column meeting in a box).
 fn turbot(position: &Position, want: Technique) -> Option<Step> {
-    let side = position.side();
-    (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
+    (1..=position.side() as u8).filter_map(Digit::new).find_map(|digit| {
         let pairs = conjugates(position, digit);
-        let kind = |c: &Conjugate| position.house(c.unit).kind();
-        for a in &pairs {
-            for b in &pairs {
-                let shape = match (kind(a), kind(b)) {
-                    (UnitKind::Row, UnitKind::Row) | (UnitKind::Column, UnitKind::Column) => Technique::Skyscraper,
-                    (UnitKind::Row, UnitKind::Column) => Technique::TwoStringKite,
-                    _ => continue,
-                };
-                if shape != want || a.unit == b.unit {
-                    continue;
-                }
-                for [p, q] in [a.ends, [a.ends[1], a.ends[0]]] {
-                    for [r, s] in [b.ends, [b.ends[1], b.ends[0]]] {
-                        let distinct = p != r && p != s && q != r && q != s;
-                        let joined = position.sees(q, r)
-                            && (want == Technique::Skyscraper
-                                || position.shape().box_of(q) == position.shape().box_of(r));
-                        if !distinct || !joined {
-                            continue;
-                        }
-                        let removed: Vec<(Cell, Digit)> = (0..position.len())
-                            .filter(|&i| ![p, q, r, s].contains(&i))
-                            .filter(|&i| {
-                                position.cands(i).contains(digit) && position.sees(i, p) && position.sees(i, s)
-                            })
-                            .map(|i| (position.cell(i), digit))
-                            .collect();
-                        if !removed.is_empty() {
-                            let nodes = [p, q, r, s].iter().map(|&i| (position.cell(i), digit)).collect();
-                            let step = Step::new(want, Pattern::Chain { nodes, cycle: false });
-                            return Some(step.eliminating(removed));
-                        }
-                    }
-                }
-            }
+        pairs.iter().find_map(|a| pairs.iter().find_map(|b| turbot_of(position, digit, a, b, want)))
+    })
+}
+
+/// The skyscraper or kite (`want`) that the conjugate pairs `a` and `b`
+/// of `digit` make, if any: `p = q - r = s`, with `q` and `r` in one row
+/// (parallel column pairs), one column (parallel row pairs) or one box
+/// (a row pair and a column pair).
+fn turbot_of(position: &Position, digit: Digit, a: &Conjugate, b: &Conjugate, want: Technique) -> Option<Step> {
+    let shape = position.shape();
+    let (ka, kb) = (position.house(a.unit).kind(), position.house(b.unit).kind());
+    let fits = match want {
+        Technique::Skyscraper => ka == kb && ka != UnitKind::Box,
+        _ => ka == UnitKind::Row && kb == UnitKind::Column,
+    };
+    if !fits || a.unit == b.unit {
+        return None;
+    }
+    let ends = |c: &Conjugate| [c.ends, [c.ends[1], c.ends[0]]];
+    ends(a).into_iter().flat_map(|pq| ends(b).into_iter().map(move |rs| (pq, rs))).find_map(|([p, q], [r, s])| {
+        let joined = match (want, ka) {
+            (Technique::Skyscraper, UnitKind::Column) => shape.row_of(q) == shape.row_of(r),
+            (Technique::Skyscraper, _) => shape.col_of(q) == shape.col_of(r),
+            _ => shape.box_of(q) == shape.box_of(r),
+        };
+        let distinct = p != r && p != s && q != r && q != s;
+        if !joined || !distinct {
+            return None;
         }
-        None
+        let removed: Vec<(Cell, Digit)> = (0..position.len())
+            .filter(|&i| ![p, q, r, s].contains(&i))
+            .filter(|&i| position.cands(i).contains(digit) && position.sees(i, p) && position.sees(i, s))
+            .map(|i| (position.cell(i), digit))
+            .collect();
+        if removed.is_empty() {
+            return None;
+        }
+        let nodes = [p, q, r, s].iter().map(|&i| (position.cell(i), digit)).collect();
+        Some(Step::new(want, Pattern::Chain { nodes, cycle: false }).eliminating(removed))
     })
 }
 
@@ -129,43 +130,38 @@ impl Strategy for WWing {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
-        for (k, &a) in bivalue.iter().enumerate() {
-            for &b in &bivalue[k + 1..] {
-                let pair = position.cands(a);
-                if position.cands(b) != pair || position.sees(a, b) {
-                    continue;
-                }
-                for x in pair.iter() {
-                    let y = (pair - Candidates::single(x)).first()?;
-                    for c in conjugates(position, x) {
-                        for [p, q] in [c.ends, [c.ends[1], c.ends[0]]] {
-                            if ![a, b].contains(&p)
-                                && ![a, b].contains(&q)
-                                && position.sees(a, p)
-                                && position.sees(q, b)
-                            {
-                                let removed: Vec<(Cell, Digit)> = (0..position.len())
-                                    .filter(|&i| {
-                                        position.cands(i).contains(y) && position.sees(i, a) && position.sees(i, b)
-                                    })
-                                    .map(|i| (position.cell(i), y))
-                                    .collect();
-                                if !removed.is_empty() {
-                                    let nodes = [(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)]
-                                        .iter()
-                                        .map(|&(i, d)| (position.cell(i), d))
-                                        .collect();
-                                    let step = Step::new(Technique::WWing, Pattern::Chain { nodes, cycle: false });
-                                    return Some(step.eliminating(removed));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        None
+        let links: Vec<Vec<Conjugate>> =
+            (1..=position.side() as u8).filter_map(Digit::new).map(|d| conjugates(position, d)).collect();
+        bivalue
+            .iter()
+            .enumerate()
+            .find_map(|(k, &a)| bivalue[k + 1..].iter().find_map(|&b| w_wing(position, a, b, &links)))
     }
+}
+
+/// The W-Wing of the bivalue cells `a` and `b`, if a conjugate pair of
+/// `links` (by digit) joins them.
+fn w_wing(position: &Position, a: usize, b: usize, links: &[Vec<Conjugate>]) -> Option<Step> {
+    let pair = position.cands(a);
+    if position.cands(b) != pair || position.sees(a, b) {
+        return None;
+    }
+    pair.iter().find_map(|x| {
+        let y = (pair - Candidates::single(x)).first()?;
+        let [p, q] = links[x.index()].iter().flat_map(|c| [c.ends, [c.ends[1], c.ends[0]]]).find(|&[p, q]| {
+            ![a, b].contains(&p) && ![a, b].contains(&q) && position.sees(a, p) && position.sees(q, b)
+        })?;
+        let removed: Vec<(Cell, Digit)> = (0..position.len())
+            .filter(|&i| position.cands(i).contains(y) && position.sees(i, a) && position.sees(i, b))
+            .map(|i| (position.cell(i), y))
+            .collect();
+        if removed.is_empty() {
+            return None;
+        }
+        let nodes =
+            [(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)].iter().map(|&(i, d)| (position.cell(i), d)).collect();
+        Some(Step::new(Technique::WWing, Pattern::Chain { nodes, cycle: false }).eliminating(removed))
+    })
 }
 
 impl Strategy for RemotePair {
@@ -175,43 +171,45 @@ impl Strategy for RemotePair {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
-        for &start in &bivalue {
-            let pair = position.cands(start);
-            let mut parent = vec![usize::MAX; position.len()];
-            parent[start] = start;
-            let mut queue = VecDeque::from([(start, 1usize)]);
-            while let Some((cell, length)) = queue.pop_front() {
-                for &next in &bivalue {
-                    if parent[next] != usize::MAX || position.cands(next) != pair || !position.sees(cell, next) {
-                        continue;
-                    }
-                    parent[next] = cell;
-                    if (length + 1) % 2 == 0 && length + 1 >= 4 {
-                        let removed: Vec<(Cell, Digit)> = (0..position.len())
-                            .filter(|&i| position.sees(i, start) && position.sees(i, next))
-                            .flat_map(|i| (position.cands(i) & pair).iter().map(move |d| (i, d)))
-                            .map(|(i, d)| (position.cell(i), d))
-                            .collect();
-                        if !removed.is_empty() {
-                            let mut cells = vec![next];
-                            while *cells.last().unwrap_or(&start) != start {
-                                cells.push(parent[*cells.last().unwrap_or(&start)]);
-                            }
-                            cells.reverse();
-                            let digits = Pattern::Cells {
-                                digits: pair,
-                                cells: cells.iter().map(|&i| position.cell(i)).collect(),
-                                variant: 0,
-                            };
-                            return Some(Step::new(Technique::RemotePair, digits).eliminating(removed));
-                        }
-                    }
-                    queue.push_back((next, length + 1));
+        bivalue.iter().find_map(|&start| remote_pair_from(position, start, &bivalue))
+    }
+}
+
+/// The shortest remote pair from `start` that eliminates: a breadth-first
+/// search over the bivalue cells with `start`'s two digits.
+fn remote_pair_from(position: &Position, start: usize, bivalue: &[usize]) -> Option<Step> {
+    let pair = position.cands(start);
+    let mut parent = vec![usize::MAX; position.len()];
+    parent[start] = start;
+    let mut queue = VecDeque::from([(start, 1usize)]);
+    while let Some((cell, length)) = queue.pop_front() {
+        for &next in bivalue {
+            if parent[next] != usize::MAX || position.cands(next) != pair || !position.sees(cell, next) {
+                continue;
+            }
+            parent[next] = cell;
+            queue.push_back((next, length + 1));
+            // An even chain's ends hold the two digits between them.
+            if (length + 1) % 2 == 1 || length + 1 < 4 {
+                continue;
+            }
+            let removed: Vec<(Cell, Digit)> = (0..position.len())
+                .filter(|&i| position.sees(i, start) && position.sees(i, next))
+                .flat_map(|i| (position.cands(i) & pair).iter().map(move |d| (position.cell(i), d)))
+                .collect();
+            if !removed.is_empty() {
+                let mut cells = vec![next];
+                while let Some(&last) = cells.last().filter(|&&c| c != start) {
+                    cells.push(parent[last]);
                 }
+                cells.reverse();
+                let cells = cells.iter().map(|&i| position.cell(i)).collect();
+                let pattern = Pattern::Cells { digits: pair, cells, variant: 0 };
+                return Some(Step::new(Technique::RemotePair, pattern).eliminating(removed));
             }
         }
-        None
     }
+    None
 }
 
 /// An empty rectangle: in a box, a digit's candidates lie in one row `r`
