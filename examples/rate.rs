@@ -2,7 +2,7 @@
 //! techniques, one CSV line per puzzle.
 //!
 //! ```text
-//! cargo run --release --example rate -- [--summary] FILE...
+//! cargo run --release --example rate -- [--summary] [--time-limit SECONDS] FILE...
 //! cargo run --release --example rate -- puzzles/norvig_top95.txt > top95.csv
 //! ```
 //!
@@ -10,8 +10,8 @@
 //! step of the easiest-first path, EP the hardest up to the first
 //! placement, ED the first step; `technique` is the step that set ER, and
 //! `micros` the time to rate the puzzle. A puzzle that cannot be rated
-//! (no solution, several) gets its reason in the `level` column and empty
-//! ratings. Progress goes to stderr; `--summary` adds, on stderr, per
+//! (no solution, several, or over the `--time-limit` per puzzle) gets its
+//! reason in the `level` column and empty ratings. Progress goes to stderr; `--summary` adds, on stderr, per
 //! file: the distribution of levels and of ER, the median and worst rating
 //! times, and the share of puzzles solved without a guess, by sudokit's
 //! techniques and, in the same run, by the strategy solver of the `sudoku`
@@ -22,10 +22,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use sudokit::grid::io::PuzzleReader;
-use sudokit::rules::human::{Level, rate};
+use sudokit::Budget;
+use sudokit::rules::human::{Level, rate_with};
 use sudokit_examples::{Args, exit_code};
 
-const USAGE: &str = "usage: rate [--summary] FILE...";
+const USAGE: &str = "usage: rate [--summary] [--time-limit SECONDS] FILE...";
 
 fn main() -> ExitCode {
     exit_code(run())
@@ -35,9 +36,11 @@ fn run() -> Result<(), String> {
     let mut args = Args::from_env();
     let mut files = Vec::new();
     let mut summary = false;
+    let mut budget = Budget::unlimited();
     while let Some(arg) = args.pop() {
         match arg.as_str() {
             "--summary" => summary = true,
+            "--time-limit" => budget = Budget::unlimited().with_time_limit(args.seconds(&arg)?),
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -52,7 +55,7 @@ fn run() -> Result<(), String> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     writeln!(out, "puzzle,er,ep,ed,level,technique,micros").map_err(|e| e.to_string())?;
     for file in &files {
-        let stats = rate_file(file, &mut out)?;
+        let stats = rate_file(file, &budget, &mut out)?;
         if summary {
             stats.print(file);
         }
@@ -136,14 +139,14 @@ fn peer_solves(line: &str) -> Option<bool> {
     Some(StrategySolver::from_sudoku(sudoku).solve(&ALL).is_ok())
 }
 
-fn rate_file(file: &str, out: &mut impl Write) -> Result<FileStats, String> {
+fn rate_file(file: &str, budget: &Budget, out: &mut impl Write) -> Result<FileStats, String> {
     let reader = PuzzleReader::open(file).map_err(|e| e.to_string())?;
     let mut stats = FileStats::default();
     let tty = io::stderr().is_terminal();
     for (n, puzzle) in reader.enumerate() {
         let puzzle = puzzle.map_err(|e| e.to_string())?;
         let start = Instant::now();
-        let rated = rate(&puzzle);
+        let rated = rate_with(&puzzle, budget);
         let micros = start.elapsed();
         stats.times.push(micros);
         if let Some(solved) = peer_solves(&puzzle.to_string()) {

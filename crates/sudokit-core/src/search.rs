@@ -76,6 +76,26 @@ impl<'a> Meter<'a> {
         Ok(())
     }
 
+    /// Checks the budget like [`tick`](Meter::tick), but looks at the
+    /// clock and the cancel flag at every call: for loops whose steps are
+    /// slow (a rating step, a restart), where one look every
+    /// [`CLOCK_STRIDE`](Meter::CLOCK_STRIDE) calls would come too late.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudokit::{Budget, Meter, StopReason};
+    /// let budget = Budget::unlimited().with_time_limit(Duration::ZERO);
+    /// let mut meter = Meter::new(&budget);
+    /// assert_eq!(meter.tick_slow(0, 0), Err(StopReason::Deadline));
+    /// ```
+    ///
+    /// # Errors
+    /// The [`StopReason`] of the first limit reached.
+    pub fn tick_slow(&mut self, nodes: u64, iterations: u64) -> Result<(), StopReason> {
+        self.budget.check_caps(nodes, iterations)?;
+        self.budget.check_clock(self.stop_at)
+    }
+
     /// Time since the meter started; zero without timing.
     pub fn elapsed(&self) -> Duration {
         self.started.map_or(Duration::ZERO, |started| started.elapsed())

@@ -76,7 +76,7 @@ mod wings;
 
 pub use explain::{Event, Explainer, Outcome};
 pub use position::{House, PencilError, Position};
-pub use rating::{Level, RateError, Rating, rate};
+pub use rating::{Level, RateError, Rating, rate, rate_with};
 pub use solver::HumanSolver;
 pub use step::{Score, Step, Technique};
 pub use strategy::Strategy;

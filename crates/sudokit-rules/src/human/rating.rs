@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use sudokit_core::{CountSolutions, Grid, Shape, SolveError};
+use sudokit_core::{Budget, CountSolutions, Grid, Meter, Shape, SolveError, StopReason};
 
 use super::explain::Search;
 use super::position::Position;
@@ -109,6 +109,9 @@ pub enum RateError {
     /// The puzzle has more than one solution: a rating assumes one.
     #[error("the puzzle has more than one solution")]
     MultipleSolutions,
+    /// The budget of [`rate_with`] ran out before the path ended.
+    #[error("rating stopped: {0}")]
+    Stopped(StopReason),
 }
 
 /// Rates `puzzle`: ER, EP, ED and level (see [`Rating`]).
@@ -129,6 +132,31 @@ pub enum RateError {
 /// [`RateError::MultipleSolutions`] when the puzzle does not have exactly
 /// one solution (checked first, by an exact solver).
 pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
+    rate_with(puzzle, &Budget::unlimited())
+}
+
+/// [`rate`] within `budget`: the budget is checked before each step of the
+/// path (a step itself is not interrupted; the hardest, a nested forcing
+/// chain, takes up to seconds on a 16×16 grid), and the iteration cap
+/// counts steps.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudokit::rules::human::{rate_with, RateError};
+/// use sudokit::{Budget, Grid, StopReason};
+///
+/// let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
+/// let short = Budget::unlimited().with_max_iterations(5);
+/// assert_eq!(rate_with(&puzzle, &short), Err(RateError::Stopped(StopReason::IterationLimit)));
+/// assert!(rate_with(&puzzle, &Budget::unlimited().with_time_limit(Duration::from_secs(60))).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`rate`], and [`RateError::Stopped`] when the budget runs out.
+pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
+    let mut meter = Meter::new(budget);
+    meter.tick_slow(0, 0).map_err(RateError::Stopped)?;
     let mut position = Position::new(puzzle)?;
     match count_solutions(puzzle, &position)? {
         0 => return Err(RateError::NoSolution),
@@ -167,6 +195,7 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
         }
         rating.steps += 1;
         position.apply(&step).map_err(|_| RateError::NoSolution)?;
+        meter.tick_slow(0, rating.steps as u64).map_err(RateError::Stopped)?;
     }
     rating.level = Level::of(rating.er);
     Ok(rating)
