@@ -21,8 +21,8 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use sudokit::grid::io::PuzzleReader;
 use sudokit::Budget;
+use sudokit::grid::io::PuzzleReader;
 use sudokit::rules::human::{Level, rate_with};
 use sudokit_examples::{Args, exit_code};
 
