@@ -582,3 +582,25 @@ fn simple_colouring_trap() {
     assert_eq!(got, [(5, 2), (5, 3), (5, 4), (5, 6), (5, 7), (5, 8), (5, 9)]);
     assert!(strategy_named("Simple colouring").find(&marks(|_, _, _| true)).is_none());
 }
+
+#[test]
+fn x_cycle_is_the_loop_of_an_x_wing() {
+    // 2 in rows 1 and 4 only in columns 1 and 5: the loop
+    // r1c1=r1c5-r4c5=r4c1-r1c1, whose weak links are the two columns.
+    let rows = |r: usize, c: usize, d: u8| !(d == 2 && (r == 1 || r == 4) && c != 1 && c != 5);
+    let step = strategy_named("Chains").find(&marks(rows)).expect("a chain");
+    assert_eq!(step.technique(), Technique::XCycle);
+    assert_eq!(step.score().to_string(), "6.5");
+    let mut got = removed(&step, 2);
+    got.sort_unstable();
+    let mut want: Vec<(usize, usize)> = [2, 3, 5, 6, 7, 8, 9].iter().flat_map(|&r| [(r, 1), (r, 5)]).collect();
+    want.sort_unstable();
+    assert_eq!(got, want);
+    assert!(
+        step.to_string().ends_with(&format!(
+            "(loop): 2 removed from {}",
+            cells(&want).iter().map(Cell::to_string).collect::<Vec<_>>().join(", ")
+        )),
+        "{step}"
+    );
+}

@@ -14,8 +14,9 @@ use super::strategy::Strategy;
 /// above the forcing chains that follow on the path.
 const MAX_NODES: usize = 24;
 
-/// The shortest, easiest chain: X-chains (6.6), XY-chains (6.6), then
-/// alternating inference chains (7.0), each with the length bonus.
+/// The easiest of the shortest X-cycle (6.5: a loop of one digit whose
+/// weak links become strong), X-chain (6.6), XY-chain (6.6) and
+/// alternating inference chain (7.0), each with the length bonus.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Chains;
 
@@ -26,8 +27,9 @@ impl Strategy for Chains {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let graph = Graph::new(position);
-        let kinds = [Kind::X, Kind::Xy, Kind::Aic];
-        kinds.iter().filter_map(|&kind| graph.shortest(kind)).min_by_key(|step| step.score())
+        let searches =
+            [(Kind::X, Goal::Loop), (Kind::X, Goal::Chain), (Kind::Xy, Goal::Chain), (Kind::Aic, Goal::Chain)];
+        searches.iter().filter_map(|&(kind, goal)| graph.shortest(kind, goal)).min_by_key(|step| step.score())
     }
 }
 
@@ -56,6 +58,16 @@ enum Kind {
 
 /// A chain's nodes and the candidates it removes (by cell index).
 type Found = (Vec<usize>, Vec<(usize, Digit)>);
+
+/// What a search looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// A chain whose two ends remove what sees both.
+    Chain,
+    /// A loop back to the start, every weak link of which removes what
+    /// sees both its ends.
+    Loop,
+}
 
 /// The candidates of a position as chain nodes (`cell * side + digit`),
 /// with their strong links.
@@ -130,7 +142,7 @@ impl<'p> Graph<'p> {
     }
 
     /// The shortest chain of `kind` with eliminations, as a step.
-    fn shortest(&self, kind: Kind) -> Option<Step> {
+    fn shortest(&self, kind: Kind, goal: Goal) -> Option<Step> {
         let mut best: Option<Found> = None;
         let nodes = self.position.len() * self.side;
         let mut parent = vec![u32::MAX; 2 * nodes];
@@ -142,26 +154,28 @@ impl<'p> Graph<'p> {
                 continue;
             }
             let limit = best.as_ref().map_or(MAX_NODES, |(chain, _)| chain.len() - 1);
-            if let Some(found) = self.search(start, kind, limit, &mut parent) {
+            if let Some(found) = self.search(start, kind, goal, limit, &mut parent) {
                 best = Some(found);
             }
         }
         let (chain, removed) = best?;
-        let technique = match kind {
-            Kind::X => Technique::XChain,
-            Kind::Xy => Technique::XyChain,
-            Kind::Aic => Technique::Aic,
+        let technique = match (kind, goal) {
+            (_, Goal::Loop) => Technique::XCycle,
+            (Kind::X, _) => Technique::XChain,
+            (Kind::Xy, _) => Technique::XyChain,
+            (Kind::Aic, _) => Technique::Aic,
         };
         let score = technique.base_score().plus(length_bonus(chain.len().saturating_sub(2)));
         let nodes = chain.iter().map(|&n| (self.position.cell(self.cell(n)), self.digit(n))).collect();
         let eliminations = removed.iter().map(|&(i, d)| (self.position.cell(i), d)).collect();
-        Some(Step::new(technique, Pattern::Chain { nodes, cycle: false }).with_score(score).eliminating(eliminations))
+        let pattern = Pattern::Chain { nodes, cycle: goal == Goal::Loop };
+        Some(Step::new(technique, pattern).with_score(score).eliminating(eliminations))
     }
 
     /// Breadth-first search from `start` (assumed false) over alternating
-    /// links, to the first chain of at most `limit` nodes that eliminates.
-    /// States are `2 * node + on`.
-    fn search(&self, start: usize, kind: Kind, limit: usize, parent: &mut [u32]) -> Option<Found> {
+    /// links, to the first chain (or loop) of at most `limit` nodes that
+    /// eliminates. States are `2 * node + on`.
+    fn search(&self, start: usize, kind: Kind, goal: Goal, limit: usize, parent: &mut [u32]) -> Option<Found> {
         parent.fill(u32::MAX);
         let mut queue = VecDeque::from([(2 * start, 1usize)]);
         parent[2 * start] = (2 * start) as u32;
@@ -179,9 +193,14 @@ impl<'p> Graph<'p> {
                 }
                 parent[to] = state as u32;
                 if !on && m != start {
-                    let removed = self.eliminations(start, m);
-                    if !removed.is_empty() {
-                        return Some((self.path(parent, to), removed));
+                    let found = match goal {
+                        Goal::Chain => {
+                            Some(self.eliminations(start, m)).map(|removed| (self.path(parent, to), removed))
+                        }
+                        Goal::Loop => self.closed_loop(start, m, parent, to),
+                    };
+                    if let Some(found) = found.filter(|(_, removed)| !removed.is_empty()) {
+                        return Some(found);
                     }
                 }
                 queue.push_back((to, depth + 1));
@@ -199,6 +218,36 @@ impl<'p> Graph<'p> {
         }
         chain.reverse();
         chain
+    }
+
+    /// The loop that a weak link from `end` back to `start` closes, with
+    /// what its weak links remove: one end of each is true, so the digit
+    /// leaves every other cell that sees both. `None` unless the path to
+    /// `end` (state `state`) visits each cell once.
+    fn closed_loop(&self, start: usize, end: usize, parent: &[u32], state: usize) -> Option<Found> {
+        let position = self.position;
+        let (first, last) = (self.cell(start), self.cell(end));
+        if self.digit(start) != self.digit(end) || !position.sees(first, last) {
+            return None;
+        }
+        let path = self.path(parent, state);
+        let mut cells: Vec<usize> = path.iter().map(|&n| self.cell(n)).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        if cells.len() != path.len() || path.len() < 4 {
+            return None;
+        }
+        let digit = self.digit(start);
+        let removed = (1..path.len())
+            .step_by(2)
+            .flat_map(|k| {
+                let (a, b) = (self.cell(path[k]), self.cell(path[(k + 1) % path.len()]));
+                position.layout().peers(a).iter().map(|&p| p as usize).filter(move |&p| position.sees(p, b))
+            })
+            .filter(|&p| !cells.contains(&p) && position.cands(p).contains(digit))
+            .map(|p| (p, digit))
+            .collect::<Vec<_>>();
+        Some((path, removed))
     }
 
     /// What "`a` or `b` is true" removes.

@@ -36,7 +36,7 @@
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | BUG, types 1 and 2 | 5.6, 5.7 |
 //! | aligned pair exclusion | 6.2 |
-//! | X-chain, XY-chain, alternating inference chain | 6.6, 6.6, 7.0, plus length |
+//! | X-cycle, X-chain, XY-chain, alternating inference chain | 6.5, 6.6, 6.6, 7.0, plus length |
 //! | Nishio forcing chain | 7.5 plus length |
 //! | cell and region forcing chains | 8.0 plus length |
 //! | dynamic forcing chains (candidates assumed false as well as true) | 8.5 plus length |
@@ -51,7 +51,7 @@
 //! 8, 12, 16, 24, …) that the chain's node count minus two exceeds.
 //!
 //! Not done: unique loops (longer than a rectangle), BUG types 3 and 4,
-//! aligned triple exclusion, X-cycles as loops, and the deeper nesting
+//! aligned triple exclusion, and the deeper nesting
 //! levels of Sudoku Explainer (10.0 and up); puzzles that need those get a
 //! score from a neighbouring technique, or [`Level::NeedsGuessing`].
 //!
