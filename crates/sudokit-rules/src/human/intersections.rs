@@ -22,12 +22,35 @@ impl Strategy for Intersections {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let side = position.side();
-        let boxes = 2 * side..3 * side;
-        let lines = 0..2 * side;
-        let pointing = boxes.flat_map(|b| (0..2 * side).map(move |line| (b, line, true)));
-        let claiming = lines.flat_map(|line| (2 * side..3 * side).map(move |b| (line, b, false)));
+        let pointing = (2 * side..3 * side).flat_map(|b| crossing(position, b).into_iter().map(move |l| (b, l, true)));
+        let claiming = (0..2 * side).flat_map(|l| crossing(position, l).into_iter().map(move |b| (l, b, false)));
         pointing.chain(claiming).find_map(|(from, to, is_pointing)| self.locked(position, from, to, is_pointing))
     }
+}
+
+/// The units of the other kind that cross unit `u` in more than one cell:
+/// rows and columns through a box, boxes along a row or column.
+fn crossing(position: &Position, u: usize) -> Vec<usize> {
+    let layout = position.layout();
+    let side = position.side();
+    let is_box = u >= 2 * side;
+    let mut found: Vec<usize> = layout
+        .unit(u)
+        .iter()
+        .flat_map(|&i| {
+            let [row, col, bx] = layout.units_of(i as usize);
+            if is_box { [Some(row), Some(col)] } else { [Some(bx), None] }
+        })
+        .flatten()
+        .collect();
+    found.sort_unstable();
+    let mut crossing = Vec::new();
+    for run in found.chunk_by(|a, b| a == b) {
+        if run.len() >= 2 {
+            crossing.push(run[0]);
+        }
+    }
+    crossing
 }
 
 impl Intersections {
@@ -35,11 +58,9 @@ impl Intersections {
     /// removed from the rest of `to`.
     fn locked(&self, position: &Position, from: usize, to: usize, is_pointing: bool) -> Option<Step> {
         let layout = position.layout();
-        let (from_cells, to_cells) = (layout.unit(from), layout.unit(to));
-        let shared: Vec<usize> = from_cells.iter().filter(|i| to_cells.contains(i)).map(|&i| i as usize).collect();
-        if shared.len() < 2 {
-            return None;
-        }
+        let to_cells = layout.unit(to);
+        let shared: Vec<usize> =
+            layout.unit(from).iter().map(|&i| i as usize).filter(|&i| layout.units_of(i).contains(&to)).collect();
         position.missing(from).iter().find_map(|digit| {
             let inside = shared.iter().filter(|&&i| position.cands(i).contains(digit)).count();
             let total = position.places(from, digit).count_ones() as usize;
@@ -49,7 +70,7 @@ impl Intersections {
             let removed: Vec<(usize, Digit)> = to_cells
                 .iter()
                 .map(|&i| i as usize)
-                .filter(|i| !shared.contains(i) && position.cands(*i).contains(digit))
+                .filter(|&i| position.cands(i).contains(digit) && !layout.units_of(i).contains(&from))
                 .map(|i| (i, digit))
                 .collect();
             self.step(position, removed, digit, from, to, is_pointing)

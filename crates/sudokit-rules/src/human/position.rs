@@ -67,6 +67,8 @@ pub struct Position {
     values: Box<[u8]>,
     /// Candidates of the empty cells; empty for placed cells.
     candidates: Box<[Candidates]>,
+    /// The digits placed in each unit, kept by `place`.
+    placed_in: Box<[Candidates]>,
 }
 
 impl Position {
@@ -85,7 +87,10 @@ impl Position {
             .zip(values.iter())
             .map(|(&c, &v)| if v == 0 { c } else { Candidates::EMPTY })
             .collect();
-        Ok(Position { layout: Layout::of(puzzle.shape()), values, candidates })
+        let layout = Layout::of(puzzle.shape());
+        let placed_in =
+            layout.units().map(|unit| unit.iter().filter_map(|&i| Digit::new(values[i as usize])).collect()).collect();
+        Ok(Position { layout, values, candidates, placed_in })
     }
 
     /// The position of `puzzle` with a player's pencil marks: an empty
@@ -274,10 +279,9 @@ impl Position {
     }
 
     /// The digits not yet placed in unit `u`.
+    #[inline]
     pub(crate) fn missing(&self, u: usize) -> Candidates {
-        let placed: Candidates =
-            self.layout.unit(u).iter().filter_map(|&i| Digit::new(self.values[i as usize])).collect();
-        Candidates::full(self.side()) - placed
+        Candidates::full(self.side()) - self.placed_in[u]
     }
 
     /// The positions within unit `u` (bit `k` for its `k`-th cell) where
@@ -316,6 +320,9 @@ impl Position {
     pub(crate) fn place(&mut self, i: usize, digit: Digit) {
         self.values[i] = digit.get();
         self.candidates[i] = Candidates::EMPTY;
+        for u in self.layout.units_of(i) {
+            self.placed_in[u].insert(digit);
+        }
         for &p in self.layout.peers(i) {
             self.candidates[p as usize].remove(digit);
         }
