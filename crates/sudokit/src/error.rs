@@ -3,6 +3,7 @@
 
 use sudokit_core::{ParseError, RangeError, SolveError};
 use sudokit_grid::io::ReadError;
+use sudokit_rules::human::{PencilError, RateError};
 
 use crate::registry::UnknownSolver;
 
@@ -42,4 +43,10 @@ pub enum Error {
     /// A solver name that is not registered.
     #[error(transparent)]
     UnknownSolver(#[from] UnknownSolver),
+    /// A puzzle that cannot be rated.
+    #[error(transparent)]
+    Rate(#[from] RateError),
+    /// A pencil-mark line that cannot be read.
+    #[error(transparent)]
+    Pencil(#[from] PencilError),
 }

@@ -20,7 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # Three short paths
+//! # Short paths
 //! Everything below needs only `sudokit` as a dependency.
 //!
 //! Solve one puzzle with the default solver, and check it is proper:
@@ -61,6 +61,19 @@
 //! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 //! let dot = graph.to_dot(&puzzle);
 //! assert!(dot.starts_with("graph {"));
+//! # Ok::<(), sudokit::Error>(())
+//! ```
+//!
+//! Solve as a player does, with [`rules::human`]: a hint with its
+//! explanation, and the difficulty on the Sudoku Explainer scale.
+//! ```
+//! use sudokit::Grid;
+//! use sudokit::rules::human::{hint, rate};
+//! let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
+//! let step = hint(&puzzle, None)?.expect("r1c1 can only hold 1");
+//! assert_eq!(step.to_string(), "Naked single: r1c1 can only hold 1");
+//! let rating = rate(&puzzle)?;
+//! println!("ER {} ({}), hardest step: {:?}", rating.er, rating.level, rating.hardest);
 //! # Ok::<(), sudokit::Error>(())
 //! ```
 //!

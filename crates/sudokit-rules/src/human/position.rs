@@ -119,9 +119,22 @@ impl Position {
     /// [`CandidateBoard::from_pencil_line`]): cells with one candidate are
     /// taken as placed, the others keep their marks.
     ///
+    /// ```
+    /// use sudokit::rules::human::Position;
+    /// use sudokit::Cell;
+    ///
+    /// // Every cell may hold anything but r1c1, which holds 5 alone.
+    /// let line = format!("....5....{}", "123456789".repeat(80));
+    /// let position = Position::from_pencil_line(&line)?;
+    /// assert_eq!(position.value(Cell::new(0, 0)).map(|d| d.get()), Some(5));
+    /// assert_eq!(position.candidates(Cell::new(0, 1)).to_string(), "{12346789}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
-    /// The [`sudokit_core::ParseError`] of the line, as a
-    /// [`SolveError`]-free [`PencilError`].
+    /// [`PencilError::Parse`] when the line is not a pencil-mark line (with
+    /// the column), [`PencilError::Invalid`] when its cells with one mark
+    /// clash.
     pub fn from_pencil_line(line: &str) -> Result<Position, PencilError> {
         let board = CandidateBoard::from_pencil_line(line)?;
         let values: Vec<u8> = board.as_slice().iter().map(|c| c.single_digit().map_or(0, Digit::get)).collect();
