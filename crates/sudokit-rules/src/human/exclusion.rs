@@ -1,5 +1,5 @@
-//! Aligned pair exclusion: two cells that see each other cannot take a
-//! pair of digits that would empty a bivalue cell seeing both.
+//! Aligned pair exclusion: two cells cannot take a pair of digits that
+//! would empty a bivalue cell seeing both.
 
 use sudokit_core::Digit;
 use sudokit_grid::Candidates;
@@ -8,10 +8,11 @@ use super::position::Position;
 use super::step::{Pattern, Step, Technique};
 use super::strategy::Strategy;
 
-/// Aligned pair exclusion (6.2): for two empty cells that see each other,
-/// a pair of digits `(a, b)` is impossible when `a == b`, or when a
-/// bivalue cell seeing both holds exactly `{a, b}`. A candidate of either
-/// cell that belongs to no possible pair goes.
+/// Aligned pair exclusion (6.2): for two empty cells seen by at least two
+/// common bivalue cells (Sudoku Explainer's condition), a pair of digits
+/// `(a, b)` is impossible when a bivalue cell seeing both holds exactly
+/// `{a, b}`, or when `a == b` and the two cells see each other. A
+/// candidate of either cell that belongs to no possible pair goes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AlignedPairExclusion;
 
@@ -41,11 +42,10 @@ impl Strategy for AlignedPairExclusion {
 /// The step that the bivalue cells `excluders` (each seeing `a` and `b`)
 /// give, if any.
 fn exclude(position: &Position, a: usize, b: usize, excluders: &[usize]) -> Option<Step> {
-    if excluders.is_empty() {
-        return None;
-    }
     let forbidden: Vec<Candidates> = excluders.iter().map(|&c| position.cands(c)).collect();
-    let allowed = |x: Digit, y: Digit| x != y && !forbidden.contains(&[x, y].into_iter().collect());
+    let clash = position.sees(a, b);
+    let impossible = |x: Digit, y: Digit| (x == y && clash) || forbidden.contains(&[x, y].into_iter().collect());
+    let allowed = |x: Digit, y: Digit| !impossible(x, y);
     let (ca, cb) = (position.cands(a), position.cands(b));
     let keep_a: Candidates = ca.iter().filter(|&x| cb.iter().any(|y| allowed(x, y))).collect();
     let keep_b: Candidates = cb.iter().filter(|&y| ca.iter().any(|x| allowed(x, y))).collect();

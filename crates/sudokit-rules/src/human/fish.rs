@@ -21,10 +21,18 @@ impl Strategy for Fish {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let side = position.side();
-        (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
-            // Rows as base and columns as cover, then the converse.
-            self.fish(position, digit, 0, side).or_else(|| self.fish(position, digit, side, 0))
-        })
+        let digits = || (1..=side as u8).filter_map(Digit::new);
+        // Columns as base and rows as cover, then the converse. A digit
+        // missing in fewer than twice `size` lines has a smaller fish in
+        // the other lines, which is the one to report.
+        let worth = |digit: &Digit| {
+            let missing = (0..side).filter(|&row| position.missing(row).contains(*digit)).count();
+            missing >= 2 * self.size
+        };
+        digits()
+            .filter(worth)
+            .find_map(|digit| self.fish(position, digit, side, 0))
+            .or_else(|| digits().filter(worth).find_map(|digit| self.fish(position, digit, 0, side)))
     }
 }
 

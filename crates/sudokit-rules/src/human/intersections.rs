@@ -5,7 +5,7 @@ use sudokit_core::Digit;
 
 use super::position::Position;
 use super::step::{Pattern, Step, Technique};
-use super::strategy::{Strategy, hidden_single_after};
+use super::strategy::Strategy;
 
 /// Pointing (2.6) then claiming (2.8); with `direct`, only those whose
 /// eliminations leave a hidden single of the digit, placed in the same step
@@ -22,9 +22,19 @@ impl Strategy for Intersections {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let side = position.side();
-        let pointing = (2 * side..3 * side).flat_map(|b| crossing(position, b).into_iter().map(move |l| (b, l, true)));
-        let claiming = (0..2 * side).flat_map(|l| crossing(position, l).into_iter().map(move |b| (l, b, false)));
-        pointing.chain(claiming).find_map(|(from, to, is_pointing)| self.locked(position, from, to, is_pointing))
+        let (rows, columns, boxes) = (0..side, side..2 * side, 2 * side..3 * side);
+        // Sudoku Explainer's order: boxes onto columns, then onto rows;
+        // columns onto boxes, then rows.
+        let order = [(boxes.clone(), true), (boxes, false), (columns, false), (rows, false)];
+        order.into_iter().find_map(|(from_units, to_columns)| {
+            from_units.clone().find_map(|from| {
+                let is_pointing = from >= 2 * side;
+                crossing(position, from)
+                    .into_iter()
+                    .filter(|&to| !is_pointing || (side..2 * side).contains(&to) == to_columns)
+                    .find_map(|to| self.locked(position, from, to, is_pointing))
+            })
+        })
     }
 }
 
@@ -95,7 +105,7 @@ impl Intersections {
             (false, true) => Technique::Pointing,
             (false, false) => Technique::Claiming,
         };
-        let placed = if self.direct { Some(hidden_single_after(position, &removed, None)?) } else { None };
+        let placed = if self.direct { Some(direct_single(position, from, to, digit)?) } else { None };
         let cells = position
             .layout()
             .unit(from)
@@ -112,8 +122,26 @@ impl Intersections {
         let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
         let step = Step::new(technique, pattern).eliminating(eliminations);
         Some(match placed {
-            Some((i, d, _)) => step.placing(position.cell(i), d),
+            Some(i) => step.placing(position.cell(i), digit),
             None => step,
         })
     }
+}
+
+/// The cell where `digit` becomes a hidden single once the locked
+/// candidates of `from` leave `to`, as Sudoku Explainer looks for it: in
+/// another unit of `from`'s kind that crosses `to`.
+fn direct_single(position: &Position, from: usize, to: usize, digit: Digit) -> Option<usize> {
+    let layout = position.layout();
+    let side = position.side();
+    let kind = from / side;
+    (kind * side..(kind + 1) * side).filter(|&other| other != from).find_map(|other| {
+        let places: Vec<usize> =
+            layout.unit(other).iter().map(|&i| i as usize).filter(|&i| position.cands(i).contains(digit)).collect();
+        let left: Vec<usize> = places.iter().copied().filter(|&i| !layout.units_of(i).contains(&to)).collect();
+        match left[..] {
+            [cell] if places.len() > 1 => Some(cell),
+            _ => None,
+        }
+    })
 }

@@ -32,7 +32,7 @@
 //! | naked pair, X-Wing, hidden pair | 3.0, 3.2, 3.4 |
 //! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 |
 //! | XY-Wing, XYZ-Wing | 4.2, 4.4 |
-//! | unique rectangles, types 1 to 4 | 4.5 to 4.8 |
+//! | unique rectangles, types 1 to 4 | 4.5 (type 3: plus 0.1 per extra cell) |
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | BUG, types 1 and 2 | 5.6, 5.7 |
 //! | aligned pair exclusion | 6.2 |

@@ -321,6 +321,14 @@ impl Position {
         a != b && self.shape().are_peers(a, b)
     }
 
+    /// Every unit in the order Sudoku Explainer scans them: boxes, then
+    /// columns, then rows. Techniques that take the first pattern they see
+    /// follow it, so that they find what it finds.
+    pub(crate) fn units_boxes_first(&self) -> impl Iterator<Item = usize> + use<> {
+        let side = self.side();
+        (2 * side..3 * side).chain(side..2 * side).chain(0..side)
+    }
+
     pub(crate) fn house(&self, u: usize) -> House {
         House::of_unit(self.layout, u)
     }

@@ -6,8 +6,8 @@ use super::position::Position;
 use super::step::{Pattern, Score, Step, Technique};
 use super::strategy::Strategy;
 
-/// Full houses (1.0), then hidden singles in boxes (1.2), then in rows and
-/// columns (1.5).
+/// Full houses (1.0), then hidden singles in boxes (1.2), then in columns
+/// and rows (1.5).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct HiddenSingles;
 
@@ -26,7 +26,7 @@ impl Strategy for HiddenSingles {
 }
 
 fn full_house(position: &Position) -> Option<Step> {
-    (0..position.layout().unit_count()).find_map(|u| {
+    position.units_boxes_first().find_map(|u| {
         let mut empty = position.empty_cells(u);
         let (Some(i), None) = (empty.next(), empty.next()) else { return None };
         let digit = position.missing(u).single_digit().filter(|&d| position.cands(i).contains(d))?;
@@ -36,9 +36,7 @@ fn full_house(position: &Position) -> Option<Step> {
 }
 
 fn hidden_single(position: &Position) -> Option<Step> {
-    let side = position.side();
-    let boxes_first = (2 * side..3 * side).chain(0..2 * side);
-    boxes_first.into_iter().find_map(|u| {
+    position.units_boxes_first().find_map(|u| {
         position.missing(u).iter().find_map(|digit| {
             let places = position.places(u, digit);
             (places.count_ones() == 1).then(|| single_at(position, u, places.trailing_zeros() as usize, digit))

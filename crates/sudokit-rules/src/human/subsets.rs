@@ -30,8 +30,13 @@ impl Strategy for NakedSubsets {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][self.size.clamp(2, 4) - 2];
-        (0..position.layout().unit_count()).find_map(|u| {
+        position.units_boxes_first().find_map(|u| {
             let empty: Vec<usize> = position.empty_cells(u).collect();
+            // With fewer empty cells, the other cells of the house form a
+            // smaller hidden subset, which is the one to report.
+            if empty.len() < 2 * self.size {
+                return None;
+            }
             let small: Vec<usize> =
                 empty.iter().copied().filter(|&i| (2..=self.size).contains(&position.cands(i).len())).collect();
             combinations(small.len(), self.size, &mut |pick| {
@@ -80,7 +85,13 @@ impl Strategy for HiddenSubsets {
             _ => Technique::HiddenQuad,
         };
         let layout = position.layout();
-        (0..layout.unit_count()).find_map(|u| {
+        position.units_boxes_first().find_map(|u| {
+            // As for naked subsets, the smaller complement is the one to
+            // report, unless the subset leaves a hidden single.
+            let empty = position.empty_cells(u).count();
+            if empty <= if self.direct { self.size } else { 2 * self.size } {
+                return None;
+            }
             let digits: Vec<(Digit, u64)> = position
                 .missing(u)
                 .iter()
