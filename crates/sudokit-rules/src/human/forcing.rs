@@ -6,12 +6,10 @@ use sudokit_core::Digit;
 use sudokit_grid::Candidates;
 
 use super::chains::length_bonus;
-use super::fish::Fish;
-use super::intersections::Intersections;
 use super::position::Position;
+use super::propagation::{Branch, Failure, branch};
 use super::step::{Pattern, Step, Technique};
 use super::strategy::Strategy;
-use super::subsets::{HiddenSubsets, NakedSubsets};
 
 /// Candidates tried per cell or house by the cell and region forcing
 /// chains: more branches rarely agree, and cost as much as they add.
@@ -57,13 +55,12 @@ impl Strategy for Forcing {
     }
 }
 
-/// The outcome of assuming one candidate, computed once per search: the
-/// position reached and the steps taken, or the steps to a contradiction.
+/// The outcome of assuming one candidate, computed once per search.
 struct Branches<'p> {
     position: &'p Position,
     level: u8,
     /// Per candidate, assumed true then false.
-    results: Vec<Option<Result<(Position, usize), usize>>>,
+    results: Vec<Option<Result<Branch, Failure>>>,
 }
 
 impl<'p> Branches<'p> {
@@ -71,26 +68,13 @@ impl<'p> Branches<'p> {
         Branches { position, level, results: vec![None; 2 * position.len() * position.side()] }
     }
 
-    /// The position after assuming `digit` in `cell` true (or false, when
-    /// `denied`) and propagating, with the steps taken; the steps to a
-    /// contradiction in the error.
-    fn assume(&mut self, cell: usize, digit: Digit, denied: bool) -> Result<&(Position, usize), usize> {
+    /// The branch of `digit` in `cell` assumed true (or false, when
+    /// `denied`).
+    fn assume(&mut self, cell: usize, digit: Digit, denied: bool) -> Result<&Branch, Failure> {
         let key = 2 * (cell * self.position.side() + digit.index()) + usize::from(denied);
-        let slot = &mut self.results[key];
-        let result = slot.get_or_insert_with(|| {
-            let mut next = self.position.clone();
-            let start = if denied {
-                next.remove(cell, digit);
-                if next.cands(cell).is_empty() {
-                    return Err(0);
-                }
-                next.cands(cell).single_digit().map(|d| (cell, d)).into_iter().collect()
-            } else {
-                vec![(cell, digit)]
-            };
-            propagate(&mut next, start, self.level).map(|steps| (next, steps + 1))
-        });
-        result.as_ref().map_err(|&steps| steps + 1)
+        let (position, level) = (self.position, self.level);
+        let result = self.results[key].get_or_insert_with(|| branch(position, cell, digit, denied, level));
+        result.as_ref().map_err(|&failure| failure)
     }
 }
 
@@ -134,9 +118,10 @@ impl Forcing {
         let mut best: Option<(usize, Assumption)> = None;
         'search: for (cell, digit) in Forcing::candidates(position) {
             for denied in [false, true].into_iter().take(1 + usize::from(self.level >= 1)) {
-                if let Err(steps) = branches.assume(cell, digit, denied) {
-                    if best.is_none_or(|(s, _)| steps < s) {
-                        best = Some((steps, Assumption { cell, digit, denied }));
+                if let Err(failure) = branches.assume(cell, digit, denied) {
+                    let length = self.length(failure.complexity, failure.steps);
+                    if best.is_none_or(|(l, _)| length < l) {
+                        best = Some((length, Assumption { cell, digit, denied }));
                     }
                     if self.level >= 2 {
                         break 'search;
@@ -144,8 +129,8 @@ impl Forcing {
                 }
             }
         }
-        let (steps, assumed) = best?;
-        let step = self.step(position, &[assumed], steps, true);
+        let (length, assumed) = best?;
+        let step = self.step(position, &[assumed], length, true);
         let cell = position.cell(assumed.cell);
         Some(if assumed.denied {
             step.placing(cell, assumed.digit)
@@ -198,11 +183,9 @@ impl Forcing {
     fn agree(&self, position: &Position, branches: &mut Branches<'_>, source: &[Assumption]) -> Option<Step> {
         let mut placed: Option<Vec<u8>> = None;
         let mut kept: Option<Vec<Candidates>> = None;
-        let mut longest = 0;
         for a in source {
             // A contradicting branch is the Nishio's business.
-            let (after, steps) = branches.assume(a.cell, a.digit, a.denied).ok()?;
-            longest = longest.max(*steps);
+            let after = &branches.assume(a.cell, a.digit, a.denied).ok()?.position;
             let values: Vec<u8> = (0..position.len()).map(|c| after.placed(c)).collect();
             let marks: Vec<Candidates> = (0..position.len())
                 .map(|c| Digit::new(after.placed(c)).map_or(after.cands(c), Candidates::single))
@@ -217,138 +200,33 @@ impl Forcing {
             });
         }
         let (placed, kept) = (placed?, kept?);
-        let placement = (0..position.len()).find_map(|c| {
-            (position.placed(c) == 0).then(|| Digit::new(placed[c])).flatten().map(|d| (position.cell(c), d))
-        });
-        let removed: Vec<_> = (0..position.len())
-            .flat_map(|c| (position.cands(c) - kept[c]).iter().map(move |d| (c, d)))
-            .map(|(c, d)| (position.cell(c), d))
-            .collect();
-        if placement.is_none() && removed.is_empty() {
-            return None;
-        }
-        let step = self.step(position, source, longest, false);
-        Some(match placement {
-            Some((cell, digit)) => step.placing(cell, digit),
-            None => step.eliminating(removed),
-        })
-    }
-}
-
-/// Places the digits of `queue`, then singles until nothing applies; from
-/// `level` 2, also the basic techniques; at level 3, also the Nishio
-/// contradictions of the branch. `Ok(steps)` when the position stays
-/// consistent, `Err(steps)` at a contradiction.
-fn propagate(position: &mut Position, mut queue: Vec<(usize, Digit)>, level: u8) -> Result<usize, usize> {
-    let mut steps = 0;
-    loop {
-        steps += place_singles(position, &mut queue).map_err(|s| steps + s)?;
-        match hidden_singles(position) {
-            Err(()) => return Err(steps),
-            Ok(found) if !found.is_empty() => {
-                queue = found;
-                continue;
-            }
-            Ok(_) => {}
-        }
-        let removed = match level {
-            0 | 1 => return Ok(steps),
-            _ => basic_step(position).or_else(|| (level >= 3).then(|| nishio_eliminations(position)).flatten()),
+        let placement = (0..position.len())
+            .find_map(|c| (position.placed(c) == 0).then(|| Digit::new(placed[c])).flatten().map(|d| (c, d)));
+        let removed: Vec<(usize, Digit)> =
+            (0..position.len()).flat_map(|c| (position.cands(c) - kept[c]).iter().map(move |d| (c, d))).collect();
+        // The chain behind the conclusion, in every branch.
+        let target = match (placement, removed.first()) {
+            (Some((c, d)), _) => 2 * (c * position.side() + d.index()),
+            (None, Some(&(c, d))) => 2 * (c * position.side() + d.index()) + 1,
+            (None, None) => return None,
         };
-        let Some(removed) = removed else { return Ok(steps) };
-        steps += 1;
-        if position.contradiction().is_some() {
-            return Err(steps);
+        let (mut complexity, mut longest) = (0, 0);
+        for a in source {
+            let branch = branches.assume(a.cell, a.digit, a.denied).ok()?;
+            complexity += branch.trail.ancestors(position, &[target]);
+            longest = longest.max(branch.steps);
         }
-        debug_assert!(removed > 0);
-        queue.extend((0..position.len()).filter_map(|i| position.cands(i).single_digit().map(|d| (i, d))));
-    }
-}
-
-/// Places the queued digits and the naked singles they leave; the steps
-/// taken, or the steps to a contradiction in the error.
-fn place_singles(position: &mut Position, queue: &mut Vec<(usize, Digit)>) -> Result<usize, usize> {
-    let mut steps = 0;
-    while let Some((i, d)) = queue.pop() {
-        if position.placed(i) != 0 {
-            if position.placed(i) != d.get() {
-                return Err(steps);
-            }
-            continue;
-        }
-        if !position.cands(i).contains(d) {
-            return Err(steps);
-        }
-        steps += 1;
-        position.place(i, d);
-        for &p in position.layout().peers(i) {
-            let p = p as usize;
-            if position.placed(p) == 0 {
-                match position.cands(p).len() {
-                    0 => return Err(steps),
-                    1 => queue.extend(position.cands(p).first().map(|s| (p, s))),
-                    _ => {}
-                }
-            }
-        }
-    }
-    Ok(steps)
-}
-
-/// Plays the first basic technique that applies (locked candidates, pairs,
-/// triples, X-Wing); the number of candidates it removed.
-fn basic_step(position: &mut Position) -> Option<usize> {
-    const BASIC: [&dyn Strategy; 6] = [
-        &Intersections { direct: false },
-        &NakedSubsets { size: 2 },
-        &HiddenSubsets { size: 2, direct: false },
-        &Fish { size: 2 },
-        &NakedSubsets { size: 3 },
-        &HiddenSubsets { size: 3, direct: false },
-    ];
-    let step = BASIC.iter().find_map(|s| s.find(position))?;
-    let removed = step.eliminations().len() + step.placements().len();
-    // A contradiction shows in the caller's check.
-    let _ = position.apply(&step);
-    Some(removed)
-}
-
-/// Removes every candidate whose truth leads by singles to a
-/// contradiction; how many went, `None` for none.
-fn nishio_eliminations(position: &mut Position) -> Option<usize> {
-    let doomed: Vec<(usize, Digit)> = Forcing::candidates(position)
-        .into_iter()
-        .filter(|&(i, d)| {
-            let mut branch = position.clone();
-            propagate(&mut branch, vec![(i, d)], 0).is_err()
+        let step = self.step(position, source, self.length(complexity, longest), false);
+        Some(match placement {
+            Some((c, d)) => step.placing(position.cell(c), d),
+            None => step.eliminating(removed.iter().map(|&(c, d)| (position.cell(c), d)).collect()),
         })
-        .collect();
-    for &(i, d) in &doomed {
-        position.remove(i, d);
     }
-    (!doomed.is_empty()).then_some(doomed.len())
-}
 
-/// Every hidden single of the position, or `Err` when a digit has no place
-/// left in a house.
-fn hidden_singles(position: &Position) -> Result<Vec<(usize, Digit)>, ()> {
-    let layout = position.layout();
-    let mut found = Vec::new();
-    for u in 0..layout.unit_count() {
-        let (mut once, mut twice) = (Candidates::EMPTY, Candidates::EMPTY);
-        for &i in layout.unit(u) {
-            let c = position.cands(i as usize);
-            twice |= once & c;
-            once |= c;
-        }
-        let missing = position.missing(u);
-        if !(missing - once).is_empty() {
-            return Err(());
-        }
-        for digit in (missing & (once - twice)).iter() {
-            let k = position.places(u, digit).trailing_zeros() as usize;
-            found.push((layout.unit(u)[k] as usize, digit));
-        }
+    /// The length that sets a step's bonus: the ancestors of its
+    /// conclusion at the levels whose propagation is traced (singles), the
+    /// steps taken at the levels that run techniques inside the branches.
+    fn length(&self, complexity: usize, steps: usize) -> usize {
+        if self.level <= 1 { complexity } else { steps }
     }
-    Ok(found)
 }

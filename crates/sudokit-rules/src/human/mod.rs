@@ -65,6 +65,7 @@ mod forcing;
 mod intersections;
 mod named;
 mod position;
+mod propagation;
 mod rating;
 mod singles;
 mod solver;

@@ -184,7 +184,7 @@ pub(crate) enum Pattern {
     /// link strong.
     Chain { nodes: Vec<(Cell, Digit)>, cycle: bool },
     /// A forcing chain: the candidates assumed true (or false), the
-    /// longest branch, and whether it ends in a contradiction.
+    /// chain's length, and whether it ends in a contradiction.
     Forcing { source: Vec<(Cell, Digit, bool)>, length: usize, contradiction: bool },
 }
 
@@ -357,9 +357,9 @@ impl Step {
                     .map(|(c, d, on)| if *on { format!("{d} in {c}") } else { format!("no {d} in {c}") })
                     .collect();
                 if *contradiction {
-                    write!(f, "{name}: {} leads to a contradiction in {length} steps", and_list(&sources))
+                    write!(f, "{name}: {} leads to a contradiction (chain length {length})", and_list(&sources))
                 } else {
-                    write!(f, "{name}: {} each lead, within {length} steps, to the same result", and_list(&sources))
+                    write!(f, "{name}: {} each lead to the same result (chain length {length})", and_list(&sources))
                 }
             }
         }

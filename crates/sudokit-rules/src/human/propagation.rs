@@ -1,0 +1,311 @@
+//! Propagation inside a forcing-chain branch, and the trail of why each
+//! candidate was placed or removed there: the length of a chain is the
+//! number of its ancestors, as Sudoku Explainer counts it.
+
+use sudokit_core::Digit;
+use sudokit_grid::Candidates;
+
+use super::fish::Fish;
+use super::intersections::Intersections;
+use super::position::Position;
+use super::strategy::Strategy;
+use super::subsets::{HiddenSubsets, NakedSubsets};
+
+/// Not placed, or not removed.
+const NONE: u32 = u32::MAX;
+/// Placed by the branch's assumption, or removed by its denial.
+const ASSUMED: u32 = u32::MAX - 1;
+/// Placed as a naked single.
+const NAKED: u32 = u32::MAX - 2;
+/// Removed by a technique inside the branch, whose reasons are not traced.
+const UNTRACED: u32 = u32::MAX - 3;
+
+/// Why each candidate (`cell * side + digit`) of a branch was placed (a
+/// cause: assumed, naked single, or the unit of a hidden single) or
+/// removed (by the denial, or by the candidate placed that removed it).
+#[derive(Clone, Debug)]
+pub(crate) struct Trail {
+    side: usize,
+    placed_by: Vec<u32>,
+    removed_by: Vec<u32>,
+}
+
+/// How a branch failed.
+#[derive(Clone, Copy, Debug)]
+enum Clash {
+    /// A cell lost its last candidate.
+    Empty(usize),
+    /// A digit lost its last place in a unit.
+    NoPlace(usize, Digit),
+    /// A digit was to be placed, for this cause, where it cannot go.
+    Conflict(usize, Digit, u32),
+}
+
+/// A branch that stayed consistent: where it ended, its steps, its trail.
+#[derive(Clone, Debug)]
+pub(crate) struct Branch {
+    pub(crate) position: Position,
+    pub(crate) steps: usize,
+    pub(crate) trail: Trail,
+}
+
+/// A branch that failed: its steps and the ancestors of the contradiction.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Failure {
+    pub(crate) steps: usize,
+    pub(crate) complexity: usize,
+}
+
+impl Trail {
+    fn new(start: &Position) -> Trail {
+        let nodes = start.len() * start.side();
+        Trail { side: start.side(), placed_by: vec![NONE; nodes], removed_by: vec![NONE; nodes] }
+    }
+
+    fn key(&self, cell: usize, digit: Digit) -> usize {
+        cell * self.side + digit.index()
+    }
+
+    /// Records that `digit` goes to `cell` for `cause`, and what that
+    /// removes, before the position plays it.
+    fn note_place(&mut self, position: &Position, cell: usize, digit: Digit, cause: u32) {
+        let k = self.key(cell, digit);
+        self.placed_by[k] = cause;
+        for other in (position.cands(cell) - Candidates::single(digit)).iter() {
+            let r = self.key(cell, other);
+            if self.removed_by[r] == NONE {
+                self.removed_by[r] = k as u32;
+            }
+        }
+        for &p in position.layout().peers(cell) {
+            let p = p as usize;
+            if position.cands(p).contains(digit) {
+                let r = self.key(p, digit);
+                if self.removed_by[r] == NONE {
+                    self.removed_by[r] = k as u32;
+                }
+            }
+        }
+    }
+
+    fn note_removed(&mut self, before: &Position, after: &Position) {
+        for cell in 0..before.len() {
+            for digit in (before.cands(cell) - after.cands(cell)).iter() {
+                let r = self.key(cell, digit);
+                if self.removed_by[r] == NONE {
+                    self.removed_by[r] = UNTRACED;
+                }
+            }
+        }
+    }
+
+    /// The number of distinct placements and removals behind `roots`
+    /// (nodes `2 * key` for a placement, `2 * key + 1` for a removal),
+    /// themselves included; `start` is the position the branch began from.
+    pub(crate) fn ancestors(&self, start: &Position, roots: &[usize]) -> usize {
+        let mut seen = vec![false; 2 * self.placed_by.len()];
+        let mut stack = roots.to_vec();
+        let mut count = 0;
+        while let Some(node) = stack.pop() {
+            if std::mem::replace(&mut seen[node], true) {
+                continue;
+            }
+            count += 1;
+            let k = node / 2;
+            if node % 2 == 1 {
+                if let Some(&by) = self.removed_by.get(k).filter(|&&by| by < UNTRACED) {
+                    stack.push(2 * by as usize);
+                }
+                continue;
+            }
+            let (cell, digit) = (k / self.side, Digit::new((k % self.side) as u8 + 1).expect("1-based"));
+            match self.placed_by[k] {
+                NAKED => stack
+                    .extend((start.cands(cell) - Candidates::single(digit)).iter().map(|x| 2 * self.key(cell, x) + 1)),
+                unit if unit < UNTRACED => stack.extend(
+                    start
+                        .layout()
+                        .unit(unit as usize)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| c != cell && start.cands(c).contains(digit))
+                        .map(|c| 2 * self.key(c, digit) + 1),
+                ),
+                _ => {}
+            }
+        }
+        count
+    }
+
+    /// The roots of a contradiction.
+    fn clash_roots(&mut self, start: &Position, clash: Clash) -> Vec<usize> {
+        match clash {
+            Clash::Empty(cell) => start.cands(cell).iter().map(|d| 2 * self.key(cell, d) + 1).collect(),
+            Clash::NoPlace(unit, digit) => start
+                .layout()
+                .unit(unit)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| start.cands(c).contains(digit))
+                .map(|c| 2 * self.key(c, digit) + 1)
+                .collect(),
+            Clash::Conflict(cell, digit, cause) => {
+                let k = self.key(cell, digit);
+                if self.placed_by[k] == NONE {
+                    self.placed_by[k] = cause;
+                }
+                vec![2 * k, 2 * k + 1]
+            }
+        }
+    }
+}
+
+/// Assumes `digit` in `cell` true (or false, when `denied`) on `start` and
+/// propagates (see [`propagate`]).
+pub(crate) fn branch(start: &Position, cell: usize, digit: Digit, denied: bool, level: u8) -> Result<Branch, Failure> {
+    let mut position = start.clone();
+    let mut trail = Trail::new(start);
+    let queue = if denied {
+        let k = trail.key(cell, digit);
+        trail.removed_by[k] = ASSUMED;
+        position.remove(cell, digit);
+        match position.cands(cell).len() {
+            0 => return Err(Failure { steps: 1, complexity: 2 }),
+            1 => position.cands(cell).first().map(|d| (cell, d, NAKED)).into_iter().collect(),
+            _ => Vec::new(),
+        }
+    } else {
+        vec![(cell, digit, ASSUMED)]
+    };
+    match propagate(&mut position, queue, level, &mut trail) {
+        Ok(steps) => Ok(Branch { position, steps: steps + 1, trail }),
+        Err((steps, clash)) => {
+            let roots = trail.clash_roots(start, clash);
+            Err(Failure { steps: steps + 1, complexity: trail.ancestors(start, &roots) })
+        }
+    }
+}
+
+/// Places the digits of `queue`, then singles until nothing applies; from
+/// `level` 2, also the basic techniques; at level 3, also the Nishio
+/// contradictions of the branch. `Ok(steps)` when the position stays
+/// consistent, else the steps and the contradiction.
+fn propagate(
+    position: &mut Position,
+    mut queue: Vec<(usize, Digit, u32)>,
+    level: u8,
+    trail: &mut Trail,
+) -> Result<usize, (usize, Clash)> {
+    let mut steps = 0;
+    loop {
+        steps += place_singles(position, &mut queue, trail).map_err(|(s, clash)| (steps + s, clash))?;
+        match hidden_singles(position) {
+            Err(clash) => return Err((steps, clash)),
+            Ok(found) if !found.is_empty() => {
+                queue = found;
+                continue;
+            }
+            Ok(_) => {}
+        }
+        if level <= 1 {
+            return Ok(steps);
+        }
+        let before = position.clone();
+        let changed = basic_step(position) || (level >= 3 && nishio_eliminations(position));
+        if !changed {
+            return Ok(steps);
+        }
+        trail.note_removed(&before, position);
+        steps += 1;
+        if let Some(cell) = (0..position.len()).find(|&i| position.placed(i) == 0 && position.cands(i).is_empty()) {
+            return Err((steps, Clash::Empty(cell)));
+        }
+        queue.extend((0..position.len()).filter_map(|i| position.cands(i).single_digit().map(|d| (i, d, NAKED))));
+    }
+}
+
+/// Places the queued digits and the naked singles they leave; the steps
+/// taken, or the steps to a contradiction and the contradiction.
+fn place_singles(
+    position: &mut Position,
+    queue: &mut Vec<(usize, Digit, u32)>,
+    trail: &mut Trail,
+) -> Result<usize, (usize, Clash)> {
+    let mut steps = 0;
+    while let Some((i, d, cause)) = queue.pop() {
+        if position.placed(i) == d.get() {
+            continue;
+        }
+        if position.placed(i) != 0 || !position.cands(i).contains(d) {
+            return Err((steps, Clash::Conflict(i, d, cause)));
+        }
+        steps += 1;
+        trail.note_place(position, i, d, cause);
+        position.place(i, d);
+        for &p in position.layout().peers(i) {
+            let p = p as usize;
+            if position.placed(p) == 0 {
+                match position.cands(p).len() {
+                    0 => return Err((steps, Clash::Empty(p))),
+                    1 => queue.extend(position.cands(p).first().map(|s| (p, s, NAKED))),
+                    _ => {}
+                }
+            }
+        }
+    }
+    Ok(steps)
+}
+
+/// Plays the first basic technique that applies (locked candidates, pairs,
+/// triples, X-Wing); whether one did.
+fn basic_step(position: &mut Position) -> bool {
+    const BASIC: [&dyn Strategy; 6] = [
+        &Intersections { direct: false },
+        &NakedSubsets { size: 2 },
+        &HiddenSubsets { size: 2, direct: false },
+        &Fish { size: 2 },
+        &NakedSubsets { size: 3 },
+        &HiddenSubsets { size: 3, direct: false },
+    ];
+    let Some(step) = BASIC.iter().find_map(|s| s.find(position)) else { return false };
+    // A contradiction shows in the caller's check.
+    let _ = position.apply(&step);
+    true
+}
+
+/// Removes every candidate whose truth leads by singles to a
+/// contradiction; whether any went.
+fn nishio_eliminations(position: &mut Position) -> bool {
+    let doomed: Vec<(usize, Digit)> = (0..position.len())
+        .flat_map(|i| position.cands(i).iter().map(move |d| (i, d)))
+        .filter(|&(i, d)| position.cands(i).len() >= 2 && branch(position, i, d, false, 0).is_err())
+        .collect();
+    for &(i, d) in &doomed {
+        position.remove(i, d);
+    }
+    !doomed.is_empty()
+}
+
+/// Every hidden single of the position with its unit, or the contradiction
+/// of a digit without a place left in a unit.
+fn hidden_singles(position: &Position) -> Result<Vec<(usize, Digit, u32)>, Clash> {
+    let layout = position.layout();
+    let mut found = Vec::new();
+    for u in 0..layout.unit_count() {
+        let (mut once, mut twice) = (Candidates::EMPTY, Candidates::EMPTY);
+        for &i in layout.unit(u) {
+            let c = position.cands(i as usize);
+            twice |= once & c;
+            once |= c;
+        }
+        let missing = position.missing(u);
+        if let Some(digit) = (missing - once).first() {
+            return Err(Clash::NoPlace(u, digit));
+        }
+        for digit in (missing & (once - twice)).iter() {
+            let k = position.places(u, digit).trailing_zeros() as usize;
+            found.push((layout.unit(u)[k] as usize, digit, u as u32));
+        }
+    }
+    Ok(found)
+}
