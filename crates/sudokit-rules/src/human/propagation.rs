@@ -177,11 +177,14 @@ pub(crate) fn branch(start: &Position, cell: usize, digit: Digit, denied: bool, 
     } else {
         vec![(cell, digit, ASSUMED)]
     };
+    // A denial is a step of its own; an assumption is placed by the
+    // propagation, which counts it.
+    let denial = usize::from(denied);
     match propagate(&mut position, queue, level, &mut trail) {
-        Ok(steps) => Ok(Branch { position, steps: steps + 1, trail }),
+        Ok(steps) => Ok(Branch { position, steps: steps + denial, trail }),
         Err((steps, clash)) => {
             let roots = trail.clash_roots(start, clash);
-            Err(Failure { steps: steps + 1, complexity: trail.ancestors(start, &roots) })
+            Err(Failure { steps: steps + denial, complexity: trail.ancestors(start, &roots) })
         }
     }
 }
@@ -308,4 +311,38 @@ fn hidden_singles(position: &Position) -> Result<Vec<(usize, Digit, u32)>, Clash
         }
     }
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// r1c1, r1c2 and r1c3 hold {1,2}: a 1 in r1c1 makes both others 2.
+    fn three_cells_two_digits() -> Position {
+        let line = "12.......".repeat(3) + &"123456789".repeat(78);
+        Position::from_pencil_line(&line).expect("a valid line")
+    }
+
+    #[test]
+    fn a_contradiction_counts_the_candidates_behind_it() {
+        let start = three_cells_two_digits();
+        let one = Digit::new(1).expect("a digit");
+        let failure = branch(&start, 0, one, false, 0).expect_err("r1c2 and r1c3 cannot both be 2");
+        // r1c3 = 2 (queued last, placed first) empties r1c2: the chain is
+        // 1 in r1c1, no 1 in r1c2, no 1 in r1c3, 2 in r1c3, no 2 in r1c2.
+        assert_eq!(failure.complexity, 5);
+        assert_eq!(failure.steps, 2);
+    }
+
+    #[test]
+    fn a_consistent_branch_keeps_its_trail() {
+        let start = three_cells_two_digits();
+        let two = Digit::new(2).expect("a digit");
+        // Denying 2 in r1c1 places 1 there, and 2 in r1c2 and r1c3 clash.
+        assert!(branch(&start, 0, two, true, 0).is_err());
+        let nine = Digit::new(9).expect("a digit");
+        let ok = branch(&start, 4, nine, false, 0).expect("9 in r1c5 is consistent");
+        // The 9 in r1c5 removed 9 from r1c6 directly: two nodes.
+        assert_eq!(ok.trail.ancestors(&start, &[2 * (5 * 9 + 8) + 1]), 2);
+    }
 }
