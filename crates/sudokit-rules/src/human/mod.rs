@@ -48,7 +48,11 @@
 //! (6.6 each); hints and the explainer try them just before the chains.
 //!
 //! The length bonus is Sudoku Explainer's: 0.1 for every threshold (4, 6,
-//! 8, 12, 16, 24, …) that the chain's node count minus two exceeds.
+//! 8, 12, 16, 24, …) that the chain's node count minus two exceeds. A
+//! forcing chain's nodes are, up to the dynamic level, the placements and
+//! removals behind its conclusion, summed over its branches, as Sudoku
+//! Explainer counts them; at the (+) and nested levels, which run
+//! techniques inside their branches, the steps of the longest branch.
 //!
 //! Not done: unique loops (longer than a rectangle), BUG types 3 and 4,
 //! aligned triple exclusion, and the deeper nesting
