@@ -29,13 +29,26 @@ impl Strategy for Intersections {
         order.into_iter().find_map(|(from_units, to_columns)| {
             from_units.clone().find_map(|from| {
                 let is_pointing = from >= 2 * side;
+                let places = digit_places(position, from);
                 crossing(position, from)
                     .into_iter()
                     .filter(|&to| !is_pointing || (side..2 * side).contains(&to) == to_columns)
-                    .find_map(|to| self.locked(position, from, to, is_pointing))
+                    .find_map(|to| self.locked(position, from, to, &places, is_pointing))
             })
         })
     }
+}
+
+/// For each digit (by index), the positions within unit `u` (bit `k` for
+/// its `k`-th cell) where it is a candidate: one pass over the unit.
+fn digit_places(position: &Position, u: usize) -> Vec<u64> {
+    let mut places = vec![0u64; position.side()];
+    for (k, &i) in position.layout().unit(u).iter().enumerate() {
+        for digit in position.cands(i as usize).iter() {
+            places[digit.index()] |= 1 << k;
+        }
+    }
+    places
 }
 
 /// The units of the other kind that cross unit `u` in more than one cell:
@@ -66,15 +79,18 @@ fn crossing(position: &Position, u: usize) -> Vec<usize> {
 impl Intersections {
     /// The digits of unit `from` whose every place lies in unit `to`,
     /// removed from the rest of `to`.
-    fn locked(&self, position: &Position, from: usize, to: usize, is_pointing: bool) -> Option<Step> {
+    fn locked(&self, position: &Position, from: usize, to: usize, places: &[u64], is_pointing: bool) -> Option<Step> {
         let layout = position.layout();
         let to_cells = layout.unit(to);
-        let shared: Vec<usize> =
-            layout.unit(from).iter().map(|&i| i as usize).filter(|&i| layout.units_of(i).contains(&to)).collect();
+        let shared = layout
+            .unit(from)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &i)| layout.units_of(i as usize).contains(&to))
+            .fold(0u64, |mask, (k, _)| mask | 1 << k);
         position.missing(from).iter().find_map(|digit| {
-            let inside = shared.iter().filter(|&&i| position.cands(i).contains(digit)).count();
-            let total = position.places(from, digit).count_ones() as usize;
-            if inside < 2 || inside != total {
+            let here = places[digit.index()];
+            if here.count_ones() < 2 || here & !shared != 0 {
                 return None;
             }
             let removed: Vec<(usize, Digit)> = to_cells
