@@ -60,7 +60,8 @@ macro_rules! techniques {
         }
 
         impl Technique {
-            /// Every technique, easiest first.
+            /// Every technique: those of the Sudoku Explainer path in its
+            /// order, then the named patterns.
             pub const ALL: &'static [Technique] = &[$(Technique::$variant),*];
 
             /// The name players use ("Hidden single", "X-Wing").
@@ -394,5 +395,26 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_pattern(f)?;
         self.write_effects(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_path_techniques_come_in_order_of_base_score() {
+        let path: Vec<Technique> = Technique::ALL.iter().copied().take_while(|&t| t != Technique::Skyscraper).collect();
+        assert_eq!(path.last(), Some(&Technique::NestedForcingChain));
+        for pair in path.windows(2) {
+            assert!(pair[0].base_score() <= pair[1].base_score(), "{} before {}", pair[0], pair[1]);
+        }
+    }
+
+    #[test]
+    fn lists_read_as_english() {
+        assert_eq!(and_list(&[1, 2, 3]), "1, 2 and 3");
+        assert_eq!(and_list(&[7]), "7");
+        assert_eq!(Score::from_tenths(105).to_string(), "10.5");
     }
 }
