@@ -9,9 +9,9 @@
 //! ```
 //!
 //! PUZZLE is an 81-character line (or any grid text sudokit reads, any
-//! shape); without it a top95 puzzle that needs an X-Wing-class step and a
-//! chain is explained. `--marks` prints every cell's candidates before
-//! each step.
+//! shape); without it a top95 puzzle is explained whose path shows
+//! pointing, a naked pair, direct hidden pairs, a unique rectangle and two
+//! skyscrapers. `--marks` prints every cell's candidates before each step.
 
 use std::process::ExitCode;
 
@@ -21,7 +21,7 @@ use sudokit_examples::{Args, exit_code};
 
 const USAGE: &str = "usage: explain [--marks] [PUZZLE]";
 
-/// Top95 number 13: hidden pairs, a naked single, chains.
+/// Top95 number 13.
 const DEFAULT: &str = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..";
 
 fn main() -> ExitCode {
