@@ -91,10 +91,7 @@ impl<'p> Graph<'p> {
         }
         for u in 0..layout.unit_count() {
             for digit in position.missing(u).iter() {
-                let places = position.places(u, digit);
-                if places.count_ones() == 2 {
-                    let p = layout.unit(u)[places.trailing_zeros() as usize] as usize;
-                    let q = layout.unit(u)[63 - places.leading_zeros() as usize] as usize;
+                if let Some([p, q]) = position.conjugate_pair(u, digit) {
                     let (np, nq) = (p * side + digit.index(), q * side + digit.index());
                     if !strong[np].contains(&(nq as u32)) {
                         strong[np].push(nq as u32);

@@ -98,6 +98,14 @@ impl Search {
         &self.solutions
     }
 
+    /// The solutions of `position`, up to `limit`, found with the basic
+    /// techniques and guesses.
+    pub(crate) fn count(position: &Position, limit: usize) -> usize {
+        let mut search = Search::new(position.clone(), strategy::basic(), limit);
+        while search.advance().is_some() {}
+        search.solutions.len()
+    }
+
     /// The next event, `None` after [`Event::Finished`].
     pub(crate) fn advance(&mut self) -> Option<Event> {
         if self.finished {
@@ -233,9 +241,7 @@ impl Explainer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_strategies(position: Position, strategies: &'static [&'static dyn Strategy]) -> Explainer {
-        let mut count = Search::new(position.clone(), strategy::basic(), 2);
-        while count.advance().is_some() {}
-        let strategies: Strategies = if count.solutions().len() == 1 {
+        let strategies: Strategies = if Search::count(&position, 2) == 1 {
             Cow::Borrowed(strategies)
         } else {
             Cow::Owned(strategies.iter().copied().filter(|s| !s.assumes_uniqueness()).collect())

@@ -19,18 +19,8 @@ struct Conjugate {
 }
 
 fn conjugates(position: &Position, digit: Digit) -> Vec<Conjugate> {
-    let layout = position.layout();
-    (0..layout.unit_count())
-        .filter_map(|unit| {
-            let places = position.places(unit, digit);
-            (places.count_ones() == 2).then(|| Conjugate {
-                unit,
-                ends: [
-                    layout.unit(unit)[places.trailing_zeros() as usize] as usize,
-                    layout.unit(unit)[63 - places.leading_zeros() as usize] as usize,
-                ],
-            })
-        })
+    (0..position.layout().unit_count())
+        .filter_map(|unit| position.conjugate_pair(unit, digit).map(|ends| Conjugate { unit, ends }))
         .collect()
 }
 

@@ -139,7 +139,6 @@ impl Position {
         let board = CandidateBoard::from_pencil_line(line)?;
         let values: Vec<u8> = board.as_slice().iter().map(|c| c.single_digit().map_or(0, Digit::get)).collect();
         let grid = Grid::from_values(board.shape(), &values)?;
-        grid.validate()?;
         Position::with_marks(&grid, &board).map_err(PencilError::from)
     }
 
@@ -308,6 +307,16 @@ impl Position {
             }
         }
         mask
+    }
+
+    /// The two cells of unit `u` that are `digit`'s only places there (a
+    /// conjugate pair, a strong link), if it has exactly two.
+    pub(crate) fn conjugate_pair(&self, u: usize, digit: Digit) -> Option<[usize; 2]> {
+        let places = self.places(u, digit);
+        let unit = self.layout.unit(u);
+        (places.count_ones() == 2).then(|| {
+            [unit[places.trailing_zeros() as usize] as usize, unit[63 - places.leading_zeros() as usize] as usize]
+        })
     }
 
     /// Empty cells of unit `u`, as cell indices.

@@ -88,13 +88,13 @@ impl Trail {
         }
     }
 
-    fn note_removed(&mut self, before: &Position, after: &Position) {
-        for cell in 0..before.len() {
-            for digit in (before.cands(cell) - after.cands(cell)).iter() {
-                let r = self.key(cell, digit);
-                if self.removed_by[r] == NONE {
-                    self.removed_by[r] = UNTRACED;
-                }
+    /// Records candidates removed by a technique whose reasons are not
+    /// traced.
+    fn note_untraced(&mut self, removed: &[(usize, Digit)]) {
+        for &(cell, digit) in removed {
+            let r = self.key(cell, digit);
+            if self.removed_by[r] == NONE {
+                self.removed_by[r] = UNTRACED;
             }
         }
     }
@@ -213,12 +213,14 @@ fn propagate(
         if level <= 1 {
             return Ok(steps);
         }
-        let before = position.clone();
-        let changed = basic_step(position) || (level >= 3 && nishio_eliminations(position));
-        if !changed {
+        let mut removed = basic_step(position);
+        if removed.is_empty() && level >= 3 {
+            removed = nishio_eliminations(position);
+        }
+        if removed.is_empty() {
             return Ok(steps);
         }
-        trail.note_removed(&before, position);
+        trail.note_untraced(&removed);
         steps += 1;
         if let Some(cell) = (0..position.len()).find(|&i| position.placed(i) == 0 && position.cands(i).is_empty()) {
             return Err((steps, Clash::Empty(cell)));
@@ -260,8 +262,8 @@ fn place_singles(
 }
 
 /// Plays the first basic technique that applies (locked candidates, pairs,
-/// triples, X-Wing); whether one did.
-fn basic_step(position: &mut Position) -> bool {
+/// triples, X-Wing); the candidates it removed, none when none applies.
+fn basic_step(position: &mut Position) -> Vec<(usize, Digit)> {
     const BASIC: [&dyn Strategy; 6] = [
         &Intersections { direct: false },
         &NakedSubsets { size: 2 },
@@ -270,15 +272,16 @@ fn basic_step(position: &mut Position) -> bool {
         &NakedSubsets { size: 3 },
         &HiddenSubsets { size: 3, direct: false },
     ];
-    let Some(step) = BASIC.iter().find_map(|s| s.find(position)) else { return false };
+    let Some(step) = BASIC.iter().find_map(|s| s.find(position)) else { return Vec::new() };
     // A contradiction shows in the caller's check.
     let _ = position.apply(&step);
-    true
+    let shape = position.shape();
+    step.eliminations().iter().map(|&(cell, digit)| (cell.index(shape), digit)).collect()
 }
 
 /// Removes every candidate whose truth leads by singles to a
-/// contradiction; whether any went.
-fn nishio_eliminations(position: &mut Position) -> bool {
+/// contradiction; those removed.
+fn nishio_eliminations(position: &mut Position) -> Vec<(usize, Digit)> {
     let doomed: Vec<(usize, Digit)> = (0..position.len())
         .flat_map(|i| position.cands(i).iter().map(move |d| (i, d)))
         .filter(|&(i, d)| position.cands(i).len() >= 2 && branch(position, i, d, false, 0).is_err())
@@ -286,7 +289,7 @@ fn nishio_eliminations(position: &mut Position) -> bool {
     for &(i, d) in &doomed {
         position.remove(i, d);
     }
-    !doomed.is_empty()
+    doomed
 }
 
 /// Every hidden single of the position with its unit, or the contradiction

@@ -206,7 +206,5 @@ fn count_solutions(puzzle: &Grid, position: &Position) -> Result<usize, RateErro
     if puzzle.shape() == Shape::CLASSIC {
         return Ok(BitParallel::new().count_solutions(puzzle, 2)? as usize);
     }
-    let mut search = Search::new(position.clone(), strategy::basic(), 2);
-    while search.advance().is_some() {}
-    Ok(search.solutions().len())
+    Ok(Search::count(position, 2))
 }

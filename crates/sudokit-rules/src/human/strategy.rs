@@ -3,8 +3,6 @@
 
 use std::sync::OnceLock;
 
-use sudokit_core::Digit;
-
 use super::position::Position;
 use super::step::Step;
 use super::{chains, exclusion, fish, forcing, intersections, named, singles, subsets, uniqueness, wings};
@@ -120,34 +118,6 @@ pub fn named_patterns() -> &'static [&'static dyn Strategy] {
         &named::SimpleColouring,
     ];
     NAMED
-}
-
-/// The first hidden single that the eliminations `removed` leave, as
-/// `(cell, digit, unit)`, in the houses of the removed candidates or only
-/// in house `within`: what makes a "direct" technique.
-pub(crate) fn hidden_single_after(
-    position: &Position,
-    removed: &[(usize, Digit)],
-    within: Option<usize>,
-) -> Option<(usize, Digit, usize)> {
-    let layout = position.layout();
-    for &(cell, digit) in removed {
-        for u in layout.units_of(cell).into_iter().filter(|&u| within.is_none_or(|w| w == u)) {
-            let mut left = None;
-            let mut count = 0;
-            for &i in layout.unit(u) {
-                let i = i as usize;
-                if position.cands(i).contains(digit) && !removed.contains(&(i, digit)) {
-                    count += 1;
-                    left = Some(i);
-                }
-            }
-            if let (1, Some(i)) = (count, left) {
-                return Some((i, digit, u));
-            }
-        }
-    }
-    None
 }
 
 /// Calls `visit` with every `k`-subset of `0..n` (ascending indices) until

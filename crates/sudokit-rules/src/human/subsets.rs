@@ -5,7 +5,7 @@ use sudokit_grid::Candidates;
 
 use super::position::Position;
 use super::step::{Pattern, Step, Technique};
-use super::strategy::{Strategy, combinations, hidden_single_after};
+use super::strategy::{Strategy, combinations};
 
 /// `size` cells of a house whose candidates together are `size` digits:
 /// those digits leave the house's other cells.
@@ -112,7 +112,7 @@ impl Strategy for HiddenSubsets {
                     return None;
                 }
                 // Sudoku Explainer looks for the single in the subset's house.
-                let placed = if self.direct { Some(hidden_single_after(position, &removed, Some(u))?) } else { None };
+                let placed = if self.direct { Some(single_after(position, &removed, u)?) } else { None };
                 let pattern = Pattern::Houses {
                     digits: kept,
                     houses: vec![position.house(u)],
@@ -121,10 +121,26 @@ impl Strategy for HiddenSubsets {
                 let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
                 let step = Step::new(technique, pattern).eliminating(eliminations);
                 Some(match placed {
-                    Some((i, d, _)) => step.placing(position.cell(i), d),
+                    Some((i, d)) => step.placing(position.cell(i), d),
                     None => step,
                 })
             })
         })
     }
+}
+
+/// The first hidden single, as `(cell, digit)`, that the eliminations
+/// `removed` leave in unit `u`: what makes a hidden subset "direct".
+fn single_after(position: &Position, removed: &[(usize, Digit)], u: usize) -> Option<(usize, Digit)> {
+    let unit = position.layout().unit(u);
+    removed.iter().find_map(|&(_, digit)| {
+        let mut left = unit
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| position.cands(i).contains(digit) && !removed.contains(&(i, digit)));
+        match (left.next(), left.next()) {
+            (Some(i), None) => Some((i, digit)),
+            _ => None,
+        }
+    })
 }
