@@ -156,6 +156,28 @@ impl Budget {
         }
     }
 
+    /// This budget with its time limit fixed from now: a deadline, so that
+    /// the several solves of one larger call (a rating's uniqueness check
+    /// and its steps, say) share one time limit.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudokit::Budget;
+    /// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(3));
+    /// let fixed = budget.starting_now();
+    /// assert_eq!(fixed.time_limit(), None);
+    /// assert!(fixed.deadline().is_some());
+    /// ```
+    #[must_use]
+    pub fn starting_now(&self) -> Budget {
+        let mut fixed = self.clone();
+        if self.time_limit.is_some() {
+            fixed.deadline = self.stop_at(Instant::now());
+            fixed.time_limit = None;
+        }
+        fixed
+    }
+
     /// The node cap, if any.
     pub fn max_nodes(&self) -> Option<u64> {
         self.max_nodes

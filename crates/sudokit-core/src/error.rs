@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::grid::{Conflict, Grid};
+use crate::parameter::ParameterError;
 use crate::shape::Shape;
 use crate::stats::Stats;
 
@@ -42,6 +43,7 @@ pub enum StopReason {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum SolveError {
     /// Some givens clash: two equal digits share a row, column or box.
@@ -88,6 +90,20 @@ pub enum SolveError {
         /// The panic's message.
         message: String,
     },
+    /// Something given with the puzzle (a player's pencil marks, say) is of
+    /// another shape than the puzzle.
+    #[non_exhaustive]
+    #[error("the puzzle is a {expected} grid, but what came with it is {found}")]
+    ShapeMismatch {
+        /// The puzzle's shape.
+        expected: Shape,
+        /// The other shape.
+        found: Shape,
+    },
+    /// A setting of the solver is out of its range (a negative rate, a
+    /// population too large to allocate): checked when the solve starts.
+    #[error("invalid setting: {0}")]
+    InvalidParameter(#[from] ParameterError),
     /// The solver does not handle grids of this shape.
     #[non_exhaustive]
     #[error("grids of shape {shape} are not supported by this solver")]
@@ -123,6 +139,12 @@ impl SolveError {
     /// ```
     pub fn unsupported_shape(shape: Shape) -> SolveError {
         SolveError::UnsupportedShape { shape }
+    }
+
+    /// The error of an input of shape `found` given with a puzzle of shape
+    /// `expected`.
+    pub fn shape_mismatch(expected: Shape, found: Shape) -> SolveError {
+        SolveError::ShapeMismatch { expected, found }
     }
 
     /// The error of a solver that panicked, with the panic's `message`.

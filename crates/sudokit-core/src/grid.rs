@@ -15,8 +15,13 @@ use crate::shape::{Cell, Digit, Shape};
 /// # Text format
 /// [`FromStr`](std::str::FromStr) accepts one grid per string:
 /// * a line of cells (81 for 9×9): digits, and `.` `0` `-` `_` `X` for empty
-///   cells; white space is ignored, so the 9-line layout parses too. The shape
-///   is inferred from the number of cells (16, 36, 81, 144, 256, 625…).
+///   cells; white space is ignored, so the 9-line layout parses too. A line
+///   cannot show boxes: one of `n²` cells is read with the most square boxes
+///   of side `n` ([`Shape::from_side`]): 16 cells as 2×2 boxes, 36 as 2×3
+///   (2 rows high, 3 wide), 64 as 2×4, 81 as 3×3, 100 as 2×5, 144 as 3×4,
+///   256 as 4×4, 625 as 5×5, 1225 as 5×7. A grid of any other boxes (3×2,
+///   4×3, 6×2…) is read from a line with [`Grid::parse_with_shape`], which
+///   names the shape, or from the boxed picture, which shows it.
 ///   Sides above 9 write digits `1`–`9` then `A`, `B`, … (16×16: `1`–`9A`–`G`);
 ///   25×25 writes `A`–`Y`.
 /// * the boxed picture printed by `{:#}`, with `|` between boxes, `-` lines
@@ -69,6 +74,7 @@ pub enum RangeError {
 
 /// Two cells in one unit holding the same digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Conflict {
     /// The first cell, in row-major order.

@@ -35,8 +35,8 @@
 //! * [`SearchTally`] (with its [`Meter`]): the bookkeeping of one solve —
 //!   budget checks, counters, solutions — that every solver uses.
 //! * [`Solution`], [`Stats`]: results. [`SolveError`], [`StopReason`],
-//!   [`ParseError`], [`ShapeError`]: failures, each naming what went wrong
-//!   and where.
+//!   [`ParseError`], [`ShapeError`], [`ParameterError`]: failures, each
+//!   naming what went wrong and where.
 //!
 //! # Other crates
 //! * `sudokit-grid`: candidate bit sets, unit and peer tables, puzzle files,
@@ -48,17 +48,23 @@
 //!
 //! # Module layout
 //! The modules depend on each other in one direction: `shape` ←
-//! `parse_error` ← `grid` ← `text`; `grid` and `stats` ← `error` ←
-//! `budget` ← `solver` ← `search`.
+//! `parse_error` ← `grid` ← `text`; `grid`, `stats` and `parameter` ←
+//! `error` ← `budget` ← `solver` ← `search`.
 //!
 //! # Crate features
-//! * `serde`: `Serialize` and `Deserialize` for [`Grid`] (as its one-line
-//!   text), [`Shape`], [`Stats`] and [`StopReason`].
+//! * `serde`: `Serialize` and `Deserialize` for [`Grid`] (its shape and its
+//!   one-line text, `{"shape": {"box_height": 2, "box_width": 3}, "cells":
+//!   "…"}`, so boxes that are not the default for the side survive; a bare
+//!   line is read as the default shape for its length), [`Shape`] (its box
+//!   dimensions), [`Cell`] (row and column), [`Digit`], [`Conflict`],
+//!   [`Stats`], [`Solution`], [`Uniqueness`], [`SolveError`] and
+//!   [`StopReason`].
 #![doc(test(attr(deny(warnings))))]
 
 mod budget;
 mod error;
 mod grid;
+mod parameter;
 mod parse_error;
 mod search;
 #[cfg(feature = "serde")]
@@ -71,6 +77,7 @@ pub mod text;
 pub use budget::{Budget, CancelFlag};
 pub use error::{SolveError, StopReason};
 pub use grid::{Conflict, Grid, RangeError};
+pub use parameter::ParameterError;
 pub use parse_error::ParseError;
 pub use search::{Meter, SearchTally};
 pub use shape::{Cell, Digit, Shape, ShapeError, UnitKind};

@@ -35,6 +35,7 @@ pub struct Meter<'a> {
     started: Option<Instant>,
     stop_at: Option<Instant>,
     countdown: u32,
+    stride: u32,
 }
 
 impl<'a> Meter<'a> {
@@ -53,7 +54,15 @@ impl<'a> Meter<'a> {
             Some(now) => budget.stop_at(now),
             None => budget.deadline(),
         };
-        Meter { budget, started: now.filter(|_| budget.is_timed()), stop_at, countdown: 0 }
+        Meter { budget, started: now.filter(|_| budget.is_timed()), stop_at, countdown: 0, stride: Self::CLOCK_STRIDE }
+    }
+
+    /// A meter that looks at the clock and the cancel flag at every
+    /// [`tick`](Meter::tick): for searches whose nodes are slow (a
+    /// forcing-chain branch, a rating step), where one look every
+    /// [`CLOCK_STRIDE`](Meter::CLOCK_STRIDE) calls would come too late.
+    pub fn slow(budget: &'a Budget) -> Meter<'a> {
+        Meter { stride: 1, ..Meter::new(budget) }
     }
 
     /// The budget being enforced.
@@ -69,7 +78,7 @@ impl<'a> Meter<'a> {
     pub fn tick(&mut self, nodes: u64, iterations: u64) -> Result<(), StopReason> {
         self.budget.check_caps(nodes, iterations)?;
         if self.countdown == 0 {
-            self.countdown = Self::CLOCK_STRIDE;
+            self.countdown = self.stride;
             self.budget.check_clock(self.stop_at)?;
         }
         self.countdown -= 1;
@@ -147,6 +156,21 @@ impl<'a> SearchTally<'a> {
     #[inline]
     pub fn new(budget: &'a Budget, limit: u64) -> SearchTally<'a> {
         SearchTally { meter: Meter::new(budget), stats: Stats::default(), limit, found: 0, first: None }
+    }
+
+    /// A tally like [`new`](SearchTally::new) whose meter is
+    /// [`Meter::slow`]: it looks at the clock at every call, for searches
+    /// whose nodes take microseconds or more.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudokit::{Budget, SearchTally, StopReason};
+    /// let budget = Budget::unlimited().with_time_limit(Duration::ZERO);
+    /// let mut tally = SearchTally::slow(&budget, 1);
+    /// assert_eq!(tally.enter(), Err(StopReason::Deadline));
+    /// ```
+    pub fn slow(budget: &'a Budget, limit: u64) -> SearchTally<'a> {
+        SearchTally { meter: Meter::slow(budget), ..SearchTally::new(budget, limit) }
     }
 
     /// Enters a search node: checks the budget, then counts the node.

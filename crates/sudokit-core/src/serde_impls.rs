@@ -1,23 +1,76 @@
-//! `serde` support (the `serde` feature): a [`Grid`] travels as its
-//! one-line text, a [`Shape`] as its box dimensions; both are checked on the
-//! way in, so deserialising never builds an invalid value.
+//! `serde` support (the `serde` feature).
+//!
+//! * A [`Grid`] travels as its shape and its one-line text,
+//!   `{"shape": {"box_height": 2, "box_width": 3}, "cells": "1.....…"}`, so
+//!   that a grid whose boxes are not the default for its side (3×2 boxes
+//!   beside the default 2×3, say) comes back with the same boxes. A bare
+//!   string is also read, as the grid of the default shape for its length
+//!   (the rule of [`Grid`]'s `FromStr`).
+//! * A [`Shape`] travels as its box dimensions, a [`Cell`] as its 0-based
+//!   row and column.
+//!
+//! Everything is checked on the way in, so deserialising never builds an
+//! invalid value.
 
-use serde::de::Error as _;
+use std::fmt;
+
+use serde::de::{self, Error as _, MapAccess, Visitor};
+use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::grid::Grid;
-use crate::shape::Shape;
+use crate::shape::{Cell, Shape};
+
+/// The cells of a grid as its one-line text, written without a copy.
+struct CellsText<'a>(&'a Grid);
+
+impl Serialize for CellsText<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
+}
 
 impl Serialize for Grid {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        let mut out = serializer.serialize_struct("Grid", 2)?;
+        out.serialize_field("shape", &self.shape())?;
+        out.serialize_field("cells", &CellsText(self))?;
+        out.end()
+    }
+}
+
+struct GridVisitor;
+
+impl<'de> Visitor<'de> for GridVisitor {
+    type Value = Grid;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a grid: {\"shape\": …, \"cells\": \"…\"} or its one-line text")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Grid, E> {
+        text.parse().map_err(E::custom)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Grid, A::Error> {
+        let (mut shape, mut cells): (Option<Shape>, Option<String>) = (None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "shape" if shape.is_none() => shape = Some(map.next_value()?),
+                "cells" if cells.is_none() => cells = Some(map.next_value()?),
+                "shape" | "cells" => return Err(A::Error::custom(format_args!("duplicate field `{key}`"))),
+                _ => return Err(A::Error::unknown_field(&key, &["shape", "cells"])),
+            }
+        }
+        let shape = shape.ok_or_else(|| A::Error::missing_field("shape"))?;
+        let cells = cells.ok_or_else(|| A::Error::missing_field("cells"))?;
+        Grid::parse_with_shape(&cells, shape).map_err(A::Error::custom)
     }
 }
 
 impl<'de> Deserialize<'de> for Grid {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Grid, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(D::Error::custom)
+        deserializer.deserialize_any(GridVisitor)
     }
 }
 
@@ -40,17 +93,40 @@ impl<'de> Deserialize<'de> for Shape {
     }
 }
 
+#[derive(Serialize, Deserialize)]
+struct Coordinates {
+    row: usize,
+    col: usize,
+}
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Coordinates { row: self.row(), col: self.col() }.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Cell {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
+        let at = Coordinates::deserialize(deserializer)?;
+        Cell::try_new(at.row, at.col)
+            .ok_or_else(|| D::Error::custom(format_args!("cell ({}, {}) lies outside every grid", at.row, at.col)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::SolveError;
     use crate::stats::Stats;
 
     #[test]
     fn grids_shapes_and_stats_round_trip_through_json() {
         let grid: Grid = "1...........3..4".parse().unwrap();
         let json = serde_json::to_string(&grid).unwrap();
-        assert_eq!(json, "\"1...........3..4\"");
+        assert_eq!(json, r#"{"shape":{"box_height":2,"box_width":2},"cells":"1...........3..4"}"#);
         assert_eq!(serde_json::from_str::<Grid>(&json).unwrap(), grid);
+        // The bare line is the default shape for its length.
+        assert_eq!(serde_json::from_str::<Grid>("\"1...........3..4\"").unwrap(), grid);
         assert!(serde_json::from_str::<Grid>("\"1..\"").is_err());
         let json = serde_json::to_string(&Shape::TWELVE).unwrap();
         assert_eq!(json, r#"{"box_height":3,"box_width":4}"#);
@@ -58,5 +134,44 @@ mod tests {
         assert!(serde_json::from_str::<Shape>(r#"{"box_height":1,"box_width":4}"#).is_err());
         let stats = Stats::new().with_nodes(7);
         assert_eq!(serde_json::from_str::<Stats>(&serde_json::to_string(&stats).unwrap()).unwrap(), stats);
+    }
+
+    #[test]
+    fn a_grid_keeps_boxes_that_are_not_the_default_for_its_side() {
+        let tall = Shape::new(3, 2).unwrap();
+        let grid = Grid::from_values(tall, &[[1, 2, 3, 4, 5, 6].as_slice(), &[0; 30]].concat()).unwrap();
+        let json = serde_json::to_string(&grid).unwrap();
+        assert!(json.starts_with(r#"{"shape":{"box_height":3,"box_width":2},"#), "{json}");
+        assert_eq!(serde_json::from_str::<Grid>(&json).unwrap().shape(), tall);
+    }
+
+    #[test]
+    fn grids_that_do_not_fit_their_shape_are_refused() {
+        let cases = [
+            r#"{"shape":{"box_height":3,"box_width":3},"cells":"1...........3..4"}"#,
+            r#"{"shape":{"box_height":2,"box_width":2}}"#,
+            r#"{"cells":"1...........3..4"}"#,
+            r#"{"shape":{"box_height":2,"box_width":2},"cells":"1...........3..4","extra":1}"#,
+        ];
+        for json in cases {
+            assert!(serde_json::from_str::<Grid>(json).is_err(), "{json}");
+        }
+        assert!(serde_json::from_str::<Cell>(r#"{"row":35,"col":0}"#).is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_grid_of_every_shape_round_trips(grid in crate::text::properties::any_grid()) {
+            let json = serde_json::to_string(&grid).unwrap();
+            proptest::prop_assert_eq!(serde_json::from_str::<Grid>(&json).unwrap(), grid);
+        }
+    }
+
+    #[test]
+    fn solve_errors_round_trip() {
+        let puzzle: Grid = "11..............".parse().unwrap();
+        let err = puzzle.validate().unwrap_err();
+        let json = serde_json::to_string(&err).unwrap();
+        assert_eq!(serde_json::from_str::<SolveError>(&json).unwrap(), err);
     }
 }

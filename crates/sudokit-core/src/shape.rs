@@ -85,6 +85,22 @@ impl Shape {
         Shape::from_side(side)
     }
 
+    /// Every supported shape, by side and then box height: 2×2, 2×3, 3×2,
+    /// 2×4, 4×2, 3×3, … up to 7×5 (sides up to [`Shape::MAX_SIDE`]).
+    ///
+    /// ```
+    /// use sudokit::Shape;
+    /// let tall = Shape::new(3, 2)?;
+    /// assert!(Shape::all().any(|s| s == tall));
+    /// assert!(Shape::all().all(|s| s.side() <= Shape::MAX_SIDE));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn all() -> impl Iterator<Item = Shape> {
+        (4..=Self::MAX_SIDE).flat_map(|side| {
+            (2..=side / 2).filter_map(move |h| Shape::new(h, side / h).ok().filter(|s| s.side() == side))
+        })
+    }
+
     /// Number of rows in a box.
     #[inline]
     pub const fn box_height(self) -> usize {
@@ -370,6 +386,7 @@ impl fmt::Display for Cell {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct Digit(NonZeroU8);
 
 impl Digit {

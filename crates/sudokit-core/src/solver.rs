@@ -7,6 +7,7 @@ use crate::stats::Stats;
 
 /// A solved grid with the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Solution {
     /// The completed grid: complete, valid, and keeping every given.
@@ -144,6 +145,7 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
 /// How many solutions a puzzle has, as far as a uniqueness check cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Uniqueness {
     /// No grid completes the puzzle.
     NoSolution,

@@ -488,22 +488,16 @@ mod tests {
 }
 
 #[cfg(test)]
-mod properties {
+pub(crate) mod properties {
     use super::*;
     use proptest::prelude::*;
 
-    fn any_shape() -> impl Strategy<Value = Shape> {
-        proptest::sample::select(vec![
-            Shape::MINI,
-            Shape::SIX,
-            Shape::CLASSIC,
-            Shape::TWELVE,
-            Shape::SIXTEEN,
-            Shape::TWENTY_FIVE,
-        ])
+    /// Every supported shape, taller-than-wide boxes included.
+    pub(crate) fn any_shape() -> impl Strategy<Value = Shape> {
+        proptest::sample::select(Shape::all().collect::<Vec<_>>())
     }
 
-    fn any_grid() -> impl Strategy<Value = Grid> {
+    pub(crate) fn any_grid() -> impl Strategy<Value = Grid> {
         any_shape().prop_flat_map(|shape| {
             proptest::collection::vec(0..=shape.side() as u8, shape.cell_count())
                 .prop_map(move |values| Grid::from_values(shape, &values).unwrap())
@@ -513,8 +507,17 @@ mod properties {
     proptest! {
         #[test]
         fn print_parse_round_trip(grid in any_grid()) {
-            prop_assert_eq!(&grid.to_string().parse::<Grid>().unwrap(), &grid);
+            // The boxed picture shows the boxes: it comes back as it was.
             prop_assert_eq!(&format!("{grid:#}").parse::<Grid>().unwrap(), &grid);
+            prop_assert_eq!(&Grid::parse_with_shape(&format!("{grid:#}"), grid.shape()).unwrap(), &grid);
+            // The line does not: read with its shape it comes back as it
+            // was, and bare it takes the default boxes of its side, the
+            // same cells.
+            let line = grid.to_string();
+            prop_assert_eq!(&Grid::parse_with_shape(&line, grid.shape()).unwrap(), &grid);
+            let bare: Grid = line.parse().unwrap();
+            prop_assert_eq!(bare.shape(), Shape::from_side(grid.side()).unwrap());
+            prop_assert_eq!(bare.values(), grid.values());
         }
 
         #[test]

@@ -83,10 +83,17 @@ pub enum CoverError {
         /// An item it shares with an earlier selection.
         item: usize,
     },
-    /// Options cannot be added or selected while a search is under way;
-    /// call [`ExactCover::reset`] first.
-    #[error("the matrix is in the middle of a search; call reset() first")]
-    Busy,
+    /// The matrix would exceed [`ExactCover::MAX_ITEMS`] items or
+    /// [`ExactCover::MAX_NODES`] nodes (the items of all its options).
+    #[error("{what} {requested} exceeds the maximum of {max}")]
+    TooLarge {
+        /// What is counted: `items` or `nodes`.
+        what: &'static str,
+        /// How many were asked for (saturated at `usize::MAX`).
+        requested: usize,
+        /// The maximum.
+        max: usize,
+    },
 }
 
 /// Search counters, as Knuth reports them.
@@ -177,9 +184,35 @@ pub struct ExactCover {
 }
 
 impl ExactCover {
+    /// The most items a matrix holds: some four million, far beyond any
+    /// puzzle (a 35×35 Sudoku has 4 900).
+    pub const MAX_ITEMS: usize = 1 << 22;
+    /// The most nodes (items of options, added up) a matrix holds: about
+    /// 67 million, some 800 MB of links.
+    pub const MAX_NODES: usize = 1 << 26;
+
     /// A matrix with `primary` items `0..primary` and `secondary` items
     /// `primary..primary + secondary`, and no option yet.
+    ///
+    /// # Panics
+    /// When there are more than [`ExactCover::MAX_ITEMS`] items;
+    /// [`try_new`](ExactCover::try_new) is the checked twin.
     pub fn new(primary: usize, secondary: usize) -> ExactCover {
+        ExactCover::try_new(primary, secondary).unwrap_or_else(|err| panic!("{err}"))
+    }
+
+    /// [`new`](ExactCover::new), or an error for a matrix too large.
+    ///
+    /// ```
+    /// use sudokit::dlx::{CoverError, ExactCover};
+    /// assert!(ExactCover::try_new(3, 2).is_ok());
+    /// assert!(matches!(ExactCover::try_new(usize::MAX, 1), Err(CoverError::TooLarge { what: "items", .. })));
+    /// ```
+    ///
+    /// # Errors
+    /// [`CoverError::TooLarge`] beyond [`ExactCover::MAX_ITEMS`] items.
+    pub fn try_new(primary: usize, secondary: usize) -> Result<ExactCover, CoverError> {
+        Self::check_items(primary, secondary)?;
         let mut matrix = ExactCover {
             nodes: Vec::new(),
             links: Vec::new(),
@@ -193,12 +226,30 @@ impl ExactCover {
             stage: Stage::Idle,
             stats: CoverStats::default(),
         };
-        matrix.clear(primary, secondary);
-        matrix
+        matrix.reset_items(primary, secondary);
+        Ok(matrix)
+    }
+
+    fn check_items(primary: usize, secondary: usize) -> Result<(), CoverError> {
+        let items = primary.saturating_add(secondary);
+        if items > Self::MAX_ITEMS {
+            return Err(CoverError::TooLarge { what: "items", requested: items, max: Self::MAX_ITEMS });
+        }
+        Ok(())
     }
 
     /// Empties the matrix and sets new item counts, keeping the allocations.
-    pub fn clear(&mut self, primary: usize, secondary: usize) {
+    ///
+    /// # Errors
+    /// [`CoverError::TooLarge`] beyond [`ExactCover::MAX_ITEMS`] items;
+    /// the matrix is then unchanged.
+    pub fn clear(&mut self, primary: usize, secondary: usize) -> Result<(), CoverError> {
+        Self::check_items(primary, secondary)?;
+        self.reset_items(primary, secondary);
+        Ok(())
+    }
+
+    fn reset_items(&mut self, primary: usize, secondary: usize) {
         let items = primary + secondary;
         self.primary = primary;
         self.items = items;
@@ -258,14 +309,19 @@ impl ExactCover {
     /// Adds an option covering `items`; returns its index (options are
     /// numbered from 0 in the order added).
     ///
+    /// After a search, the matrix is first put back as it was before it
+    /// (selections kept, as [`reset`](Self::reset) followed by the same
+    /// selections would).
+    ///
     /// # Errors
     /// [`CoverError`] for an empty option, an item out of range or repeated,
-    /// an option without a primary item, or a matrix in the middle of a
-    /// search.
+    /// an option without a primary item, or a matrix that would pass
+    /// [`ExactCover::MAX_NODES`].
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, CoverError> {
         let option = self.options();
-        if self.stage != Stage::Idle || !self.selected.is_empty() {
-            return Err(CoverError::Busy);
+        let nodes = self.nodes.len().saturating_add(items.len()).saturating_add(1);
+        if nodes > Self::MAX_NODES {
+            return Err(CoverError::TooLarge { what: "nodes", requested: nodes, max: Self::MAX_NODES });
         }
         if items.is_empty() {
             return Err(CoverError::EmptyOption { option });
@@ -281,7 +337,15 @@ impl ExactCover {
         if items.iter().all(|&item| item >= self.primary) {
             return Err(CoverError::NoPrimaryItem { option });
         }
+        // Options are linked into the full matrix: undo the search and the
+        // selections, then select again.
+        self.unwind();
+        let selected = self.selected.clone();
+        self.reset();
         self.push_option(items.iter().map(|&item| item as u32));
+        for option in selected {
+            self.select(option as usize)?;
+        }
         Ok(option)
     }
 
@@ -321,14 +385,13 @@ impl ExactCover {
     /// are covered, and every option sharing an item with it disappears.
     /// Selected options are part of every solution reported.
     ///
+    /// After a search, the search is undone first (the selections stay).
+    ///
     /// # Errors
-    /// [`CoverError::NoSuchOption`], [`CoverError::Clash`] when an item of
-    /// the option is already covered by an earlier selection, and
-    /// [`CoverError::Busy`] during a search.
+    /// [`CoverError::NoSuchOption`], and [`CoverError::Clash`] when an item
+    /// of the option is already covered by an earlier selection.
     pub fn select(&mut self, option: usize) -> Result<(), CoverError> {
-        if self.stage != Stage::Idle {
-            return Err(CoverError::Busy);
-        }
+        self.unwind();
         if option >= self.options() {
             return Err(CoverError::NoSuchOption { option, options: self.options() });
         }

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use crate::ExactCover;
+use crate::{CoverError, ExactCover};
 
 /// The N-Queens problem as exact cover: one option per square, covering
 /// its rank and file (primary: each holds exactly one queen) and its two
@@ -13,23 +13,38 @@ use crate::ExactCover;
 /// `2n − 1` anti-diagonals `r − c + n − 1` as secondary items.
 ///
 /// ```
-/// use sudokit::dlx::problems::queens;
+/// use sudokit::dlx::problems::{queens, MAX_QUEENS};
 /// use sudokit::Budget;
-/// assert_eq!(queens(8).count_solutions(u64::MAX, &Budget::unlimited())?, 92);
+/// assert_eq!(queens(8)?.count_solutions(u64::MAX, &Budget::unlimited())?, 92);
+/// assert!(queens(MAX_QUEENS + 1).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn queens(n: usize) -> ExactCover {
+///
+/// # Errors
+/// [`CoverError::TooLarge`] for a board of more than [`MAX_QUEENS`]
+/// queens, whose matrix would take gigabytes.
+pub fn queens(n: usize) -> Result<ExactCover, CoverError> {
+    if n > MAX_QUEENS {
+        return Err(CoverError::TooLarge { what: "queens", requested: n, max: MAX_QUEENS });
+    }
     // The empty board has one solution, the empty placement.
     let diagonals = (2 * n).saturating_sub(1);
-    let mut matrix = ExactCover::new(2 * n, 2 * diagonals);
+    let mut matrix = ExactCover::try_new(2 * n, 2 * diagonals)?;
     for r in 0..n {
         for c in 0..n {
             let items = [r, n + c, 2 * n + r + c, 2 * n + diagonals + r + n - 1 - c];
-            matrix.add_option(&items).expect("queens items are distinct and in range");
+            matrix.add_option(&items)?;
         }
     }
-    matrix
+    Ok(matrix)
 }
+
+/// The largest board [`queens`] builds: 2 048 queens, some 20 million
+/// nodes.
+pub const MAX_QUEENS: usize = 2048;
+
+/// The largest board [`pentominoes`] builds, in cells.
+pub const MAX_BOARD_CELLS: usize = 10_000;
 
 /// The twelve pentominoes, by their conventional letters, each as five
 /// `(row, column)` cells.
@@ -95,12 +110,22 @@ pub struct Placement {
 ///
 /// ```
 /// use sudokit::dlx::problems::pentominoes;
-/// let (matrix, placements) = pentominoes(6, 10);
+/// let (matrix, placements) = pentominoes(6, 10)?;
 /// assert_eq!(matrix.items(), 72);
 /// assert_eq!(matrix.options(), placements.len());
+/// assert!(pentominoes(usize::MAX, 2).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn pentominoes(rows: usize, cols: usize) -> (ExactCover, Vec<Placement>) {
-    let mut matrix = ExactCover::new(PENTOMINOES.len() + rows * cols, 0);
+///
+/// # Errors
+/// [`CoverError::TooLarge`] for a board of more than [`MAX_BOARD_CELLS`]
+/// cells.
+pub fn pentominoes(rows: usize, cols: usize) -> Result<(ExactCover, Vec<Placement>), CoverError> {
+    let cells = rows.saturating_mul(cols);
+    if cells > MAX_BOARD_CELLS {
+        return Err(CoverError::TooLarge { what: "board cells", requested: cells, max: MAX_BOARD_CELLS });
+    }
+    let mut matrix = ExactCover::try_new(PENTOMINOES.len() + cells, 0)?;
     let mut placements = Vec::new();
     for (piece, (_, cells)) in PENTOMINOES.iter().enumerate() {
         for shape in orientations(cells) {
@@ -117,11 +142,11 @@ pub fn pentominoes(rows: usize, cols: usize) -> (ExactCover, Vec<Placement>) {
                     }
                     let mut items = vec![piece];
                     items.extend(cells.iter().map(|&i| PENTOMINOES.len() + i));
-                    matrix.add_option(&items).expect("placements cover distinct cells in range");
+                    matrix.add_option(&items)?;
                     placements.push(Placement { piece, cells });
                 }
             }
         }
     }
-    (matrix, placements)
+    Ok((matrix, placements))
 }

@@ -258,7 +258,8 @@ impl Dlx {
                 open += 1;
             }
         }
-        self.matrix.clear(open as usize, 0);
+        // At most 4 × 35² items, far below the engine's maximum.
+        self.matrix.clear(open as usize, 0).expect("a Sudoku's items fit the engine");
         self.option_of.clear();
         let side = puzzle.shape().side();
         for (cell, &value) in values.iter().enumerate() {

@@ -98,10 +98,33 @@ fn builder_errors_are_precise() {
     m.select(1).unwrap();
     assert_eq!(m.select(0), Err(CoverError::Clash { option: 0, item: 0 }));
     assert_eq!(m.select(1), Err(CoverError::Clash { option: 1, item: 0 }));
-    assert_eq!(m.add_option(&[2]), Err(CoverError::Busy));
     assert_eq!(all(&mut m), BTreeSet::from([vec![1, 2]]));
+    // Options can be added after a selection and a search: the selection
+    // stays and the new options take part in the next search.
+    assert_eq!(m.add_option(&[2]), Ok(3));
+    assert_eq!(m.add_option(&[1]), Ok(4));
+    assert_eq!(all(&mut m), BTreeSet::from([vec![1, 2], vec![1, 3, 4]]));
     m.reset();
-    assert_eq!(all(&mut m), BTreeSet::from([vec![0, 2], vec![1, 2]]));
+    assert_eq!(all(&mut m), BTreeSet::from([vec![0, 2], vec![1, 2], vec![0, 3, 4], vec![1, 3, 4]]));
+}
+
+#[test]
+fn sizes_beyond_the_maximum_are_errors_not_aborts() {
+    for (primary, secondary) in [(usize::MAX, 1), (1, usize::MAX), (usize::MAX, 0), (1 << 40, 0)] {
+        assert!(
+            matches!(ExactCover::try_new(primary, secondary), Err(CoverError::TooLarge { what: "items", .. })),
+            "{primary} + {secondary}"
+        );
+    }
+    let mut m = ExactCover::new(2, 0);
+    assert!(matches!(m.clear(usize::MAX, usize::MAX), Err(CoverError::TooLarge { .. })));
+    assert_eq!(m.items(), 2, "a refused clear leaves the matrix as it was");
+    let caught = std::panic::catch_unwind(|| ExactCover::new(usize::MAX, 1));
+    assert!(caught.is_err(), "new documents its panic");
+    for n in [sudokit_dlx::problems::MAX_QUEENS + 1, 65_536, usize::MAX] {
+        assert!(matches!(sudokit_dlx::problems::queens(n), Err(CoverError::TooLarge { what: "queens", .. })));
+    }
+    assert!(sudokit_dlx::problems::pentominoes(usize::MAX, usize::MAX).is_err());
 }
 
 #[test]
@@ -116,7 +139,7 @@ fn secondary_items_are_covered_at_most_once() {
 
 #[test]
 fn counting_and_budgets() {
-    let mut m = sudokit_dlx::problems::queens(8);
+    let mut m = sudokit_dlx::problems::queens(8).unwrap();
     assert_eq!(m.count_solutions(10, &Budget::unlimited()), Ok(10));
     assert_eq!(m.count_solutions(0, &Budget::unlimited()), Ok(0));
     assert_eq!(m.count_solutions(u64::MAX, &Budget::unlimited().with_max_nodes(20)), Err(StopReason::NodeLimit));
@@ -136,20 +159,19 @@ fn counting_and_budgets() {
 
 #[test]
 fn one_matrix_serves_many_searches() {
-    let mut m = sudokit_dlx::problems::queens(6);
+    let mut m = sudokit_dlx::problems::queens(6).unwrap();
     let first = all(&mut m);
     assert_eq!(first.len(), 4);
     // Interrupt a search half-way, then search again from scratch.
     assert!(m.first_solution(&Budget::unlimited()).unwrap().is_some());
-    m.select(1).unwrap_err();
-    m.reset();
+    // A selection after a search undoes the search first.
     m.select(1).unwrap();
     let with_queen = all(&mut m);
     assert!(with_queen.iter().all(|s| s.contains(&1)));
     assert_eq!(with_queen.len(), first.iter().filter(|s| s.contains(&1)).count());
     m.reset();
     assert_eq!(all(&mut m), first);
-    m.clear(2, 0);
+    m.clear(2, 0).unwrap();
     m.add_option(&[0, 1]).unwrap();
     assert_eq!(all(&mut m), BTreeSet::from([vec![0]]));
 }

@@ -72,23 +72,94 @@ impl CandidateBoard {
         &self.cells
     }
 
-    /// The board of `shape` whose cells, row-major, hold `cells`; `None`
-    /// when there are not exactly `shape.cell_count()` of them or one holds
-    /// a digit above the side.
+    /// The board of `shape` whose cells, row-major, hold `cells`.
+    ///
+    /// # Errors
+    /// [`BoardError::WrongCellCount`] when there are not exactly
+    /// `shape.cell_count()` cells, [`BoardError::DigitOutside`] naming the
+    /// first cell that holds a digit above the side.
+    ///
+    /// ```
+    /// use sudokit::grid::{BoardError, CandidateBoard, Candidates};
+    /// use sudokit::Shape;
+    /// let all = vec![Candidates::full(4); 16];
+    /// let board = CandidateBoard::from_candidates(Shape::MINI, all)?;
+    /// assert_eq!(board.as_slice().len(), 16);
+    /// let err = CandidateBoard::from_candidates(Shape::MINI, vec![Candidates::full(5); 16]).unwrap_err();
+    /// assert_eq!(err.to_string(), "r1c1 holds candidate 5, above the side of a 4x4 (2x2 boxes) grid");
+    /// assert!(matches!(
+    ///     CandidateBoard::from_candidates(Shape::MINI, vec![]),
+    ///     Err(BoardError::WrongCellCount { expected: 16, found: 0, .. })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_candidates(shape: Shape, cells: Vec<Candidates>) -> Result<CandidateBoard, BoardError> {
+        if cells.len() != shape.cell_count() {
+            return Err(BoardError::WrongCellCount { expected: shape.cell_count(), found: cells.len() });
+        }
+        for (i, &set) in cells.iter().enumerate() {
+            check_candidates(shape, Cell::from_index(i, shape), set)?;
+        }
+        Ok(CandidateBoard { shape, cells: cells.into_boxed_slice() })
+    }
+
+    /// Replaces the candidates of `cell` with `candidates`: a player's
+    /// pencil marks, edited in place.
+    ///
+    /// # Errors
+    /// [`BoardError::CellOutside`] when `cell` lies outside the grid,
+    /// [`BoardError::DigitOutside`] when a candidate exceeds the side; the
+    /// board is then unchanged.
     ///
     /// ```
     /// use sudokit::grid::{CandidateBoard, Candidates};
-    /// use sudokit::Shape;
-    /// let all = vec![Candidates::full(4); 16];
-    /// let board = CandidateBoard::from_candidates(Shape::MINI, all).ok_or("not a 4x4 board")?;
-    /// assert_eq!(board.as_slice().len(), 16);
-    /// assert!(CandidateBoard::from_candidates(Shape::MINI, vec![Candidates::full(5); 16]).is_none());
+    /// use sudokit::{Cell, Digit, Grid, Shape};
+    /// let mut board = CandidateBoard::new(&Grid::empty(Shape::MINI));
+    /// let three = Digit::new(3).ok_or("3 is a digit")?;
+    /// board.set(Cell::new(0, 1), Candidates::single(three))?;
+    /// assert!(board.remove(Cell::new(0, 0), three)?);
+    /// assert_eq!(board.get(Cell::new(0, 0)).to_string(), "{124}");
+    /// assert!(board.set(Cell::new(4, 0), Candidates::EMPTY).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_candidates(shape: Shape, cells: Vec<Candidates>) -> Option<CandidateBoard> {
-        let full = Candidates::full(shape.side());
-        (cells.len() == shape.cell_count() && cells.iter().all(|&c| c - full == Candidates::EMPTY))
-            .then(|| CandidateBoard { shape, cells: cells.into_boxed_slice() })
+    pub fn set(&mut self, cell: Cell, candidates: Candidates) -> Result<(), BoardError> {
+        let index = self.index_of(cell)?;
+        check_candidates(self.shape, cell, candidates)?;
+        self.cells[index] = candidates;
+        Ok(())
+    }
+
+    /// Removes `digit` from the candidates of `cell`; `true` when it was
+    /// one.
+    ///
+    /// # Errors
+    /// [`BoardError::CellOutside`] when `cell` lies outside the grid.
+    pub fn remove(&mut self, cell: Cell, digit: Digit) -> Result<bool, BoardError> {
+        let index = self.index_of(cell)?;
+        Ok(self.cells[index].remove(digit))
+    }
+
+    /// Adds `digit` to the candidates of `cell`; `true` when it was not one
+    /// yet.
+    ///
+    /// # Errors
+    /// [`BoardError::CellOutside`] when `cell` lies outside the grid,
+    /// [`BoardError::DigitOutside`] when `digit` exceeds the side.
+    pub fn insert(&mut self, cell: Cell, digit: Digit) -> Result<bool, BoardError> {
+        let index = self.index_of(cell)?;
+        check_candidates(self.shape, cell, Candidates::single(digit))?;
+        let added = !self.cells[index].contains(digit);
+        self.cells[index].insert(digit);
+        Ok(added)
+    }
+
+    fn index_of(&self, cell: Cell) -> Result<usize, BoardError> {
+        let side = self.shape.side();
+        if cell.row() < side && cell.col() < side {
+            Ok(cell.index(self.shape))
+        } else {
+            Err(BoardError::CellOutside { cell, shape: self.shape })
+        }
     }
 
     /// The candidates of the cell at row-major `index`.
@@ -117,6 +188,46 @@ impl CandidateBoard {
     pub fn dead_cell(&self) -> Option<Cell> {
         self.cells.iter().position(|c| c.is_empty()).map(|i| Cell::from_index(i, self.shape))
     }
+}
+
+/// A candidate beyond `shape`'s digits, named at its cell.
+fn check_candidates(shape: Shape, cell: Cell, set: Candidates) -> Result<(), BoardError> {
+    match (set - Candidates::full(shape.side())).iter().next() {
+        Some(digit) => Err(BoardError::DigitOutside { cell, digit, shape }),
+        None => Ok(()),
+    }
+}
+
+/// Why a [`CandidateBoard`] could not be built or edited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// The board was given the wrong number of cells.
+    #[error("{found} cells given, where the board has {expected}")]
+    WrongCellCount {
+        /// The shape's cell count.
+        expected: usize,
+        /// The number given.
+        found: usize,
+    },
+    /// A cell lies outside the grid.
+    #[error("{cell} lies outside a {shape} grid")]
+    CellOutside {
+        /// The cell.
+        cell: Cell,
+        /// The board's shape.
+        shape: Shape,
+    },
+    /// A candidate exceeds the side of the grid.
+    #[error("{cell} holds candidate {digit}, above the side of a {shape} grid")]
+    DigitOutside {
+        /// Where it is.
+        cell: Cell,
+        /// The candidate.
+        digit: Digit,
+        /// The board's shape.
+        shape: Shape,
+    },
 }
 
 #[cfg(test)]

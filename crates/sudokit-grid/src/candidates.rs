@@ -41,10 +41,10 @@ impl Candidates {
         Candidates(if side == 64 { u64::MAX } else { (1u64 << side) - 1 })
     }
 
-    /// The set holding only `digit`.
+    /// The set holding only `digit` (empty for a digit above 64).
     #[inline]
     pub const fn single(digit: Digit) -> Candidates {
-        Candidates(1 << digit.index())
+        Candidates(Self::bit(digit))
     }
 
     /// The set whose bit `i` stands for digit `i + 1`.
@@ -59,23 +59,30 @@ impl Candidates {
         self.0
     }
 
+    /// The bit of `digit`, or 0 for a digit above 64, which no set holds.
+    #[inline]
+    const fn bit(digit: Digit) -> u64 {
+        if digit.index() < 64 { 1 << digit.index() } else { 0 }
+    }
+
     /// Whether `digit` is in the set.
     #[inline]
     pub const fn contains(self, digit: Digit) -> bool {
-        self.0 & (1 << digit.index()) != 0
+        self.0 & Self::bit(digit) != 0
     }
 
-    /// Adds `digit`.
+    /// Adds `digit`. A set holds digits 1 to 64: a larger digit (no grid
+    /// has one) leaves it unchanged.
     #[inline]
     pub fn insert(&mut self, digit: Digit) {
-        self.0 |= 1 << digit.index();
+        self.0 |= Self::bit(digit);
     }
 
     /// Removes `digit`; returns whether it was there.
     #[inline]
     pub fn remove(&mut self, digit: Digit) -> bool {
         let had = self.contains(digit);
-        self.0 &= !(1 << digit.index());
+        self.0 &= !Self::bit(digit);
         had
     }
 

@@ -92,6 +92,12 @@ enum BlockKind {
 /// laid out on 16 lines would read as sixteen 4×4 puzzles, so give the shape
 /// with [`PuzzleReader::with_shape`] for such files.
 ///
+/// Lines and rows cannot show boxes: without a shape, a puzzle written so
+/// takes the default boxes of its side ([`Shape::from_side`]: 6 as 2×3, 12
+/// as 3×4, as [`Grid`]'s text format says). Give the shape with
+/// [`with_shape`](PuzzleReader::with_shape) for a file of other boxes (3×2,
+/// 4×3…). Boxed pictures show their boxes and are read as drawn.
+///
 /// ```
 /// use sudokit::grid::io::PuzzleReader;
 /// let text = "# two puzzles\r\n\
@@ -120,6 +126,9 @@ pub struct PuzzleReader<R> {
     /// The shape of the first grid read, when none was given.
     first_shape: Option<Shape>,
     mixed_shapes: bool,
+    /// How many bytes were handed to the parser: a file is read in time
+    /// linear in its length, which the tests check by this count.
+    parsed_bytes: usize,
 }
 
 impl PuzzleReader<BufReader<File>> {
@@ -148,6 +157,7 @@ impl<R: BufRead> PuzzleReader<R> {
             finished: false,
             first_shape: None,
             mixed_shapes: false,
+            parsed_bytes: 0,
         }
     }
 
@@ -162,7 +172,22 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// Reads every puzzle as `shape`: lines of `side` cells are rows of a
-    /// multi-line grid, lines of `side * side` cells whole puzzles.
+    /// multi-line grid, lines of `side * side` cells whole puzzles, and a
+    /// record of any other shape (a boxed picture with other boxes, say) is
+    /// an error.
+    ///
+    /// ```
+    /// use sudokit::grid::io::PuzzleReader;
+    /// use sudokit::Shape;
+    /// let tall = Shape::new(3, 2)?;
+    /// let line = format!("12....34....56{}", ".".repeat(22));
+    /// let read: Vec<_> = PuzzleReader::new(line.as_bytes()).with_shape(tall).collect::<Result<_, _>>()?;
+    /// assert_eq!(read[0].shape(), tall);
+    /// // Without the shape, the same line has the default 2×3 boxes.
+    /// let bare: Vec<_> = PuzzleReader::new(line.as_bytes()).collect::<Result<_, _>>()?;
+    /// assert_eq!(bare[0].shape(), Shape::SIX);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_shape(mut self, shape: Shape) -> Self {
         self.shape = Some(shape);
@@ -180,7 +205,8 @@ impl<R: BufRead> PuzzleReader<R> {
         ReadError::Parse { path: self.path.clone(), source }
     }
 
-    fn parse(&self, text: &str, first_line: usize) -> Result<Grid, ReadError> {
+    fn parse(&mut self, text: &str, first_line: usize) -> Result<Grid, ReadError> {
+        self.parsed_bytes += text.len();
         text::parse_at(text, self.shape, first_line).map_err(|e| self.parse_error(e))
     }
 
@@ -223,6 +249,14 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// Whether `rows` rows of a boxed picture can be a whole grid.
+    fn could_close(&self, rows: usize) -> bool {
+        match self.shape {
+            Some(shape) => rows == shape.side(),
+            None => Shape::from_side(rows).is_ok(),
+        }
+    }
+
     fn is_row_line(&self, cells: usize) -> bool {
         match self.shape {
             Some(shape) => cells == shape.side(),
@@ -257,16 +291,23 @@ impl<R: BufRead> PuzzleReader<R> {
                 Some(block) if block.kind == BlockKind::Boxed => {
                     block.text.push_str(&self.line);
                     block.text.push('\n');
-                    if is_rule && block.rows > 0 {
+                    if !is_rule {
+                        block.rows += 1;
+                    }
+                    let (rows, long) = (block.rows, block.text.len() > text::MAX_GRID_TEXT);
+                    if rows > Shape::MAX_SIDE || long {
+                        // No grid is that large: the parser says why.
+                        self.flush();
+                    } else if is_rule && self.could_close(rows) {
                         // A closing rule may end the grid: it does when the
-                        // rows so far make a whole grid.
+                        // rows so far make a whole grid. Only a grid's side
+                        // of rows is tried, so a file is read in linear time.
+                        let Some(block) = &self.block else { return };
                         let (text, start) = (block.text.clone(), block.start);
                         if let Ok(grid) = self.parse(&text, start) {
                             self.block = None;
                             self.ready.push_back((start, Ok(grid)));
                         }
-                    } else if !is_rule {
-                        block.rows += 1;
                     }
                 }
                 _ => {
@@ -282,7 +323,9 @@ impl<R: BufRead> PuzzleReader<R> {
         } else {
             // A whole puzzle, or a line of no known length: parsing it names
             // the problem precisely.
-            let parsed = self.parse(&self.line, self.line_no);
+            let line = std::mem::take(&mut self.line);
+            let parsed = self.parse(&line, self.line_no);
+            self.line = line;
             self.ready.push_back((self.line_no, parsed));
         }
     }
@@ -392,6 +435,22 @@ mod tests {
     use super::*;
 
     const TOP1: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn boxed_rules_without_a_grid_are_read_in_linear_time() {
+        // Every rule line could close a grid: only a grid's side of rows is
+        // ever tried, and a block longer than any grid is given up.
+        for repeats in [50, 5_000] {
+            let text = "| 1 |\n--\n".repeat(repeats);
+            let mut reader = PuzzleReader::new(text.as_bytes());
+            let records = reader.by_ref().count();
+            assert!(records >= 1);
+            // Each row is parsed with at most the side of the largest
+            // grid of rows around it.
+            let bound = Shape::MAX_SIDE * text.len();
+            assert!(reader.parsed_bytes <= bound, "{} bytes parsed for {repeats} rows", reader.parsed_bytes);
+        }
+    }
 
     fn read(text: &str) -> Vec<Result<Grid, ReadError>> {
         PuzzleReader::new(text.as_bytes()).collect()

@@ -57,7 +57,7 @@ mod pencil;
 mod propagate;
 
 pub use backtracking::{Backtracking, BacktrackingMrv};
-pub use board::CandidateBoard;
+pub use board::{BoardError, CandidateBoard};
 pub use candidates::Candidates;
 pub use layout::Layout;
 pub use propagate::{Contradiction, Propagation};

@@ -27,37 +27,42 @@ impl CandidateBoard {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
+    /// A line cannot show boxes: one of `side³` marks is read with the
+    /// default boxes of that side ([`Shape::from_side`], as
+    /// [`Grid`](sudokit_core::Grid)'s line format does: 6 as 2×3, 12 as
+    /// 3×4). Name the shape with
+    /// [`from_pencil_line_with_shape`](Self::from_pencil_line_with_shape)
+    /// for any other boxes.
+    ///
     /// # Errors
     /// [`ParseError::UnknownShape`] when the length is `side³` for no
     /// shape, [`ParseError::InvalidCharacter`] (with its column) for a
     /// character that is neither `.`, `0` nor the digit of its position.
     pub fn from_pencil_line(text: &str) -> Result<CandidateBoard, ParseError> {
-        if text.len() > sudokit_core::text::MAX_GRID_TEXT {
-            return Err(ParseError::TooLong { length: text.len(), limit: sudokit_core::text::MAX_GRID_TEXT });
-        }
-        let marks: Vec<(usize, char)> =
-            text.chars().enumerate().filter(|(_, c)| !c.is_whitespace()).map(|(i, c)| (i + 1, c)).collect();
-        let side = (2..=Shape::MAX_SIDE).find(|s| s * s * s == marks.len());
-        let shape = side
-            .and_then(|s| Shape::from_side(s).ok())
-            .ok_or(ParseError::UnknownShape { found: marks.len(), line: 1 })?;
-        let side = shape.side();
-        let mut cells = Vec::with_capacity(shape.cell_count());
-        for chunk in marks.chunks(side) {
-            let mut set = Candidates::EMPTY;
-            for (k, &(column, ch)) in chunk.iter().enumerate() {
-                let digit = Digit::new(k as u8 + 1).expect("positions are digits");
-                if ch == '.' || ch == '0' {
-                    continue;
-                }
-                if shape.value_of_symbol(ch) != Some(digit.get()) {
-                    return Err(ParseError::InvalidCharacter { found: ch, line: 1, column });
-                }
-                set.insert(digit);
-            }
-            cells.push(set);
-        }
-        Ok(CandidateBoard::from_cells(shape, cells.into_boxed_slice()))
+        read_pencil_line(text, None)
+    }
+
+    /// The board of `shape` from its one-line pencil marks (see
+    /// [`from_pencil_line`](Self::from_pencil_line)): boxes 3 rows high
+    /// and 2 wide, say, which a bare line of 216 marks would read as 2×3.
+    ///
+    /// ```
+    /// use sudokit::grid::CandidateBoard;
+    /// use sudokit::{Grid, Shape};
+    /// let tall = Shape::new(3, 2)?;
+    /// let board = CandidateBoard::new(&Grid::empty(tall));
+    /// let line = board.to_pencil_line();
+    /// assert_eq!(CandidateBoard::from_pencil_line_with_shape(&line, tall)?, board);
+    /// assert_eq!(CandidateBoard::from_pencil_line(&line)?.shape(), Shape::SIX);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseError::WrongCellCount`] when the line does not hold
+    /// `shape.side()³` marks (the count given is the marks'), and the
+    /// character errors of [`from_pencil_line`](Self::from_pencil_line).
+    pub fn from_pencil_line_with_shape(text: &str, shape: Shape) -> Result<CandidateBoard, ParseError> {
+        read_pencil_line(text, Some(shape))
     }
 
     /// The one-line pencil marks (see
@@ -122,6 +127,46 @@ impl CandidateBoard {
     }
 }
 
+/// The pencil-mark line of `shape`, or of the default shape for its length.
+fn read_pencil_line(text: &str, shape: Option<Shape>) -> Result<CandidateBoard, ParseError> {
+    if text.len() > sudokit_core::text::MAX_GRID_TEXT {
+        return Err(ParseError::TooLong { length: text.len(), limit: sudokit_core::text::MAX_GRID_TEXT });
+    }
+    let marks: Vec<(usize, char)> =
+        text.chars().enumerate().filter(|(_, c)| !c.is_whitespace()).map(|(i, c)| (i + 1, c)).collect();
+    let shape = match shape {
+        Some(shape) if marks.len() == shape.cell_count() * shape.side() => shape,
+        Some(shape) => {
+            return Err(ParseError::WrongCellCount {
+                expected: shape.cell_count() * shape.side(),
+                found: marks.len(),
+                line: 1,
+            });
+        }
+        None => (2..=Shape::MAX_SIDE)
+            .find(|s| s * s * s == marks.len())
+            .and_then(|s| Shape::from_side(s).ok())
+            .ok_or(ParseError::UnknownShape { found: marks.len(), line: 1 })?,
+    };
+    let side = shape.side();
+    let mut cells = Vec::with_capacity(shape.cell_count());
+    for chunk in marks.chunks(side) {
+        let mut set = Candidates::EMPTY;
+        for (k, &(column, ch)) in chunk.iter().enumerate() {
+            let digit = Digit::new(k as u8 + 1).expect("positions are digits");
+            if ch == '.' || ch == '0' {
+                continue;
+            }
+            if shape.value_of_symbol(ch) != Some(digit.get()) {
+                return Err(ParseError::InvalidCharacter { found: ch, line: 1, column });
+            }
+            set.insert(digit);
+        }
+        cells.push(set);
+    }
+    Ok(CandidateBoard::from_cells(shape, cells.into_boxed_slice()))
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -138,6 +183,10 @@ mod tests {
             Err(ParseError::InvalidCharacter { found: '5', line: 1, column: 11 })
         );
         assert!(matches!(CandidateBoard::from_pencil_line(&line[..728]), Err(ParseError::UnknownShape { .. })));
+        assert_eq!(
+            CandidateBoard::from_pencil_line_with_shape(&line[..728], Shape::CLASSIC),
+            Err(ParseError::WrongCellCount { expected: 729, found: 728, line: 1 })
+        );
     }
 
     proptest! {
@@ -152,6 +201,20 @@ mod tests {
             prop_assert_eq!(line.len(), shape.cell_count() * shape.side());
             prop_assert_eq!(CandidateBoard::from_pencil_line(&line), Ok(board.clone()));
             prop_assert_eq!(board.pencil_marks().lines().count(), shape.side() + shape.side() / shape.box_height() - 1);
+        }
+
+        #[test]
+        fn pencil_lines_of_every_shape_keep_their_boxes(
+            (shape, values) in proptest::sample::select(Shape::all().collect::<Vec<_>>()).prop_flat_map(|shape| {
+                (Just(shape), proptest::collection::vec(0..=shape.side() as u8, shape.cell_count()))
+            }),
+        ) {
+            let board = CandidateBoard::new(&Grid::from_values(shape, &values).unwrap());
+            let line = board.to_pencil_line();
+            prop_assert_eq!(CandidateBoard::from_pencil_line_with_shape(&line, shape), Ok(board.clone()));
+            let bare = CandidateBoard::from_pencil_line(&line).unwrap();
+            prop_assert_eq!(bare.shape(), Shape::from_side(shape.side()).unwrap());
+            prop_assert_eq!(bare.as_slice(), board.as_slice());
         }
     }
 }

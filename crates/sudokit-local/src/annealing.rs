@@ -2,7 +2,7 @@
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use sudokit_core::{Budget, Grid, SearchTally, Solution, SolveError, Solver, StopReason};
+use sudokit_core::{Budget, Grid, ParameterError, SearchTally, Solution, SolveError, Solver, StopReason};
 
 use crate::encoding::{Best, Problem, Representation, State};
 use crate::observer::{AnnealingSample, Observer};
@@ -16,8 +16,14 @@ pub enum InitialTemperature {
     Fixed(f64),
     /// The standard deviation of the energy over a random walk of this many
     /// swaps from the run's first assignment (Lewis 2007): hot enough to
-    /// accept most moves at first, whatever the puzzle.
+    /// accept most moves at first, whatever the puzzle. The walk's swaps
+    /// count as iterations; at most [`InitialTemperature::MAX_WALK`].
     Auto(u32),
+}
+
+impl InitialTemperature {
+    /// The longest walk of [`InitialTemperature::Auto`].
+    pub const MAX_WALK: u32 = 100_000_000;
 }
 
 /// How the temperature falls after each step of moves.
@@ -96,6 +102,10 @@ impl Reheat {
 /// [`SolveError::BudgetExhausted`]; both carry the lowest-energy grid
 /// reached, whose energy is its [`Grid::error_count`]. Only the hybrid's
 /// propagation can prove a puzzle [`Unsolvable`](SolveError::Unsolvable).
+/// A setting out of its range (a temperature that is not positive, a
+/// cooling factor not below 1, a walk longer than
+/// [`InitialTemperature::MAX_WALK`]) is refused when the solve starts,
+/// with [`SolveError::InvalidParameter`] naming it.
 ///
 /// # Statistics
 /// [`Stats::iterations`](sudokit_core::Stats::iterations) counts moves
@@ -218,10 +228,11 @@ impl Annealing {
         self
     }
 
-    /// Tries `moves` moves at each temperature (at least 1).
+    /// Tries `moves` moves at each temperature (at least 1; 0 is refused
+    /// when the solve starts).
     #[must_use]
     pub fn with_moves_per_temperature(mut self, moves: u64) -> Annealing {
-        self.moves_per_temperature = Some(moves.max(1));
+        self.moves_per_temperature = Some(moves);
         self
     }
 
@@ -253,6 +264,43 @@ impl Annealing {
     pub fn with_observer(mut self, every: u64, callback: impl FnMut(&AnnealingSample) + Send + 'static) -> Annealing {
         self.observer = Some(Observer::new(every, Box::new(callback)));
         self
+    }
+
+    /// Checks every setting: each is named with its range when it is out
+    /// of it (a temperature that is not positive, a cooling that would
+    /// never end a run).
+    fn validate(&self) -> Result<(), ParameterError> {
+        let positive = |name: &'static str, value: f64| {
+            if value.is_finite() && value > 0.0 {
+                Ok(())
+            } else {
+                Err(ParameterError::new(name, value, "a finite number above 0"))
+            }
+        };
+        match self.initial {
+            InitialTemperature::Fixed(t) => positive("initial temperature", t)?,
+            InitialTemperature::Auto(walk) => {
+                ParameterError::check_range("initial temperature walk", walk, 1, InitialTemperature::MAX_WALK)?;
+            }
+        }
+        match self.cooling {
+            Cooling::Exponential(alpha) if !(alpha > 0.0 && alpha < 1.0) => {
+                return Err(ParameterError::new("exponential cooling factor", alpha, "a number above 0 and below 1"));
+            }
+            Cooling::Linear(step) => positive("linear cooling step", step)?,
+            Cooling::Exponential(_) => {}
+        }
+        positive("min temperature", self.min_temperature)?;
+        if let Some(moves) = self.moves_per_temperature {
+            ParameterError::check_range("moves per temperature", moves, 1, u64::MAX)?;
+        }
+        if let Some(reheat) = self.reheat {
+            positive("reheat level", reheat.to())?;
+            if !(reheat.shrink() > 0.0 && reheat.shrink() <= 1.0) {
+                return Err(ParameterError::new("reheat shrink", reheat.shrink(), "a number above 0, at most 1"));
+            }
+        }
+        Ok(())
     }
 
     /// Moves per temperature step for `problem`.
@@ -289,7 +337,7 @@ impl Run<'_, '_> {
     fn anneal(&mut self) -> Result<bool, StopReason> {
         let values = self.problem.random_values(&mut self.rng).expect("checked fillable when the solve started");
         let mut state = State::new(self.problem, values);
-        let initial = self.initial_temperature(&mut state);
+        let initial = self.initial_temperature(&mut state)?;
         self.keep_if_best(&state);
         if self.problem.movable().is_empty() {
             // Every kept unit has at most one free cell: nothing can move.
@@ -365,25 +413,29 @@ impl Run<'_, '_> {
     }
 
     /// The run's initial temperature; `Auto` walks `state` at random and
-    /// leaves it where the walk ends.
-    fn initial_temperature(&mut self, state: &mut State) -> f64 {
+    /// leaves it where the walk ends. Each swap of the walk is an
+    /// iteration of the budget.
+    fn initial_temperature(&mut self, state: &mut State) -> Result<f64, StopReason> {
         let walk = match self.config.initial {
             InitialTemperature::Auto(walk) if !self.problem.movable().is_empty() => walk,
-            InitialTemperature::Auto(_) => return 1.0,
-            InitialTemperature::Fixed(t) => return t,
+            InitialTemperature::Auto(_) => return Ok(1.0),
+            InitialTemperature::Fixed(t) => return Ok(t),
         };
-        let mut energies = Vec::with_capacity(walk as usize);
-        for _ in 0..walk {
+        // Welford's running mean and variance: no buffer of the walk.
+        let (mut mean, mut squares) = (0.0, 0.0);
+        for n in 1..=walk {
+            self.tally.step()?;
             if let Some((a, b)) = self.problem.random_swap(state.values(), &mut self.rng) {
                 let delta = state.swap_delta(self.problem, a, b);
                 state.swap(self.problem, a, b, delta);
             }
-            energies.push(f64::from(state.energy()));
+            let energy = f64::from(state.energy());
+            let delta = energy - mean;
+            mean += delta / f64::from(n);
+            squares += delta * (energy - mean);
         }
-        let n = energies.len().max(1) as f64;
-        let mean = energies.iter().sum::<f64>() / n;
-        let spread = (energies.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / n).sqrt();
-        if spread > 0.0 { spread } else { 1.0 }
+        let spread = (squares / f64::from(walk.max(1))).sqrt();
+        Ok(if spread > 0.0 { spread } else { 1.0 })
     }
 }
 
@@ -393,6 +445,7 @@ impl Solver for Annealing {
     }
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+        self.validate()?;
         let mut tally = SearchTally::new(budget, 1);
         let (problem, rng) = match start::begin(puzzle, &mut tally, self.restriction, self.representation, self.seed)? {
             Ok(search) => search,

@@ -2,7 +2,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudokit_core::{Budget, Grid, SearchTally, Solution, SolveError, Solver, StopReason};
+use sudokit_core::{Budget, Grid, Meter, ParameterError, SearchTally, Solution, SolveError, Solver, StopReason};
 
 use crate::encoding::{Best, Problem, Representation, State};
 use crate::observer::{GeneticSample, Observer};
@@ -44,9 +44,14 @@ pub enum Crossover {
 ///
 /// # Statistics
 /// [`Stats::iterations`](sudokit_core::Stats::iterations) counts
-/// chromosomes evaluated, [`Stats::nodes`](sudokit_core::Stats::nodes)
-/// generations, [`Stats::restarts`](sudokit_core::Stats::restarts) new
-/// populations.
+/// chromosomes evaluated and the moves of their local search, so an
+/// iteration cap bounds the whole work;
+/// [`Stats::nodes`](sudokit_core::Stats::nodes) counts generations,
+/// [`Stats::restarts`](sudokit_core::Stats::restarts) new populations.
+/// Settings out of range (a population above
+/// [`Genetic::MAX_POPULATION`], a rate that is not in 0 to 1) are refused
+/// when the solve starts, with [`SolveError::InvalidParameter`] naming
+/// them.
 ///
 /// ```
 /// use sudokit::local::Genetic;
@@ -165,25 +170,29 @@ impl Genetic {
         self
     }
 
-    /// Sets the population size (at least 2) and how many of the best are
-    /// kept unchanged in each generation (less than the population).
+    /// Sets the population size (2 to [`Genetic::MAX_POPULATION`]) and how
+    /// many of the best are kept unchanged in each generation (less than
+    /// the population). Values out of range are refused when the solve
+    /// starts.
     #[must_use]
     pub fn with_population(mut self, population: usize, elite: usize) -> Genetic {
-        self.population = population.max(2);
-        self.elite = elite.min(self.population - 1);
+        self.population = population;
+        self.elite = elite;
         self
     }
 
-    /// Sets the tournament size (at least 1): each parent is the best of
-    /// that many chromosomes drawn at random.
+    /// Sets the tournament size (1 to [`Genetic::MAX_POPULATION`]): each
+    /// parent is the best of that many chromosomes drawn at random; a
+    /// tournament as large as the population is the course's elite
+    /// selection.
     #[must_use]
     pub fn with_tournament(mut self, size: usize) -> Genetic {
-        self.tournament = size.max(1);
+        self.tournament = size;
         self
     }
 
     /// Sets the crossover and the share of children made by it (the others
-    /// copy their first parent).
+    /// copy their first parent), from 0 to 1.
     #[must_use]
     pub fn with_crossover(mut self, crossover: Crossover, rate: f64) -> Genetic {
         self.crossover = crossover;
@@ -191,7 +200,7 @@ impl Genetic {
         self
     }
 
-    /// Sets the share of children that get a swap mutation.
+    /// Sets the share of children that get a swap mutation, from 0 to 1.
     #[must_use]
     pub fn with_mutation_rate(mut self, rate: f64) -> Genetic {
         self.mutation_rate = rate;
@@ -201,7 +210,9 @@ impl Genetic {
     /// Improves each child by `moves` random swaps inside its kept units,
     /// each kept only if it does not raise the energy (a memetic, or
     /// Lamarckian, genetic algorithm); 0 (the course) leaves children as
-    /// crossover and mutation made them.
+    /// crossover and mutation made them. The moves count as iterations of
+    /// the budget, which each child's search also watches for its time
+    /// limit and cancel flag.
     #[must_use]
     pub fn with_local_search(mut self, moves: u32) -> Genetic {
         self.local_moves = moves;
@@ -209,14 +220,29 @@ impl Genetic {
     }
 
     /// Ends a population after `generations` generations, or after
-    /// `stagnation` generations without a lower best energy; then starts a
-    /// new one, at most `restarts` times.
+    /// `stagnation` generations without a lower best energy (both at least
+    /// 1); then starts a new one, at most `restarts` times.
     #[must_use]
     pub fn with_termination(mut self, generations: u64, stagnation: u64, restarts: u64) -> Genetic {
-        self.generations = generations.max(1);
-        self.stagnation = stagnation.max(1);
+        self.generations = generations;
+        self.stagnation = stagnation;
         self.restarts = restarts;
         self
+    }
+
+    /// The largest population: a million chromosomes of a 35×35 grid would
+    /// take gigabytes.
+    pub const MAX_POPULATION: usize = 100_000;
+
+    /// Checks every setting, naming the first out of its range.
+    fn validate(&self) -> Result<(), ParameterError> {
+        ParameterError::check_range("population", self.population, 2, Self::MAX_POPULATION)?;
+        ParameterError::check_range("elite", self.elite, 0, self.population - 1)?;
+        ParameterError::check_range("tournament", self.tournament, 1, Self::MAX_POPULATION)?;
+        ParameterError::check_real("crossover rate", self.crossover_rate, 0.0, 1.0)?;
+        ParameterError::check_real("mutation rate", self.mutation_rate, 0.0, 1.0)?;
+        ParameterError::check_range("generations", self.generations, 1, u64::MAX)?;
+        ParameterError::check_range("stagnation", self.stagnation, 1, u64::MAX)
     }
 
     /// Calls `callback` with a progress sample every `every` generations,
@@ -228,18 +254,39 @@ impl Genetic {
     }
 }
 
-/// Improves `values` by `moves` non-worsening swaps drawn from a generator
-/// seeded with `seed`; returns its energy.
-fn improve(problem: &Problem, values: &mut Vec<u8>, moves: u32, seed: u64) -> u32 {
-    if moves == 0 || problem.movable().is_empty() {
-        return problem.energy_of(values);
+/// A child to improve: its values, its seed and the moves it may make.
+struct Child {
+    values: Vec<u8>,
+    seed: u64,
+    moves: u64,
+}
+
+/// What improving one child gave: its energy, the moves made, and why it
+/// stopped early, if the budget's clock or cancel flag stopped it.
+struct Improved {
+    energy: u32,
+    moves: u64,
+    stopped: Option<StopReason>,
+}
+
+/// Improves `child` by its non-worsening swaps drawn from a generator
+/// seeded with its seed, watching the clock and cancel flag of `budget`
+/// (whose time limit is already a deadline).
+fn improve(problem: &Problem, child: &mut Child, budget: &Budget) -> Improved {
+    if child.moves == 0 || problem.movable().is_empty() {
+        return Improved { energy: problem.energy_of(&child.values), moves: 0, stopped: None };
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = State::new(problem, std::mem::take(values));
-    for _ in 0..moves {
-        if state.energy() == 0 {
+    let mut meter = Meter::new(budget);
+    let mut rng = ChaCha8Rng::seed_from_u64(child.seed);
+    let mut state = State::new(problem, std::mem::take(&mut child.values));
+    let (mut made, mut stopped) = (0, None);
+    while made < child.moves && state.energy() > 0 {
+        // The caps are the caller's; here only the clock and the flag.
+        if let Err(reason) = meter.tick(0, 0) {
+            stopped = Some(reason);
             break;
         }
+        made += 1;
         if let Some((a, b)) = problem.random_swap(state.values(), &mut rng) {
             let delta = state.swap_delta(problem, a, b);
             if delta <= 0 {
@@ -248,20 +295,20 @@ fn improve(problem: &Problem, values: &mut Vec<u8>, moves: u32, seed: u64) -> u3
         }
     }
     let energy = state.energy();
-    *values = state.into_values();
-    energy
+    child.values = state.into_values();
+    Improved { energy, moves: made, stopped }
 }
 
-/// Improves and evaluates `children` (each with its own seed), on a thread
-/// pool for large populations with the `rayon` feature: the seeds were
-/// drawn in order, so the results do not depend on the threads.
-fn improve_all(problem: &Problem, children: &mut [(Vec<u8>, u64)], moves: u32) -> Vec<u32> {
+/// Improves and evaluates `children`, on a thread pool for large
+/// populations with the `rayon` feature: the seeds and move allowances
+/// were drawn in order, so the results do not depend on the threads.
+fn improve_all(problem: &Problem, children: &mut [Child], budget: &Budget) -> Vec<Improved> {
     #[cfg(feature = "rayon")]
     if children.len() >= 256 {
         use rayon::prelude::*;
-        return children.par_iter_mut().map(|(c, seed)| improve(problem, c, moves, *seed)).collect();
+        return children.par_iter_mut().map(|c| improve(problem, c, budget)).collect();
     }
-    children.iter_mut().map(|(c, seed)| improve(problem, c, moves, *seed)).collect()
+    children.iter_mut().map(|c| improve(problem, c, budget)).collect()
 }
 
 /// One solve in progress.
@@ -292,6 +339,7 @@ impl Run<'_, '_> {
         let size = self.config.population;
         let mut population = Vec::with_capacity(size);
         for _ in 0..size {
+            self.tally.check()?;
             population
                 .push(self.problem.random_values(&mut self.rng).expect("checked fillable when the solve started"));
         }
@@ -334,15 +382,33 @@ impl Run<'_, '_> {
     }
 
     /// Counts the evaluations against the budget, then improves and
-    /// evaluates the chromosomes.
+    /// evaluates the chromosomes. Each child may make its local-search
+    /// moves while the iteration cap leaves room for them, counted in
+    /// order, so that the cap bounds the moves as well.
     fn evaluate(&mut self, chromosomes: Vec<Vec<u8>>) -> Result<(Vec<Vec<u8>>, Vec<u32>), StopReason> {
-        let mut seeded = Vec::with_capacity(chromosomes.len());
-        for chromosome in chromosomes {
+        let mut children = Vec::with_capacity(chromosomes.len());
+        for values in chromosomes {
             self.tally.step()?;
-            seeded.push((chromosome, self.rng.random::<u64>()));
+            children.push(Child { values, seed: self.rng.random::<u64>(), moves: 0 });
         }
-        let energies = improve_all(self.problem, &mut seeded, self.config.local_moves);
-        Ok((seeded.into_iter().map(|(c, _)| c).collect(), energies))
+        let mut room = self
+            .tally
+            .meter_mut()
+            .budget()
+            .max_iterations()
+            .map_or(u64::MAX, |max| max.saturating_sub(self.tally.stats().iterations));
+        for child in &mut children {
+            child.moves = u64::from(self.config.local_moves).min(room);
+            room -= child.moves;
+        }
+        let improved = improve_all(self.problem, &mut children, self.tally.meter_mut().budget());
+        let moves: u64 = improved.iter().map(|i| i.moves).sum();
+        self.tally.stats_mut().iterations += moves;
+        if let Some(reason) = improved.iter().find_map(|i| i.stopped) {
+            return Err(reason);
+        }
+        let energies = improved.iter().map(|i| i.energy).collect();
+        Ok((children.into_iter().map(|c| c.values).collect(), energies))
     }
 
     fn observe(&mut self, fitness: &[u32]) {
@@ -451,7 +517,11 @@ impl Solver for Genetic {
     }
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        let mut tally = SearchTally::new(budget, 1);
+        self.validate()?;
+        // One deadline for the whole solve, which the children's local
+        // searches watch on their threads.
+        let budget = budget.starting_now();
+        let mut tally = SearchTally::new(&budget, 1);
         let (problem, rng) = match start::begin(puzzle, &mut tally, self.restriction, self.representation, self.seed)? {
             Ok(search) => search,
             Err(solution) => return Ok(solution),

@@ -34,7 +34,7 @@
 //! let tiny = Budget::unlimited().with_max_iterations(10);
 //! match Genetic::new().solve_with(&puzzle, &tiny) {
 //!     Err(SolveError::BudgetExhausted { best: Some(best), .. }) => {
-//!         println!("energy {} after 10 evaluations", best.error_count(&puzzle));
+//!         println!("energy {} after 10 iterations", best.error_count(&puzzle));
 //!     }
 //!     other => println!("{other:?}"),
 //! }

@@ -3,12 +3,12 @@
 
 use std::collections::VecDeque;
 
-use sudokit_core::Digit;
+use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
 use super::position::Position;
 use super::step::{Pattern, Step, Technique};
-use super::strategy::Strategy;
+use super::strategy::{Strategy, without_limit};
 
 /// Nodes beyond which chains are not searched: longer chains are rated
 /// above the forcing chains that follow on the path.
@@ -26,10 +26,24 @@ impl Strategy for Chains {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        without_limit(|tally| self.find_within(position, tally))
+    }
+
+    /// Each search from one start node is a node of `tally`.
+    fn find_within(&self, position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
+        tally.check()?;
         let graph = Graph::new(position);
         let searches =
             [(Kind::X, Goal::Loop), (Kind::X, Goal::Chain), (Kind::Xy, Goal::Chain), (Kind::Aic, Goal::Chain)];
-        searches.iter().filter_map(|&(kind, goal)| graph.shortest(kind, goal)).min_by_key(|step| step.score())
+        let mut best: Option<Step> = None;
+        for (kind, goal) in searches {
+            if let Some(step) = graph.shortest(kind, goal, tally)? {
+                if best.as_ref().is_none_or(|b| step.score() < b.score()) {
+                    best = Some(step);
+                }
+            }
+        }
+        Ok(best)
     }
 }
 
@@ -139,7 +153,7 @@ impl<'p> Graph<'p> {
     }
 
     /// The shortest chain of `kind` with eliminations, as a step.
-    fn shortest(&self, kind: Kind, goal: Goal) -> Option<Step> {
+    fn shortest(&self, kind: Kind, goal: Goal, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
         let mut best: Option<Found> = None;
         let nodes = self.position.len() * self.side;
         let mut parent = vec![u32::MAX; 2 * nodes];
@@ -150,12 +164,13 @@ impl<'p> Graph<'p> {
             if kind == Kind::Xy && self.position.cands(self.cell(start)).len() != 2 {
                 continue;
             }
+            tally.enter()?;
             let limit = best.as_ref().map_or(MAX_NODES, |(chain, _)| chain.len() - 1);
             if let Some(found) = self.search(start, kind, goal, limit, &mut parent) {
                 best = Some(found);
             }
         }
-        let (chain, removed) = best?;
+        let Some((chain, removed)) = best else { return Ok(None) };
         let technique = match (kind, goal) {
             (_, Goal::Loop) => Technique::XCycle,
             (Kind::X, _) => Technique::XChain,
@@ -166,7 +181,7 @@ impl<'p> Graph<'p> {
         let nodes = chain.iter().map(|&n| (self.position.cell(self.cell(n)), self.digit(n))).collect();
         let eliminations = removed.iter().map(|&(i, d)| (self.position.cell(i), d)).collect();
         let pattern = Pattern::Chain { nodes, cycle: goal == Goal::Loop };
-        Some(Step::new(technique, pattern).with_score(score).eliminating(eliminations))
+        Ok(Some(Step::new(technique, pattern).with_score(score).eliminating(eliminations)))
     }
 
     /// Breadth-first search from `start` (assumed false) over alternating

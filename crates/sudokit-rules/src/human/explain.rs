@@ -2,8 +2,9 @@
 //! backtracks — ending with the [`Outcome`].
 
 use std::borrow::Cow;
+use std::fmt;
 
-use sudokit_core::{Cell, Digit, Grid, SolveError};
+use sudokit_core::{Budget, Cell, Digit, Grid, SearchTally, SolveError, Stats, StopReason};
 use sudokit_grid::{Candidates, Contradiction};
 
 use super::position::Position;
@@ -59,6 +60,63 @@ pub enum Outcome {
     /// The puzzle has at least these two solutions (the search stops at
     /// the second).
     MultipleSolutions(Grid, Grid),
+    /// The budget of [`Explainer::with_budget`] ran out first.
+    Stopped(StopReason),
+}
+
+impl fmt::Display for Outcome {
+    /// A sentence: `solved: 534678912…`, `no solution`, `several
+    /// solutions, among them …`, `stopped: time limit reached`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Solved(grid) => write!(f, "solved: {grid}"),
+            Outcome::NoSolution => f.write_str("no solution"),
+            Outcome::MultipleSolutions(a, b) => write!(f, "several solutions, among them {a} and {b}"),
+            Outcome::Stopped(reason) => write!(f, "stopped: {reason}"),
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    /// One line per event, as the `explain` example prints them: the
+    /// step's sentence, `Guess: 4 in r2c3 (depth 1; 6, 8 left)`,
+    /// `Backtrack: …`, `Solution: …`, `Finished: …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Step(step) => write!(f, "{step}"),
+            Event::Guess { cell, digit, alternatives, depth } => {
+                write!(f, "Guess: {digit} in {cell} (depth {depth}; {} left)", DigitList(*alternatives))
+            }
+            Event::Backtrack { contradiction, cell, digit, depth } => {
+                f.write_str("Backtrack: ")?;
+                match contradiction {
+                    Some(why) => write!(f, "{why}")?,
+                    None => f.write_str("a solution was found")?,
+                }
+                write!(f, "; trying {digit} in {cell} (depth {depth})")
+            }
+            Event::Solution(grid) => write!(f, "Solution: {grid}"),
+            Event::Finished(outcome) => write!(f, "Finished: {outcome}"),
+        }
+    }
+}
+
+/// Digits as `6, 8`, or `none`.
+struct DigitList(Candidates);
+
+impl fmt::Display for DigitList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("none");
+        }
+        for (i, digit) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{digit}")?;
+        }
+        Ok(())
+    }
 }
 
 /// A list of techniques, usually one of the static lists of [`strategy`].
@@ -99,36 +157,63 @@ impl Search {
     }
 
     /// The solutions of `position`, up to `limit`, found with the basic
-    /// techniques and guesses.
-    pub(crate) fn count(position: &Position, limit: usize) -> usize {
+    /// techniques and guesses within the budget of `tally` (see
+    /// [`Search::tick`]).
+    pub(crate) fn count(position: &Position, limit: usize, tally: &mut SearchTally<'_>) -> Result<usize, StopReason> {
         let mut search = Search::new(position.clone(), strategy::basic(), limit);
-        while search.advance().is_some() {}
-        search.solutions.len()
+        while let Some(event) = search.advance(tally)? {
+            Search::tick(&event, tally)?;
+        }
+        Ok(search.solutions.len())
     }
 
-    /// The next event, `None` after [`Event::Finished`].
-    pub(crate) fn advance(&mut self) -> Option<Event> {
-        if self.finished {
-            return None;
+    /// Counts `event` in `tally`: a step is an iteration, a guess or a
+    /// backtrack a node (and a guess or a backtrack).
+    pub(crate) fn tick(event: &Event, tally: &mut SearchTally<'_>) -> Result<(), StopReason> {
+        match event {
+            Event::Step(_) => tally.step(),
+            Event::Guess { .. } => {
+                tally.stats_mut().guesses += 1;
+                tally.enter()
+            }
+            Event::Backtrack { .. } => {
+                tally.stats_mut().backtracks += 1;
+                tally.enter()
+            }
+            Event::Solution(_) | Event::Finished(_) => Ok(()),
         }
+    }
+
+    /// The next event, `None` after [`Event::Finished`]; the techniques
+    /// search within the budget of `tally`.
+    pub(crate) fn advance(&mut self, tally: &mut SearchTally<'_>) -> Result<Option<Event>, StopReason> {
+        if self.finished {
+            return Ok(None);
+        }
+        Ok(Some(self.event(tally)?))
+    }
+
+    fn event(&mut self, tally: &mut SearchTally<'_>) -> Result<Event, StopReason> {
         if let Some(contradiction) = self.failed.take() {
-            return Some(self.backtrack(contradiction));
+            return Ok(self.backtrack(contradiction));
         }
         if self.position.is_solved() {
             let grid = self.position.to_grid();
             self.solutions.push(grid.clone());
             if self.solutions.len() >= self.limit || self.stack.is_empty() {
-                return Some(self.finish());
+                return Ok(self.finish());
             }
             // Look for another solution: as if this branch had failed.
             self.failed = Some(None);
-            return Some(Event::Solution(grid));
+            return Ok(Event::Solution(grid));
         }
-        if let Some(step) = self.strategies.iter().find_map(|s| s.find(&self.position)) {
-            self.failed = self.position.apply(&step).err().map(Some);
-            return Some(Event::Step(step));
+        for strategy in self.strategies.iter() {
+            if let Some(step) = strategy.find_within(&self.position, tally)? {
+                self.failed = self.position.apply(&step).err().map(Some);
+                return Ok(Event::Step(step));
+            }
         }
-        Some(self.guess())
+        Ok(self.guess())
     }
 
     fn guess(&mut self) -> Event {
@@ -185,6 +270,12 @@ impl Search {
 /// the puzzle is known to have one solution: the explainer first counts
 /// solutions up to two with the techniques that do not assume it.
 ///
+/// A [budget](Explainer::with_budget) bounds the whole walk, that first
+/// count included: its time limit counts from the first event, a step is
+/// an iteration and a guess, a backtrack or a forcing-chain branch a node.
+/// When it runs out the last event is
+/// [`Finished(Outcome::Stopped(..))`](Outcome::Stopped).
+///
 /// ```
 /// use sudokit::rules::human::{Event, Explainer, Outcome};
 /// use sudokit::Grid;
@@ -207,6 +298,12 @@ impl Search {
 #[derive(Clone)]
 pub struct Explainer {
     search: Search,
+    budget: Budget,
+    /// The work done so far, against the budget.
+    stats: Stats,
+    /// Whether the solutions have been counted and the uniqueness
+    /// techniques kept or dropped.
+    counted: bool,
 }
 
 impl Explainer {
@@ -241,19 +338,61 @@ impl Explainer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_strategies(position: Position, strategies: &'static [&'static dyn Strategy]) -> Explainer {
-        let strategies: Strategies = if Search::count(&position, 2) == 1 {
-            Cow::Borrowed(strategies)
-        } else {
-            Cow::Owned(strategies.iter().copied().filter(|s| !s.assumes_uniqueness()).collect())
-        };
-        Explainer { search: Search::new(position, strategies, 2) }
+        let search = Search::new(position, Cow::Borrowed(strategies), 2);
+        Explainer { search, budget: Budget::unlimited(), stats: Stats::new(), counted: false }
     }
-}
 
-impl Explainer {
+    /// Bounds the walk by `budget` (see [above](Explainer#budget)): a
+    /// game's "explain" button that must answer in time.
+    ///
+    /// ```
+    /// use sudokit::rules::human::{Event, Explainer, Outcome};
+    /// use sudokit::{Budget, Grid, Shape, StopReason};
+    ///
+    /// // An empty grid needs a guess at every cell: ten nodes run out.
+    /// let budget = Budget::unlimited().with_max_nodes(10);
+    /// let last = Explainer::new(&Grid::empty(Shape::CLASSIC))?.with_budget(budget).last();
+    /// assert_eq!(last, Some(Event::Finished(Outcome::Stopped(StopReason::NodeLimit))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Explainer {
+        self.budget = budget;
+        self
+    }
+
     /// The position reached: what the next event starts from.
     pub fn position(&self) -> &Position {
         &self.search.position
+    }
+
+    /// The work done so far: steps as iterations, guesses and backtracks
+    /// (and forcing-chain branches) as nodes.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Counts the solutions once, and drops the uniqueness techniques
+    /// unless there is exactly one.
+    fn count(&mut self, tally: &mut SearchTally<'_>) -> Result<(), StopReason> {
+        if self.counted {
+            return Ok(());
+        }
+        if Search::count(&self.search.position, 2, tally)? != 1 {
+            let kept: Vec<_> = self.search.strategies.iter().copied().filter(|s| !s.assumes_uniqueness()).collect();
+            self.search.strategies = Cow::Owned(kept);
+        }
+        self.counted = true;
+        Ok(())
+    }
+
+    fn advance(&mut self, tally: &mut SearchTally<'_>) -> Result<Option<Event>, StopReason> {
+        self.count(tally)?;
+        let event = self.search.advance(tally)?;
+        if let Some(event) = &event {
+            Search::tick(event, tally)?;
+        }
+        Ok(event)
     }
 }
 
@@ -261,7 +400,25 @@ impl Iterator for Explainer {
     type Item = Event;
 
     fn next(&mut self) -> Option<Event> {
-        self.search.advance()
+        if self.search.finished {
+            return None;
+        }
+        if self.stats == Stats::new() && !self.counted {
+            // The time limit counts from the first event.
+            self.budget = self.budget.starting_now();
+        }
+        let budget = self.budget.clone();
+        let mut tally = SearchTally::slow(&budget, 0);
+        *tally.stats_mut() = self.stats;
+        let result = self.advance(&mut tally);
+        self.stats = *tally.stats();
+        match result {
+            Ok(event) => event,
+            Err(reason) => {
+                self.search.finished = true;
+                Some(Event::Finished(Outcome::Stopped(reason)))
+            }
+        }
     }
 }
 

@@ -2,14 +2,14 @@
 //! false), by singles and, at the higher levels, by basic techniques and
 //! nested contradictions.
 
-use sudokit_core::Digit;
+use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
 use super::chains::length_bonus;
 use super::position::Position;
-use super::propagation::{Branch, Failure, branch};
+use super::propagation::{Branch, BranchResult, Failure, branch};
 use super::step::{Pattern, Step, Technique};
-use super::strategy::Strategy;
+use super::strategy::{Strategy, without_limit};
 
 /// Candidates tried per cell or house by the cell and region forcing
 /// chains: more branches rarely agree, and cost as much as they add.
@@ -44,37 +44,49 @@ impl Strategy for Forcing {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
-        let mut branches = Branches::new(position, self.level);
-        if self.level <= 1 {
-            let nishio = self.nishio(position, &mut branches);
-            let forcing = self.forcing(position, &mut branches);
+        without_limit(|tally| self.find_within(position, tally))
+    }
+
+    /// Each branch, nested ones included, is a node of `tally`.
+    fn find_within(&self, position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
+        tally.check()?;
+        let mut branches = Branches::new(position, self.level, tally);
+        Ok(if self.level <= 1 {
+            let nishio = self.nishio(position, &mut branches)?;
+            let forcing = self.forcing(position, &mut branches)?;
             [nishio, forcing].into_iter().flatten().min_by_key(Step::score)
         } else {
-            self.nishio(position, &mut branches).or_else(|| self.forcing(position, &mut branches))
-        }
+            match self.nishio(position, &mut branches)? {
+                Some(step) => Some(step),
+                None => self.forcing(position, &mut branches)?,
+            }
+        })
     }
 }
 
 /// The outcome of assuming one candidate, computed once per search.
-struct Branches<'p> {
+struct Branches<'p, 't, 'b> {
     position: &'p Position,
     level: u8,
     /// Per candidate, assumed true then false.
-    results: Vec<Option<Result<Branch, Failure>>>,
+    results: Vec<Option<BranchResult>>,
+    tally: &'t mut SearchTally<'b>,
 }
 
-impl<'p> Branches<'p> {
-    fn new(position: &'p Position, level: u8) -> Branches<'p> {
-        Branches { position, level, results: vec![None; 2 * position.len() * position.side()] }
+impl<'p, 't, 'b> Branches<'p, 't, 'b> {
+    fn new(position: &'p Position, level: u8, tally: &'t mut SearchTally<'b>) -> Branches<'p, 't, 'b> {
+        Branches { position, level, results: vec![None; 2 * position.len() * position.side()], tally }
     }
 
     /// The branch of `digit` in `cell` assumed true (or false, when
     /// `denied`).
-    fn assume(&mut self, cell: usize, digit: Digit, denied: bool) -> Result<&Branch, Failure> {
+    fn assume(&mut self, cell: usize, digit: Digit, denied: bool) -> Result<Result<&Branch, Failure>, StopReason> {
         let key = 2 * (cell * self.position.side() + digit.index()) + usize::from(denied);
-        let (position, level) = (self.position, self.level);
-        let result = self.results[key].get_or_insert_with(|| branch(position, cell, digit, denied, level));
-        result.as_ref().map_err(|&failure| failure)
+        if self.results[key].is_none() {
+            self.results[key] = Some(branch(self.position, cell, digit, denied, self.level, self.tally)?);
+        }
+        let result = self.results[key].as_ref().expect("computed above");
+        Ok(result.as_ref().map_err(|&failure| failure))
     }
 }
 
@@ -114,11 +126,11 @@ impl Forcing {
 
     /// The shortest contradiction from assuming a candidate true (or, in
     /// the dynamic form, false as well).
-    fn nishio(&self, position: &Position, branches: &mut Branches<'_>) -> Option<Step> {
+    fn nishio(&self, position: &Position, branches: &mut Branches<'_, '_, '_>) -> Result<Option<Step>, StopReason> {
         let mut best: Option<(usize, Assumption)> = None;
         'search: for (cell, digit) in Forcing::candidates(position) {
             for denied in [false, true].into_iter().take(1 + usize::from(self.level >= 1)) {
-                if let Err(failure) = branches.assume(cell, digit, denied) {
+                if let Err(failure) = branches.assume(cell, digit, denied)? {
                     let length = self.length(failure.complexity, failure.steps);
                     if best.is_none_or(|(l, _)| length < l) {
                         best = Some((length, Assumption { cell, digit, denied }));
@@ -129,20 +141,20 @@ impl Forcing {
                 }
             }
         }
-        let (length, assumed) = best?;
+        let Some((length, assumed)) = best else { return Ok(None) };
         let step = self.step(position, &[assumed], length, true);
         let cell = position.cell(assumed.cell);
-        Some(if assumed.denied {
+        Ok(Some(if assumed.denied {
             step.placing(cell, assumed.digit)
         } else {
             step.eliminating(vec![(cell, assumed.digit)])
-        })
+        }))
     }
 
     /// Cell and region forcing chains: every branch of a cell's candidates
     /// or of a digit's places in a house; in the dynamic form also a
     /// candidate assumed true and false.
-    fn forcing(&self, position: &Position, branches: &mut Branches<'_>) -> Option<Step> {
+    fn forcing(&self, position: &Position, branches: &mut Branches<'_, '_, '_>) -> Result<Option<Step>, StopReason> {
         let layout = position.layout();
         let on = |cell, digit| Assumption { cell, digit, denied: false };
         let cells = (0..position.len())
@@ -167,7 +179,7 @@ impl Forcing {
         sources.sort_by_key(Vec::len);
         let mut best: Option<Step> = None;
         for source in sources {
-            if let Some(step) = self.agree(position, branches, &source) {
+            if let Some(step) = self.agree(position, branches, &source)? {
                 if best.as_ref().is_none_or(|b| step.score() < b.score()) {
                     best = Some(step);
                 }
@@ -176,16 +188,22 @@ impl Forcing {
                 }
             }
         }
-        best
+        Ok(best)
     }
 
     /// What every branch of `source` leads to, as a step.
-    fn agree(&self, position: &Position, branches: &mut Branches<'_>, source: &[Assumption]) -> Option<Step> {
+    fn agree(
+        &self,
+        position: &Position,
+        branches: &mut Branches<'_, '_, '_>,
+        source: &[Assumption],
+    ) -> Result<Option<Step>, StopReason> {
         let mut placed: Option<Vec<u8>> = None;
         let mut kept: Option<Vec<Candidates>> = None;
         for a in source {
             // A contradicting branch is the Nishio's business.
-            let after = &branches.assume(a.cell, a.digit, a.denied).ok()?.position;
+            let Ok(after) = branches.assume(a.cell, a.digit, a.denied)? else { return Ok(None) };
+            let after = &after.position;
             let values: Vec<u8> = (0..position.len()).map(|c| after.placed(c)).collect();
             let marks: Vec<Candidates> = (0..position.len())
                 .map(|c| Digit::new(after.placed(c)).map_or(after.cands(c), Candidates::single))
@@ -199,7 +217,7 @@ impl Forcing {
                 Some(prev) => prev.iter().zip(&marks).map(|(&a, &b)| a | b).collect(),
             });
         }
-        let (placed, kept) = (placed?, kept?);
+        let (Some(placed), Some(kept)) = (placed, kept) else { return Ok(None) };
         let placement = (0..position.len())
             .find_map(|c| (position.placed(c) == 0).then(|| Digit::new(placed[c])).flatten().map(|d| (c, d)));
         let removed: Vec<(usize, Digit)> =
@@ -208,19 +226,19 @@ impl Forcing {
         let target = match (placement, removed.first()) {
             (Some((c, d)), _) => 2 * (c * position.side() + d.index()),
             (None, Some(&(c, d))) => 2 * (c * position.side() + d.index()) + 1,
-            (None, None) => return None,
+            (None, None) => return Ok(None),
         };
         let (mut complexity, mut longest) = (0, 0);
         for a in source {
-            let branch = branches.assume(a.cell, a.digit, a.denied).ok()?;
+            let Ok(branch) = branches.assume(a.cell, a.digit, a.denied)? else { return Ok(None) };
             complexity += branch.trail.ancestors(position, &[target]);
             longest = longest.max(branch.steps);
         }
         let step = self.step(position, source, self.length(complexity, longest), false);
-        Some(match placement {
+        Ok(Some(match placement {
             Some((c, d)) => step.placing(position.cell(c), d),
             None => step.eliminating(removed.iter().map(|&(c, d)| (position.cell(c), d)).collect()),
-        })
+        }))
     }
 
     /// The length that sets a step's bonus: the ancestors of its

@@ -86,7 +86,7 @@ pub use solver::HumanSolver;
 pub use step::{Score, Step, Technique};
 pub use strategy::Strategy;
 
-use sudokit_core::{Grid, SolveError};
+use sudokit_core::{Budget, Grid, SolveError};
 use sudokit_grid::CandidateBoard;
 
 /// The next step for a player of `puzzle` whose pencil marks are `marks`
@@ -106,11 +106,35 @@ use sudokit_grid::CandidateBoard;
 ///
 /// # Errors
 /// [`SolveError::InvalidPuzzle`] when givens clash,
-/// [`SolveError::UnsupportedShape`] when the marks are of another shape.
+/// [`SolveError::ShapeMismatch`] when the marks are of another shape.
 pub fn hint(puzzle: &Grid, marks: Option<&CandidateBoard>) -> Result<Option<Step>, SolveError> {
+    hint_with(puzzle, marks, &Budget::unlimited())
+}
+
+/// [`hint`] within `budget` (see [`Position::hint_within`]): the call for
+/// a hint button, which must answer in time whatever the grid.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudokit::rules::human::hint_with;
+/// use sudokit::{Budget, Grid, Shape, SolveError};
+///
+/// let budget = Budget::unlimited().with_time_limit(Duration::from_millis(50));
+/// match hint_with(&Grid::empty(Shape::SIXTEEN), None, &budget) {
+///     Ok(step) => println!("{step:?}"),
+///     Err(SolveError::BudgetExhausted { .. }) => println!("no hint in time"),
+///     Err(other) => return Err(other.into()),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`hint`], and [`SolveError::BudgetExhausted`] when the budget runs
+/// out first.
+pub fn hint_with(puzzle: &Grid, marks: Option<&CandidateBoard>, budget: &Budget) -> Result<Option<Step>, SolveError> {
     let position = match marks {
         Some(marks) => Position::with_marks(puzzle, marks)?,
         None => Position::new(puzzle)?,
     };
-    Ok(position.hint())
+    position.hint_within(budget)
 }

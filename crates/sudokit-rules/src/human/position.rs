@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudokit_core::{Cell, Digit, Grid, Shape, SolveError, UnitKind};
+use sudokit_core::{Budget, Cell, Digit, Grid, SearchTally, Shape, SolveError, UnitKind};
 use sudokit_grid::{CandidateBoard, Candidates, Contradiction, Layout};
 
 use super::step::Step;
@@ -103,10 +103,10 @@ impl Position {
     ///
     /// # Errors
     /// [`SolveError::InvalidPuzzle`] when givens clash,
-    /// [`SolveError::UnsupportedShape`] when the marks are of another shape.
+    /// [`SolveError::ShapeMismatch`] when the marks are of another shape.
     pub fn with_marks(puzzle: &Grid, marks: &CandidateBoard) -> Result<Position, SolveError> {
         if marks.shape() != puzzle.shape() {
-            return Err(SolveError::unsupported_shape(marks.shape()));
+            return Err(SolveError::shape_mismatch(puzzle.shape(), marks.shape()));
         }
         let mut position = Position::new(puzzle)?;
         for (own, &marked) in position.candidates.iter_mut().zip(marks.as_slice()) {
@@ -136,7 +136,22 @@ impl Position {
     /// the column), [`PencilError::Invalid`] when its cells with one mark
     /// clash.
     pub fn from_pencil_line(line: &str) -> Result<Position, PencilError> {
-        let board = CandidateBoard::from_pencil_line(line)?;
+        Position::from_board(CandidateBoard::from_pencil_line(line)?)
+    }
+
+    /// [`from_pencil_line`](Position::from_pencil_line) for a grid of
+    /// `shape`, whose boxes a line cannot show (see
+    /// [`CandidateBoard::from_pencil_line_with_shape`]).
+    ///
+    /// # Errors
+    /// As [`from_pencil_line`](Position::from_pencil_line), and
+    /// [`PencilError::Parse`] when the line does not hold `side³` marks.
+    pub fn from_pencil_line_with_shape(line: &str, shape: Shape) -> Result<Position, PencilError> {
+        Position::from_board(CandidateBoard::from_pencil_line_with_shape(line, shape)?)
+    }
+
+    /// The position whose cells with one mark are placed.
+    fn from_board(board: CandidateBoard) -> Result<Position, PencilError> {
         let values: Vec<u8> = board.as_slice().iter().map(|c| c.single_digit().map_or(0, Digit::get)).collect();
         let grid = Grid::from_values(board.shape(), &values)?;
         Position::with_marks(&grid, &board).map_err(PencilError::from)
@@ -195,6 +210,38 @@ impl Position {
     /// [`strategy::explained`]: super::strategy::explained
     pub fn hint(&self) -> Option<Step> {
         super::strategy::explained().iter().find_map(|s| s.find(self))
+    }
+
+    /// [`hint`](Position::hint) within `budget`: a game's hint button that
+    /// must answer in time. Each technique checks the budget as it starts,
+    /// and the long ones inside their search (a node per chain start and
+    /// per forcing-chain branch).
+    ///
+    /// ```
+    /// use sudokit::rules::human::Position;
+    /// use sudokit::{Budget, Grid, Shape, SolveError, StopReason};
+    ///
+    /// // An empty grid has no step short of forcing chains, which branch
+    /// // on every candidate: a hundred nodes stop them.
+    /// let empty = Position::new(&Grid::empty(Shape::CLASSIC))?;
+    /// let budget = Budget::unlimited().with_max_nodes(100);
+    /// let err = empty.hint_within(&budget).unwrap_err();
+    /// assert!(matches!(err, SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::BudgetExhausted`] when the budget runs out first.
+    pub fn hint_within(&self, budget: &Budget) -> Result<Option<Step>, SolveError> {
+        let mut tally = SearchTally::slow(budget, 0);
+        for strategy in super::strategy::explained() {
+            match strategy.find_within(self, &mut tally) {
+                Ok(Some(step)) => return Ok(Some(step)),
+                Ok(None) => {}
+                Err(reason) => return Err(tally.exhausted(reason, None)),
+            }
+        }
+        Ok(None)
     }
 
     /// Plays `step`: removes its eliminated candidates and places its

@@ -2,7 +2,7 @@
 //! candidate was placed or removed there: the length of a chain is the
 //! number of its ancestors, as Sudoku Explainer counts it.
 
-use sudokit_core::Digit;
+use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
 use super::fish::Fish;
@@ -160,9 +160,21 @@ impl Trail {
     }
 }
 
+/// What one assumption led to: a consistent branch or a contradiction.
+pub(crate) type BranchResult = Result<Branch, Failure>;
+
 /// Assumes `digit` in `cell` true (or false, when `denied`) on `start` and
-/// propagates (see [`propagate`]).
-pub(crate) fn branch(start: &Position, cell: usize, digit: Digit, denied: bool, level: u8) -> Result<Branch, Failure> {
+/// propagates (see [`propagate`]): one node of `tally`, and one more for
+/// each branch nested in it.
+pub(crate) fn branch(
+    start: &Position,
+    cell: usize,
+    digit: Digit,
+    denied: bool,
+    level: u8,
+    tally: &mut SearchTally<'_>,
+) -> Result<BranchResult, StopReason> {
+    tally.enter()?;
     let mut position = start.clone();
     let mut trail = Trail::new(start);
     let queue = if denied {
@@ -170,7 +182,7 @@ pub(crate) fn branch(start: &Position, cell: usize, digit: Digit, denied: bool, 
         trail.removed_by[k] = ASSUMED;
         position.remove(cell, digit);
         match position.cands(cell).len() {
-            0 => return Err(Failure { steps: 1, complexity: 2 }),
+            0 => return Ok(Err(Failure { steps: 1, complexity: 2 })),
             1 => position.cands(cell).first().map(|d| (cell, d, NAKED)).into_iter().collect(),
             _ => Vec::new(),
         }
@@ -180,13 +192,13 @@ pub(crate) fn branch(start: &Position, cell: usize, digit: Digit, denied: bool, 
     // A denial is a step of its own; an assumption is placed by the
     // propagation, which counts it.
     let denial = usize::from(denied);
-    match propagate(&mut position, queue, level, &mut trail) {
+    Ok(match propagate(&mut position, queue, level, &mut trail, tally)? {
         Ok(steps) => Ok(Branch { position, steps: steps + denial, trail }),
         Err((steps, clash)) => {
             let roots = trail.clash_roots(start, clash);
             Err(Failure { steps: steps + denial, complexity: trail.ancestors(start, &roots) })
         }
-    }
+    })
 }
 
 /// Places the digits of `queue`, then singles until nothing applies; from
@@ -198,12 +210,16 @@ fn propagate(
     mut queue: Vec<(usize, Digit, u32)>,
     level: u8,
     trail: &mut Trail,
-) -> Result<usize, (usize, Clash)> {
+    tally: &mut SearchTally<'_>,
+) -> Result<Result<usize, (usize, Clash)>, StopReason> {
     let mut steps = 0;
     loop {
-        steps += place_singles(position, &mut queue, trail).map_err(|(s, clash)| (steps + s, clash))?;
+        match place_singles(position, &mut queue, trail) {
+            Ok(s) => steps += s,
+            Err((s, clash)) => return Ok(Err((steps + s, clash))),
+        }
         match hidden_singles(position) {
-            Err(clash) => return Err((steps, clash)),
+            Err(clash) => return Ok(Err((steps, clash))),
             Ok(found) if !found.is_empty() => {
                 queue = found;
                 continue;
@@ -211,19 +227,19 @@ fn propagate(
             Ok(_) => {}
         }
         if level <= 1 {
-            return Ok(steps);
+            return Ok(Ok(steps));
         }
         let mut removed = basic_step(position);
         if removed.is_empty() && level >= 3 {
-            removed = nishio_eliminations(position);
+            removed = nishio_eliminations(position, tally)?;
         }
         if removed.is_empty() {
-            return Ok(steps);
+            return Ok(Ok(steps));
         }
         trail.note_untraced(&removed);
         steps += 1;
         if let Some(cell) = (0..position.len()).find(|&i| position.placed(i) == 0 && position.cands(i).is_empty()) {
-            return Err((steps, Clash::Empty(cell)));
+            return Ok(Err((steps, Clash::Empty(cell))));
         }
         queue.extend((0..position.len()).filter_map(|i| position.cands(i).single_digit().map(|d| (i, d, NAKED))));
     }
@@ -281,15 +297,22 @@ fn basic_step(position: &mut Position) -> Vec<(usize, Digit)> {
 
 /// Removes every candidate whose truth leads by singles to a
 /// contradiction; those removed.
-fn nishio_eliminations(position: &mut Position) -> Vec<(usize, Digit)> {
-    let doomed: Vec<(usize, Digit)> = (0..position.len())
-        .flat_map(|i| position.cands(i).iter().map(move |d| (i, d)))
-        .filter(|&(i, d)| position.cands(i).len() >= 2 && branch(position, i, d, false, 0).is_err())
-        .collect();
+fn nishio_eliminations(
+    position: &mut Position,
+    tally: &mut SearchTally<'_>,
+) -> Result<Vec<(usize, Digit)>, StopReason> {
+    let mut doomed = Vec::new();
+    for i in (0..position.len()).filter(|&i| position.cands(i).len() >= 2) {
+        for d in position.cands(i).iter() {
+            if branch(position, i, d, false, 0, tally)?.is_err() {
+                doomed.push((i, d));
+            }
+        }
+    }
     for &(i, d) in &doomed {
         position.remove(i, d);
     }
-    doomed
+    Ok(doomed)
 }
 
 /// Every hidden single of the position with its unit, or the contradiction
@@ -319,6 +342,13 @@ fn hidden_singles(position: &Position) -> Result<Vec<(usize, Digit, u32)>, Clash
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudokit_core::Budget;
+
+    /// The branch of an unlimited budget.
+    fn branch(start: &Position, cell: usize, digit: Digit, denied: bool, level: u8) -> BranchResult {
+        let budget = Budget::unlimited();
+        super::branch(start, cell, digit, denied, level, &mut SearchTally::new(&budget, 0)).expect("no limit")
+    }
 
     /// r1c1, r1c2 and r1c3 hold {1,2}: a 1 in r1c1 makes both others 2.
     fn three_cells_two_digits() -> Position {

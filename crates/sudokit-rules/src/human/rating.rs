@@ -2,11 +2,11 @@
 
 use std::fmt;
 
-use sudokit_core::{Budget, CountSolutions, Grid, Meter, Shape, SolveError, StopReason};
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, SolveError, StopReason};
 
 use super::explain::Search;
 use super::position::Position;
-use super::step::{Score, Technique};
+use super::step::{Score, Step, Technique};
 use super::strategy;
 use crate::BitParallel;
 
@@ -135,10 +135,13 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
     rate_with(puzzle, &Budget::unlimited())
 }
 
-/// [`rate`] within `budget`: the budget is checked before each step of the
-/// path (a step itself is not interrupted; the hardest, a nested forcing
-/// chain, takes up to seconds on a 16×16 grid), and the iteration cap
-/// counts steps.
+/// [`rate`] within `budget`, which bounds the whole rating: the
+/// uniqueness check first, then each step of the path and the search
+/// inside a step (a chain search from each start, each forcing-chain
+/// branch). Steps count as iterations, as do the steps of the uniqueness
+/// check on grids other than 9×9; search nodes (guesses of the uniqueness
+/// check, forcing-chain branches, chain starts) count as nodes. The time
+/// limit counts from the call.
 ///
 /// ```
 /// use std::time::Duration;
@@ -155,10 +158,11 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 /// # Errors
 /// As [`rate`], and [`RateError::Stopped`] when the budget runs out.
 pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
-    let mut meter = Meter::new(budget);
-    meter.tick_slow(0, 0).map_err(RateError::Stopped)?;
+    let budget = budget.starting_now();
+    let mut tally = SearchTally::slow(&budget, 0);
+    tally.check().map_err(RateError::Stopped)?;
     let mut position = Position::new(puzzle)?;
-    match count_solutions(puzzle, &position)? {
+    match count_solutions(puzzle, &position, &mut tally)? {
         0 => return Err(RateError::NoSolution),
         1 => {}
         _ => return Err(RateError::MultipleSolutions),
@@ -173,7 +177,7 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
     };
     let mut placed = false;
     while !position.is_solved() {
-        let Some(step) = strategy::standard().iter().find_map(|s| s.find(&position)) else {
+        let Some(step) = next_step(&position, &mut tally).map_err(RateError::Stopped)? else {
             rating.level = Level::NeedsGuessing;
             if rating.er < Rating::STALLED {
                 rating.er = Rating::STALLED;
@@ -195,16 +199,31 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
         }
         rating.steps += 1;
         position.apply(&step).map_err(|_| RateError::NoSolution)?;
-        meter.tick_slow(0, rating.steps as u64).map_err(RateError::Stopped)?;
+        tally.step().map_err(RateError::Stopped)?;
     }
     rating.level = Level::of(rating.er);
     Ok(rating)
 }
 
-/// Solutions of the puzzle, up to two.
-fn count_solutions(puzzle: &Grid, position: &Position) -> Result<usize, RateError> {
-    if puzzle.shape() == Shape::CLASSIC {
-        return Ok(BitParallel::new().count_solutions(puzzle, 2)? as usize);
+/// The first step of the standard path, within the budget.
+fn next_step(position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
+    for strategy in strategy::standard() {
+        if let Some(step) = strategy.find_within(position, tally)? {
+            return Ok(Some(step));
+        }
     }
-    Ok(Search::count(position, 2))
+    Ok(None)
+}
+
+/// Solutions of the puzzle, up to two, within the budget of `tally`.
+fn count_solutions(puzzle: &Grid, position: &Position, tally: &mut SearchTally<'_>) -> Result<usize, RateError> {
+    if puzzle.shape() == Shape::CLASSIC {
+        let counted = BitParallel::new().count_solutions_with(puzzle, 2, tally.meter_mut().budget());
+        return match counted {
+            Ok(count) => Ok(count as usize),
+            Err(SolveError::BudgetExhausted { reason, .. }) => Err(RateError::Stopped(reason)),
+            Err(other) => Err(RateError::Invalid(other)),
+        };
+    }
+    Search::count(position, 2, tally).map_err(RateError::Stopped)
 }

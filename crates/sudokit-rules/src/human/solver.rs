@@ -2,7 +2,7 @@
 
 use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, StopReason};
 
-use super::explain::{Event, Search};
+use super::explain::Search;
 use super::position::Position;
 use super::strategy;
 
@@ -40,24 +40,16 @@ impl HumanSolver {
 
     fn run<'b>(&self, puzzle: &Grid, budget: &'b Budget, limit: u64) -> Result<SearchTally<'b>, SolveError> {
         let position = Position::new(puzzle)?;
-        let mut tally = SearchTally::new(budget, limit);
+        let mut tally = SearchTally::slow(budget, limit);
         let stop = |tally: &SearchTally<'_>, reason: StopReason| tally.exhausted(reason, None);
         tally.check().map_err(|r| stop(&tally, r))?;
         let mut search = Search::new(position, strategy::basic(), usize::try_from(limit).unwrap_or(usize::MAX));
-        while let Some(event) = search.advance() {
-            match event {
-                Event::Step(_) => tally.step(),
-                Event::Guess { .. } => {
-                    tally.stats_mut().guesses += 1;
-                    tally.enter()
-                }
-                Event::Backtrack { .. } => {
-                    tally.stats_mut().backtracks += 1;
-                    tally.enter()
-                }
-                Event::Solution(_) | Event::Finished(_) => Ok(()),
+        loop {
+            match search.advance(&mut tally).and_then(|e| e.map(|e| Search::tick(&e, &mut tally)).transpose()) {
+                Ok(Some(())) => {}
+                Ok(None) => break,
+                Err(reason) => return Err(stop(&tally, reason)),
             }
-            .map_err(|r| stop(&tally, r))?;
         }
         for grid in search.solutions() {
             tally.record(grid.values());

@@ -3,6 +3,8 @@
 
 use std::sync::OnceLock;
 
+use sudokit_core::{Budget, SearchTally, StopReason};
+
 use super::position::Position;
 use super::step::Step;
 use super::{chains, exclusion, fish, forcing, intersections, named, singles, subsets, uniqueness, wings};
@@ -33,11 +35,31 @@ pub trait Strategy: Send + Sync {
     /// The easiest step of this technique on `position`, if any.
     fn find(&self, position: &Position) -> Option<Step>;
 
+    /// [`find`](Strategy::find) within the budget of `tally`. A technique
+    /// whose search is long (chains, forcing chains) counts a node with
+    /// [`SearchTally::enter`] per branch or search start, and stops when
+    /// the budget runs out; the default checks the budget once, then
+    /// calls `find`.
+    ///
+    /// # Errors
+    /// The [`StopReason`] of the limit reached.
+    fn find_within(&self, position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
+        tally.check()?;
+        Ok(self.find(position))
+    }
+
     /// Whether the technique assumes the puzzle has exactly one solution
     /// (unique rectangles, BUG): such steps are sound only then.
     fn assumes_uniqueness(&self) -> bool {
         false
     }
+}
+
+/// Runs `search` without a limit: the [`Strategy::find`] of a technique
+/// whose [`Strategy::find_within`] does the work.
+pub(crate) fn without_limit<T>(search: impl FnOnce(&mut SearchTally<'_>) -> Result<T, StopReason>) -> T {
+    let budget = Budget::unlimited().without_timing();
+    search(&mut SearchTally::new(&budget, 0)).expect("an unlimited budget without a cancel flag never stops")
 }
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
