@@ -93,7 +93,7 @@ pub enum SolveError {
     /// Something given with the puzzle (a player's pencil marks, say) is of
     /// another shape than the puzzle.
     #[non_exhaustive]
-    #[error("the puzzle is a {expected} grid, but what came with it is {found}")]
+    #[error("the puzzle is {expected}, but what came with it is {found}")]
     ShapeMismatch {
         /// The puzzle's shape.
         expected: Shape,

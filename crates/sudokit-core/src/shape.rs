@@ -287,6 +287,7 @@ impl fmt::Display for Shape {
 
 /// The three kinds of unit: each must hold every digit exactly once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum UnitKind {
     /// A row.

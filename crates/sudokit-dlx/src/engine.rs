@@ -679,6 +679,14 @@ impl ExactCover {
         Ok(self.advance(meter)?.then(|| self.current_solution()))
     }
 
+    /// Goes on with the search from where it stopped (a budget that ran out
+    /// stops it just before a node, leaving it resumable) to the next
+    /// solution; from the root when it has not started. The meter's node
+    /// cap counts the nodes since the search started.
+    pub(crate) fn resume_with_meter(&mut self, meter: &mut Meter<'_>) -> Result<Option<Vec<usize>>, StopReason> {
+        Ok(self.advance(meter)?.then(|| self.current_solution()))
+    }
+
     /// Calls `visit` with each solution (the option indices, as in
     /// [`solutions`](Self::solutions)) until it returns `false` or the tree
     /// is exhausted; returns the number of solutions visited. Faster than

@@ -57,8 +57,11 @@ pub use sudokit_core;
 mod dlxrs;
 mod engine;
 pub mod problems;
+mod restart;
+mod solver;
 mod sudoku;
 
 pub use dlxrs::DlxRs;
 pub use engine::{CoverError, CoverStats, ExactCover, Solutions};
-pub use sudoku::{Dlx, SudokuCover};
+pub use solver::Dlx;
+pub use sudoku::SudokuCover;

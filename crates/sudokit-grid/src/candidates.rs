@@ -27,6 +27,31 @@ use sudokit_core::Digit;
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Candidates(u64);
 
+/// With the `serde` feature, a set travels as its digits in ascending
+/// order, `[1, 2, 4]`; a digit of 0 or above 64 is refused on the way in.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Candidates {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter().map(Digit::get))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Candidates {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Candidates, D::Error> {
+        use serde::de::Error as _;
+        let digits = Vec::<u8>::deserialize(deserializer)?;
+        let mut set = Candidates::EMPTY;
+        for value in digits {
+            match Digit::new(value).filter(|d| d.index() < 64) {
+                Some(digit) => set.insert(digit),
+                None => return Err(D::Error::custom(format_args!("{value} is not a candidate digit (1 to 64)"))),
+            }
+        }
+        Ok(set)
+    }
+}
+
 impl Candidates {
     /// The empty set.
     pub const EMPTY: Candidates = Candidates(0);
@@ -234,6 +259,17 @@ impl fmt::Display for Candidates {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digits_above_64_are_in_no_set() {
+        let big = Digit::new(100).unwrap();
+        let mut set = Candidates::full(9);
+        assert!(!set.contains(big));
+        set.insert(big);
+        assert_eq!(set, Candidates::full(9));
+        assert!(!set.remove(big));
+        assert_eq!(Candidates::single(big), Candidates::EMPTY);
+    }
 
     fn d(v: u8) -> Digit {
         Digit::new(v).unwrap()

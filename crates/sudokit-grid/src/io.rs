@@ -126,6 +126,8 @@ pub struct PuzzleReader<R> {
     /// The shape of the first grid read, when none was given.
     first_shape: Option<Shape>,
     mixed_shapes: bool,
+    /// The first line of the record last handed out.
+    last_line: usize,
     /// How many bytes were handed to the parser: a file is read in time
     /// linear in its length, which the tests check by this count.
     parsed_bytes: usize,
@@ -158,6 +160,7 @@ impl<R: BufRead> PuzzleReader<R> {
             first_shape: None,
             mixed_shapes: false,
             parsed_bytes: 0,
+            last_line: 0,
         }
     }
 
@@ -192,6 +195,22 @@ impl<R: BufRead> PuzzleReader<R> {
     pub fn with_shape(mut self, shape: Shape) -> Self {
         self.shape = Some(shape);
         self
+    }
+
+    /// The first line in the file (1-based) of the record the iterator
+    /// returned last, grid or error; 0 before the first.
+    ///
+    /// ```
+    /// use sudokit::grid::io::PuzzleReader;
+    /// let text = "# two puzzles\n\n1.........4....1\n\n...1..........4.\n";
+    /// let mut reader = PuzzleReader::new(text.as_bytes());
+    /// reader.next();
+    /// assert_eq!(reader.last_line(), 3);
+    /// reader.next();
+    /// assert_eq!(reader.last_line(), 5);
+    /// ```
+    pub fn last_line(&self) -> usize {
+        self.last_line
     }
 
     /// Names `path` in error messages.
@@ -331,12 +350,21 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 }
 
+/// A reader with the default options, for calls that take either a reader
+/// or a configured [`PuzzleReader`].
+impl<R: BufRead> From<R> for PuzzleReader<R> {
+    fn from(reader: R) -> PuzzleReader<R> {
+        PuzzleReader::new(reader)
+    }
+}
+
 impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Result<Grid, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             if let Some((line, item)) = self.ready.pop_front() {
+                self.last_line = line;
                 return Some(self.check_shape(line, item));
             }
             if self.finished {

@@ -40,7 +40,9 @@
 //!   also count solutions ([`CountSolutions`]).
 //!
 //! # Crate features
-//! None.
+//! * `serde`: `Serialize` and `Deserialize` for [`Candidates`] (as a list
+//!   of digits) and [`Contradiction`], and the `serde` feature of
+//!   `sudokit-core`.
 //!
 //! [`Solver`]: sudokit_core::Solver
 //! [`CountSolutions`]: sudokit_core::CountSolutions

@@ -9,6 +9,7 @@ use crate::{Candidates, Layout};
 /// Why a position has no solution, found by [`CandidateBoard::propagate`]:
 /// a proof, since propagation only removes candidates no solution uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Contradiction {
     /// A cell has no candidate left.

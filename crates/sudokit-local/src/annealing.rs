@@ -337,6 +337,9 @@ impl Run<'_, '_> {
     fn anneal(&mut self) -> Result<bool, StopReason> {
         let values = self.problem.random_values(&mut self.rng).expect("checked fillable when the solve started");
         let mut state = State::new(self.problem, values);
+        // Kept before the walk too, so that a budget spent in the walk
+        // still hands back a grid.
+        self.keep_if_best(&state);
         let initial = self.initial_temperature(&mut state)?;
         self.keep_if_best(&state);
         if self.problem.movable().is_empty() {

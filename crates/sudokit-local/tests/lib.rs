@@ -2,3 +2,4 @@
 //! hybrids' proofs.
 
 mod contract;
+mod settings;

@@ -65,7 +65,13 @@
 //! current table.
 //!
 //! # Crate features
-//! None.
+//! * `serde`: `Serialize` for [`Step`](human::Step) and the explainer's
+//!   [`Event`](human::Event), `Serialize` and `Deserialize` for
+//!   [`Rating`](human::Rating), [`Score`](human::Score),
+//!   [`Technique`](human::Technique), [`Level`](human::Level),
+//!   [`Outcome`](human::Outcome) and [`RateError`](human::RateError); it
+//!   turns on the `serde` features of `sudokit-core` and `sudokit-grid`. A
+//!   step is only made by the techniques, so it is not deserialised.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core;

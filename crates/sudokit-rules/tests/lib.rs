@@ -1,4 +1,5 @@
 //! Integration tests of sudokit-rules.
 
+mod budget;
 mod fast;
 mod human;

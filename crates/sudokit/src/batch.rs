@@ -70,10 +70,13 @@ where
     F: Fn() -> S + Sync,
     S: Solver,
 {
+    /// Puzzles held in memory at a time by default.
+    pub const DEFAULT_CHUNK: usize = 4096;
+
     /// A batch that solves with the solvers `make` builds, with no limit,
     /// on every core.
     pub fn new(make: F) -> Batch<F> {
-        Batch { make, budget: Budget::unlimited(), threads: 0, chunk: 4096 }
+        Batch { make, budget: Budget::unlimited(), threads: 0, chunk: Self::DEFAULT_CHUNK }
     }
 
     /// Gives each puzzle `budget`: a time limit counts per puzzle, and a
@@ -114,7 +117,7 @@ where
     }
 
     /// Uses `threads` worker threads; 0 (the default) means one per core,
-    /// 1 the calling thread alone.
+    /// 1 the calling thread alone; at most 256 (more are not started).
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Batch<F> {
         self.threads = threads;
@@ -123,7 +126,8 @@ where
 
     /// How many puzzles [`solve_iter`](Batch::solve_iter) and
     /// [`solve_stream`](Batch::solve_stream) hold in memory at a time
-    /// (4096 by default, at least 1).
+    /// (4096 by default, at least 1; memory grows with the records read,
+    /// not with the setting).
     #[must_use]
     pub fn with_chunk_size(mut self, puzzles: usize) -> Batch<F> {
         self.chunk = puzzles.max(1);
@@ -177,7 +181,7 @@ where
         I::IntoIter: 'a,
     {
         let mut input = puzzles.into_iter();
-        let mut chunk = Vec::with_capacity(self.chunk);
+        let mut chunk = Vec::with_capacity(self.chunk.min(Self::DEFAULT_CHUNK));
         std::iter::from_fn(move || {
             chunk.clear();
             chunk.extend(input.by_ref().take(self.chunk));
@@ -187,17 +191,36 @@ where
         .flatten()
     }
 
-    /// Reads puzzles from `input` (any format [`PuzzleReader`] reads), solves
-    /// them a chunk at a time, and writes one line per record to `output`,
-    /// in order: the solution on one line, or `error: <reason>` for a record
-    /// that cannot be read or solved. `progress` is called after each chunk.
+    /// Reads puzzles from `input` (a reader, or a [`PuzzleReader`] set up
+    /// with its options: a shape, a path for the messages, mixed shapes),
+    /// solves them a chunk at a time, and writes one line per record to
+    /// `output`, in order: the solution on one line, or `error: <reason>`
+    /// for a record that cannot be read or solved, naming the record's
+    /// line in the input. `progress` is called after each chunk.
+    ///
+    /// ```
+    /// use sudokit::batch::Batch;
+    /// use sudokit::grid::io::PuzzleReader;
+    /// use sudokit::{BacktrackingMrv, Shape};
+    ///
+    /// // 3×2 boxes, which a bare line of 36 cells would read as 2×3.
+    /// let input = "12....34....56......................\n11..................................\n";
+    /// let reader = PuzzleReader::new(input.as_bytes()).with_shape(Shape::new(3, 2)?);
+    /// let mut output = Vec::new();
+    /// let summary = Batch::new(BacktrackingMrv::new).solve_stream(reader, &mut output, |_| {})?;
+    /// let text = String::from_utf8(output)?;
+    /// let lines: Vec<&str> = text.lines().collect();
+    /// assert_eq!((summary.solved, summary.failed), (1, 1));
+    /// assert!(lines[1].starts_with("error: line 2: invalid puzzle"), "{}", lines[1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// An I/O error from reading `input` or writing `output`; malformed
     /// records are reported in the output and do not stop the run.
     pub fn solve_stream<R, W>(
         &self,
-        input: R,
+        input: impl Into<PuzzleReader<R>>,
         mut output: W,
         mut progress: impl FnMut(Progress),
     ) -> io::Result<Progress>
@@ -205,24 +228,26 @@ where
         R: BufRead,
         W: Write,
     {
-        let mut reader = PuzzleReader::new(input);
+        let mut reader = input.into();
         let budget = self.budget.clone().without_timing();
         let mut state = Progress::default();
-        let mut chunk: Vec<Result<Grid, ReadError>> = Vec::with_capacity(self.chunk);
+        let mut chunk: Vec<(usize, Result<Grid, ReadError>)> = Vec::with_capacity(self.chunk.min(Self::DEFAULT_CHUNK));
         loop {
             chunk.clear();
-            for record in reader.by_ref().take(self.chunk) {
-                match record {
-                    Err(ReadError::Io { source, .. }) => return Err(source),
-                    other => chunk.push(other),
+            while chunk.len() < self.chunk {
+                match reader.next() {
+                    None => break,
+                    Some(Err(ReadError::Io { source, .. })) => return Err(source),
+                    Some(other) => chunk.push((reader.last_line(), other)),
                 }
             }
             if chunk.is_empty() {
                 output.flush()?;
                 return Ok(state);
             }
-            let results = self.map(&chunk, |solver, record| match record {
-                Ok(puzzle) => parallel::solve_caught(solver, puzzle, &budget).map_err(|e| e.to_string()),
+            let results = self.map(&chunk, |solver, (line, record)| match record {
+                Ok(puzzle) => parallel::solve_caught(solver, puzzle, &budget).map_err(|e| format!("line {line}: {e}")),
+                // A read error names its line and column already.
                 Err(e) => Err(e.to_string()),
             });
             for result in results {

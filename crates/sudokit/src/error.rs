@@ -1,8 +1,10 @@
 //! [`Error`]: one error type for code that parses, reads, picks a solver
 //! and solves, so that `?` works across all of it.
 
-use sudokit_core::{ParseError, RangeError, SolveError};
+use sudokit_core::{ParameterError, ParseError, RangeError, ShapeError, SolveError, StopReason};
+use sudokit_dlx::CoverError;
 use sudokit_grid::io::ReadError;
+use sudokit_grid::{BoardError, Contradiction};
 use sudokit_rules::human::{PencilError, RateError};
 
 use crate::registry::UnknownSolver;
@@ -23,6 +25,14 @@ use crate::registry::UnknownSolver;
 /// assert!(matches!(solve("1?", "dlx"), Err(sudokit::Error::Parse(_))));
 /// assert!(matches!(solve("1.........4....1", "nope"), Err(sudokit::Error::UnknownSolver(_))));
 /// assert!(matches!(solve("11..............", "dlx"), Err(sudokit::Error::Solve(_))));
+///
+/// // Shapes, exact-cover matrices and pencil marks join in with `?` too.
+/// fn build() -> Result<(), sudokit::Error> {
+///     let _shape = sudokit::Shape::new(3, 2)?;
+///     let _queens = sudokit::dlx::problems::queens(8)?;
+///     Ok(())
+/// }
+/// build()?;
 /// # Ok::<(), sudokit::Error>(())
 /// ```
 #[derive(Debug, thiserror::Error)]
@@ -49,4 +59,25 @@ pub enum Error {
     /// A pencil-mark line that cannot be read.
     #[error(transparent)]
     Pencil(#[from] PencilError),
+    /// Box dimensions sudokit cannot represent.
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    /// An exact-cover matrix that cannot be built or searched.
+    #[error(transparent)]
+    Cover(#[from] CoverError),
+    /// A search of an engine that stopped on its budget.
+    #[error("stopped: {0}")]
+    Stopped(#[from] StopReason),
+    /// Constraint propagation that proved a board inconsistent.
+    #[error(transparent)]
+    Contradiction(#[from] Contradiction),
+    /// Pencil marks that cannot be built or edited.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// A setting or size out of its range.
+    #[error(transparent)]
+    Parameter(#[from] ParameterError),
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }

@@ -144,14 +144,16 @@
 //! | `genetic` | `sudokit-local` | genetic algorithm on box permutations: tournament, unit crossover, swap mutation, local search (not exact) |
 //!
 //! # Crate features
-//! * `serde`: `Serialize` and `Deserialize` for [`Grid`], [`Shape`],
-//!   [`Stats`] and [`StopReason`]. The [`compare`] reports serialise
-//!   either way.
+//! * `serde`: `Serialize` and `Deserialize` for [`Grid`] (its shape and
+//!   cells, so that any boxes survive), [`Shape`], [`Stats`], [`Solution`],
+//!   [`SolveError`], [`StopReason`], candidate sets and ratings;
+//!   `Serialize` for explained steps and events (the `serde` features of
+//!   the member crates). The [`compare`] reports serialise either way.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core::{
-    Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, Meter, ParseError, RangeError, SearchTally, Shape,
-    ShapeError, Solution, SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind, text,
+    Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, Meter, ParameterError, ParseError, RangeError,
+    SearchTally, Shape, ShapeError, Solution, SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind, text,
 };
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};

@@ -9,9 +9,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sudokit_core::{Budget, Grid, Solution, SolveError, Solver};
 
-/// The number of threads for a `threads` setting: 0 means one per core.
+/// The most worker threads a run starts, whatever it is asked for.
+pub(crate) const MAX_THREADS: usize = 256;
+
+/// The number of threads for a `threads` setting: 0 means one per core;
+/// at most [`MAX_THREADS`].
 fn thread_count(threads: usize) -> usize {
-    if threads == 0 { std::thread::available_parallelism().map_or(1, usize::from) } else { threads }
+    let wanted = if threads == 0 { std::thread::available_parallelism().map_or(1, usize::from) } else { threads };
+    wanted.min(MAX_THREADS)
 }
 
 /// `f(worker, item)` over `items`, on up to `threads` threads (0: one

@@ -36,7 +36,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use sudokit_core::{CountSolutions, Solver};
+use sudokit_core::{CountSolutions, Shape, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
@@ -60,6 +60,7 @@ pub struct SolverInfo {
     crate_name: Cow<'static, str>,
     build: Arc<BuildSolver>,
     build_counter: Option<Arc<BuildCounter>>,
+    max_side: usize,
 }
 
 impl SolverInfo {
@@ -103,7 +104,40 @@ impl SolverInfo {
             crate_name: crate_of::<S>(),
             build: Arc::new(move || Box::new(make())),
             build_counter: None,
+            max_side: Shape::MAX_SIDE,
         }
+    }
+
+    /// Says the solver handles grids of sides up to `side` only (larger
+    /// ones give [`SolveError::UnsupportedShape`]); the default is every
+    /// shape, up to [`Shape::MAX_SIDE`].
+    ///
+    /// [`SolveError::UnsupportedShape`]: sudokit_core::SolveError::UnsupportedShape
+    #[must_use]
+    pub fn with_max_side(mut self, side: usize) -> SolverInfo {
+        self.max_side = side.min(Shape::MAX_SIDE);
+        self
+    }
+
+    /// The largest side of the grids the solver takes: every shape up to
+    /// it, rectangular boxes included. Taking a shape is no promise of
+    /// speed: only `auto` and `dlx` complete the largest grids quickly
+    /// (see [`Auto`](crate::Auto)), the backtracking and colouring searches
+    /// are exponential and may need a budget from 16×16 up.
+    ///
+    /// ```
+    /// use sudokit::registry;
+    /// assert_eq!(registry::find("auto")?.max_side(), 35);
+    /// assert_eq!(registry::find("dlx-rs")?.max_side(), 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_side(&self) -> usize {
+        self.max_side
+    }
+
+    /// Whether the solver takes grids of `shape`.
+    pub fn supports(&self, shape: Shape) -> bool {
+        shape.side() <= self.max_side
     }
 
     /// The stable kebab-case name (`"backtracking-mrv"`).
@@ -152,6 +186,7 @@ impl fmt::Debug for SolverInfo {
             .field("name", &self.name)
             .field("crate_name", &self.crate_name)
             .field("exact", &self.is_exact())
+            .field("max_side", &self.max_side)
             .finish()
     }
 }
@@ -176,7 +211,8 @@ fn registered() -> Vec<SolverInfo> {
             "dlx-rs",
             "the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16)",
             DlxRs::new,
-        ),
+        )
+        .with_max_side(16),
         S::exact(
             "rules",
             "human techniques (singles, locked candidates, pairs) after every change, then guesses on an explicit stack",

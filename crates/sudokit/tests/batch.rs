@@ -99,7 +99,8 @@ fn streams_write_one_line_per_record_in_order() {
     let lines: Vec<&str> = std::str::from_utf8(&output).unwrap().lines().collect();
     assert_eq!(lines.len(), 27);
     assert!(lines[4].starts_with("error: line 6, column 3"), "{}", lines[4]);
-    assert!(lines[11].starts_with("error: invalid puzzle"), "{}", lines[11]);
+    // The clash is record 12, on line 13 of the input.
+    assert!(lines[11].starts_with("error: line 13: invalid puzzle"), "{}", lines[11]);
     let answers: Vec<&str> = lines.iter().copied().filter(|l| !l.starts_with("error: ")).collect();
     for (puzzle, answer) in puzzles.iter().zip(answers) {
         assert_eq!(oracle::check_solution(puzzle, &answer.parse().unwrap()), Ok(()));
@@ -129,4 +130,17 @@ fn seeded_local_search_gives_the_same_batch_on_any_number_of_threads() {
     assert!(one.iter().all(Result::is_ok));
     assert_eq!(run(2), one);
     assert_eq!(run(3), one);
+}
+
+#[test]
+fn extreme_chunk_sizes_and_thread_counts_are_safe() {
+    // A chunk of usize::MAX puzzles used to ask for that much memory up
+    // front; threads beyond the cap are not started.
+    let puzzles = sets::HARD.take(3);
+    let batch = Batch::new(BitParallel::new).with_chunk_size(usize::MAX).with_threads(usize::MAX);
+    let results: Vec<_> = batch.solve_iter(puzzles.clone()).collect();
+    assert_eq!(results.len(), 3);
+    for (puzzle, result) in puzzles.iter().zip(results) {
+        assert_eq!(oracle::check_solution(puzzle, &result.unwrap().grid), Ok(()));
+    }
 }

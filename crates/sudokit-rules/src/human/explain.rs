@@ -13,6 +13,7 @@ use super::strategy::{self, Strategy};
 
 /// What happened at one point of an explained solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum Event {
     /// A technique found this step, and it was played.
@@ -51,6 +52,7 @@ pub enum Event {
 
 /// How an explained solve ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Outcome {
     /// The puzzle has exactly this solution.

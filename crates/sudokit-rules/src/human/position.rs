@@ -11,6 +11,7 @@ use super::step::Step;
 /// A row, column or box of a grid, shown as `row 4`, `column 3`, `box 5`
 /// (1-based, boxes numbered row-major).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct House {
     kind: UnitKind,
     number: u8,

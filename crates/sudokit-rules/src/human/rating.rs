@@ -16,6 +16,7 @@ use crate::BitParallel;
 /// [`strategy::standard`] that applies (Sudoku Explainer 1.2.1's order);
 /// the ratings are maxima of step [`Score`]s along that path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Rating {
     /// ER: the hardest step of the path.
@@ -50,6 +51,7 @@ impl Rating {
 /// | expert | above 5.7 | chains and forcing chains |
 /// | needs guessing | — | the techniques stall before the end |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Level {
     /// ER up to 2.5.
@@ -98,6 +100,7 @@ impl fmt::Display for Level {
 
 /// Why a puzzle could not be rated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum RateError {
     /// The givens clash.

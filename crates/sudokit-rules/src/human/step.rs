@@ -18,6 +18,7 @@ use super::position::House;
 /// assert_eq!(x_wing.as_f64(), 3.2);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct Score(u16);
 
 impl Score {
@@ -54,6 +55,7 @@ macro_rules! techniques {
         /// [`base_score`](Technique::base_score) is its Sudoku Explainer
         /// 1.2.1 rating before any size or length bonus.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         #[non_exhaustive]
         pub enum Technique {
             $( $(#[$doc])* $variant, )*
@@ -174,6 +176,7 @@ impl fmt::Display for Technique {
 
 /// How the pattern of a [`Step`] is worded.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub(crate) enum Pattern {
     /// A placement only: the cell, and the house that forces it, if any.
     Single { house: Option<House> },
@@ -207,6 +210,7 @@ pub(crate) enum Pattern {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Step {
     technique: Technique,
     score: Score,

@@ -1,0 +1,318 @@
+//! The [`Dlx`] solver: the [`SudokuCover`] of a puzzle on the
+//! [`ExactCover`] engine, with restarts for heavy-tailed searches.
+
+#[cfg(doc)]
+use sudokit_core::Stats;
+use sudokit_core::{Budget, CountSolutions, Grid, Meter, SearchTally, Solution, SolveError, Solver, StopReason};
+
+use crate::engine::{CoverStats, ExactCover};
+use crate::restart::{Relabelling, SplitMix, luby};
+use crate::sudoku::SudokuCover;
+
+/// A puzzle's matrix: the items its givens leave, and the options that do
+/// not clash with them.
+#[derive(Clone, Debug)]
+struct Prepared {
+    matrix: ExactCover,
+    /// For each item of the full encoding, its index in `matrix`, or
+    /// [`Prepared::COVERED`] when a given covers it.
+    item_index: Vec<u32>,
+    /// For each option of `matrix`, its index in the full encoding.
+    option_of: Vec<u32>,
+}
+
+impl Prepared {
+    const COVERED: u32 = u32::MAX;
+
+    fn new() -> Prepared {
+        Prepared { matrix: ExactCover::new(0, 0), item_index: Vec::new(), option_of: Vec::new() }
+    }
+
+    /// Builds the matrix `puzzle`'s givens leave, or returns the error for
+    /// clashing givens. Items and options keep their relative order from
+    /// the full encoding, so the search (and its tie-breaking) is the one
+    /// the full matrix with the givens selected would run; a restart's
+    /// `shuffle` numbers the items in another order instead, which changes
+    /// how ties between equally short items are broken.
+    fn prepare(&mut self, puzzle: &Grid, shuffle: Option<&mut SplitMix>) -> Result<SudokuCover, SolveError> {
+        puzzle.validate()?;
+        let cover = SudokuCover::new(puzzle.shape());
+        let values = puzzle.values();
+        self.item_index.clear();
+        self.item_index.resize(cover.item_count(), 0);
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
+                for item in cover.items(cover.option(cell, value)) {
+                    self.item_index[item] = Self::COVERED;
+                }
+            }
+        }
+        let mut open: Vec<u32> =
+            (0..cover.item_count() as u32).filter(|&i| self.item_index[i as usize] != Self::COVERED).collect();
+        if let Some(rng) = shuffle {
+            rng.shuffle(&mut open);
+        }
+        for (number, &item) in open.iter().enumerate() {
+            self.item_index[item as usize] = number as u32;
+        }
+        // At most 4 × 35² items, far below the engine's maximum.
+        self.matrix.clear(open.len(), 0).expect("a Sudoku's items fit the engine");
+        self.option_of.clear();
+        let side = puzzle.shape().side();
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
+                continue;
+            }
+            // The items of digit d are those of digit 1, each plus d but
+            // for the cell's own.
+            let [cell_item, row, col, boxed] = cover.items(cover.option(cell, 1));
+            let cell_item = self.item_index[cell_item];
+            let digits = self.item_index[row..row + side]
+                .iter()
+                .zip(&self.item_index[col..col + side])
+                .zip(&self.item_index[boxed..boxed + side]);
+            for (d, ((&row, &col), &boxed)) in digits.enumerate() {
+                let option = cover.option(cell, d as u8 + 1);
+                let items = [cell_item, row, col, boxed];
+                debug_assert_eq!(items, cover.items(option).map(|item| self.item_index[item]));
+                if !items.contains(&Self::COVERED) {
+                    self.matrix.push_option(items);
+                    self.option_of.push(option as u32);
+                }
+            }
+        }
+        Ok(cover)
+    }
+
+    /// `puzzle` completed by the options of a solution of the matrix.
+    fn fill(&self, cover: &SudokuCover, puzzle: &Grid, options: Vec<usize>) -> Grid {
+        cover.fill(puzzle, options.into_iter().map(|option| self.option_of[option] as usize))
+    }
+}
+
+/// How one run of the search ended.
+enum Run {
+    Solved(Grid),
+    Unsolvable,
+    /// Its slice of nodes is spent; the budget is not.
+    Paused,
+}
+
+/// Sudoku by Dancing Links: the [`SudokuCover`] matrix solved with
+/// [`ExactCover`], for every shape.
+///
+/// Each puzzle gets the matrix its givens leave: the items they cover and
+/// every option clashing with them are never built, so the search starts on
+/// a matrix of a few hundred options (for 9×9) that stays in the L1 cache.
+/// The allocations are kept from one puzzle to the next. The search
+/// branches on the constraint with the fewest options left, which makes
+/// naked and hidden singles free.
+///
+/// # Restarts
+/// A search of a nearly empty grid can wander into a huge subtree without
+/// a solution, where another order finds one at once (a heavy-tailed
+/// search, Gomes, Selman and Kautz 1998). After
+/// [`Dlx::FIRST_RUN_NODES`] nodes per cell without an answer, the search
+/// goes on in slices, each followed by a restart of the same length on
+/// the puzzle with its digits relabelled and its constraints in another
+/// order; slices and restarts lengthen by Luby's sequence, from
+/// [`Dlx::RESTART_NODES`] nodes per cell. An answer is still exact: the
+/// first search, or a restart, that ends within its slice has found a
+/// solution or explored its whole tree. So every grid that a search of
+/// `T` nodes solves costs at most about `2T`, and a grid given nothing,
+/// its first row or its first band is completed, for every shape, within
+/// [`Dlx::COMPLETION_NODES`] nodes per cell (a test checks it on each
+/// shape). Counting solutions explores the whole tree and never restarts.
+///
+/// # Statistics
+/// [`Stats::nodes`] counts search levels entered, [`Stats::guesses`] the
+/// levels with two or more options, [`Stats::backtracks`] options taken
+/// back; [`Dlx::last_stats`] adds Knuth's link updates.
+///
+/// # Example
+/// ```
+/// use sudokit::dlx::Dlx;
+/// use sudokit::{CountSolutions, Grid, Solver, Uniqueness};
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let mut dlx = Dlx::new();
+/// assert!(dlx.solve(&puzzle)?.is_complete());
+/// assert_eq!(dlx.uniqueness(&puzzle)?, Uniqueness::Unique);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Dlx {
+    /// The puzzle as given, searched in slices.
+    main: Prepared,
+    /// The puzzle as the current restart relabels it.
+    restart: Prepared,
+    last: CoverStats,
+}
+
+impl Default for Dlx {
+    fn default() -> Dlx {
+        Dlx::new()
+    }
+}
+
+impl Dlx {
+    /// Nodes per cell the search of the puzzle as given takes before the
+    /// restarts join in: most searches of a proper puzzle end well within
+    /// it, and are then exactly as without restarts.
+    pub const FIRST_RUN_NODES: u64 = 64;
+    /// Nodes per cell of the shortest slice and restart.
+    pub const RESTART_NODES: u64 = 4;
+    /// Nodes per cell within which an empty grid, or one given its first
+    /// row or first band, is completed, for every shape up to 35×35.
+    pub const COMPLETION_NODES: u64 = 512;
+
+    /// A new solver.
+    pub fn new() -> Dlx {
+        Dlx { main: Prepared::new(), restart: Prepared::new(), last: CoverStats::default() }
+    }
+
+    /// Counters of the last search, with Knuth's link updates (its
+    /// restarts included).
+    pub fn last_stats(&self) -> CoverStats {
+        self.last
+    }
+
+    /// Counters of the last search.
+    #[deprecated(since = "0.1.0", note = "use `last_stats`, the one name every solver uses")]
+    pub fn last_cover_stats(&self) -> CoverStats {
+        self.last_stats()
+    }
+
+    /// Adds the counters of `stats` to the solve's.
+    fn add(&mut self, stats: CoverStats, tally: &mut SearchTally<'_>) {
+        self.last.nodes += stats.nodes;
+        self.last.updates += stats.updates;
+        self.last.guesses += stats.guesses;
+        self.last.backtracks += stats.backtracks;
+        self.last.solutions += stats.solutions;
+        let counters = tally.stats_mut();
+        counters.nodes += stats.nodes;
+        counters.guesses += stats.guesses;
+        counters.backtracks += stats.backtracks;
+    }
+
+    /// Nodes the budget leaves after `tally`'s.
+    fn room(budget: &Budget, tally: &SearchTally<'_>) -> u64 {
+        budget.max_nodes().map_or(u64::MAX, |max| max.saturating_sub(tally.stats().nodes))
+    }
+
+    /// Goes on with the search of the puzzle as given for `slice` more
+    /// nodes.
+    fn resume(
+        &mut self,
+        cover: &SudokuCover,
+        puzzle: &Grid,
+        slice: u64,
+        budget: &Budget,
+        tally: &mut SearchTally<'_>,
+    ) -> Result<Run, StopReason> {
+        let room = Dlx::room(budget, tally);
+        let before = self.main.matrix.stats();
+        let cap = before.nodes.saturating_add(slice.min(room));
+        let outcome = self.main.matrix.resume_with_meter(&mut Meter::new(&budget.clone().with_max_nodes(cap)));
+        let after = self.main.matrix.stats();
+        let spent = CoverStats {
+            nodes: after.nodes - before.nodes,
+            updates: after.updates - before.updates,
+            guesses: after.guesses - before.guesses,
+            backtracks: after.backtracks - before.backtracks,
+            solutions: after.solutions - before.solutions,
+        };
+        self.add(spent, tally);
+        match outcome {
+            Ok(Some(options)) => Ok(Run::Solved(self.main.fill(cover, puzzle, options))),
+            Ok(None) => Ok(Run::Unsolvable),
+            Err(StopReason::NodeLimit) if slice < room => Ok(Run::Paused),
+            Err(reason) => Err(reason),
+        }
+    }
+
+    /// Restart `attempt`: the puzzle relabelled, for `slice` nodes.
+    fn restart(
+        &mut self,
+        puzzle: &Grid,
+        attempt: u64,
+        slice: u64,
+        budget: &Budget,
+        tally: &mut SearchTally<'_>,
+    ) -> Result<Run, StopReason> {
+        let mut rng = SplitMix(attempt);
+        let relabel = Relabelling::new(puzzle.side(), &mut rng);
+        let relabelled = relabel.apply(puzzle);
+        let cover = self.restart.prepare(&relabelled, Some(&mut rng)).expect("a relabelled valid puzzle is valid");
+        let room = Dlx::room(budget, tally);
+        let outcome = self
+            .restart
+            .matrix
+            .first_solution_with_meter(&mut Meter::new(&budget.clone().with_max_nodes(slice.min(room))));
+        self.add(self.restart.matrix.stats(), tally);
+        match outcome {
+            Ok(Some(options)) => Ok(Run::Solved(relabel.undo(&self.restart.fill(&cover, &relabelled, options)))),
+            Ok(None) => Ok(Run::Unsolvable),
+            Err(StopReason::NodeLimit) if slice < room => Ok(Run::Paused),
+            Err(reason) => Err(reason),
+        }
+    }
+
+    /// The search of [`Solver::solve_with`], with its restarts.
+    fn search(&mut self, puzzle: &Grid, budget: &Budget, tally: &mut SearchTally<'_>) -> Result<Run, SolveError> {
+        let cover = self.main.prepare(puzzle, None)?;
+        let cells = puzzle.shape().cell_count() as u64;
+        let stop = |tally: &SearchTally<'_>, reason| tally.exhausted(reason, None);
+        let first = Dlx::FIRST_RUN_NODES.saturating_mul(cells);
+        match self.resume(&cover, puzzle, first, budget, tally).map_err(|r| stop(tally, r))? {
+            Run::Paused => {}
+            done => return Ok(done),
+        }
+        for attempt in 1.. {
+            let slice = Dlx::RESTART_NODES.saturating_mul(cells).saturating_mul(luby(attempt));
+            match self.restart(puzzle, attempt, slice, budget, tally).map_err(|r| stop(tally, r))? {
+                Run::Paused => {}
+                done => return Ok(done),
+            }
+            match self.resume(&cover, puzzle, slice, budget, tally).map_err(|r| stop(tally, r))? {
+                Run::Paused => {}
+                done => return Ok(done),
+            }
+        }
+        unreachable!("the slices grow until a search ends or the budget does")
+    }
+}
+
+impl Solver for Dlx {
+    fn name(&self) -> &str {
+        "dlx"
+    }
+
+    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+        // One deadline for the search and its restarts.
+        let budget = budget.starting_now();
+        let mut tally = SearchTally::new(&budget, 1);
+        tally.check().map_err(|reason| tally.exhausted(reason, None))?;
+        self.last = CoverStats::default();
+        match self.search(puzzle, &budget, &mut tally)? {
+            Run::Solved(grid) => Ok(tally.solution(grid)),
+            Run::Unsolvable => Err(SolveError::Unsolvable),
+            Run::Paused => unreachable!("a paused search goes on"),
+        }
+    }
+}
+
+impl CountSolutions for Dlx {
+    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        let mut tally = SearchTally::new(budget, limit);
+        self.main.prepare(puzzle, None)?;
+        self.last = CoverStats::default();
+        let outcome = self.main.matrix.count_solutions_with_meter(limit, tally.meter_mut());
+        self.last = self.main.matrix.stats();
+        let counters = tally.stats_mut();
+        counters.nodes = self.last.nodes;
+        counters.guesses = self.last.guesses;
+        counters.backtracks = self.last.backtracks;
+        outcome.map_err(|reason| tally.exhausted(reason, None))
+    }
+}

@@ -1,0 +1,338 @@
+//! A seeded, bounded fuzz run over the public entry points, as a user's
+//! code reaches them through the facade: parsers and readers on random and
+//! near-valid text, pencil-mark lines, constructors with extreme sizes and
+//! settings, exact-cover matrices against brute force, every registered
+//! solver under node and iteration caps, ratings, hints and explainer walks.
+//!
+//! It asserts that nothing panics, that every returned grid is checked by
+//! the independent oracle, that two exact methods agree on counts, and that
+//! every budgeted call stops within its caps (counted in nodes and
+//! iterations, never in time).
+//!
+//! `SUDOKIT_FUZZ_ROUNDS` sets the number of rounds (default 300, what CI
+//! runs); `SUDOKIT_FUZZ_SEED` the first seed. Each round tries every
+//! section once; run with `--nocapture` for the counts.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use sudokit::dlx::ExactCover;
+use sudokit::grid::CandidateBoard;
+use sudokit::grid::io::PuzzleReader;
+use sudokit::local::{Annealing, Cooling, Genetic, InitialTemperature};
+use sudokit::rules::human::{Event, Explainer, Outcome, Position, RateError, hint_with, rate_with};
+use sudokit::{Budget, Grid, Shape, SolveError, Solver, registry};
+use sudokit_testkit::generate::{self, SplitMix};
+use sudokit_testkit::oracle;
+
+/// Inputs tried per section, for the summary.
+#[derive(Default)]
+struct Tally {
+    inputs: usize,
+    sections: Vec<(&'static str, usize)>,
+}
+
+impl Tally {
+    fn count(&mut self, section: &'static str) {
+        self.inputs += 1;
+        match self.sections.iter_mut().find(|(name, _)| *name == section) {
+            Some((_, n)) => *n += 1,
+            None => self.sections.push((section, 1)),
+        }
+    }
+}
+
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Runs `f`, failing the test with `what` when it panics.
+fn no_panic<T>(what: &str, f: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| panic!("panicked on {what}"))
+}
+
+/// Shapes small enough for every solver and the naive oracle.
+const SMALL: [(usize, usize); 4] = [(2, 2), (2, 3), (3, 2), (3, 3)];
+
+fn small_shape(rng: &mut SplitMix) -> Shape {
+    let (h, w) = SMALL[rng.below(SMALL.len())];
+    Shape::new(h, w).expect("a small shape")
+}
+
+fn any_shape(rng: &mut SplitMix) -> Shape {
+    let all: Vec<Shape> = Shape::all().collect();
+    all[rng.below(all.len())]
+}
+
+/// A puzzle with at least one solution, or with a clash or a few random
+/// givens (maybe none, maybe several solutions).
+fn puzzle(rng: &mut SplitMix, shape: Shape) -> Grid {
+    let cells = shape.cell_count();
+    let seed = rng.next_u64();
+    match rng.below(4) {
+        0 => {
+            let mut values = vec![0; cells];
+            for _ in 0..rng.below(cells / 3 + 1) {
+                values[rng.below(cells)] = rng.below(shape.side() + 1) as u8;
+            }
+            Grid::from_values(shape, &values).expect("digits of the shape")
+        }
+        _ => generate::puzzle(shape, cells / 3 + rng.below(cells / 2 + 1), seed),
+    }
+}
+
+/// Text that is a grid, nearly one, or noise.
+fn text(rng: &mut SplitMix) -> String {
+    const NOISE: &[char] = &['.', '0', '1', '9', 'A', 'Z', 'x', '-', '|', '+', '=', ' ', '\n', '\t', 'é', '?', '#'];
+    let shape = any_shape(rng);
+    let small = small_shape(rng);
+    let grid = puzzle(rng, small);
+    let mut chars: Vec<char> = match rng.below(5) {
+        0 => format!("{grid:#}").chars().collect(),
+        1 => grid.to_string().chars().collect(),
+        2 => Grid::empty(shape).to_string().chars().collect(),
+        3 => (0..rng.below(200)).map(|_| NOISE[rng.below(NOISE.len())]).collect(),
+        _ => format!("{:#}", Grid::empty(shape)).chars().collect(),
+    };
+    for _ in 0..rng.below(4) {
+        if chars.is_empty() {
+            break;
+        }
+        let at = rng.below(chars.len());
+        match rng.below(3) {
+            0 => chars[at] = NOISE[rng.below(NOISE.len())],
+            1 => chars.insert(at, NOISE[rng.below(NOISE.len())]),
+            _ => {
+                chars.remove(at);
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn parsers(rng: &mut SplitMix, tally: &mut Tally) {
+    let input = text(rng);
+    tally.count("parsers");
+    let shape = any_shape(rng);
+    no_panic(&format!("parse {input:?}"), || {
+        if let Ok(grid) = input.parse::<Grid>() {
+            assert_eq!(format!("{grid:#}").parse::<Grid>().as_ref(), Ok(&grid), "boxed round trip of {input:?}");
+            assert_eq!(Grid::parse_with_shape(&grid.to_string(), grid.shape()).as_ref(), Ok(&grid));
+        }
+        if let Ok(grid) = Grid::parse_with_shape(&input, shape) {
+            assert_eq!(grid.shape(), shape, "parse_with_shape keeps the shape");
+        }
+    });
+    tally.count("readers");
+    no_panic(&format!("read {input:?}"), || {
+        let records = PuzzleReader::new(input.as_bytes()).with_mixed_shapes().take(100).count();
+        assert!(records <= input.lines().count() + 1);
+        let _ = PuzzleReader::new(input.as_bytes()).with_shape(shape).take(100).count();
+    });
+}
+
+fn pencil_marks(rng: &mut SplitMix, tally: &mut Tally) {
+    tally.count("pencil marks");
+    let shape = small_shape(rng);
+    let board = CandidateBoard::new(&puzzle(rng, shape));
+    let mut line: Vec<char> = board.to_pencil_line().chars().collect();
+    for _ in 0..rng.below(3) {
+        let at = rng.below(line.len());
+        line[at] = ['.', '1', '5', 'G', ' '][rng.below(5)];
+    }
+    let line: String = line.into_iter().collect();
+    no_panic(&format!("pencil line {line:?}"), || {
+        let _ = CandidateBoard::from_pencil_line(&line);
+        if let Ok(read) = CandidateBoard::from_pencil_line_with_shape(&line, shape) {
+            assert_eq!(read.shape(), shape);
+        }
+        let _ = Position::from_pencil_line_with_shape(&line, shape);
+    });
+}
+
+/// Sizes near the edges of what each constructor allows.
+fn extreme_sizes(rng: &mut SplitMix, tally: &mut Tally) {
+    const SIZES: [usize; 7] = [0, 1, 2, 65_536, 1 << 40, usize::MAX / 2, usize::MAX];
+    let (a, b) = (SIZES[rng.below(SIZES.len())], SIZES[rng.below(SIZES.len())]);
+    tally.count("sizes");
+    no_panic(&format!("sizes {a}, {b}"), || {
+        let _ = ExactCover::try_new(a, b);
+        let _ = sudokit::dlx::problems::queens(a);
+        let _ = sudokit::dlx::problems::pentominoes(a, b);
+        let _ = Shape::new(a, b);
+        let _ = Shape::from_side(a);
+        let _ = Shape::from_cell_count(a);
+    });
+    tally.count("settings");
+    const REALS: [f64; 7] = [f64::NAN, f64::INFINITY, -1.0, 0.0, 0.5, 1.0, 1e300];
+    let (x, y) = (REALS[rng.below(REALS.len())], REALS[rng.below(REALS.len())]);
+    let small = small_shape(rng);
+    let grid = puzzle(rng, small);
+    let budget = Budget::unlimited().with_max_iterations(2_000).with_max_nodes(2_000);
+    no_panic(&format!("settings {a}, {b}, {x}, {y}"), || {
+        let solvers: Vec<Box<dyn Solver>> = vec![
+            Box::new(Genetic::new().with_population(a, b).with_mutation_rate(x).with_crossover(Default::default(), y)),
+            Box::new(Genetic::new().with_tournament(a).with_local_search(u32::MAX).with_termination(0, b as u64, 1)),
+            Box::new(
+                Annealing::new()
+                    .with_initial_temperature(InitialTemperature::Auto(u32::try_from(a).unwrap_or(u32::MAX)))
+                    .with_cooling(Cooling::Exponential(x))
+                    .with_min_temperature(y),
+            ),
+            Box::new(
+                Annealing::new().with_initial_temperature(InitialTemperature::Fixed(x)).with_moves_per_temperature(0),
+            ),
+        ];
+        for mut solver in solvers {
+            match solver.solve_with(&grid, &budget) {
+                Ok(solution) => assert_eq!(oracle::check_solution(&grid, &solution.grid), Ok(())),
+                Err(SolveError::BudgetExhausted { stats, .. }) => {
+                    assert!(stats.iterations <= 2_000 && stats.nodes <= 2_000, "{stats:?}");
+                }
+                Err(_) => {}
+            }
+        }
+    });
+}
+
+/// A random small exact-cover matrix, counted by the engine and by brute
+/// force over every subset of options.
+fn exact_cover(rng: &mut SplitMix, tally: &mut Tally) {
+    tally.count("exact cover");
+    let (primary, secondary) = (1 + rng.below(6), rng.below(3));
+    let items = primary + secondary;
+    let mut matrix = ExactCover::new(primary, secondary);
+    let mut options: Vec<Vec<usize>> = Vec::new();
+    for _ in 0..rng.below(10) {
+        let mut option: Vec<usize> = (0..items).filter(|_| rng.below(3) == 0).collect();
+        if option.iter().all(|&i| i >= primary) {
+            option.push(rng.below(primary));
+        }
+        option.sort_unstable();
+        option.dedup();
+        if matrix.add_option(&option).is_ok() {
+            options.push(option);
+        }
+    }
+    let brute = (0u32..1 << options.len())
+        .filter(|mask| {
+            let mut covered = vec![0; items];
+            for (k, option) in options.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1) {
+                let _ = k;
+                for &i in option {
+                    covered[i] += 1;
+                }
+            }
+            covered[..primary].iter().all(|&c| c == 1) && covered[primary..].iter().all(|&c| c <= 1)
+        })
+        .count() as u64;
+    let counted = matrix.count_solutions(u64::MAX, &Budget::unlimited()).expect("no limit");
+    assert_eq!(counted, brute, "{primary} primary, {secondary} secondary, options {options:?}");
+}
+
+/// Every registered solver under caps; every answer checked; the exact
+/// ones' counts against the oracle's.
+fn solvers(rng: &mut SplitMix, tally: &mut Tally) {
+    let shape = small_shape(rng);
+    let grid = puzzle(rng, shape);
+    let (nodes, iterations) = (20_000, 20_000);
+    let budget = Budget::unlimited().with_max_nodes(nodes).with_max_iterations(iterations).without_timing();
+    let truth = oracle::count_solutions(&grid, 2);
+    for info in registry::solvers() {
+        tally.count("solvers");
+        let what = format!("{} on {grid}", info.name());
+        let result = no_panic(&what, || info.build().solve_with(&grid, &budget));
+        match result {
+            Ok(solution) => assert_eq!(oracle::check_solution(&grid, &solution.grid), Ok(()), "{what}"),
+            Err(SolveError::Unsolvable) => assert_eq!(truth, 0, "{what}: unsolvable, but the oracle solves it"),
+            Err(SolveError::InvalidPuzzle { .. }) => assert!(oracle::has_clash(&grid), "{what}"),
+            Err(SolveError::BudgetExhausted { stats, best, .. }) => {
+                assert!(stats.nodes <= nodes && stats.iterations <= iterations, "{what}: {stats:?}");
+                if let Some(best) = best {
+                    assert!(best.keeps_givens_of(&grid), "{what}");
+                }
+            }
+            Err(SolveError::Incomplete { .. }) => assert!(!info.is_exact(), "{what}: an exact solver gave up"),
+            Err(other) => panic!("{what}: {other}"),
+        }
+        if let Some(mut counter) = info.build_counter() {
+            tally.count("counts");
+            if let Ok(count) = no_panic(&what, || counter.count_solutions_with(&grid, 2, &budget)) {
+                assert_eq!(count, truth, "{what}: counts differ from the oracle's");
+            }
+        }
+    }
+}
+
+/// Ratings, hints and explainer walks under caps.
+fn human(rng: &mut SplitMix, tally: &mut Tally) {
+    let shape = small_shape(rng);
+    let grid = puzzle(rng, shape);
+    let (nodes, iterations) = (300 + rng.below(3_000) as u64, 50 + rng.below(300) as u64);
+    let budget = Budget::unlimited().with_max_nodes(nodes).with_max_iterations(iterations);
+    let truth = oracle::count_solutions(&grid, 2);
+    let what = format!("{grid}");
+    tally.count("ratings");
+    match no_panic(&what, || rate_with(&grid, &budget)) {
+        Ok(rating) => {
+            assert_eq!(truth, 1, "{what}: rated, but not unique");
+            assert!(rating.ep <= rating.er && rating.ed <= rating.er, "{what}: {rating:?}");
+        }
+        Err(RateError::NoSolution) => assert_eq!(truth, 0, "{what}"),
+        Err(RateError::MultipleSolutions) => assert_eq!(truth, 2, "{what}"),
+        Err(_) => {}
+    }
+    tally.count("hints");
+    match no_panic(&what, || hint_with(&grid, None, &budget)) {
+        Ok(Some(step)) if truth == 1 => {
+            let solution = oracle::unique_solution(&grid).expect("unique");
+            for &(cell, digit) in step.placements() {
+                assert_eq!(solution.get(cell), Some(digit), "{what}: {step}");
+            }
+            for &(cell, digit) in step.eliminations() {
+                assert_ne!(solution.get(cell), Some(digit), "{what}: {step}");
+            }
+        }
+        Err(SolveError::BudgetExhausted { stats, .. }) => assert!(stats.nodes <= nodes, "{what}: {stats:?}"),
+        _ => {}
+    }
+    tally.count("explainer");
+    let Ok(explainer) = Explainer::new(&grid) else { return };
+    let mut explainer = explainer.with_budget(budget);
+    let mut last = None;
+    for event in explainer.by_ref() {
+        last = Some(event);
+    }
+    let stats = explainer.stats();
+    assert!(stats.nodes <= nodes && stats.iterations <= iterations, "{what}: {stats:?}");
+    match last {
+        Some(Event::Finished(Outcome::Solved(solution))) => {
+            assert_eq!(truth, 1, "{what}");
+            assert_eq!(oracle::check_solution(&grid, &solution), Ok(()));
+        }
+        Some(Event::Finished(Outcome::NoSolution)) => assert_eq!(truth, 0, "{what}"),
+        Some(Event::Finished(Outcome::MultipleSolutions(a, b))) => {
+            assert_eq!(truth, 2, "{what}");
+            assert_ne!(a, b);
+        }
+        Some(Event::Finished(_)) => {}
+        other => panic!("{what}: the walk ended on {other:?}"),
+    }
+}
+
+#[test]
+fn fuzz_the_public_entry_points() {
+    let rounds = env("SUDOKIT_FUZZ_ROUNDS", 300);
+    let first = env("SUDOKIT_FUZZ_SEED", 1);
+    let mut tally = Tally::default();
+    for seed in first..first + rounds {
+        let mut rng = SplitMix::new(seed);
+        parsers(&mut rng, &mut tally);
+        pencil_marks(&mut rng, &mut tally);
+        extreme_sizes(&mut rng, &mut tally);
+        exact_cover(&mut rng, &mut tally);
+        solvers(&mut rng, &mut tally);
+        human(&mut rng, &mut tally);
+    }
+    println!("{} inputs over {rounds} rounds from seed {first}: {:?}", tally.inputs, tally.sections);
+    assert!(tally.inputs >= rounds as usize * 20, "every section ran");
+}
