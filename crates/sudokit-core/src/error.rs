@@ -30,7 +30,8 @@ pub enum StopReason {
 ///
 /// The variants with fields are `#[non_exhaustive]`, so that fields can be
 /// added: match them with `..`, and build them with
-/// [`SolveError::unsupported_shape`], [`SolveError::panicked`], or a
+/// [`SolveError::unsupported_shape`], [`SolveError::shape_mismatch`],
+/// [`SolveError::panicked`], or a
 /// [`SearchTally`](crate::SearchTally) (`exhausted`, `incomplete`);
 /// [`Grid::validate`] builds `InvalidPuzzle`.
 ///

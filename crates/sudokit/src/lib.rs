@@ -123,25 +123,25 @@
 //! The registered solvers (the [`registry`]; a test keeps this table in
 //! step with it):
 //!
-//! | name | crate | method |
-//! |---|---|---|
-//! | `auto` | `sudokit` | the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others |
-//! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) |
-//! | `dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave |
-//! | `dlx-rs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16) |
-//! | `rules` | `sudokit-rules` | human techniques (singles, locked candidates, pairs) after every change, then guesses on an explicit stack |
-//! | `dsatur-propagate` | `sudokit-graph` | graph colouring, highest saturation first, with forward checking |
-//! | `graph-mrv-propagate` | `sudokit-graph` | graph colouring, fewest colours first, with forward checking |
-//! | `dsatur` | `sudokit-graph` | graph colouring, highest saturation first (DSATUR) |
-//! | `graph-mrv` | `sudokit-graph` | graph colouring, fewest available colours first |
-//! | `backtracking-mrv` | `sudokit-grid` | backtracking, fewest-candidates cell first |
-//! | `graph-sequential` | `sudokit-graph` | graph colouring by backtracking in vertex order (the course's graph baseline) |
-//! | `backtracking` | `sudokit-grid` | plain backtracking in row-major order (the course's baseline) |
-//! | `greedy` | `sudokit-graph` | greedy colouring, one pass without backtracking: fails on most puzzles (not exact) |
-//! | `annealing-hybrid` | `sudokit-local` | simulated annealing on box permutations after singles and locked candidates, moves within the candidates (not exact) |
-//! | `annealing` | `sudokit-local` | simulated annealing on box permutations within the givens' candidates: short runs, restarts (not exact) |
-//! | `genetic-hybrid` | `sudokit-local` | genetic algorithm on box permutations with local search, after singles and locked candidates (not exact) |
-//! | `genetic` | `sudokit-local` | genetic algorithm on box permutations: tournament, unit crossover, swap mutation, local search (not exact) |
+//! | name | crate | method | sides |
+//! |---|---|---|---|
+//! | `auto` | `sudokit` | the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others | 4 to 35 |
+//! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) | 4 to 35 |
+//! | `dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave | 4 to 35 |
+//! | `dlx-rs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16) | 4 to 16 |
+//! | `rules` | `sudokit-rules` | human techniques (singles, locked candidates, pairs) after every change, then guesses on an explicit stack | 4 to 35 |
+//! | `dsatur-propagate` | `sudokit-graph` | graph colouring, highest saturation first, with forward checking | 4 to 35 |
+//! | `graph-mrv-propagate` | `sudokit-graph` | graph colouring, fewest colours first, with forward checking | 4 to 35 |
+//! | `dsatur` | `sudokit-graph` | graph colouring, highest saturation first (DSATUR) | 4 to 35 |
+//! | `graph-mrv` | `sudokit-graph` | graph colouring, fewest available colours first | 4 to 35 |
+//! | `backtracking-mrv` | `sudokit-grid` | backtracking, fewest-candidates cell first | 4 to 35 |
+//! | `graph-sequential` | `sudokit-graph` | graph colouring by backtracking in vertex order (the course's graph baseline) | 4 to 35 |
+//! | `backtracking` | `sudokit-grid` | plain backtracking in row-major order (the course's baseline) | 4 to 35 |
+//! | `greedy` | `sudokit-graph` | greedy colouring, one pass without backtracking: fails on most puzzles (not exact) | 4 to 35 |
+//! | `annealing-hybrid` | `sudokit-local` | simulated annealing on box permutations after singles and locked candidates, moves within the candidates (not exact) | 4 to 35 |
+//! | `annealing` | `sudokit-local` | simulated annealing on box permutations within the givens' candidates: short runs, restarts (not exact) | 4 to 35 |
+//! | `genetic-hybrid` | `sudokit-local` | genetic algorithm on box permutations with local search, after singles and locked candidates (not exact) | 4 to 35 |
+//! | `genetic` | `sudokit-local` | genetic algorithm on box permutations: tournament, unit crossover, swap mutation, local search (not exact) | 4 to 35 |
 //!
 //! # Crate features
 //! * `serde`: `Serialize` and `Deserialize` for [`Grid`] (its shape and

@@ -302,11 +302,12 @@ pub struct UnknownSolver {
 /// a test checks that both hold it, so neither drifts from the list.
 #[cfg(test)]
 pub(crate) fn markdown_table() -> String {
-    let mut table = String::from("| name | crate | method |\n|---|---|---|\n");
+    let mut table = String::from("| name | crate | method | sides |\n|---|---|---|---|\n");
     for info in solvers() {
         let summary =
             if info.is_exact() { info.summary().to_owned() } else { format!("{} (not exact)", info.summary()) };
-        table.push_str(&format!("| `{}` | `{}` | {} |\n", info.name(), info.crate_name(), summary));
+        let name = (info.name(), info.crate_name(), info.max_side());
+        table.push_str(&format!("| `{}` | `{}` | {summary} | 4 to {} |\n", name.0, name.1, name.2));
     }
     table
 }

@@ -207,6 +207,9 @@ impl Position {
     ///
     /// Like a player, the hint assumes the puzzle has one solution (unique
     /// rectangles, BUG); [`Explainer`](super::Explainer) checks it first.
+    /// It has no limit: on a grid with few givens the forcing chains can
+    /// search for seconds, so a game's hint button wants
+    /// [`hint_within`](Position::hint_within).
     ///
     /// [`strategy::explained`]: super::strategy::explained
     pub fn hint(&self) -> Option<Step> {
