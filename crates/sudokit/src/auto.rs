@@ -29,7 +29,7 @@ use sudokit_rules::BitParallel;
 /// first band is completed within [`Dlx::COMPLETION_NODES`] nodes per cell
 /// (512: at most 627 200 nodes, about half a second, on 35×35; a test
 /// checks every shape), thanks to the restarts of [`Dlx`]; the worst seen
-/// is 161 nodes per cell, on an empty 30×30 grid of 5×6 boxes. Hard proper
+/// is 238 nodes per cell, on an empty 30×30 grid of 5×6 boxes. Hard proper
 /// puzzles of 25×25 and above can still take long: give them a budget.
 ///
 /// ```
