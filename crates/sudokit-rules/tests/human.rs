@@ -5,12 +5,12 @@
 
 use proptest::prelude::*;
 use sudokit_rules::BitParallel;
-use sudokit_rules::human::{Event, Explainer, Level, Outcome, Position, RateError, Step, Technique, rate, strategy};
+use sudokit_rules::human::{Event, Explainer, Level, Outcome, Position, RateError, Step, Technique, lists, rate};
 use sudokit_rules::sudokit_core::{Cell, CountSolutions, Digit, Grid, Shape};
 use sudokit_testkit::{Conformance, generate, oracle, sets};
 
 fn strategy_named(name: &str) -> &'static dyn sudokit_rules::human::Strategy {
-    let all = strategy::standard().iter().chain(strategy::named_patterns());
+    let all = lists::standard().iter().chain(lists::named_patterns());
     *all.into_iter().find(|s| s.name() == name).unwrap_or_else(|| panic!("no strategy {name}"))
 }
 
@@ -203,7 +203,7 @@ fn walk(puzzle: &Grid) -> Result<(), String> {
     let mut steps = 0;
     while let Some(step) = position.hint() {
         check_step(&step, &solution).map_err(|e| format!("{puzzle} step {steps}: {e}"))?;
-        for s in strategy::named_patterns() {
+        for s in lists::named_patterns() {
             if let Some(other) = s.find(&position) {
                 check_step(&other, &solution).map_err(|e| format!("{puzzle} step {steps}: {e}"))?;
             }
@@ -282,7 +282,7 @@ fn the_explainer_guesses_and_backtracks_on_a_hard_puzzle() {
     let puzzle = sets::FORUM_1106.take(1).remove(0);
     // With singles and locked candidates only, it must guess.
     let events: Vec<Event> =
-        Explainer::with_strategies(Position::new(&puzzle).unwrap(), &strategy::basic()[..3]).collect();
+        Explainer::with_strategies(Position::new(&puzzle).unwrap(), &lists::basic()[..3]).collect();
     assert!(events.iter().any(|e| matches!(e, Event::Guess { .. })));
     assert!(events.iter().any(|e| matches!(e, Event::Backtrack { contradiction: Some(_), .. })));
     assert!(matches!(events.last(), Some(Event::Finished(Outcome::Solved(g))) if g.is_solution_of(&puzzle)));

@@ -7,9 +7,10 @@ use std::fmt;
 use sudokit_core::{Budget, Cell, Digit, Grid, SearchTally, SolveError, Stats, StopReason};
 use sudokit_grid::{Candidates, Contradiction};
 
+use super::lists;
 use super::position::Position;
 use super::step::Step;
-use super::strategy::{self, Strategy};
+use super::strategy::Strategy;
 
 /// What happened at one point of an explained solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,7 +122,7 @@ impl fmt::Display for DigitList {
     }
 }
 
-/// A list of techniques, usually one of the static lists of [`strategy`].
+/// A list of techniques, usually one of the static lists of [`lists`].
 pub(crate) type Strategies = Cow<'static, [&'static dyn Strategy]>;
 
 /// A guess still open: the position before it and the digits left.
@@ -162,7 +163,7 @@ impl Search {
     /// techniques and guesses within the budget of `tally` (see
     /// [`Search::tick`]).
     pub(crate) fn count(position: &Position, limit: usize, tally: &mut SearchTally<'_>) -> Result<usize, StopReason> {
-        let mut search = Search::new(position.clone(), strategy::basic(), limit);
+        let mut search = Search::new(position.clone(), lists::basic(), limit);
         while let Some(event) = search.advance(tally)? {
             Search::tick(&event, tally)?;
         }
@@ -263,7 +264,7 @@ impl Search {
 /// [`Event`]s ending with [`Event::Finished`].
 ///
 /// After every change it plays the easiest step of the path of
-/// explanations ([`strategy::explained`]: the standard path with the named
+/// explanations ([`lists::explained`]: the standard path with the named
 /// patterns before the chains); when no technique applies it guesses on a cell
 /// with the fewest candidates, keeps the alternatives on a stack, and
 /// backtracks on a contradiction. It stops at the second solution.
@@ -321,7 +322,7 @@ impl Explainer {
     /// The explainer from a position reached by other means (a player's
     /// pencil marks, say).
     pub fn from_position(position: Position) -> Explainer {
-        Explainer::with_strategies(position, strategy::explained())
+        Explainer::with_strategies(position, lists::explained())
     }
 
     /// The explainer from `position` with only `strategies`, in their
@@ -330,11 +331,11 @@ impl Explainer {
     /// dropped when the puzzle does not have exactly one solution.
     ///
     /// ```
-    /// use sudokit::rules::human::{strategy, Event, Explainer, Position};
+    /// use sudokit::rules::human::{lists, Event, Explainer, Position};
     /// use sudokit::Grid;
     ///
     /// let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
-    /// let singles = &strategy::basic()[..2];
+    /// let singles = &lists::basic()[..2];
     /// let events: Vec<Event> = Explainer::with_strategies(Position::new(&puzzle)?, singles).collect();
     /// assert!(events.iter().any(|e| matches!(e, Event::Guess { .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

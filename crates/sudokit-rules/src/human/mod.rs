@@ -5,8 +5,8 @@
 //!   built from a puzzle, from a puzzle and a player's marks, or from a
 //!   729-character pencil-mark line. [`Position::hint`] is the next step
 //!   for a player.
-//! * [`Strategy`]: one technique; [`strategy::standard`] lists them in
-//!   Sudoku Explainer 1.2.1's order, [`strategy::named_patterns`] adds the
+//! * [`Strategy`]: one technique; [`lists::standard`] lists them in
+//!   Sudoku Explainer 1.2.1's order, [`lists::named_patterns`] adds the
 //!   named chains players know.
 //! * [`Step`]: what a technique found, with its [`Technique`], its
 //!   [`Score`], and a `Display` sentence ("X-Wing on 4 in rows 2 and 7,
@@ -43,7 +43,7 @@
 //! | dynamic forcing chains (+) (branches use locked candidates, subsets, X-Wing) | 9.0 plus length |
 //! | nested forcing chains (branches use Nishio contradictions) | 9.5 plus length |
 //!
-//! Off that path, [`strategy::named_patterns`] finds skyscrapers, 2-string
+//! Off that path, [`lists::named_patterns`] finds skyscrapers, 2-string
 //! kites, empty rectangles, W-Wings, remote pairs and simple colouring
 //! (6.6 each); hints and the explainer try them just before the chains.
 //!
@@ -59,6 +59,19 @@
 //! levels of Sudoku Explainer (10.0 and up); puzzles that need those get a
 //! score from a neighbouring technique, or [`Level::NeedsGuessing`].
 //!
+//! # Module layout
+//! The modules depend on each other in one direction (CI checks that no
+//! two import each other):
+//! 1. vocabulary: `house` ← `step` ← `position`;
+//! 2. `strategy`: the [`Strategy`] trait and the helpers techniques share;
+//! 3. the techniques, a module per family: `singles`, `intersections`,
+//!    `subsets`, `fish`, `wings`, `uniqueness`, `exclusion`, `chains`,
+//!    `named`, and `forcing` on `propagation` (which runs basic techniques
+//!    inside its branches);
+//! 4. [`lists`]: the lists of techniques, and [`Position::hint`];
+//! 5. `explain` (the search with guesses, and the [`Explainer`]), then
+//!    `rating` and `solver` on it.
+//!
 //! [`Solver`]: sudokit_core::Solver
 
 mod chains;
@@ -66,7 +79,9 @@ mod exclusion;
 mod explain;
 mod fish;
 mod forcing;
+mod house;
 mod intersections;
+pub mod lists;
 mod named;
 mod position;
 mod propagation;
@@ -80,7 +95,8 @@ mod uniqueness;
 mod wings;
 
 pub use explain::{Event, Explainer, Outcome};
-pub use position::{House, PencilError, Position};
+pub use house::House;
+pub use position::{PencilError, Position};
 pub use rating::{Level, RateError, Rating, rate, rate_with};
 pub use solver::HumanSolver;
 pub use step::{Score, Step, Technique};

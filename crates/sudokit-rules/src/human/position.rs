@@ -3,43 +3,11 @@
 
 use std::fmt;
 
-use sudokit_core::{Budget, Cell, Digit, Grid, SearchTally, Shape, SolveError, UnitKind};
+use sudokit_core::{Cell, Digit, Grid, Shape, SolveError};
 use sudokit_grid::{CandidateBoard, Candidates, Contradiction, Layout};
 
+use super::house::House;
 use super::step::Step;
-
-/// A row, column or box of a grid, shown as `row 4`, `column 3`, `box 5`
-/// (1-based, boxes numbered row-major).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct House {
-    kind: UnitKind,
-    number: u8,
-}
-
-impl House {
-    /// The house of unit `u` of `layout` (rows, then columns, then boxes).
-    pub(crate) fn of_unit(layout: &Layout, u: usize) -> House {
-        let (kind, number) = layout.unit_kind(u);
-        House { kind, number: number as u8 }
-    }
-
-    /// Row, column or box.
-    pub fn kind(self) -> UnitKind {
-        self.kind
-    }
-
-    /// The 0-based number of the house within its kind.
-    pub fn index(self) -> usize {
-        self.number as usize
-    }
-}
-
-impl fmt::Display for House {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.kind, self.number + 1)
-    }
-}
 
 /// A puzzle part-way through a human solve: the digits placed so far and
 /// the candidates (pencil marks) of every empty cell.
@@ -199,53 +167,6 @@ impl Position {
     /// Number of empty cells.
     pub fn empty_count(&self) -> usize {
         self.values.iter().filter(|&&v| v == 0).count()
-    }
-
-    /// The easiest step the techniques find ([`strategy::explained`],
-    /// named patterns included), without solving any further: a hint for a
-    /// player. `None` when no technique applies (or the puzzle is solved).
-    ///
-    /// Like a player, the hint assumes the puzzle has one solution (unique
-    /// rectangles, BUG); [`Explainer`](super::Explainer) checks it first.
-    /// It has no limit: on a grid with few givens the forcing chains can
-    /// search for seconds, so a game's hint button wants
-    /// [`hint_within`](Position::hint_within).
-    ///
-    /// [`strategy::explained`]: super::strategy::explained
-    pub fn hint(&self) -> Option<Step> {
-        super::strategy::explained().iter().find_map(|s| s.find(self))
-    }
-
-    /// [`hint`](Position::hint) within `budget`: a game's hint button that
-    /// must answer in time. Each technique checks the budget as it starts,
-    /// and the long ones inside their search (a node per chain start and
-    /// per forcing-chain branch).
-    ///
-    /// ```
-    /// use sudokit::rules::human::Position;
-    /// use sudokit::{Budget, Grid, Shape, SolveError, StopReason};
-    ///
-    /// // An empty grid has no step short of forcing chains, which branch
-    /// // on every candidate: a hundred nodes stop them.
-    /// let empty = Position::new(&Grid::empty(Shape::CLASSIC))?;
-    /// let budget = Budget::unlimited().with_max_nodes(100);
-    /// let err = empty.hint_within(&budget).unwrap_err();
-    /// assert!(matches!(err, SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. }));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`SolveError::BudgetExhausted`] when the budget runs out first.
-    pub fn hint_within(&self, budget: &Budget) -> Result<Option<Step>, SolveError> {
-        let mut tally = SearchTally::slow(budget, 0);
-        for strategy in super::strategy::explained() {
-            match strategy.find_within(self, &mut tally) {
-                Ok(Some(step)) => return Ok(Some(step)),
-                Ok(None) => {}
-                Err(reason) => return Err(tally.exhausted(reason, None)),
-            }
-        }
-        Ok(None)
     }
 
     /// Plays `step`: removes its eliminated candidates and places its

@@ -5,15 +5,15 @@ use std::fmt;
 use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, SolveError, StopReason};
 
 use super::explain::Search;
+use super::lists;
 use super::position::Position;
 use super::step::{Score, Step, Technique};
-use super::strategy;
 use crate::BitParallel;
 
 /// A puzzle's difficulty, as Sudoku Explainer reports it.
 ///
 /// The solving path plays, after every change, the first technique of
-/// [`strategy::standard`] that applies (Sudoku Explainer 1.2.1's order);
+/// [`lists::standard`] that applies (Sudoku Explainer 1.2.1's order);
 /// the ratings are maxima of step [`Score`]s along that path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -210,7 +210,7 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
 
 /// The first step of the standard path, within the budget.
 fn next_step(position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
-    for strategy in strategy::standard() {
+    for strategy in lists::standard() {
         if let Some(step) = strategy.find_within(position, tally)? {
             return Ok(Some(step));
         }

@@ -3,11 +3,11 @@
 use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, StopReason};
 
 use super::explain::Search;
+use super::lists;
 use super::position::Position;
-use super::strategy;
 
 /// An exact solver that works as a player with a pencil: singles, locked
-/// candidates and pairs after every change ([`strategy::basic`]), and a
+/// candidates and pairs after every change ([`lists::basic`]), and a
 /// guess on a cell with the fewest candidates, kept on an explicit stack,
 /// when they stall. Registered as `rules`; every shape.
 ///
@@ -43,7 +43,7 @@ impl HumanSolver {
         let mut tally = SearchTally::slow(budget, limit);
         let stop = |tally: &SearchTally<'_>, reason: StopReason| tally.exhausted(reason, None);
         tally.check().map_err(|r| stop(&tally, r))?;
-        let mut search = Search::new(position, strategy::basic(), usize::try_from(limit).unwrap_or(usize::MAX));
+        let mut search = Search::new(position, lists::basic(), usize::try_from(limit).unwrap_or(usize::MAX));
         loop {
             match search.advance(&mut tally).and_then(|e| e.map(|e| Search::tick(&e, &mut tally)).transpose()) {
                 Ok(Some(())) => {}

@@ -6,7 +6,7 @@ use std::fmt;
 use sudokit_core::{Cell, Digit};
 use sudokit_grid::Candidates;
 
-use super::position::House;
+use super::house::House;
 
 /// A difficulty on the Sudoku Explainer scale (1.0 to 11.0), kept in
 /// tenths so that scores compare and hash exactly.

@@ -1,0 +1,153 @@
+//! The lists of techniques: Sudoku Explainer's path ([`standard`]), the
+//! path of explanations ([`explained`]), the cheap ones ([`basic`]) and the
+//! named patterns; and the hint, the first step of the explained path.
+
+use std::sync::OnceLock;
+
+use sudokit_core::{Budget, SearchTally, SolveError};
+
+use super::position::Position;
+use super::step::Step;
+use super::strategy::Strategy;
+use super::{chains, exclusion, fish, forcing, intersections, named, singles, subsets, uniqueness, wings};
+
+/// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
+/// solving path applies the first one that finds a step.
+pub fn standard() -> &'static [&'static dyn Strategy] {
+    const STANDARD: &[&dyn Strategy] = &[
+        &singles::HiddenSingles,
+        &intersections::Intersections { direct: true },
+        &subsets::HiddenSubsets { size: 2, direct: true },
+        &singles::NakedSingles,
+        &subsets::HiddenSubsets { size: 3, direct: true },
+        &intersections::Intersections { direct: false },
+        &subsets::NakedSubsets { size: 2 },
+        &fish::Fish { size: 2 },
+        &subsets::HiddenSubsets { size: 2, direct: false },
+        &subsets::NakedSubsets { size: 3 },
+        &fish::Fish { size: 3 },
+        &subsets::HiddenSubsets { size: 3, direct: false },
+        &wings::XyWing,
+        &wings::XyzWing,
+        &uniqueness::UniqueRectangles,
+        &subsets::NakedSubsets { size: 4 },
+        &fish::Fish { size: 4 },
+        &subsets::HiddenSubsets { size: 4, direct: false },
+        &uniqueness::Bug,
+        &exclusion::AlignedPairExclusion,
+        &chains::Chains,
+        &forcing::Forcing { level: 0 },
+        &forcing::Forcing { level: 1 },
+        &forcing::Forcing { level: 2 },
+        &forcing::Forcing { level: 3 },
+    ];
+    STANDARD
+}
+
+/// Where the chains start in [`standard`]: the named patterns go just
+/// before them in [`explained`].
+const CHAINS_AT: usize = 20;
+
+/// The path of hints and explanations: [`standard`] with the
+/// [`named_patterns`] just before the chains, so that a skyscraper is
+/// called a skyscraper. Every named pattern scores what the X-chain or
+/// XY-chain it is would score, so the order stays easiest first.
+pub fn explained() -> &'static [&'static dyn Strategy] {
+    static EXPLAINED: OnceLock<Vec<&'static dyn Strategy>> = OnceLock::new();
+    EXPLAINED.get_or_init(|| {
+        let (before, chains) = standard().split_at(CHAINS_AT);
+        before.iter().chain(named_patterns()).chain(chains).copied().collect()
+    })
+}
+
+/// The cheap techniques the `rules` solver runs before it guesses: singles,
+/// locked candidates and pairs. None assumes uniqueness, so they also
+/// serve to count solutions.
+pub fn basic() -> &'static [&'static dyn Strategy] {
+    const BASIC: &[&dyn Strategy] = &[
+        &singles::HiddenSingles,
+        &singles::NakedSingles,
+        &intersections::Intersections { direct: false },
+        &subsets::NakedSubsets { size: 2 },
+        &subsets::HiddenSubsets { size: 2, direct: false },
+    ];
+    BASIC
+}
+
+/// The popular patterns that Sudoku Explainer folds into chains, under the
+/// names players know: skyscraper, 2-string kite, empty rectangle, W-Wing,
+/// remote pair, simple colouring.
+/// They are not on the standard path (there, the same deductions come as
+/// X-chains and XY-chains); use them for explanations.
+pub fn named_patterns() -> &'static [&'static dyn Strategy] {
+    const NAMED: &[&dyn Strategy] = &[
+        &named::Skyscraper,
+        &named::TwoStringKite,
+        &named::EmptyRectangle,
+        &named::WWing,
+        &named::RemotePair,
+        &named::SimpleColouring,
+    ];
+    NAMED
+}
+
+/// The hints of a position: the first step of [`explained`].
+impl Position {
+    /// The easiest step the techniques find ([`explained`],
+    /// named patterns included), without solving any further: a hint for a
+    /// player. `None` when no technique applies (or the puzzle is solved).
+    ///
+    /// Like a player, the hint assumes the puzzle has one solution (unique
+    /// rectangles, BUG); [`Explainer`](super::Explainer) checks it first.
+    /// It has no limit: on a grid with few givens the forcing chains can
+    /// search for seconds, so a game's hint button wants
+    /// [`hint_within`](Position::hint_within).
+    ///
+    pub fn hint(&self) -> Option<Step> {
+        explained().iter().find_map(|s| s.find(self))
+    }
+
+    /// [`hint`](Position::hint) within `budget`: a game's hint button that
+    /// must answer in time. Each technique checks the budget as it starts,
+    /// and the long ones inside their search (a node per chain start and
+    /// per forcing-chain branch).
+    ///
+    /// ```
+    /// use sudokit::rules::human::Position;
+    /// use sudokit::{Budget, Grid, Shape, SolveError, StopReason};
+    ///
+    /// // An empty grid has no step short of forcing chains, which branch
+    /// // on every candidate: a hundred nodes stop them.
+    /// let empty = Position::new(&Grid::empty(Shape::CLASSIC))?;
+    /// let budget = Budget::unlimited().with_max_nodes(100);
+    /// let err = empty.hint_within(&budget).unwrap_err();
+    /// assert!(matches!(err, SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::BudgetExhausted`] when the budget runs out first.
+    pub fn hint_within(&self, budget: &Budget) -> Result<Option<Step>, SolveError> {
+        let mut tally = SearchTally::slow(budget, 0);
+        for strategy in explained() {
+            match strategy.find_within(self, &mut tally) {
+                Ok(Some(step)) => return Ok(Some(step)),
+                Ok(None) => {}
+                Err(reason) => return Err(tally.exhausted(reason, None)),
+            }
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_patterns_come_just_before_the_chains() {
+        assert_eq!(standard()[CHAINS_AT].name(), "Chains");
+        assert_eq!(explained().len(), standard().len() + named_patterns().len());
+        assert_eq!(explained()[CHAINS_AT].name(), "Skyscraper");
+    }
+}
