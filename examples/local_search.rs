@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use plotters::prelude::*;
-use sudokit::local::{Annealing, AnnealingSample, Genetic, GeneticSample};
+use sudokit::local::{Annealing, AnnealingSample, Genetic, GeneticSample, Moves};
 use sudokit::{Budget, Grid, SolveError, Solver, Stats};
 use sudokit_examples::{Args, exit_code};
 use sudokit_testkit::sets;
@@ -94,7 +94,7 @@ fn run_annealing(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<()
     let sink = Arc::clone(&samples);
     let mut solver = if options.course { Annealing::course() } else { Annealing::new() };
     if options.hybrid {
-        solver = solver.with_propagation();
+        solver = solver.with_moves(Moves::Propagated);
     }
     if let Some(seed) = options.seed {
         solver = solver.with_seed(seed);
@@ -119,7 +119,7 @@ fn run_genetic(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<(), 
     let sink = Arc::clone(&samples);
     let mut solver = if options.course { Genetic::course() } else { Genetic::new() };
     if options.hybrid {
-        solver = solver.with_propagation();
+        solver = solver.with_moves(Moves::Propagated);
     }
     if let Some(seed) = options.seed {
         solver = solver.with_seed(seed);

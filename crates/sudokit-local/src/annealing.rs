@@ -6,7 +6,7 @@ use sudokit_core::{Budget, Grid, ParameterError, SearchTally, Solution, SolveErr
 
 use crate::encoding::{Best, Problem, Representation, State};
 use crate::observer::{AnnealingSample, Observer};
-use crate::start::{self, Restriction};
+use crate::start::{self, Moves};
 
 /// How each run's temperature starts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -93,7 +93,7 @@ impl Reheat {
 ///
 /// [`Annealing::new`] is the strongest configuration found (see the crate
 /// docs for its figures); [`Annealing::course`] is the course's.
-/// [`with_propagation`](Annealing::with_propagation) makes the hybrid:
+/// [`with_moves(Moves::Propagated)`](Annealing::with_moves) makes the hybrid:
 /// singles and locked candidates first, then moves kept within each cell's
 /// candidates.
 ///
@@ -123,7 +123,7 @@ impl Reheat {
 pub struct Annealing {
     seed: u64,
     representation: Representation,
-    restriction: Restriction,
+    moves: Moves,
     initial: InitialTemperature,
     cooling: Cooling,
     moves_per_temperature: Option<u64>,
@@ -152,7 +152,7 @@ impl Annealing {
         Annealing {
             seed: Self::DEFAULT_SEED,
             representation: Representation::Boxes,
-            restriction: Restriction::Givens,
+            moves: Moves::GivensCandidates,
             initial: InitialTemperature::Fixed(0.6),
             cooling: Cooling::Exponential(0.9995),
             moves_per_temperature: None,
@@ -170,7 +170,7 @@ impl Annealing {
     pub fn course() -> Annealing {
         Annealing {
             representation: Representation::Rows,
-            restriction: Restriction::None,
+            moves: Moves::AnyDigit,
             initial: InitialTemperature::Fixed(1.0),
             cooling: Cooling::Exponential(0.999),
             moves_per_temperature: Some(100),
@@ -196,21 +196,12 @@ impl Annealing {
         self
     }
 
-    /// Propagates singles and locked candidates first, and keeps each move
-    /// within the cells' candidates: the hybrid, registered as
-    /// `annealing-hybrid`.
+    /// Sets where moves may go ([`Moves`]): any digit, the givens'
+    /// candidates (the default), or the candidates left after
+    /// propagation (the hybrid, registered as `annealing-hybrid`).
     #[must_use]
-    pub fn with_propagation(mut self) -> Annealing {
-        self.restriction = Restriction::Propagation;
-        self
-    }
-
-    /// Lets each free cell take any digit its unit misses, even one a given
-    /// of its row, column or box holds (the course's encoding). By default
-    /// a cell only takes the digits the givens leave it.
-    #[must_use]
-    pub fn with_unrestricted_moves(mut self) -> Annealing {
-        self.restriction = Restriction::None;
+    pub fn with_moves(mut self, moves: Moves) -> Annealing {
+        self.moves = moves;
         self
     }
 
@@ -444,13 +435,13 @@ impl Run<'_, '_> {
 
 impl Solver for Annealing {
     fn name(&self) -> &str {
-        if self.restriction == Restriction::Propagation { "annealing-hybrid" } else { "annealing" }
+        if self.moves == Moves::Propagated { "annealing-hybrid" } else { "annealing" }
     }
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
         self.validate()?;
         let mut tally = SearchTally::new(budget, 1);
-        let (problem, rng) = match start::begin(puzzle, &mut tally, self.restriction, self.representation, self.seed)? {
+        let (problem, rng) = match start::begin(puzzle, &mut tally, self.moves, self.representation, self.seed)? {
             Ok(search) => search,
             Err(solution) => return Ok(solution),
         };

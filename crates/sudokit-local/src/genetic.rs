@@ -6,7 +6,7 @@ use sudokit_core::{Budget, Grid, Meter, ParameterError, SearchTally, Solution, S
 
 use crate::encoding::{Best, Problem, Representation, State};
 use crate::observer::{GeneticSample, Observer};
-use crate::start::{self, Restriction};
+use crate::start::{self, Moves};
 
 /// How two parents make a child, kept unit by kept unit (each stays a
 /// permutation of its missing digits).
@@ -34,7 +34,7 @@ pub enum Crossover {
 /// algorithm: children improved by non-worsening swaps);
 /// [`Genetic::course`] is the course's GeneticSharp run (rows, ordered
 /// crossover, no local search; its elite selection breeds from the best
-/// half). [`with_propagation`](Genetic::with_propagation) makes the hybrid:
+/// half). [`with_moves(Moves::Propagated)`](Genetic::with_moves) makes the hybrid:
 /// singles and locked candidates first, then every unit kept within its
 /// cells' candidates.
 ///
@@ -57,7 +57,7 @@ pub enum Crossover {
 /// use sudokit::local::Genetic;
 /// use sudokit::{Grid, Solver};
 /// let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
-/// let solution = Genetic::new().with_propagation().solve(&puzzle)?;
+/// let solution = Genetic::new().with_moves(sudokit::local::Moves::Propagated).solve(&puzzle)?;
 /// assert!(solution.grid.is_solution_of(&puzzle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -65,7 +65,7 @@ pub enum Crossover {
 pub struct Genetic {
     seed: u64,
     representation: Representation,
-    restriction: Restriction,
+    moves: Moves,
     population: usize,
     elite: usize,
     tournament: usize,
@@ -99,7 +99,7 @@ impl Genetic {
         Genetic {
             seed: Self::DEFAULT_SEED,
             representation: Representation::Boxes,
-            restriction: Restriction::Givens,
+            moves: Moves::GivensCandidates,
             population: 30,
             elite: 2,
             tournament: 3,
@@ -121,7 +121,7 @@ impl Genetic {
     pub fn course() -> Genetic {
         Genetic {
             representation: Representation::Rows,
-            restriction: Restriction::None,
+            moves: Moves::AnyDigit,
             population: 500,
             elite: 250,
             tournament: 500,
@@ -152,21 +152,12 @@ impl Genetic {
         self
     }
 
-    /// Propagates singles and locked candidates first, and keeps every row
-    /// within the cells' candidates: the hybrid, registered as
-    /// `genetic-hybrid`.
+    /// Sets where moves may go ([`Moves`]): any digit, the givens'
+    /// candidates (the default), or the candidates left after
+    /// propagation (the hybrid, registered as `genetic-hybrid`).
     #[must_use]
-    pub fn with_propagation(mut self) -> Genetic {
-        self.restriction = Restriction::Propagation;
-        self
-    }
-
-    /// Lets each free cell take any digit its unit misses, even one a given
-    /// of its row, column or box holds (the course's encoding). By default
-    /// a cell only takes the digits the givens leave it.
-    #[must_use]
-    pub fn with_unrestricted_moves(mut self) -> Genetic {
-        self.restriction = Restriction::None;
+    pub fn with_moves(mut self, moves: Moves) -> Genetic {
+        self.moves = moves;
         self
     }
 
@@ -513,7 +504,7 @@ impl Run<'_, '_> {
 
 impl Solver for Genetic {
     fn name(&self) -> &str {
-        if self.restriction == Restriction::Propagation { "genetic-hybrid" } else { "genetic" }
+        if self.moves == Moves::Propagated { "genetic-hybrid" } else { "genetic" }
     }
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
@@ -522,7 +513,7 @@ impl Solver for Genetic {
         // searches watch on their threads.
         let budget = budget.starting_now();
         let mut tally = SearchTally::new(&budget, 1);
-        let (problem, rng) = match start::begin(puzzle, &mut tally, self.restriction, self.representation, self.seed)? {
+        let (problem, rng) = match start::begin(puzzle, &mut tally, self.moves, self.representation, self.seed)? {
             Ok(search) => search,
             Err(solution) => return Ok(solution),
         };

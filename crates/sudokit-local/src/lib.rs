@@ -51,7 +51,7 @@
 //!   ordered (OX) or unit-exchange crossover, swap mutation, optional local
 //!   search on each child (memetic, the default), elitism, restarts on
 //!   stagnation. [`Genetic::course`] is the course's GeneticSharp run.
-//! * Hybrids (`with_propagation`): singles and locked candidates first; a
+//! * Hybrids (`with_moves(Moves::Propagated)`): singles and locked candidates first; a
 //!   contradiction proves the puzzle unsolvable, a settled board is the
 //!   answer, and otherwise every move stays within the cells' candidates.
 //!
@@ -84,3 +84,4 @@ pub use annealing::{Annealing, Cooling, InitialTemperature, Reheat};
 pub use encoding::Representation;
 pub use genetic::{Crossover, Genetic};
 pub use observer::{AnnealingSample, GeneticSample};
+pub use start::Moves;

@@ -8,16 +8,31 @@ use sudokit_grid::CandidateBoard;
 
 use crate::encoding::{Problem, Representation};
 
-/// Which digits a search lets each free cell take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Restriction {
-    /// Any digit its kept unit misses (the course).
-    None,
+/// Where a local search's moves may go: which digits each free cell may
+/// take. One setting, `with_moves`, on both searches, so that no two
+/// setters can contradict each other.
+///
+/// ```
+/// use sudokit::local::{Annealing, Genetic, Moves};
+/// use sudokit::Solver;
+/// assert_eq!(Annealing::new().with_moves(Moves::Propagated).name(), "annealing-hybrid");
+/// assert_eq!(Genetic::new().with_moves(Moves::Propagated).with_moves(Moves::AnyDigit).name(), "genetic");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Moves {
+    /// Any digit its kept unit misses, even one a given of its row, column
+    /// or box holds (the course's encoding).
+    AnyDigit,
     /// The digits the givens leave it: none that a given of its row,
-    /// column or box holds.
-    Givens,
-    /// Its candidates after singles and locked candidates (the hybrids).
-    Propagation,
+    /// column or box holds (the default).
+    #[default]
+    GivensCandidates,
+    /// Its candidates after singles and locked candidates, which run
+    /// first: the hybrids, registered as `annealing-hybrid` and
+    /// `genetic-hybrid`. A contradiction there proves the puzzle
+    /// unsolvable.
+    Propagated,
 }
 
 /// Where a search starts.
@@ -31,7 +46,7 @@ enum Start {
 
 /// The start of a search on `puzzle`.
 ///
-/// With [`Restriction::Propagation`], singles and locked candidates run
+/// With [`Moves::Propagated`], singles and locked candidates run
 /// first: a contradiction proves the puzzle unsolvable, a settled board is
 /// the answer, and otherwise the search keeps each cell within its
 /// candidates.
@@ -40,16 +55,16 @@ enum Start {
 /// [`SolveError::InvalidPuzzle`] for clashing givens,
 /// [`SolveError::Unsolvable`] when propagation (or the search's own first
 /// filling of its units) proves there is no solution.
-fn start(puzzle: &Grid, restriction: Restriction, representation: Representation) -> Result<Start, SolveError> {
+fn start(puzzle: &Grid, moves: Moves, representation: Representation) -> Result<Start, SolveError> {
     puzzle.validate()?;
     if puzzle.is_complete() {
         return Ok(Start::Solved(puzzle.clone()));
     }
-    if restriction == Restriction::None {
+    if moves == Moves::AnyDigit {
         return Ok(Start::Search(Problem::unrestricted(puzzle, representation)));
     }
     let mut board = CandidateBoard::new(puzzle);
-    if restriction == Restriction::Propagation {
+    if moves == Moves::Propagated {
         board.propagate().map_err(|_| SolveError::Unsolvable)?;
     }
     if board.is_solved() {
@@ -69,12 +84,12 @@ fn start(puzzle: &Grid, restriction: Restriction, representation: Representation
 pub(crate) fn begin(
     puzzle: &Grid,
     tally: &mut SearchTally<'_>,
-    restriction: Restriction,
+    moves: Moves,
     representation: Representation,
     seed: u64,
 ) -> Result<Result<(Problem, ChaCha8Rng), Solution>, SolveError> {
     tally.check().map_err(|reason| tally.exhausted(reason, None))?;
-    let problem = match start(puzzle, restriction, representation)? {
+    let problem = match start(puzzle, moves, representation)? {
         Start::Solved(grid) if grid.is_solution_of(puzzle) => return Ok(Err(tally.solution(grid))),
         Start::Solved(grid) => return Err(tally.incomplete(Some(grid))),
         Start::Search(problem) => problem,

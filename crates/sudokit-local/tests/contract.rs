@@ -1,7 +1,7 @@
 use std::time::Duration;
 
 use sudokit_core::{Budget, Grid, Shape, SolveError, Solver};
-use sudokit_local::{Annealing, Genetic, Representation};
+use sudokit_local::{Annealing, Genetic, Moves, Representation};
 use sudokit_testkit::{Conformance, generate, sets};
 
 const SHAPES: [Shape; 3] = [Shape::MINI, Shape::CLASSIC, Shape::SIXTEEN];
@@ -20,13 +20,13 @@ fn suite(iterations: u64) -> Conformance {
 fn annealing_keeps_the_heuristic_contract() {
     suite(2_000_000).run(&mut Annealing::new());
     suite(2_000_000).run(&mut Annealing::new().with_representation(Representation::Boxes));
-    suite(2_000_000).run(&mut Annealing::new().with_propagation());
+    suite(2_000_000).run(&mut Annealing::new().with_moves(Moves::Propagated));
 }
 
 #[test]
 fn genetic_keeps_the_heuristic_contract() {
     suite(300_000).run(&mut Genetic::new());
-    suite(300_000).run(&mut Genetic::new().with_propagation());
+    suite(300_000).run(&mut Genetic::new().with_moves(Moves::Propagated));
 }
 
 #[test]
@@ -74,8 +74,8 @@ fn a_time_limit_stops_a_run_within_milliseconds() {
 fn the_hybrids_prove_what_propagation_refutes() {
     for text in sets::UNSOLVABLE {
         let puzzle: Grid = text.parse().unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(Annealing::new().with_propagation().solve(&puzzle).err(), Some(SolveError::Unsolvable));
-        assert_eq!(Genetic::new().with_propagation().solve(&puzzle).err(), Some(SolveError::Unsolvable));
+        assert_eq!(Annealing::new().with_moves(Moves::Propagated).solve(&puzzle).err(), Some(SolveError::Unsolvable));
+        assert_eq!(Genetic::new().with_moves(Moves::Propagated).solve(&puzzle).err(), Some(SolveError::Unsolvable));
     }
 }
 
@@ -83,7 +83,8 @@ fn the_hybrids_prove_what_propagation_refutes() {
 fn every_shape_is_solved_by_the_hybrid() {
     for shape in [Shape::MINI, Shape::SIX, Shape::CLASSIC, Shape::TWELVE, Shape::SIXTEEN] {
         let puzzle = generate::puzzle(shape, shape.cell_count() * 2 / 5, 11);
-        let solution = Annealing::new().with_propagation().solve(&puzzle).unwrap_or_else(|e| panic!("{shape}: {e}"));
+        let solution =
+            Annealing::new().with_moves(Moves::Propagated).solve(&puzzle).unwrap_or_else(|e| panic!("{shape}: {e}"));
         assert!(solution.grid.is_solution_of(&puzzle), "{shape}");
     }
 }

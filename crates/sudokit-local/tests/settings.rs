@@ -3,7 +3,7 @@
 //! search included, counts against the budget.
 
 use sudokit_core::{Budget, Grid, SolveError, Solver, StopReason};
-use sudokit_local::{Annealing, Cooling, Genetic, InitialTemperature, Reheat};
+use sudokit_local::{Annealing, Cooling, Genetic, InitialTemperature, Moves, Reheat};
 use sudokit_testkit::sets;
 
 fn puzzle() -> Grid {
@@ -79,4 +79,20 @@ fn the_local_search_of_each_child_counts_against_the_budget() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn where_moves_go_is_one_setting() {
+    // Propagation proves this puzzle unsolvable; a search whose moves take
+    // any digit cannot, and the setting made last is the one used.
+    let unsolvable: Grid = sudokit_testkit::sets::UNSOLVABLE[0].parse().unwrap();
+    let budget = Budget::unlimited().with_max_iterations(20_000);
+    let hybrid = Annealing::new().with_moves(Moves::Propagated);
+    assert_eq!(hybrid.name(), "annealing-hybrid");
+    let plain = Annealing::new().with_moves(Moves::Propagated).with_moves(Moves::AnyDigit);
+    assert_eq!(plain.name(), "annealing");
+    assert_eq!(hybrid.with_seed(1).solve_with(&unsolvable, &budget), Err(SolveError::Unsolvable));
+    assert!(!matches!(plain.with_seed(1).solve_with(&unsolvable, &budget), Err(SolveError::Unsolvable)));
+    let genetic = Genetic::new().with_moves(Moves::AnyDigit).with_moves(Moves::Propagated);
+    assert_eq!(genetic.name(), "genetic-hybrid");
 }

@@ -40,7 +40,7 @@ use sudokit_core::{CountSolutions, Shape, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
-use sudokit_local::{Annealing, Genetic};
+use sudokit_local::{Annealing, Genetic, Moves};
 use sudokit_rules::BitParallel;
 use sudokit_rules::human::HumanSolver;
 
@@ -237,7 +237,7 @@ fn registered() -> Vec<SolverInfo> {
         S::heuristic(
             "annealing-hybrid",
             "simulated annealing on box permutations after singles and locked candidates, moves within the candidates",
-            || Annealing::new().with_propagation(),
+            || Annealing::new().with_moves(Moves::Propagated),
         ),
         S::heuristic(
             "annealing",
@@ -247,7 +247,7 @@ fn registered() -> Vec<SolverInfo> {
         S::heuristic(
             "genetic-hybrid",
             "genetic algorithm on box permutations with local search, after singles and locked candidates",
-            || Genetic::new().with_propagation(),
+            || Genetic::new().with_moves(Moves::Propagated),
         ),
         S::heuristic(
             "genetic",
