@@ -43,8 +43,13 @@
 //!   and the backtracking baselines.
 //! * `sudokit-graph`: Sudoku as graph colouring on `petgraph`.
 //! * `sudokit-dlx`: exact cover with Dancing Links.
-//! * `sudokit-rules`: the bit-parallel `BitParallel`.
-//! * `sudokit`: the facade, the solver registry and the comparison harness.
+//! * `sudokit-local`: simulated annealing and a genetic algorithm.
+//! * `sudokit-rules`: the bit-parallel `BitParallel`, and human techniques
+//!   with hints, an explainer and a Sudoku Explainer-scale rating.
+//! * `sudokit`: the facade, the solver registry, the comparison harness and
+//!   batch solving.
+//! * `sudokit-testkit`: the solver contract as a test suite, an
+//!   independent oracle and the puzzle sets.
 //!
 //! # Module layout
 //! The modules depend on each other in one direction: `shape` ←

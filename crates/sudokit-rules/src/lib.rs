@@ -1,8 +1,9 @@
 //! Logic-based Sudoku solving for **sudokit**: a bit-parallel solver for
 //! speed, and human techniques for hints, explanations and ratings.
 //!
-//! [`human`] solves as a player does, for every shape: twenty techniques
-//! from hidden singles to forcing chains, each step explained in a
+//! [`human`] solves as a player does, for every shape: the techniques of
+//! Sudoku Explainer's path from hidden singles to nested forcing chains,
+//! and the named patterns players know, each step explained in a
 //! sentence; hints from a player's pencil marks; a step-by-step
 //! [`Explainer`](human::Explainer) that guesses and backtracks when logic
 //! stalls; a difficulty [`rate`](human::rate) on the Sudoku Explainer

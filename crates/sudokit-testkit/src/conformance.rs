@@ -1,4 +1,4 @@
-//! The conformance suite: the solver contract of DESIGN.md, checked against
+//! The conformance suite: the solver contract of `docs/design.md`, checked against
 //! the [`oracle`](crate::oracle).
 
 use std::time::Duration;
