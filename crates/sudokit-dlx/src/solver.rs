@@ -181,12 +181,6 @@ impl Dlx {
         self.last
     }
 
-    /// Counters of the last search.
-    #[deprecated(since = "0.1.0", note = "use `last_stats`, the one name every solver uses")]
-    pub fn last_cover_stats(&self) -> CoverStats {
-        self.last_stats()
-    }
-
     /// Adds the counters of `stats` to the solve's.
     fn add(&mut self, stats: CoverStats, tally: &mut SearchTally<'_>) {
         self.last.nodes += stats.nodes;

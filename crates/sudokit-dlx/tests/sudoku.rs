@@ -10,8 +10,8 @@ fn dlx_conformance() {
 #[test]
 fn dlx_rs_conformance() {
     Conformance::exact()
-        .shapes(&[Shape::MINI, Shape::SIX, Shape::CLASSIC])
-        .puzzles_per_set(10)
+        .with_shapes(&[Shape::MINI, Shape::SIX, Shape::CLASSIC])
+        .with_puzzles_per_set(10)
         .run_counter(&mut DlxRs::new());
 }
 

@@ -111,7 +111,7 @@ impl MrvColouring {
 
     /// Tries colours in `order`.
     #[must_use]
-    pub fn colour_order(mut self, order: ColourOrder) -> MrvColouring {
+    pub fn with_colour_order(mut self, order: ColourOrder) -> MrvColouring {
         self.colours = order;
         self
     }
@@ -141,7 +141,7 @@ exact_colouring!(MrvColouring);
 ///
 /// Colours go in ascending order by default, which needed about 7% fewer
 /// nodes than the course's most-used-first order on the hard level;
-/// [`colour_order`](Dsatur::colour_order) changes that.
+/// [`with_colour_order`](Dsatur::with_colour_order) changes that.
 /// [`with_propagation`](Dsatur::with_propagation) adds forward checking as
 /// for [`MrvColouring`]. [`Dsatur::course`] is the course's
 /// `GraphColoringDSATUR`: ties by static degree — in a Sudoku graph every
@@ -190,7 +190,7 @@ impl Dsatur {
 
     /// Tries colours in `order`.
     #[must_use]
-    pub fn colour_order(mut self, order: ColourOrder) -> Dsatur {
+    pub fn with_colour_order(mut self, order: ColourOrder) -> Dsatur {
         self.colours = order;
         self
     }

@@ -10,8 +10,8 @@ fn sequential_colouring_conforms() {
     // to prove it unique: easy and medium ones only (the hard level is
     // checked by the ignored course test and the compare example).
     Conformance::exact()
-        .shapes(&SHAPES)
-        .puzzles_per_set(0)
+        .with_shapes(&SHAPES)
+        .with_puzzles_per_set(0)
         .with_set(sets::EASY, 10)
         .with_set(sets::MEDIUM, 3)
         .run_counter(&mut SequentialColouring::new());
@@ -19,27 +19,30 @@ fn sequential_colouring_conforms() {
 
 #[test]
 fn mrv_colouring_conforms() {
-    Conformance::exact().shapes(&SHAPES).run_counter(&mut MrvColouring::new());
-    Conformance::exact().shapes(&SHAPES).run_counter(&mut MrvColouring::new().with_propagation());
+    Conformance::exact().with_shapes(&SHAPES).run_counter(&mut MrvColouring::new());
+    Conformance::exact().with_shapes(&SHAPES).run_counter(&mut MrvColouring::new().with_propagation());
     Conformance::exact()
-        .shapes(&SHAPES)
-        .puzzles_per_set(5)
-        .run_counter(&mut MrvColouring::new().colour_order(ColourOrder::MostUsedFirst));
+        .with_shapes(&SHAPES)
+        .with_puzzles_per_set(5)
+        .run_counter(&mut MrvColouring::new().with_colour_order(ColourOrder::MostUsedFirst));
 }
 
 #[test]
 fn dsatur_conforms() {
-    Conformance::exact().shapes(&SHAPES).run_counter(&mut Dsatur::new());
-    Conformance::exact().shapes(&SHAPES).with_set(sets::HARD, 95).run_counter(&mut Dsatur::new().with_propagation());
+    Conformance::exact().with_shapes(&SHAPES).run_counter(&mut Dsatur::new());
     Conformance::exact()
-        .shapes(&SHAPES)
-        .puzzles_per_set(5)
-        .run_counter(&mut Dsatur::course().colour_order(ColourOrder::MostUsedFirst));
+        .with_shapes(&SHAPES)
+        .with_set(sets::HARD, 95)
+        .run_counter(&mut Dsatur::new().with_propagation());
+    Conformance::exact()
+        .with_shapes(&SHAPES)
+        .with_puzzles_per_set(5)
+        .run_counter(&mut Dsatur::course().with_colour_order(ColourOrder::MostUsedFirst));
 }
 
 #[test]
 fn greedy_never_returns_a_wrong_grid() {
-    Conformance::heuristic().shapes(&SHAPES).run(&mut Greedy::new());
+    Conformance::heuristic().with_shapes(&SHAPES).run(&mut Greedy::new());
     let mut greedy = Greedy::new();
     let mut solved = 0;
     for puzzle in sets::EASY.puzzles().into_iter().chain(sets::HARD.puzzles()) {

@@ -46,7 +46,7 @@ fn mrv_explores_far_fewer_nodes_than_plain_backtracking() {
 
 #[test]
 fn backtracking_conformance() {
-    Conformance::exact().puzzles_per_set(3).run_counter(&mut Backtracking::new());
+    Conformance::exact().with_puzzles_per_set(3).run_counter(&mut Backtracking::new());
 }
 
 #[test]

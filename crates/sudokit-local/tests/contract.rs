@@ -11,8 +11,8 @@ const SHAPES: [Shape; 3] = [Shape::MINI, Shape::CLASSIC, Shape::SIXTEEN];
 /// deterministic.
 fn suite(iterations: u64) -> Conformance {
     Conformance::heuristic()
-        .shapes(&SHAPES)
-        .puzzles_per_set(3)
+        .with_shapes(&SHAPES)
+        .with_puzzles_per_set(3)
         .with_budget(Budget::unlimited().with_max_iterations(iterations))
 }
 

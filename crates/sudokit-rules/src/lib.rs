@@ -82,7 +82,3 @@ mod board;
 pub mod human;
 
 pub use bit_parallel::BitParallel;
-
-/// The former name of [`BitParallel`].
-#[deprecated(since = "0.1.0", note = "renamed `BitParallel`, after its algorithm")]
-pub type FastSolver = BitParallel;

@@ -71,7 +71,7 @@ impl Conformance {
 
     /// Checks these shapes (generated puzzles and empty grids) instead.
     #[must_use]
-    pub fn shapes(mut self, shapes: &[Shape]) -> Conformance {
+    pub fn with_shapes(mut self, shapes: &[Shape]) -> Conformance {
         self.shapes = shapes.to_vec();
         self
     }
@@ -79,7 +79,7 @@ impl Conformance {
     /// Checks the first `n` puzzles of each level instead (a slow baseline
     /// needs fewer).
     #[must_use]
-    pub fn puzzles_per_set(mut self, n: usize) -> Conformance {
+    pub fn with_puzzles_per_set(mut self, n: usize) -> Conformance {
         for (_, take) in &mut self.sets {
             *take = n;
         }

@@ -36,7 +36,7 @@
 //! # }
 //!
 //! // Incomplete methods may fail, but never with a wrong grid.
-//! Conformance::heuristic().puzzles_per_set(2).shapes(&[sudokit_core::Shape::MINI]).run(&mut Singles);
+//! Conformance::heuristic().with_puzzles_per_set(2).with_shapes(&[sudokit_core::Shape::MINI]).run(&mut Singles);
 //! ```
 //!
 //! * [`sets`]: the reference puzzle sets, the small ones embedded, the large

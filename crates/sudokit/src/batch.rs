@@ -134,34 +134,6 @@ where
         self
     }
 
-    /// Gives each puzzle at most `limit`.
-    #[deprecated(since = "0.1.0", note = "use `with_time_limit`, as on `Budget`")]
-    #[must_use]
-    pub fn time_limit(self, limit: Duration) -> Batch<F> {
-        self.with_time_limit(limit)
-    }
-
-    /// Stops the batch when `flag` is raised.
-    #[deprecated(since = "0.1.0", note = "use `with_cancel_flag`, as on `Budget`")]
-    #[must_use]
-    pub fn cancel_flag(self, flag: CancelFlag) -> Batch<F> {
-        self.with_cancel_flag(flag)
-    }
-
-    /// Uses `threads` worker threads.
-    #[deprecated(since = "0.1.0", note = "use `with_threads`")]
-    #[must_use]
-    pub fn threads(self, threads: usize) -> Batch<F> {
-        self.with_threads(threads)
-    }
-
-    /// How many puzzles are held in memory at a time.
-    #[deprecated(since = "0.1.0", note = "use `with_chunk_size`")]
-    #[must_use]
-    pub fn chunk_size(self, puzzles: usize) -> Batch<F> {
-        self.with_chunk_size(puzzles)
-    }
-
     /// `f` over `items` with a solver per worker, results in order.
     fn map<T: Sync, U: Send>(&self, items: &[T], f: impl Fn(&mut S, &T) -> U + Sync) -> Vec<U> {
         parallel::map_in_order(items, self.threads, &self.make, f)

@@ -65,10 +65,10 @@
 //! ```
 //!
 //! Solve as a player does, with [`rules::human`]: a hint with its
-//! explanation, and the difficulty on the Sudoku Explainer scale.
+//! explanation, and the difficulty on the Sudoku Explainer scale
+//! ([`hint`], [`hint_with`], [`rate`] and [`rate_with`] are at the root).
 //! ```
-//! use sudokit::Grid;
-//! use sudokit::rules::human::{hint, rate};
+//! use sudokit::{Grid, hint, rate};
 //! let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
 //! let step = hint(&puzzle, None)?.expect("r1c1 can only hold 1");
 //! assert_eq!(step.to_string(), "Naked single: r1c1 can only hold 1");
@@ -162,8 +162,7 @@ pub use sudokit_local::{self as local, Annealing, Genetic};
 
 pub use auto::Auto;
 pub use error::Error;
-#[allow(deprecated)]
-pub use sudokit_rules::FastSolver;
+pub use sudokit_rules::human::{hint, hint_with, rate, rate_with};
 pub use sudokit_rules::{self as rules, BitParallel};
 
 mod auto;

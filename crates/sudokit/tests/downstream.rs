@@ -94,7 +94,7 @@ fn a_solver_of_ones_own_joins_a_user_built_list_and_keeps_the_contract() {
     let info = list.iter().find(|info| info.name() == "downstream-mrv").expect("just added");
     assert_eq!(info.crate_name(), "downstream");
     let mut solver = info.build();
-    Conformance::exact().puzzles_per_set(5).run(&mut solver);
+    Conformance::exact().with_puzzles_per_set(5).run(&mut solver);
     assert!(SOLVES.load(Ordering::Relaxed) > 0);
     let stats = Stats::new().with_nodes(3).with_backtracks(1);
     assert_eq!((stats.nodes, stats.backtracks, stats.guesses), (3, 1, 0));

@@ -141,20 +141,6 @@ impl Harness {
         self
     }
 
-    /// Sets the time limit per puzzle.
-    #[deprecated(since = "0.1.0", note = "use `with_time_limit`, as on `Budget`")]
-    #[must_use]
-    pub fn time_limit(self, limit: Duration) -> Harness {
-        self.with_time_limit(limit)
-    }
-
-    /// Sets the number of worker threads.
-    #[deprecated(since = "0.1.0", note = "use `with_threads`")]
-    #[must_use]
-    pub fn threads(self, threads: usize) -> Harness {
-        self.with_threads(threads.max(1))
-    }
-
     /// Races `solvers` over `levels`. The solvers are borrowed: any
     /// [`Solver`] works, boxed (`Box<dyn Solver + 'a>`, which may borrow
     /// data), by reference (`&mut dyn Solver`) or a slice of one type.
