@@ -10,7 +10,7 @@ use sudokit_grid::{Candidates, Contradiction};
 use super::lists;
 use super::position::Position;
 use super::step::Step;
-use super::strategy::Strategy;
+use super::strategy::{Strategy, first_step};
 
 /// What happened at one point of an explained solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,10 +164,16 @@ impl Search {
     /// [`Search::tick`]).
     pub(crate) fn count(position: &Position, limit: usize, tally: &mut SearchTally<'_>) -> Result<usize, StopReason> {
         let mut search = Search::new(position.clone(), lists::basic(), limit);
-        while let Some(event) = search.advance(tally)? {
+        search.run(tally)?;
+        Ok(search.solutions.len())
+    }
+
+    /// Advances to the end, every event counted in `tally`.
+    pub(crate) fn run(&mut self, tally: &mut SearchTally<'_>) -> Result<(), StopReason> {
+        while let Some(event) = self.advance(tally)? {
             Search::tick(&event, tally)?;
         }
-        Ok(search.solutions.len())
+        Ok(())
     }
 
     /// Counts `event` in `tally`: a step is an iteration, a guess or a
@@ -210,11 +216,9 @@ impl Search {
             self.failed = Some(None);
             return Ok(Event::Solution(grid));
         }
-        for strategy in self.strategies.iter() {
-            if let Some(step) = strategy.find_within(&self.position, tally)? {
-                self.failed = self.position.apply(&step).err().map(Some);
-                return Ok(Event::Step(step));
-            }
+        if let Some(step) = first_step(&self.strategies, &self.position, tally)? {
+            self.failed = self.position.apply(&step).err().map(Some);
+            return Ok(Event::Step(step));
         }
         Ok(self.guess())
     }
@@ -406,15 +410,18 @@ impl Iterator for Explainer {
         if self.search.finished {
             return None;
         }
-        if self.stats == Stats::new() && !self.counted {
+        if !self.counted {
             // The time limit counts from the first event.
             self.budget = self.budget.starting_now();
         }
-        let budget = self.budget.clone();
+        // Taken out for the tally to borrow while the search moves on.
+        let budget = std::mem::take(&mut self.budget);
         let mut tally = SearchTally::slow(&budget, 0);
         *tally.stats_mut() = self.stats;
         let result = self.advance(&mut tally);
         self.stats = *tally.stats();
+        drop(tally);
+        self.budget = budget;
         match result {
             Ok(event) => event,
             Err(reason) => {

@@ -8,7 +8,7 @@ use sudokit_core::{Budget, SearchTally, SolveError};
 
 use super::position::Position;
 use super::step::Step;
-use super::strategy::Strategy;
+use super::strategy::{Strategy, first_step};
 use super::{chains, exclusion, fish, forcing, intersections, named, singles, subsets, uniqueness, wings};
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -102,7 +102,6 @@ impl Position {
     /// It has no limit: on a grid with few givens the forcing chains can
     /// search for seconds, so a game's hint button wants
     /// [`hint_within`](Position::hint_within).
-    ///
     pub fn hint(&self) -> Option<Step> {
         explained().iter().find_map(|s| s.find(self))
     }
@@ -129,14 +128,7 @@ impl Position {
     /// [`SolveError::BudgetExhausted`] when the budget runs out first.
     pub fn hint_within(&self, budget: &Budget) -> Result<Option<Step>, SolveError> {
         let mut tally = SearchTally::slow(budget, 0);
-        for strategy in explained() {
-            match strategy.find_within(self, &mut tally) {
-                Ok(Some(step)) => return Ok(Some(step)),
-                Ok(None) => {}
-                Err(reason) => return Err(tally.exhausted(reason, None)),
-            }
-        }
-        Ok(None)
+        first_step(explained(), self, &mut tally).map_err(|reason| tally.exhausted(reason, None))
     }
 }
 

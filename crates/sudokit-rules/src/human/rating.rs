@@ -7,7 +7,8 @@ use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, SolveError,
 use super::explain::Search;
 use super::lists;
 use super::position::Position;
-use super::step::{Score, Step, Technique};
+use super::step::{Score, Technique};
+use super::strategy::first_step;
 use crate::BitParallel;
 
 /// A puzzle's difficulty, as Sudoku Explainer reports it.
@@ -180,7 +181,7 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
     };
     let mut placed = false;
     while !position.is_solved() {
-        let Some(step) = next_step(&position, &mut tally).map_err(RateError::Stopped)? else {
+        let Some(step) = first_step(lists::standard(), &position, &mut tally).map_err(RateError::Stopped)? else {
             rating.level = Level::NeedsGuessing;
             if rating.er < Rating::STALLED {
                 rating.er = Rating::STALLED;
@@ -206,16 +207,6 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
     }
     rating.level = Level::of(rating.er);
     Ok(rating)
-}
-
-/// The first step of the standard path, within the budget.
-fn next_step(position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
-    for strategy in lists::standard() {
-        if let Some(step) = strategy.find_within(position, tally)? {
-            return Ok(Some(step));
-        }
-    }
-    Ok(None)
 }
 
 /// Solutions of the puzzle, up to two, within the budget of `tally`.

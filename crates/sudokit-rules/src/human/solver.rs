@@ -44,13 +44,7 @@ impl HumanSolver {
         let stop = |tally: &SearchTally<'_>, reason: StopReason| tally.exhausted(reason, None);
         tally.check().map_err(|r| stop(&tally, r))?;
         let mut search = Search::new(position, lists::basic(), usize::try_from(limit).unwrap_or(usize::MAX));
-        loop {
-            match search.advance(&mut tally).and_then(|e| e.map(|e| Search::tick(&e, &mut tally)).transpose()) {
-                Ok(Some(())) => {}
-                Ok(None) => break,
-                Err(reason) => return Err(stop(&tally, reason)),
-            }
-        }
+        search.run(&mut tally).map_err(|r| stop(&tally, r))?;
         for grid in search.solutions() {
             tally.record(grid.values());
         }

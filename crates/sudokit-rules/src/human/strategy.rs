@@ -52,6 +52,21 @@ pub trait Strategy: Send + Sync {
     }
 }
 
+/// The step of the first of `strategies` that finds one on `position`,
+/// each searching within the budget of `tally`: what a path plays next.
+pub(crate) fn first_step(
+    strategies: &[&dyn Strategy],
+    position: &Position,
+    tally: &mut SearchTally<'_>,
+) -> Result<Option<Step>, StopReason> {
+    for strategy in strategies {
+        if let Some(step) = strategy.find_within(position, tally)? {
+            return Ok(Some(step));
+        }
+    }
+    Ok(None)
+}
+
 /// Runs `search` without a limit: the [`Strategy::find`] of a technique
 /// whose [`Strategy::find_within`] does the work.
 pub(crate) fn without_limit<T>(search: impl FnOnce(&mut SearchTally<'_>) -> Result<T, StopReason>) -> T {
