@@ -146,6 +146,8 @@ pub struct Dlx {
     main: Prepared,
     /// The puzzle as the current restart relabels it.
     restart: Prepared,
+    /// The work of the restarts of the current solve, added up.
+    restarts: CoverStats,
     last: CoverStats,
 }
 
@@ -172,7 +174,12 @@ impl Dlx {
 
     /// A new solver.
     pub fn new() -> Dlx {
-        Dlx { main: Prepared::new(), restart: Prepared::new(), last: CoverStats::default() }
+        Dlx {
+            main: Prepared::new(),
+            restart: Prepared::new(),
+            restarts: CoverStats::default(),
+            last: CoverStats::default(),
+        }
     }
 
     /// Counters of the last search, with Knuth's link updates (its
@@ -181,105 +188,95 @@ impl Dlx {
         self.last
     }
 
-    /// Adds the counters of `stats` to the solve's.
-    fn add(&mut self, stats: CoverStats, tally: &mut SearchTally<'_>) {
-        self.last.nodes += stats.nodes;
-        self.last.updates += stats.updates;
-        self.last.guesses += stats.guesses;
-        self.last.backtracks += stats.backtracks;
-        self.last.solutions += stats.solutions;
-        let counters = tally.stats_mut();
-        counters.nodes += stats.nodes;
-        counters.guesses += stats.guesses;
-        counters.backtracks += stats.backtracks;
+    /// The work of the solve so far: the search as given (the engine
+    /// counts it from its start) and the restarts.
+    fn spent(&self) -> CoverStats {
+        plus(self.main.matrix.stats(), self.restarts)
     }
 
-    /// Nodes the budget leaves after `tally`'s.
-    fn room(budget: &Budget, tally: &SearchTally<'_>) -> u64 {
-        budget.max_nodes().map_or(u64::MAX, |max| max.saturating_sub(tally.stats().nodes))
+    /// Keeps `stats` as the last search's, and copies them into `tally`.
+    fn keep_stats(&mut self, stats: CoverStats, tally: &mut SearchTally<'_>) {
+        self.last = stats;
+        let counters = tally.stats_mut();
+        counters.nodes = stats.nodes;
+        counters.guesses = stats.guesses;
+        counters.backtracks = stats.backtracks;
+    }
+
+    /// The nodes a run of `slice` may take, and the budget of the run with
+    /// the engine's node count before it: the budget's node cap may leave
+    /// fewer.
+    fn slice_budget(&self, slice: u64, before: u64, budget: &Budget) -> (u64, Budget) {
+        let room = budget.max_nodes().map_or(u64::MAX, |max| max.saturating_sub(self.spent().nodes));
+        (room, budget.clone().with_max_nodes(before.saturating_add(slice.min(room))))
     }
 
     /// Goes on with the search of the puzzle as given for `slice` more
     /// nodes.
-    fn resume(
-        &mut self,
-        cover: &SudokuCover,
-        puzzle: &Grid,
-        slice: u64,
-        budget: &Budget,
-        tally: &mut SearchTally<'_>,
-    ) -> Result<Run, StopReason> {
-        let room = Dlx::room(budget, tally);
-        let before = self.main.matrix.stats();
-        let cap = before.nodes.saturating_add(slice.min(room));
-        let outcome = self.main.matrix.resume_with_meter(&mut Meter::new(&budget.clone().with_max_nodes(cap)));
-        let after = self.main.matrix.stats();
-        let spent = CoverStats {
-            nodes: after.nodes - before.nodes,
-            updates: after.updates - before.updates,
-            guesses: after.guesses - before.guesses,
-            backtracks: after.backtracks - before.backtracks,
-            solutions: after.solutions - before.solutions,
-        };
-        self.add(spent, tally);
-        match outcome {
-            Ok(Some(options)) => Ok(Run::Solved(self.main.fill(cover, puzzle, options))),
-            Ok(None) => Ok(Run::Unsolvable),
-            Err(StopReason::NodeLimit) if slice < room => Ok(Run::Paused),
-            Err(reason) => Err(reason),
-        }
+    fn resume(&mut self, cover: &SudokuCover, puzzle: &Grid, slice: u64, budget: &Budget) -> Result<Run, StopReason> {
+        let (room, run) = self.slice_budget(slice, self.main.matrix.stats().nodes, budget);
+        let outcome = self.main.matrix.resume_with_meter(&mut Meter::new(&run));
+        ended(outcome, slice < room, |options| self.main.fill(cover, puzzle, options))
     }
 
     /// Restart `attempt`: the puzzle relabelled, for `slice` nodes.
-    fn restart(
-        &mut self,
-        puzzle: &Grid,
-        attempt: u64,
-        slice: u64,
-        budget: &Budget,
-        tally: &mut SearchTally<'_>,
-    ) -> Result<Run, StopReason> {
+    fn restart(&mut self, puzzle: &Grid, attempt: u64, slice: u64, budget: &Budget) -> Result<Run, StopReason> {
         let mut rng = SplitMix(attempt);
         let relabel = Relabelling::new(puzzle.side(), &mut rng);
         let relabelled = relabel.apply(puzzle);
         let cover = self.restart.prepare(&relabelled, Some(&mut rng)).expect("a relabelled valid puzzle is valid");
-        let room = Dlx::room(budget, tally);
-        let outcome = self
-            .restart
-            .matrix
-            .first_solution_with_meter(&mut Meter::new(&budget.clone().with_max_nodes(slice.min(room))));
-        self.add(self.restart.matrix.stats(), tally);
-        match outcome {
-            Ok(Some(options)) => Ok(Run::Solved(relabel.undo(&self.restart.fill(&cover, &relabelled, options)))),
-            Ok(None) => Ok(Run::Unsolvable),
-            Err(StopReason::NodeLimit) if slice < room => Ok(Run::Paused),
-            Err(reason) => Err(reason),
-        }
+        let (room, run) = self.slice_budget(slice, 0, budget);
+        let outcome = self.restart.matrix.first_solution_with_meter(&mut Meter::new(&run));
+        self.restarts = plus(self.restarts, self.restart.matrix.stats());
+        ended(outcome, slice < room, |options| relabel.undo(&self.restart.fill(&cover, &relabelled, options)))
     }
 
-    /// The search of [`Solver::solve_with`], with its restarts.
-    fn search(&mut self, puzzle: &Grid, budget: &Budget, tally: &mut SearchTally<'_>) -> Result<Run, SolveError> {
-        let cover = self.main.prepare(puzzle, None)?;
+    /// The search of [`Solver::solve_with`], with its restarts, on the
+    /// prepared puzzle.
+    fn search(&mut self, cover: &SudokuCover, puzzle: &Grid, budget: &Budget) -> Result<Run, StopReason> {
         let cells = puzzle.shape().cell_count() as u64;
-        let stop = |tally: &SearchTally<'_>, reason| tally.exhausted(reason, None);
-        let first = Dlx::FIRST_RUN_NODES.saturating_mul(cells);
-        match self.resume(&cover, puzzle, first, budget, tally).map_err(|r| stop(tally, r))? {
+        match self.resume(cover, puzzle, Dlx::FIRST_RUN_NODES.saturating_mul(cells), budget)? {
             Run::Paused => {}
             done => return Ok(done),
         }
         for attempt in 1.. {
             let slice = Dlx::RESTART_NODES.saturating_mul(cells).saturating_mul(luby(attempt));
-            match self.restart(puzzle, attempt, slice, budget, tally).map_err(|r| stop(tally, r))? {
+            match self.restart(puzzle, attempt, slice, budget)? {
                 Run::Paused => {}
                 done => return Ok(done),
             }
-            let main = slice.saturating_mul(Dlx::MAIN_SHARE);
-            match self.resume(&cover, puzzle, main, budget, tally).map_err(|r| stop(tally, r))? {
+            match self.resume(cover, puzzle, slice.saturating_mul(Dlx::MAIN_SHARE), budget)? {
                 Run::Paused => {}
                 done => return Ok(done),
             }
         }
         unreachable!("the slices grow until a search ends or the budget does")
+    }
+}
+
+/// The counters of two searches, added up.
+fn plus(a: CoverStats, b: CoverStats) -> CoverStats {
+    CoverStats {
+        nodes: a.nodes + b.nodes,
+        updates: a.updates + b.updates,
+        guesses: a.guesses + b.guesses,
+        backtracks: a.backtracks + b.backtracks,
+        solutions: a.solutions + b.solutions,
+    }
+}
+
+/// How a run ended: `resumable` when the budget leaves more nodes than its
+/// slice, so that a node limit is the slice's and the search goes on.
+fn ended(
+    outcome: Result<Option<Vec<usize>>, StopReason>,
+    resumable: bool,
+    fill: impl FnOnce(Vec<usize>) -> Grid,
+) -> Result<Run, StopReason> {
+    match outcome {
+        Ok(Some(options)) => Ok(Run::Solved(fill(options))),
+        Ok(None) => Ok(Run::Unsolvable),
+        Err(StopReason::NodeLimit) if resumable => Ok(Run::Paused),
+        Err(reason) => Err(reason),
     }
 }
 
@@ -293,11 +290,15 @@ impl Solver for Dlx {
         let budget = budget.starting_now();
         let mut tally = SearchTally::new(&budget, 1);
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;
-        self.last = CoverStats::default();
-        match self.search(puzzle, &budget, &mut tally)? {
-            Run::Solved(grid) => Ok(tally.solution(grid)),
-            Run::Unsolvable => Err(SolveError::Unsolvable),
-            Run::Paused => unreachable!("a paused search goes on"),
+        let cover = self.main.prepare(puzzle, None)?;
+        self.restarts = CoverStats::default();
+        let outcome = self.search(&cover, puzzle, &budget);
+        self.keep_stats(self.spent(), &mut tally);
+        match outcome {
+            Ok(Run::Solved(grid)) => Ok(tally.solution(grid)),
+            Ok(Run::Unsolvable) => Err(SolveError::Unsolvable),
+            Ok(Run::Paused) => unreachable!("a paused search goes on"),
+            Err(reason) => Err(tally.exhausted(reason, None)),
         }
     }
 }
@@ -306,13 +307,8 @@ impl CountSolutions for Dlx {
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
         let mut tally = SearchTally::new(budget, limit);
         self.main.prepare(puzzle, None)?;
-        self.last = CoverStats::default();
         let outcome = self.main.matrix.count_solutions_with_meter(limit, tally.meter_mut());
-        self.last = self.main.matrix.stats();
-        let counters = tally.stats_mut();
-        counters.nodes = self.last.nodes;
-        counters.guesses = self.last.guesses;
-        counters.backtracks = self.last.backtracks;
+        self.keep_stats(self.main.matrix.stats(), &mut tally);
         outcome.map_err(|reason| tally.exhausted(reason, None))
     }
 }
