@@ -63,8 +63,7 @@ impl CandidateBoard {
 
     /// The candidates of `cell`, or `None` when it lies outside the grid.
     pub fn try_get(&self, cell: Cell) -> Option<Candidates> {
-        let side = self.shape.side();
-        (cell.row() < side && cell.col() < side).then(|| self.cells[cell.index(self.shape)])
+        self.index_of(cell).ok().map(|i| self.cells[i])
     }
 
     /// The candidates of every cell, row-major.

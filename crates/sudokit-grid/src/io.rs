@@ -268,18 +268,13 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// Whether `rows` rows of a boxed picture can be a whole grid.
-    fn could_close(&self, rows: usize) -> bool {
+    /// Whether `n` can be the side of a grid of the file (the given
+    /// shape's, or any): the cells of a row, or the rows of a boxed picture
+    /// that may be whole.
+    fn is_side(&self, n: usize) -> bool {
         match self.shape {
-            Some(shape) => rows == shape.side(),
-            None => Shape::from_side(rows).is_ok(),
-        }
-    }
-
-    fn is_row_line(&self, cells: usize) -> bool {
-        match self.shape {
-            Some(shape) => cells == shape.side(),
-            None => Shape::from_side(cells).is_ok(),
+            Some(shape) => n == shape.side(),
+            None => Shape::from_side(n).is_ok(),
         }
     }
 
@@ -317,7 +312,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     if rows > Shape::MAX_SIDE || long {
                         // No grid is that large: the parser says why.
                         self.flush();
-                    } else if is_rule && self.could_close(rows) {
+                    } else if is_rule && self.is_side(rows) {
                         // A closing rule may end the grid: it does when the
                         // rows so far make a whole grid. Only a grid's side
                         // of rows is tried, so a file is read in linear time.
@@ -337,7 +332,7 @@ impl<R: BufRead> PuzzleReader<R> {
             return;
         }
         self.flush();
-        if self.is_row_line(cells) && !self.is_puzzle_line(cells) {
+        if self.is_side(cells) && !self.is_puzzle_line(cells) {
             self.start(BlockKind::Rows { width: cells });
         } else {
             // A whole puzzle, or a line of no known length: parsing it names
