@@ -1,5 +1,5 @@
 //! Integration tests of sudokit-rules.
 
+mod bit_parallel;
 mod budget;
-mod fast;
 mod human;

@@ -122,8 +122,9 @@ impl fmt::Display for DigitList {
     }
 }
 
-/// A list of techniques, usually one of the static lists of [`lists`].
-pub(crate) type Strategies = Cow<'static, [&'static dyn Strategy]>;
+/// A list of techniques: one of the static lists of [`lists`], or a
+/// user's own.
+pub(crate) type Strategies<'a> = Cow<'a, [&'a dyn Strategy]>;
 
 /// A guess still open: the position before it and the digits left.
 #[derive(Clone, Debug)]
@@ -137,10 +138,10 @@ struct Branch {
 /// after every change, a guess on a cell with the fewest candidates when
 /// none applies, an explicit stack of open guesses.
 #[derive(Clone)]
-pub(crate) struct Search {
+pub(crate) struct Search<'a> {
     position: Position,
     stack: Vec<Branch>,
-    strategies: Strategies,
+    strategies: Strategies<'a>,
     solutions: Vec<Grid>,
     limit: usize,
     finished: bool,
@@ -148,11 +149,16 @@ pub(crate) struct Search {
     failed: Option<Option<Contradiction>>,
 }
 
-impl Search {
-    pub(crate) fn new(position: Position, strategies: impl Into<Strategies>, limit: usize) -> Search {
-        let strategies = strategies.into();
+impl<'a> Search<'a> {
+    pub(crate) fn new(position: Position, strategies: Strategies<'a>, limit: usize) -> Search<'a> {
         let failed = position.contradiction().map(Some);
         Search { position, stack: Vec::new(), strategies, solutions: Vec::new(), limit, finished: false, failed }
+    }
+
+    /// The search with `strategies` instead, from where it stands.
+    fn with_strategies<'b>(self, strategies: Strategies<'b>) -> Search<'b> {
+        let Search { position, stack, strategies: _, solutions, limit, finished, failed } = self;
+        Search { position, stack, strategies, solutions, limit, finished, failed }
     }
 
     pub(crate) fn solutions(&self) -> &[Grid] {
@@ -163,7 +169,7 @@ impl Search {
     /// techniques and guesses within the budget of `tally` (see
     /// [`Search::tick`]).
     pub(crate) fn count(position: &Position, limit: usize, tally: &mut SearchTally<'_>) -> Result<usize, StopReason> {
-        let mut search = Search::new(position.clone(), lists::basic(), limit);
+        let mut search = Search::new(position.clone(), Cow::Borrowed(lists::basic()), limit);
         search.run(tally)?;
         Ok(search.solutions.len())
     }
@@ -303,50 +309,100 @@ impl Search {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
-pub struct Explainer {
-    search: Search,
+pub struct Explainer<'a> {
+    search: Search<'a>,
     budget: Budget,
     /// The work done so far, against the budget.
     stats: Stats,
-    /// Whether the solutions have been counted and the uniqueness
-    /// techniques kept or dropped.
-    counted: bool,
+    /// Whether the puzzle has one solution, once counted: the uniqueness
+    /// techniques are dropped when it has not.
+    unique: Option<bool>,
 }
 
-impl Explainer {
+impl Explainer<'static> {
     /// The explainer of `puzzle`.
     ///
     /// # Errors
     /// [`SolveError::InvalidPuzzle`] when givens clash.
-    pub fn new(puzzle: &Grid) -> Result<Explainer, SolveError> {
+    pub fn new(puzzle: &Grid) -> Result<Explainer<'static>, SolveError> {
         let position = Position::new(puzzle)?;
         Ok(Explainer::from_position(position))
     }
 
     /// The explainer from a position reached by other means (a player's
     /// pencil marks, say).
-    pub fn from_position(position: Position) -> Explainer {
-        Explainer::with_strategies(position, lists::explained())
+    pub fn from_position(position: Position) -> Explainer<'static> {
+        let search = Search::new(position, Cow::Borrowed(lists::explained()), 2);
+        Explainer { search, budget: Budget::unlimited(), stats: Stats::new(), unique: None }
     }
+}
 
-    /// The explainer from `position` with only `strategies`, in their
-    /// order: guesses come sooner with fewer techniques (a game's "explain
-    /// with what the player knows"). Techniques that assume uniqueness are
-    /// dropped when the puzzle does not have exactly one solution.
+impl<'a> Explainer<'a> {
+    /// Explains with `strategies` only, in their order, instead of
+    /// [`lists::explained`]: guesses come sooner with fewer techniques (a
+    /// game's "explain with what the player knows"), and techniques of
+    /// one's own join in (see [`Step::builder`]). Techniques that assume
+    /// uniqueness are dropped when the puzzle does not have exactly one
+    /// solution. Call it before the first event.
     ///
     /// ```
-    /// use sudokit::rules::human::{lists, Event, Explainer, Position};
+    /// use sudokit::rules::human::techniques::{HiddenSingles, NakedSingles};
+    /// use sudokit::rules::human::{Event, Explainer, Strategy};
     /// use sudokit::Grid;
     ///
     /// let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
-    /// let singles = &lists::basic()[..2];
-    /// let events: Vec<Event> = Explainer::with_strategies(Position::new(&puzzle)?, singles).collect();
+    /// let singles: [&dyn Strategy; 2] = [&HiddenSingles, &NakedSingles];
+    /// let events: Vec<Event> = Explainer::new(&puzzle)?.with_strategies(singles).collect();
     /// assert!(events.iter().any(|e| matches!(e, Event::Guess { .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_strategies(position: Position, strategies: &'static [&'static dyn Strategy]) -> Explainer {
-        let search = Search::new(position, Cow::Borrowed(strategies), 2);
-        Explainer { search, budget: Budget::unlimited(), stats: Stats::new(), counted: false }
+    ///
+    /// A technique of one's own, here one that calls the last candidate
+    /// of a digit in a row a "lonely digit" (a hidden single, at a score
+    /// of its own), joins the built-in ones:
+    ///
+    /// ```
+    /// use sudokit::rules::human::{lists, CustomTechnique, Event, Explainer, Position, Score, Step, Strategy, Technique};
+    /// use sudokit::{Digit, Grid, UnitKind};
+    ///
+    /// struct LonelyDigit;
+    ///
+    /// const LONELY: Technique = Technique::Custom(CustomTechnique::new("Lonely digit", Score::from_tenths(11)));
+    ///
+    /// impl Strategy for LonelyDigit {
+    ///     fn name(&self) -> &'static str {
+    ///         LONELY.name()
+    ///     }
+    ///
+    ///     fn find(&self, position: &Position) -> Option<Step> {
+    ///         let side = position.shape().side() as u8;
+    ///         for row in position.houses().filter(|h| h.kind() == UnitKind::Row) {
+    ///             for digit in (1..=side).filter_map(Digit::new) {
+    ///                 let mut places = position.cells_of(row).filter(|&c| position.candidates(c).contains(digit));
+    ///                 if let (Some(cell), None) = (places.next(), places.next()) {
+    ///                     return Step::builder(LONELY).placing(cell, digit).with_houses([row]).build(position).ok();
+    ///                 }
+    ///             }
+    ///         }
+    ///         None
+    ///     }
+    /// }
+    ///
+    /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+    /// let mine = LonelyDigit;
+    /// let strategies = std::iter::once(&mine as &dyn Strategy).chain(lists::explained().iter().copied());
+    /// let events: Vec<Event> = Explainer::new(&puzzle)?.with_strategies(strategies).collect();
+    /// let Some(Event::Step(first)) = events.first() else { return Err("no step".into()) };
+    /// assert_eq!(first.technique(), LONELY);
+    /// // The 5s of boxes 1 and 2 and of column 9 leave row 3 one place for a 5.
+    /// assert_eq!(first.to_string(), "Lonely digit (row 3): 5 placed in r3c7");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_strategies<'b>(self, strategies: impl IntoIterator<Item = &'b dyn Strategy>) -> Explainer<'b> {
+        let keep = |s: &&dyn Strategy| self.unique != Some(false) || !s.assumes_uniqueness();
+        let strategies: Vec<&'b dyn Strategy> = strategies.into_iter().filter(keep).collect();
+        let Explainer { search, budget, stats, unique } = self;
+        Explainer { search: search.with_strategies(Cow::Owned(strategies)), budget, stats, unique }
     }
 
     /// Bounds the walk by `budget` (see [above](Explainer#budget)): a
@@ -363,7 +419,7 @@ impl Explainer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Explainer {
+    pub fn with_budget(mut self, budget: Budget) -> Explainer<'a> {
         self.budget = budget;
         self
     }
@@ -382,14 +438,15 @@ impl Explainer {
     /// Counts the solutions once, and drops the uniqueness techniques
     /// unless there is exactly one.
     fn count(&mut self, tally: &mut SearchTally<'_>) -> Result<(), StopReason> {
-        if self.counted {
+        if self.unique.is_some() {
             return Ok(());
         }
-        if Search::count(&self.search.position, 2, tally)? != 1 {
+        let unique = Search::count(&self.search.position, 2, tally)? == 1;
+        if !unique {
             let kept: Vec<_> = self.search.strategies.iter().copied().filter(|s| !s.assumes_uniqueness()).collect();
             self.search.strategies = Cow::Owned(kept);
         }
-        self.counted = true;
+        self.unique = Some(unique);
         Ok(())
     }
 
@@ -403,14 +460,14 @@ impl Explainer {
     }
 }
 
-impl Iterator for Explainer {
+impl Iterator for Explainer<'_> {
     type Item = Event;
 
     fn next(&mut self) -> Option<Event> {
         if self.search.finished {
             return None;
         }
-        if !self.counted {
+        if self.unique.is_none() {
             // The time limit counts from the first event.
             self.budget = self.budget.starting_now();
         }
@@ -432,7 +489,7 @@ impl Iterator for Explainer {
     }
 }
 
-impl std::fmt::Debug for Explainer {
+impl std::fmt::Debug for Explainer<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Explainer").field("position", &self.search.position).finish_non_exhaustive()
     }

@@ -8,7 +8,7 @@ use sudokit_grid::Layout;
 /// A row, column or box of a grid, shown as `row 4`, `column 3`, `box 5`
 /// (1-based, boxes numbered row-major).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct House {
     kind: UnitKind,
     number: u8,
@@ -19,6 +19,18 @@ impl House {
     pub(crate) fn of_unit(layout: &Layout, u: usize) -> House {
         let (kind, number) = layout.unit_kind(u);
         House { kind, number: number as u8 }
+    }
+
+    /// The unit number of this house in `layout`: rows, then columns,
+    /// then boxes.
+    pub(crate) fn unit(self, layout: &Layout) -> usize {
+        let side = layout.shape().side();
+        let first = match self.kind {
+            UnitKind::Row => 0,
+            UnitKind::Column => side,
+            _ => 2 * side,
+        };
+        first + self.index()
     }
 
     /// Row, column or box.

@@ -9,37 +9,41 @@ use sudokit_core::{Budget, SearchTally, SolveError};
 use super::position::Position;
 use super::step::Step;
 use super::strategy::{Strategy, first_step};
-use super::{chains, exclusion, fish, forcing, intersections, named, singles, subsets, uniqueness, wings};
+use super::techniques::{
+    AlignedPairExclusion, Bug, Chains, EmptyRectangle, Fish, ForcingChains, HiddenSingles, HiddenSubsets,
+    Intersections, NakedSingles, NakedSubsets, RemotePair, SimpleColouring, Skyscraper, TwoStringKite,
+    UniqueRectangles, WWing, XyWing, XyzWing,
+};
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
 /// solving path applies the first one that finds a step.
 pub fn standard() -> &'static [&'static dyn Strategy] {
     const STANDARD: &[&dyn Strategy] = &[
-        &singles::HiddenSingles,
-        &intersections::Intersections { direct: true },
-        &subsets::HiddenSubsets { size: 2, direct: true },
-        &singles::NakedSingles,
-        &subsets::HiddenSubsets { size: 3, direct: true },
-        &intersections::Intersections { direct: false },
-        &subsets::NakedSubsets { size: 2 },
-        &fish::Fish { size: 2 },
-        &subsets::HiddenSubsets { size: 2, direct: false },
-        &subsets::NakedSubsets { size: 3 },
-        &fish::Fish { size: 3 },
-        &subsets::HiddenSubsets { size: 3, direct: false },
-        &wings::XyWing,
-        &wings::XyzWing,
-        &uniqueness::UniqueRectangles,
-        &subsets::NakedSubsets { size: 4 },
-        &fish::Fish { size: 4 },
-        &subsets::HiddenSubsets { size: 4, direct: false },
-        &uniqueness::Bug,
-        &exclusion::AlignedPairExclusion,
-        &chains::Chains,
-        &forcing::Forcing { level: 0 },
-        &forcing::Forcing { level: 1 },
-        &forcing::Forcing { level: 2 },
-        &forcing::Forcing { level: 3 },
+        &HiddenSingles,
+        &Intersections::DIRECT,
+        &HiddenSubsets::DIRECT_PAIR,
+        &NakedSingles,
+        &HiddenSubsets::DIRECT_TRIPLE,
+        &Intersections::LOCKED,
+        &NakedSubsets::PAIR,
+        &Fish::X_WING,
+        &HiddenSubsets::PAIR,
+        &NakedSubsets::TRIPLE,
+        &Fish::SWORDFISH,
+        &HiddenSubsets::TRIPLE,
+        &XyWing,
+        &XyzWing,
+        &UniqueRectangles,
+        &NakedSubsets::QUAD,
+        &Fish::JELLYFISH,
+        &HiddenSubsets::QUAD,
+        &Bug,
+        &AlignedPairExclusion,
+        &Chains,
+        &ForcingChains::STATIC,
+        &ForcingChains::DYNAMIC,
+        &ForcingChains::DYNAMIC_PLUS,
+        &ForcingChains::NESTED,
     ];
     STANDARD
 }
@@ -64,13 +68,8 @@ pub fn explained() -> &'static [&'static dyn Strategy] {
 /// locked candidates and pairs. None assumes uniqueness, so they also
 /// serve to count solutions.
 pub fn basic() -> &'static [&'static dyn Strategy] {
-    const BASIC: &[&dyn Strategy] = &[
-        &singles::HiddenSingles,
-        &singles::NakedSingles,
-        &intersections::Intersections { direct: false },
-        &subsets::NakedSubsets { size: 2 },
-        &subsets::HiddenSubsets { size: 2, direct: false },
-    ];
+    const BASIC: &[&dyn Strategy] =
+        &[&HiddenSingles, &NakedSingles, &Intersections::LOCKED, &NakedSubsets::PAIR, &HiddenSubsets::PAIR];
     BASIC
 }
 
@@ -80,14 +79,8 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
 /// They are not on the standard path (there, the same deductions come as
 /// X-chains and XY-chains); use them for explanations.
 pub fn named_patterns() -> &'static [&'static dyn Strategy] {
-    const NAMED: &[&dyn Strategy] = &[
-        &named::Skyscraper,
-        &named::TwoStringKite,
-        &named::EmptyRectangle,
-        &named::WWing,
-        &named::RemotePair,
-        &named::SimpleColouring,
-    ];
+    const NAMED: &[&dyn Strategy] =
+        &[&Skyscraper, &TwoStringKite, &EmptyRectangle, &WWing, &RemotePair, &SimpleColouring];
     NAMED
 }
 

@@ -5,15 +5,19 @@
 //!   built from a puzzle, from a puzzle and a player's marks, or from a
 //!   729-character pencil-mark line. [`Position::hint`] is the next step
 //!   for a player.
-//! * [`Strategy`]: one technique; [`lists::standard`] lists them in
-//!   Sudoku Explainer 1.2.1's order, [`lists::named_patterns`] adds the
-//!   named chains players know.
+//! * [`Strategy`]: one technique; [`techniques`] has every built-in one as
+//!   a type ([`techniques::Fish::X_WING`], [`techniques::XyWing`], …);
+//!   [`lists::standard`] lists them in Sudoku Explainer 1.2.1's order,
+//!   [`lists::named_patterns`] adds the named chains players know.
 //! * [`Step`]: what a technique found, with its [`Technique`], its
 //!   [`Score`], and a `Display` sentence ("X-Wing on 4 in rows 2 and 7,
-//!   columns 3 and 8: 4 removed from r5c3, r9c8").
+//!   columns 3 and 8: 4 removed from r5c3, r9c8"). A technique of one's
+//!   own builds its steps with [`Step::builder`], which checks them, and
+//!   names them with [`Technique::Custom`].
 //! * [`Explainer`]: a whole solve as [`Event`]s, with guesses and
 //!   backtracks when the techniques stall, ending with the [`Outcome`].
-//! * [`rate`]: ER, EP, ED and [`Level`] on the Sudoku Explainer scale.
+//! * [`rate`]: ER, EP, ED and [`Level`] on the Sudoku Explainer scale;
+//!   [`Rater`] with a budget or techniques of one's own.
 //! * [`HumanSolver`]: the techniques and guesses as an exact [`Solver`],
 //!   registered as `rules` in the `sudokit` facade.
 //!
@@ -62,9 +66,10 @@
 //! # Module layout
 //! The modules depend on each other in one direction (CI checks that no
 //! two import each other):
-//! 1. vocabulary: `house` ← `step` ← `position`;
+//! 1. vocabulary: `house` ← `step` ← `wording` (the sentences) and
+//!    `position` ← `builder` (the checked [`StepBuilder`]);
 //! 2. `strategy`: the [`Strategy`] trait and the helpers techniques share;
-//! 3. the techniques, a module per family: `singles`, `intersections`,
+//! 3. [`techniques`], a module per family: `singles`, `intersections`,
 //!    `subsets`, `fish`, `wings`, `uniqueness`, `exclusion`, `chains`,
 //!    `named`, and `forcing` on `propagation` (which runs basic techniques
 //!    inside its branches);
@@ -74,32 +79,25 @@
 //!
 //! [`Solver`]: sudokit_core::Solver
 
-mod chains;
-mod exclusion;
+mod builder;
 mod explain;
-mod fish;
-mod forcing;
 mod house;
-mod intersections;
 pub mod lists;
-mod named;
 mod position;
-mod propagation;
 mod rating;
-mod singles;
 mod solver;
 mod step;
-pub mod strategy;
-mod subsets;
-mod uniqueness;
-mod wings;
+mod strategy;
+pub mod techniques;
+mod wording;
 
+pub use builder::{StepBuilder, StepError};
 pub use explain::{Event, Explainer, Outcome};
 pub use house::House;
 pub use position::{PencilError, Position};
-pub use rating::{Level, RateError, Rating, rate, rate_with};
+pub use rating::{Level, RateError, Rater, Rating, rate, rate_with};
 pub use solver::HumanSolver;
-pub use step::{Score, Step, Technique};
+pub use step::{CustomTechnique, Score, Step, Technique};
 pub use strategy::Strategy;
 
 use sudokit_core::{Budget, Grid, SolveError};

@@ -224,6 +224,18 @@ impl Position {
     // The helpers below are the techniques' view of the board, by
     // row-major cell index and unit number.
 
+    /// Every house of the grid: rows, then columns, then boxes.
+    pub fn houses(&self) -> impl Iterator<Item = House> + '_ {
+        (0..self.layout.unit_count()).map(|u| self.house(u))
+    }
+
+    /// The cells of `house`, in reading order; none when the house lies
+    /// outside this grid (it came from a larger shape's position).
+    pub fn cells_of(&self, house: House) -> impl Iterator<Item = Cell> + '_ {
+        let cells = if house.index() < self.side() { self.layout.unit(house.unit(self.layout)) } else { &[] };
+        cells.iter().map(|&i| self.cell(usize::from(i)))
+    }
+
     pub(crate) fn layout(&self) -> &'static Layout {
         self.layout
     }

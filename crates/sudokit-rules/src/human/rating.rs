@@ -1,14 +1,15 @@
 //! [`rate`]: the difficulty of a puzzle on the Sudoku Explainer scale.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, SolveError, StopReason};
 
-use super::explain::Search;
+use super::explain::{Search, Strategies};
 use super::lists;
 use super::position::Position;
 use super::step::{Score, Technique};
-use super::strategy::first_step;
+use super::strategy::{Strategy, first_step};
 use crate::BitParallel;
 
 /// A puzzle's difficulty, as Sudoku Explainer reports it.
@@ -162,6 +163,78 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 /// # Errors
 /// As [`rate`], and [`RateError::Stopped`] when the budget runs out.
 pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
+    Rater::new().with_budget(budget.clone()).rate(puzzle)
+}
+
+/// A rating with settings of one's own: the techniques of the path (by
+/// default [`lists::standard`], Sudoku Explainer's) and a budget.
+/// [`rate`] and [`rate_with`] are its shortcuts.
+///
+/// With a technique of one's own on the path, its steps count at their
+/// own score (see [`Step::builder`](super::Step::builder)); a path without
+/// the forcing chains rates more puzzles [`Level::NeedsGuessing`], sooner:
+///
+/// ```
+/// use sudokit::rules::human::{lists, Level, Rater};
+/// use sudokit::Grid;
+///
+/// let hard: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
+/// let without_chains = &lists::standard()[..20];
+/// let rating = Rater::new().with_strategies(without_chains.iter().copied()).rate(&hard)?;
+/// assert_eq!(rating.level, Level::NeedsGuessing);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Rater<'a> {
+    strategies: Strategies<'a>,
+    budget: Budget,
+}
+
+impl Default for Rater<'static> {
+    fn default() -> Self {
+        Rater::new()
+    }
+}
+
+impl Rater<'static> {
+    /// Sudoku Explainer's path, without a limit.
+    pub fn new() -> Rater<'static> {
+        Rater { strategies: Cow::Borrowed(lists::standard()), budget: Budget::unlimited() }
+    }
+}
+
+impl<'a> Rater<'a> {
+    /// Rates with `strategies` only, in their order: the path plays the
+    /// first that finds a step.
+    #[must_use]
+    pub fn with_strategies<'b>(self, strategies: impl IntoIterator<Item = &'b dyn Strategy>) -> Rater<'b> {
+        Rater { strategies: Cow::Owned(strategies.into_iter().collect()), budget: self.budget }
+    }
+
+    /// Bounds each rating by `budget` (see [`rate_with`]).
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Rater<'a> {
+        self.budget = budget;
+        self
+    }
+
+    /// The rating of `puzzle`.
+    ///
+    /// # Errors
+    /// As [`rate_with`].
+    pub fn rate(&self, puzzle: &Grid) -> Result<Rating, RateError> {
+        rate_on_path(puzzle, &self.strategies, &self.budget)
+    }
+}
+
+impl fmt::Debug for Rater<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.strategies.iter().map(|s| s.name()).collect();
+        f.debug_struct("Rater").field("strategies", &names).field("budget", &self.budget).finish()
+    }
+}
+
+fn rate_on_path(puzzle: &Grid, strategies: &[&dyn Strategy], budget: &Budget) -> Result<Rating, RateError> {
     let budget = budget.starting_now();
     let mut tally = SearchTally::slow(&budget, 0);
     tally.check().map_err(RateError::Stopped)?;
@@ -181,7 +254,7 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
     };
     let mut placed = false;
     while !position.is_solved() {
-        let Some(step) = first_step(lists::standard(), &position, &mut tally).map_err(RateError::Stopped)? else {
+        let Some(step) = first_step(strategies, &position, &mut tally).map_err(RateError::Stopped)? else {
             rating.level = Level::NeedsGuessing;
             if rating.er < Rating::STALLED {
                 rating.er = Rating::STALLED;

@@ -43,7 +43,11 @@ impl HumanSolver {
         let mut tally = SearchTally::slow(budget, limit);
         let stop = |tally: &SearchTally<'_>, reason: StopReason| tally.exhausted(reason, None);
         tally.check().map_err(|r| stop(&tally, r))?;
-        let mut search = Search::new(position, lists::basic(), usize::try_from(limit).unwrap_or(usize::MAX));
+        let mut search = Search::new(
+            position,
+            std::borrow::Cow::Borrowed(lists::basic()),
+            usize::try_from(limit).unwrap_or(usize::MAX),
+        );
         search.run(&mut tally).map_err(|r| stop(&tally, r))?;
         for grid in search.solutions() {
             tally.record(grid.values());

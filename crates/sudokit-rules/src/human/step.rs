@@ -1,5 +1,5 @@
 //! [`Step`], [`Technique`] and [`Score`]: one deduction, what it is called,
-//! and how hard it is.
+//! and how hard it is. Their English sentences are in `wording`.
 
 use std::fmt;
 
@@ -53,27 +53,33 @@ macro_rules! techniques {
         /// The named technique a [`Step`] uses.
         ///
         /// [`base_score`](Technique::base_score) is its Sudoku Explainer
-        /// 1.2.1 rating before any size or length bonus.
+        /// 1.2.1 rating before any size or length bonus. A technique
+        /// written outside this crate names itself with
+        /// [`Technique::Custom`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         #[non_exhaustive]
         pub enum Technique {
             $( $(#[$doc])* $variant, )*
+            /// A technique of the user's own, with its name and base score
+            /// (see [`CustomTechnique`]).
+            #[cfg_attr(feature = "serde", serde(skip_deserializing))]
+            Custom(CustomTechnique),
         }
 
         impl Technique {
-            /// Every technique: those of the Sudoku Explainer path in its
-            /// order, then the named patterns.
+            /// Every built-in technique: those of the Sudoku Explainer path
+            /// in its order, then the named patterns.
             pub const ALL: &'static [Technique] = &[$(Technique::$variant),*];
 
             /// The name players use ("Hidden single", "X-Wing").
             pub const fn name(self) -> &'static str {
-                match self { $(Technique::$variant => $name,)* }
+                match self { $(Technique::$variant => $name,)* Technique::Custom(own) => own.name }
             }
 
             /// The Sudoku Explainer rating before bonuses.
             pub const fn base_score(self) -> Score {
-                match self { $(Technique::$variant => Score($tenths),)* }
+                match self { $(Technique::$variant => Score($tenths),)* Technique::Custom(own) => own.base_score }
             }
         }
     };
@@ -168,6 +174,31 @@ techniques! {
     SimpleColouring => "Simple colouring", 66;
 }
 
+/// The name and base score of a technique written outside this crate, so
+/// that its steps read and rate like the built-in ones.
+///
+/// ```
+/// use sudokit::rules::human::{CustomTechnique, Score, Technique};
+///
+/// let mine = Technique::Custom(CustomTechnique::new("Sue de Coq", Score::from_tenths(50)));
+/// assert_eq!(mine.name(), "Sue de Coq");
+/// assert_eq!(mine.base_score().to_string(), "5.0");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CustomTechnique {
+    name: &'static str,
+    base_score: Score,
+}
+
+impl CustomTechnique {
+    /// The technique called `name`, whose steps score `base_score` before
+    /// any bonus of their own.
+    pub const fn new(name: &'static str, base_score: Score) -> CustomTechnique {
+        CustomTechnique { name, base_score }
+    }
+}
+
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -190,6 +221,8 @@ pub(crate) enum Pattern {
     /// A forcing chain: the candidates assumed true (or false), the
     /// chain's length, and whether it ends in a contradiction.
     Forcing { source: Vec<(Cell, Digit, bool)>, length: usize, contradiction: bool },
+    /// A user's technique: the cells and houses it names.
+    Custom { cells: Vec<Cell>, houses: Vec<House> },
 }
 
 /// One deduction: a technique, the pattern that justifies it, what it
@@ -212,11 +245,11 @@ pub(crate) enum Pattern {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Step {
-    technique: Technique,
-    score: Score,
-    pattern: Pattern,
-    placements: Vec<(Cell, Digit)>,
-    eliminations: Vec<(Cell, Digit)>,
+    pub(super) technique: Technique,
+    pub(super) score: Score,
+    pub(super) pattern: Pattern,
+    pub(super) placements: Vec<(Cell, Digit)>,
+    pub(super) eliminations: Vec<(Cell, Digit)>,
 }
 
 impl Step {
@@ -267,7 +300,9 @@ impl Step {
     pub fn pattern_cells(&self) -> Vec<Cell> {
         match &self.pattern {
             Pattern::Single { .. } => self.placements.iter().map(|&(c, _)| c).collect(),
-            Pattern::Houses { cells, .. } | Pattern::Cells { cells, .. } => cells.clone(),
+            Pattern::Houses { cells, .. } | Pattern::Cells { cells, .. } | Pattern::Custom { cells, .. } => {
+                cells.clone()
+            }
             Pattern::Chain { nodes, .. } => nodes.iter().map(|&(c, _)| c).collect(),
             Pattern::Forcing { source, .. } => source.iter().map(|&(c, _, _)| c).collect(),
         }
@@ -278,127 +313,9 @@ impl Step {
     pub fn houses(&self) -> Vec<House> {
         match &self.pattern {
             Pattern::Single { house } => house.iter().copied().collect(),
-            Pattern::Houses { houses, .. } => houses.clone(),
+            Pattern::Houses { houses, .. } | Pattern::Custom { houses, .. } => houses.clone(),
             _ => Vec::new(),
         }
-    }
-}
-
-/// `1, 2 and 3`.
-fn and_list<T: fmt::Display>(items: &[T]) -> String {
-    let words: Vec<String> = items.iter().map(T::to_string).collect();
-    match words.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-fn cell_list(cells: &[Cell]) -> String {
-    cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(", ")
-}
-
-fn digit_list(digits: Candidates) -> String {
-    and_list(&digits.iter().collect::<Vec<_>>())
-}
-
-/// `rows 2 and 7`: houses of one kind share the plural.
-fn house_list(houses: &[House]) -> String {
-    match houses {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [first, ..] if houses.iter().all(|h| h.kind() == first.kind()) => {
-            let numbers: Vec<usize> = houses.iter().map(|h| h.index() + 1).collect();
-            format!("{}s {}", first.kind(), and_list(&numbers))
-        }
-        _ => and_list(houses),
-    }
-}
-
-impl Step {
-    fn write_pattern(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.technique.name();
-        match &self.pattern {
-            Pattern::Single { house } => {
-                let Some(&(cell, digit)) = self.placements.first() else { return f.write_str(name) };
-                match (self.technique, house) {
-                    (Technique::FullHouse, Some(h)) => write!(f, "{name}: {cell} is the last empty cell of {h}"),
-                    (Technique::NakedSingle, _) => write!(f, "{name}: {cell} can only hold {digit}"),
-                    (_, Some(h)) => write!(f, "{name}: {digit} can only go in {cell} within {h}"),
-                    _ => write!(f, "{name}: {digit} in {cell}"),
-                }
-            }
-            Pattern::Houses { digits, houses, cells } => match self.technique {
-                Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
-                    let (base, cover) = houses.split_at(houses.len() / 2);
-                    write!(f, "{name} on {} in {}, {}", digit_list(*digits), house_list(base), house_list(cover))
-                }
-                Technique::Pointing | Technique::DirectPointing | Technique::Claiming | Technique::DirectClaiming => {
-                    let (from, to) = (houses.first(), houses.get(1));
-                    match (from, to) {
-                        (Some(a), Some(b)) => write!(f, "{name}: {} in {a} lies only in {b}", digit_list(*digits)),
-                        _ => f.write_str(name),
-                    }
-                }
-                _ => write!(f, "{name} {} in {} ({})", digits, cell_list(cells), house_list(houses)),
-            },
-            Pattern::Cells { digits, cells, variant } => {
-                let variant = if *variant > 0 { format!(" type {variant}") } else { String::new() };
-                write!(f, "{name}{variant} on {digits} in {}", cell_list(cells))
-            }
-            Pattern::Chain { nodes, cycle } => {
-                write!(f, "{name}: ")?;
-                for (k, (cell, digit)) in nodes.iter().enumerate() {
-                    if k > 0 {
-                        f.write_str(if k % 2 == 1 { "=" } else { "-" })?;
-                    }
-                    write!(f, "({digit}){cell}")?;
-                }
-                if *cycle { f.write_str(" (loop)") } else { Ok(()) }
-            }
-            Pattern::Forcing { source, length, contradiction } => {
-                let sources: Vec<String> = source
-                    .iter()
-                    .map(|(c, d, on)| if *on { format!("{d} in {c}") } else { format!("no {d} in {c}") })
-                    .collect();
-                if *contradiction {
-                    write!(f, "{name}: {} leads to a contradiction (chain length {length})", and_list(&sources))
-                } else {
-                    write!(f, "{name}: {} each lead to the same result (chain length {length})", and_list(&sources))
-                }
-            }
-        }
-    }
-
-    fn write_effects(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let single = matches!(self.pattern, Pattern::Single { .. });
-        let mut first = true;
-        let mut sep = |f: &mut fmt::Formatter<'_>| {
-            let s = if std::mem::take(&mut first) { ": " } else { "; " };
-            f.write_str(s)
-        };
-        if !single {
-            for &(cell, digit) in &self.placements {
-                sep(f)?;
-                write!(f, "{digit} placed in {cell}")?;
-            }
-        }
-        let mut rest = self.eliminations.as_slice();
-        while let Some(&(_, digit)) = rest.first() {
-            let n = rest.iter().take_while(|&&(_, d)| d == digit).count();
-            let cells: Vec<Cell> = rest[..n].iter().map(|&(c, _)| c).collect();
-            sep(f)?;
-            write!(f, "{digit} removed from {}", cell_list(&cells))?;
-            rest = &rest[n..];
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_pattern(f)?;
-        self.write_effects(f)
     }
 }
 
@@ -416,9 +333,8 @@ mod tests {
     }
 
     #[test]
-    fn lists_read_as_english() {
-        assert_eq!(and_list(&[1, 2, 3]), "1, 2 and 3");
-        assert_eq!(and_list(&[7]), "7");
+    fn scores_show_in_tenths() {
         assert_eq!(Score::from_tenths(105).to_string(), "10.5");
+        assert_eq!(Score::from_tenths(7).to_string(), "0.7");
     }
 }

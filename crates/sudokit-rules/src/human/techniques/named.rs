@@ -7,9 +7,9 @@ use std::collections::VecDeque;
 use sudokit_core::{Cell, Digit, UnitKind};
 use sudokit_grid::Candidates;
 
-use super::position::Position;
-use super::step::{Pattern, Step, Technique};
-use super::strategy::Strategy;
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Step, Technique};
+use crate::human::strategy::Strategy;
 
 /// A conjugate pair: the only two places of a digit in a house.
 #[derive(Clone, Copy, Debug)]
@@ -74,24 +74,24 @@ fn turbot_of(position: &Position, digit: Digit, a: &Conjugate, b: &Conjugate, wa
 /// A skyscraper: two parallel conjugate pairs of a digit with one end of
 /// each in a common line.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Skyscraper;
+pub struct Skyscraper;
 
 /// A 2-string kite: a row and a column conjugate pair of a digit whose
 /// ends meet in a box.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct TwoStringKite;
+pub struct TwoStringKite;
 
 /// A W-Wing: two bivalue cells `{x,y}` that do not see each other, and a
 /// conjugate pair on `x` whose ends see one each: `y` leaves every cell
 /// seeing both.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct WWing;
+pub struct WWing;
 
 /// A remote pair: an even chain (four cells or more) of bivalue cells that
 /// all hold the same two digits, each seeing the next: both digits leave
 /// every cell seeing both ends.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RemotePair;
+pub struct RemotePair;
 
 impl Strategy for Skyscraper {
     fn name(&self) -> &'static str {
@@ -209,7 +209,7 @@ fn remote_pair_from(position: &Position, start: usize, bivalue: &[usize]) -> Opt
 /// leaves the cell of column `c` in the other end's row (and likewise with
 /// rows and columns swapped).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct EmptyRectangle;
+pub struct EmptyRectangle;
 
 impl Strategy for EmptyRectangle {
     fn name(&self) -> &'static str {
@@ -277,7 +277,7 @@ fn cross(position: &Position, cells: &[usize]) -> Option<(usize, usize)> {
 /// cells that see each other is false (colour wrap); a cell outside the
 /// cluster that sees both colours loses the digit (colour trap).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SimpleColouring;
+pub struct SimpleColouring;
 
 impl Strategy for SimpleColouring {
     fn name(&self) -> &'static str {

@@ -6,10 +6,10 @@ use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
 use super::chains::length_bonus;
-use super::position::Position;
 use super::propagation::{Branch, BranchResult, Failure, branch};
-use super::step::{Pattern, Step, Technique};
-use super::strategy::{Strategy, without_limit};
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Step, Technique};
+use crate::human::strategy::{Strategy, without_limit};
 
 /// Candidates tried per cell or house by the cell and region forcing
 /// chains: more branches rarely agree, and cost as much as they add.
@@ -18,27 +18,39 @@ const MAX_BRANCHES: usize = 4;
 /// Forcing chains at four levels of Sudoku Explainer's scale, each with
 /// the length bonus:
 ///
-/// 0. Nishio (7.5: a candidate whose truth leads, by singles, to a
-///    contradiction goes), then cell and region forcing chains (8.0: every
-///    candidate of a cell, or every place of a digit in a house, leads to
-///    the same placement or elimination);
-/// 1. dynamic forcing chains (8.5): candidates assumed false as well as
-///    true, so a contradiction from a denial places the digit, and a
-///    conclusion both ways holds;
-/// 2. dynamic forcing chains (+) (9.0): the branches also use locked
-///    candidates, pairs, triples and X-Wings;
-/// 3. nested forcing chains (9.5): the branches also use Nishio
-///    contradictions of their own.
+/// * [`STATIC`](Self::STATIC): Nishio (7.5: a candidate whose truth
+///   leads, by singles, to a contradiction goes), then cell and region
+///   forcing chains (8.0: every candidate of a cell, or every place of a
+///   digit in a house, leads to the same placement or elimination);
+/// * [`DYNAMIC`](Self::DYNAMIC): dynamic forcing chains (8.5): candidates
+///   assumed false as well as true, so a contradiction from a denial
+///   places the digit, and a conclusion both ways holds;
+/// * [`DYNAMIC_PLUS`](Self::DYNAMIC_PLUS): dynamic forcing chains (+)
+///   (9.0): the branches also use locked candidates, pairs, triples and
+///   X-Wings;
+/// * [`NESTED`](Self::NESTED): nested forcing chains (9.5): the branches
+///   also use Nishio contradictions of their own.
 ///
-/// Levels 0 and 1 return the shortest chain; levels 2 and 3, which cost far
+/// The first two return the shortest chain; the last two, which cost far
 /// more, the first they find, trying bivalue cells and conjugate pairs
 /// first.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Forcing {
-    pub(crate) level: u8,
+pub struct ForcingChains {
+    level: u8,
 }
 
-impl Strategy for Forcing {
+impl ForcingChains {
+    /// Nishio (7.5), cell and region forcing chains (8.0).
+    pub const STATIC: ForcingChains = ForcingChains { level: 0 };
+    /// Dynamic forcing chains (8.5).
+    pub const DYNAMIC: ForcingChains = ForcingChains { level: 1 };
+    /// Dynamic forcing chains (+) (9.0).
+    pub const DYNAMIC_PLUS: ForcingChains = ForcingChains { level: 2 };
+    /// Nested forcing chains (9.5).
+    pub const NESTED: ForcingChains = ForcingChains { level: 3 };
+}
+
+impl Strategy for ForcingChains {
     fn name(&self) -> &'static str {
         self.technique(false).name()
     }
@@ -98,7 +110,7 @@ struct Assumption {
     denied: bool,
 }
 
-impl Forcing {
+impl ForcingChains {
     fn technique(&self, nishio: bool) -> Technique {
         match (self.level, nishio) {
             (0, true) => Technique::Nishio,
@@ -128,7 +140,7 @@ impl Forcing {
     /// the dynamic form, false as well).
     fn nishio(&self, position: &Position, branches: &mut Branches<'_, '_, '_>) -> Result<Option<Step>, StopReason> {
         let mut best: Option<(usize, Assumption)> = None;
-        'search: for (cell, digit) in Forcing::candidates(position) {
+        'search: for (cell, digit) in ForcingChains::candidates(position) {
             for denied in [false, true].into_iter().take(1 + usize::from(self.level >= 1)) {
                 if let Err(failure) = branches.assume(cell, digit, denied)? {
                     let length = self.length(failure.complexity, failure.steps);
@@ -171,7 +183,7 @@ impl Forcing {
                 })
             })
         });
-        let both_ways = Forcing::candidates(position)
+        let both_ways = ForcingChains::candidates(position)
             .into_iter()
             .filter(|_| self.level >= 1)
             .map(|(i, d)| vec![on(i, d), Assumption { cell: i, digit: d, denied: true }]);

@@ -2,19 +2,19 @@
 
 use sudokit_core::Digit;
 
-use super::position::Position;
-use super::step::{Pattern, Step, Technique};
-use super::strategy::Strategy;
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Step, Technique};
+use crate::human::strategy::Strategy;
 
 /// A bivalue pivot `{x,y}` seeing pincers `{x,z}` and `{y,z}`: `z` leaves
 /// every cell that sees both pincers.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct XyWing;
+pub struct XyWing;
 
 /// A pivot `{x,y,z}` seeing pincers `{x,z}` and `{y,z}`: `z` leaves every
 /// cell that sees the pivot and both pincers.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct XyzWing;
+pub struct XyzWing;
 
 impl Strategy for XyWing {
     fn name(&self) -> &'static str {

@@ -3,15 +3,24 @@
 use sudokit_core::Digit;
 use sudokit_grid::Candidates;
 
-use super::position::Position;
-use super::step::{Pattern, Step, Technique};
-use super::strategy::{Strategy, combinations};
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Step, Technique};
+use crate::human::strategy::{Strategy, combinations};
 
 /// A digit whose places in `size` rows lie in `size` columns (or the
 /// converse): it leaves the rest of those columns.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Fish {
-    pub(crate) size: usize,
+pub struct Fish {
+    size: usize,
+}
+
+impl Fish {
+    /// Two rows and two columns (3.2).
+    pub const X_WING: Fish = Fish { size: 2 };
+    /// Three of each (3.8).
+    pub const SWORDFISH: Fish = Fish { size: 3 };
+    /// Four of each (5.2).
+    pub const JELLYFISH: Fish = Fish { size: 4 };
 }
 
 impl Strategy for Fish {

@@ -7,9 +7,9 @@ use sudokit_grid::Candidates;
 
 use super::fish::Fish;
 use super::intersections::Intersections;
-use super::position::Position;
-use super::strategy::Strategy;
 use super::subsets::{HiddenSubsets, NakedSubsets};
+use crate::human::position::Position;
+use crate::human::strategy::Strategy;
 
 /// Not placed, or not removed.
 const NONE: u32 = u32::MAX;
@@ -281,12 +281,12 @@ fn place_singles(
 /// triples, X-Wing); the candidates it removed, none when none applies.
 fn basic_step(position: &mut Position) -> Vec<(usize, Digit)> {
     const BASIC: [&dyn Strategy; 6] = [
-        &Intersections { direct: false },
-        &NakedSubsets { size: 2 },
-        &HiddenSubsets { size: 2, direct: false },
-        &Fish { size: 2 },
-        &NakedSubsets { size: 3 },
-        &HiddenSubsets { size: 3, direct: false },
+        &Intersections::LOCKED,
+        &NakedSubsets::PAIR,
+        &HiddenSubsets::PAIR,
+        &Fish::X_WING,
+        &NakedSubsets::TRIPLE,
+        &HiddenSubsets::TRIPLE,
     ];
     let Some(step) = BASIC.iter().find_map(|s| s.find(position)) else { return Vec::new() };
     // A contradiction shows in the caller's check.

@@ -2,18 +2,18 @@
 
 use sudokit_core::{Digit, UnitKind};
 
-use super::position::Position;
-use super::step::{Pattern, Score, Step, Technique};
-use super::strategy::Strategy;
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Score, Step, Technique};
+use crate::human::strategy::Strategy;
 
 /// Full houses (1.0), then hidden singles in boxes (1.2), then in columns
 /// and rows (1.5).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct HiddenSingles;
+pub struct HiddenSingles;
 
 /// Cells with one candidate left (2.3).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct NakedSingles;
+pub struct NakedSingles;
 
 impl Strategy for HiddenSingles {
     fn name(&self) -> &'static str {

@@ -6,9 +6,9 @@ use std::collections::VecDeque;
 use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
-use super::position::Position;
-use super::step::{Pattern, Step, Technique};
-use super::strategy::{Strategy, without_limit};
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Step, Technique};
+use crate::human::strategy::{Strategy, without_limit};
 
 /// Nodes beyond which chains are not searched: longer chains are rated
 /// above the forcing chains that follow on the path.
@@ -18,7 +18,7 @@ const MAX_NODES: usize = 24;
 /// weak links become strong), X-chain (6.6), XY-chain (6.6) and
 /// alternating inference chain (7.0), each with the length bonus.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Chains;
+pub struct Chains;
 
 impl Strategy for Chains {
     fn name(&self) -> &'static str {

@@ -3,16 +3,24 @@
 
 use sudokit_core::Digit;
 
-use super::position::Position;
-use super::step::{Pattern, Step, Technique};
-use super::strategy::Strategy;
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Step, Technique};
+use crate::human::strategy::Strategy;
 
 /// Pointing (2.6) then claiming (2.8); with `direct`, only those whose
 /// eliminations leave a hidden single of the digit, placed in the same step
 /// (1.7 and 1.9).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Intersections {
-    pub(crate) direct: bool,
+pub struct Intersections {
+    direct: bool,
+}
+
+impl Intersections {
+    /// Pointing (2.6) and claiming (2.8).
+    pub const LOCKED: Intersections = Intersections { direct: false };
+    /// Direct pointing (1.7) and direct claiming (1.9): only those that
+    /// leave a hidden single.
+    pub const DIRECT: Intersections = Intersections { direct: true };
 }
 
 impl Strategy for Intersections {

@@ -4,9 +4,9 @@
 use sudokit_core::Digit;
 use sudokit_grid::Candidates;
 
-use super::position::Position;
-use super::step::{Pattern, Step, Technique};
-use super::strategy::Strategy;
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Step, Technique};
+use crate::human::strategy::Strategy;
 
 /// Aligned pair exclusion (6.2): for two empty cells seen by at least two
 /// common bivalue cells (Sudoku Explainer's condition), a pair of digits
@@ -14,7 +14,7 @@ use super::strategy::Strategy;
 /// `{a, b}`, or when `a == b` and the two cells see each other. A
 /// candidate of either cell that belongs to no possible pair goes.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct AlignedPairExclusion;
+pub struct AlignedPairExclusion;
 
 impl Strategy for AlignedPairExclusion {
     fn name(&self) -> &'static str {

@@ -4,9 +4,9 @@
 use sudokit_core::Digit;
 use sudokit_grid::Candidates;
 
-use super::position::Position;
-use super::step::{Pattern, Score, Step, Technique};
-use super::strategy::{Strategy, combinations};
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Score, Step, Technique};
+use crate::human::strategy::{Strategy, combinations};
 
 /// Four empty cells in two rows, two columns and two boxes that all hold
 /// the same two digits would let those digits swap: a second solution.
@@ -18,7 +18,7 @@ use super::strategy::{Strategy, combinations};
 /// Each scores 4.5, type 3 plus 0.1 per extra cell of its subset, as in
 /// Sudoku Explainer.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct UniqueRectangles;
+pub struct UniqueRectangles;
 
 /// Bivalue universal grave: every empty cell holds two candidates but a few
 /// that hold three, and removing one digit `x` from those few would leave
@@ -26,7 +26,7 @@ pub(crate) struct UniqueRectangles;
 /// solutions, so one of the few is `x`. Type 1 (5.6): a single such cell,
 /// which is `x`. Type 2 (5.7): `x` leaves every cell that sees them all.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Bug;
+pub struct Bug;
 
 impl Strategy for UniqueRectangles {
     fn name(&self) -> &'static str {

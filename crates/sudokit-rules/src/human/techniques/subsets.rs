@@ -3,24 +3,46 @@
 use sudokit_core::Digit;
 use sudokit_grid::Candidates;
 
-use super::position::Position;
-use super::step::{Pattern, Step, Technique};
-use super::strategy::{Strategy, combinations};
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Step, Technique};
+use crate::human::strategy::{Strategy, combinations};
 
 /// `size` cells of a house whose candidates together are `size` digits:
 /// those digits leave the house's other cells.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct NakedSubsets {
-    pub(crate) size: usize,
+pub struct NakedSubsets {
+    size: usize,
 }
 
 /// `size` digits of a house confined to `size` cells: those cells lose
 /// their other candidates. With `direct`, only when that leaves a hidden
 /// single, placed in the same step.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct HiddenSubsets {
-    pub(crate) size: usize,
-    pub(crate) direct: bool,
+pub struct HiddenSubsets {
+    size: usize,
+    direct: bool,
+}
+
+impl NakedSubsets {
+    /// Naked pairs (3.0).
+    pub const PAIR: NakedSubsets = NakedSubsets { size: 2 };
+    /// Naked triples (3.6).
+    pub const TRIPLE: NakedSubsets = NakedSubsets { size: 3 };
+    /// Naked quads (5.0).
+    pub const QUAD: NakedSubsets = NakedSubsets { size: 4 };
+}
+
+impl HiddenSubsets {
+    /// Hidden pairs (3.4).
+    pub const PAIR: HiddenSubsets = HiddenSubsets { size: 2, direct: false };
+    /// Hidden triples (4.0).
+    pub const TRIPLE: HiddenSubsets = HiddenSubsets { size: 3, direct: false };
+    /// Hidden quads (5.4).
+    pub const QUAD: HiddenSubsets = HiddenSubsets { size: 4, direct: false };
+    /// Direct hidden pairs (2.0): only those that leave a hidden single.
+    pub const DIRECT_PAIR: HiddenSubsets = HiddenSubsets { size: 2, direct: true };
+    /// Direct hidden triples (2.5): only those that leave a hidden single.
+    pub const DIRECT_TRIPLE: HiddenSubsets = HiddenSubsets { size: 3, direct: true };
 }
 
 impl Strategy for NakedSubsets {

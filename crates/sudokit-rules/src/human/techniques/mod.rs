@@ -1,0 +1,45 @@
+//! The built-in techniques, a module per family, each a public type that
+//! implements [`Strategy`](super::Strategy).
+//!
+//! Pick some to make a list of your own for the
+//! [`Explainer`](super::Explainer) or [`rate`](super::rate)'s peers, or
+//! start from one of [`lists`](super::lists):
+//!
+//! ```
+//! use sudokit::rules::human::techniques::{Fish, HiddenSingles, NakedSingles};
+//! use sudokit::rules::human::{Position, Strategy};
+//! use sudokit::Grid;
+//!
+//! let mine: [&dyn Strategy; 3] = [&HiddenSingles, &NakedSingles, &Fish::X_WING];
+//! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+//! let position = Position::new(&puzzle)?;
+//! let step = mine.iter().find_map(|s| s.find(&position)).ok_or("stuck")?;
+//! assert_eq!(step.placements().len(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The forcing chains run techniques inside their branches
+//! (`propagation`), so they come last.
+
+mod chains;
+mod exclusion;
+mod fish;
+mod forcing;
+mod intersections;
+mod named;
+mod propagation;
+mod singles;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+pub use chains::Chains;
+pub use exclusion::AlignedPairExclusion;
+pub use fish::Fish;
+pub use forcing::ForcingChains;
+pub use intersections::Intersections;
+pub use named::{EmptyRectangle, RemotePair, SimpleColouring, Skyscraper, TwoStringKite, WWing};
+pub use singles::{HiddenSingles, NakedSingles};
+pub use subsets::{HiddenSubsets, NakedSubsets};
+pub use uniqueness::{Bug, UniqueRectangles};
+pub use wings::{XyWing, XyzWing};

@@ -1,0 +1,149 @@
+//! The English sentences of [`Step`]s: `Display` names the pattern, then
+//! what it places and removes.
+
+use std::fmt;
+
+use sudokit_core::Cell;
+use sudokit_grid::Candidates;
+
+use super::house::House;
+use super::step::{Pattern, Step, Technique};
+
+/// `1, 2 and 3`.
+fn and_list<T: fmt::Display>(items: &[T]) -> String {
+    let words: Vec<String> = items.iter().map(T::to_string).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn cell_list(cells: &[Cell]) -> String {
+    cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn digit_list(digits: Candidates) -> String {
+    and_list(&digits.iter().collect::<Vec<_>>())
+}
+
+/// `rows 2 and 7`: houses of one kind share the plural.
+fn house_list(houses: &[House]) -> String {
+    match houses {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [first, ..] if houses.iter().all(|h| h.kind() == first.kind()) => {
+            let numbers: Vec<usize> = houses.iter().map(|h| h.index() + 1).collect();
+            format!("{}s {}", first.kind(), and_list(&numbers))
+        }
+        _ => and_list(houses),
+    }
+}
+
+impl Step {
+    fn write_pattern(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.technique.name();
+        match &self.pattern {
+            Pattern::Single { house } => {
+                let Some(&(cell, digit)) = self.placements.first() else { return f.write_str(name) };
+                match (self.technique, house) {
+                    (Technique::FullHouse, Some(h)) => write!(f, "{name}: {cell} is the last empty cell of {h}"),
+                    (Technique::NakedSingle, _) => write!(f, "{name}: {cell} can only hold {digit}"),
+                    (_, Some(h)) => write!(f, "{name}: {digit} can only go in {cell} within {h}"),
+                    _ => write!(f, "{name}: {digit} in {cell}"),
+                }
+            }
+            Pattern::Houses { digits, houses, cells } => match self.technique {
+                Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                    let (base, cover) = houses.split_at(houses.len() / 2);
+                    write!(f, "{name} on {} in {}, {}", digit_list(*digits), house_list(base), house_list(cover))
+                }
+                Technique::Pointing | Technique::DirectPointing | Technique::Claiming | Technique::DirectClaiming => {
+                    let (from, to) = (houses.first(), houses.get(1));
+                    match (from, to) {
+                        (Some(a), Some(b)) => write!(f, "{name}: {} in {a} lies only in {b}", digit_list(*digits)),
+                        _ => f.write_str(name),
+                    }
+                }
+                _ => write!(f, "{name} {} in {} ({})", digits, cell_list(cells), house_list(houses)),
+            },
+            Pattern::Cells { digits, cells, variant } => {
+                let variant = if *variant > 0 { format!(" type {variant}") } else { String::new() };
+                write!(f, "{name}{variant} on {digits} in {}", cell_list(cells))
+            }
+            Pattern::Chain { nodes, cycle } => {
+                write!(f, "{name}: ")?;
+                for (k, (cell, digit)) in nodes.iter().enumerate() {
+                    if k > 0 {
+                        f.write_str(if k % 2 == 1 { "=" } else { "-" })?;
+                    }
+                    write!(f, "({digit}){cell}")?;
+                }
+                if *cycle { f.write_str(" (loop)") } else { Ok(()) }
+            }
+            Pattern::Custom { cells, houses } => {
+                f.write_str(name)?;
+                if !cells.is_empty() {
+                    write!(f, " in {}", cell_list(cells))?;
+                }
+                if !houses.is_empty() {
+                    write!(f, " ({})", house_list(houses))?;
+                }
+                Ok(())
+            }
+            Pattern::Forcing { source, length, contradiction } => {
+                let sources: Vec<String> = source
+                    .iter()
+                    .map(|(c, d, on)| if *on { format!("{d} in {c}") } else { format!("no {d} in {c}") })
+                    .collect();
+                if *contradiction {
+                    write!(f, "{name}: {} leads to a contradiction (chain length {length})", and_list(&sources))
+                } else {
+                    write!(f, "{name}: {} each lead to the same result (chain length {length})", and_list(&sources))
+                }
+            }
+        }
+    }
+
+    fn write_effects(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let single = matches!(self.pattern, Pattern::Single { .. });
+        let mut first = true;
+        let mut sep = |f: &mut fmt::Formatter<'_>| {
+            let s = if std::mem::take(&mut first) { ": " } else { "; " };
+            f.write_str(s)
+        };
+        if !single {
+            for &(cell, digit) in &self.placements {
+                sep(f)?;
+                write!(f, "{digit} placed in {cell}")?;
+            }
+        }
+        let mut rest = self.eliminations.as_slice();
+        while let Some(&(_, digit)) = rest.first() {
+            let n = rest.iter().take_while(|&&(_, d)| d == digit).count();
+            let cells: Vec<Cell> = rest[..n].iter().map(|&(c, _)| c).collect();
+            sep(f)?;
+            write!(f, "{digit} removed from {}", cell_list(&cells))?;
+            rest = &rest[n..];
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_pattern(f)?;
+        self.write_effects(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_read_as_english() {
+        assert_eq!(and_list(&[1, 2, 3]), "1, 2 and 3");
+        assert_eq!(and_list(&[7]), "7");
+    }
+}

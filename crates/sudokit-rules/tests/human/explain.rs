@@ -1,0 +1,44 @@
+//! The explainer: its events and outcomes.
+
+use sudokit_rules::human::{Event, Explainer, Outcome, lists};
+use sudokit_rules::sudokit_core::{Grid, Shape};
+use sudokit_testkit::{generate, oracle, sets};
+
+use crate::human::solution_of;
+
+#[test]
+fn explainer_ends_with_the_unique_solution() {
+    for puzzle in sets::HARD.take(10) {
+        let events: Vec<Event> = Explainer::new(&puzzle).unwrap().collect();
+        let Some(Event::Finished(Outcome::Solved(grid))) = events.last() else {
+            panic!("{puzzle}: {:?}", events.last())
+        };
+        assert_eq!(Some(grid), solution_of(&puzzle).as_ref());
+    }
+}
+
+#[test]
+fn explainer_reports_several_solutions_and_none() {
+    let open = generate::puzzle(Shape::CLASSIC, 64, 3);
+    assert_eq!(oracle::count_solutions(&open, 2), 2);
+    let last = Explainer::new(&open).unwrap().last();
+    let Some(Event::Finished(Outcome::MultipleSolutions(a, b))) = last else { panic!("{last:?}") };
+    assert!(a != b && a.is_solution_of(&open) && b.is_solution_of(&open));
+
+    for line in sets::UNSOLVABLE {
+        let puzzle: Grid = line.parse().unwrap();
+        let last = Explainer::new(&puzzle).unwrap().last();
+        assert_eq!(last, Some(Event::Finished(Outcome::NoSolution)), "{puzzle}");
+    }
+}
+
+#[test]
+fn the_explainer_guesses_and_backtracks_on_a_hard_puzzle() {
+    let puzzle = sets::FORUM_1106.take(1).remove(0);
+    // With singles and locked candidates only, it must guess.
+    let events: Vec<Event> =
+        Explainer::new(&puzzle).unwrap().with_strategies(lists::basic()[..3].iter().copied()).collect();
+    assert!(events.iter().any(|e| matches!(e, Event::Guess { .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::Backtrack { contradiction: Some(_), .. })));
+    assert!(matches!(events.last(), Some(Event::Finished(Outcome::Solved(g))) if g.is_solution_of(&puzzle)));
+}

@@ -1,0 +1,11 @@
+//! One file per family of techniques, as in `src/human/techniques/`.
+
+mod chains;
+mod exclusion;
+mod fish;
+mod intersections;
+mod named;
+mod singles;
+mod subsets;
+mod uniqueness;
+mod wings;
