@@ -16,7 +16,6 @@
 //! otherwise.
 
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use plotters::prelude::*;
@@ -90,8 +89,7 @@ fn parse_args() -> Result<Option<Options>, String> {
 }
 
 fn run_annealing(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<(), String> {
-    let samples: Arc<Mutex<Vec<AnnealingSample>>> = Arc::default();
-    let sink = Arc::clone(&samples);
+    let mut samples: Vec<AnnealingSample> = Vec::new();
     let mut solver = if options.course { Annealing::course() } else { Annealing::new() };
     if options.hybrid {
         solver = solver.with_moves(Moves::Propagated);
@@ -99,13 +97,11 @@ fn run_annealing(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<()
     if let Some(seed) = options.seed {
         solver = solver.with_seed(seed);
     }
-    let mut solver = solver.with_observer(5_000, move |sample| lock(&sink).push(*sample));
     let started = Instant::now();
-    let outcome = solver.solve_with(puzzle, budget);
+    let outcome = solver.solve_observed(puzzle, budget, 5_000, |sample| samples.push(*sample));
     let seconds = started.elapsed().as_secs_f64();
     let stats = summarise(solver.name(), puzzle, &outcome, seconds);
     println!("{:.1} M moves per second", stats.iterations as f64 / seconds.max(1e-9) / 1e6);
-    let samples = lock(&samples);
     let energy: Vec<(f64, f64)> = samples.iter().map(|s| (s.iteration as f64, f64::from(s.energy))).collect();
     let temperature: Vec<(f64, f64)> = samples.iter().map(|s| (s.iteration as f64, s.temperature)).collect();
     let series = [("energy", &energy, RED), ("temperature (right axis)", &temperature, BLUE)];
@@ -115,8 +111,7 @@ fn run_annealing(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<()
 }
 
 fn run_genetic(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<(), String> {
-    let samples: Arc<Mutex<Vec<GeneticSample>>> = Arc::default();
-    let sink = Arc::clone(&samples);
+    let mut samples: Vec<GeneticSample> = Vec::new();
     let mut solver = if options.course { Genetic::course() } else { Genetic::new() };
     if options.hybrid {
         solver = solver.with_moves(Moves::Propagated);
@@ -124,12 +119,10 @@ fn run_genetic(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<(), 
     if let Some(seed) = options.seed {
         solver = solver.with_seed(seed);
     }
-    let mut solver = solver.with_observer(1, move |sample| lock(&sink).push(*sample));
     let started = Instant::now();
-    let outcome = solver.solve_with(puzzle, budget);
+    let outcome = solver.solve_observed(puzzle, budget, 1, |sample| samples.push(*sample));
     let stats = summarise(solver.name(), puzzle, &outcome, started.elapsed().as_secs_f64());
     println!("{} generations, {} chromosomes evaluated", stats.nodes, stats.iterations);
-    let samples = lock(&samples);
     let best: Vec<(f64, f64)> = samples.iter().map(|s| (s.generation as f64, f64::from(s.best_energy))).collect();
     let mean: Vec<(f64, f64)> = samples.iter().map(|s| (s.generation as f64, s.mean_energy)).collect();
     let series = [("best energy", &best, RED), ("mean energy", &mean, BLUE)];
@@ -140,10 +133,6 @@ fn run_genetic(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<(), 
 
 /// A named line of the chart: its points and colour.
 type Series<'a> = (&'a str, &'a Vec<(f64, f64)>, RGBColor);
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// Prints the outcome; returns the solve's statistics.
 fn summarise(name: &str, puzzle: &Grid, outcome: &Result<sudokit::Solution, SolveError>, seconds: f64) -> Stats {

@@ -1,12 +1,12 @@
 //! [`Annealing`]: simulated annealing on a permutation encoding.
 
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
-use sudokit_core::{Budget, Grid, ParameterError, SearchTally, Solution, SolveError, Solver, StopReason};
+use sudokit_core::{Budget, Grid, ParameterError, Solution, SolveError, Solver, StopReason};
 
-use crate::encoding::{Best, Problem, Representation, State};
-use crate::observer::{AnnealingSample, Observer};
-use crate::start::{self, Moves};
+use crate::driver::{self, Method, Run, Settings, shared_settings};
+use crate::encoding::{Problem, Representation, State};
+use crate::observer::{AnnealingSample, Observer, Stored};
+use crate::start::Moves;
 
 /// How each run's temperature starts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -121,16 +121,13 @@ impl Reheat {
 /// ```
 #[derive(Debug)]
 pub struct Annealing {
-    seed: u64,
-    representation: Representation,
-    moves: Moves,
+    settings: Settings,
     initial: InitialTemperature,
     cooling: Cooling,
     moves_per_temperature: Option<u64>,
     min_temperature: f64,
     reheat: Option<Reheat>,
-    restarts: u64,
-    observer: Option<Observer<AnnealingSample>>,
+    observer: Option<Stored<AnnealingSample>>,
 }
 
 impl Default for Annealing {
@@ -150,15 +147,17 @@ impl Annealing {
     /// least 100), then a restart, up to 10 000 times, without reheats.
     pub fn new() -> Annealing {
         Annealing {
-            seed: Self::DEFAULT_SEED,
-            representation: Representation::Boxes,
-            moves: Moves::GivensCandidates,
+            settings: Settings {
+                seed: Self::DEFAULT_SEED,
+                representation: Representation::Boxes,
+                moves: Moves::GivensCandidates,
+                restarts: 10_000,
+            },
             initial: InitialTemperature::Fixed(0.6),
             cooling: Cooling::Exponential(0.9995),
             moves_per_temperature: None,
             min_temperature: 0.2,
             reheat: None,
-            restarts: 10_000,
             observer: None,
         }
     }
@@ -168,41 +167,21 @@ impl Annealing {
     /// cooling by 0.999 after every 100 moves down to 0.001, and 5
     /// restarts, no reheat.
     pub fn course() -> Annealing {
+        let new = Annealing::new();
         Annealing {
-            representation: Representation::Rows,
-            moves: Moves::AnyDigit,
+            settings: Settings {
+                representation: Representation::Rows,
+                moves: Moves::AnyDigit,
+                restarts: 5,
+                ..new.settings
+            },
             initial: InitialTemperature::Fixed(1.0),
             cooling: Cooling::Exponential(0.999),
             moves_per_temperature: Some(100),
             min_temperature: 0.001,
             reheat: None,
-            restarts: 5,
-            ..Annealing::new()
+            ..new
         }
-    }
-
-    /// Uses `seed` for the random numbers: the same seed and puzzle give
-    /// the same result.
-    #[must_use]
-    pub fn with_seed(mut self, seed: u64) -> Annealing {
-        self.seed = seed;
-        self
-    }
-
-    /// Keeps rows or boxes as permutations.
-    #[must_use]
-    pub fn with_representation(mut self, representation: Representation) -> Annealing {
-        self.representation = representation;
-        self
-    }
-
-    /// Sets where moves may go ([`Moves`]): any digit, the givens'
-    /// candidates (the default), or the candidates left after
-    /// propagation (the hybrid, registered as `annealing-hybrid`).
-    #[must_use]
-    pub fn with_moves(mut self, moves: Moves) -> Annealing {
-        self.moves = moves;
-        self
     }
 
     /// Sets how each run's temperature starts.
@@ -241,26 +220,10 @@ impl Annealing {
         self
     }
 
-    /// Starts over from a new random assignment at most `restarts` times
-    /// after a run ends without a solution.
-    #[must_use]
-    pub fn with_restarts(mut self, restarts: u64) -> Annealing {
-        self.restarts = restarts;
-        self
-    }
-
-    /// Calls `callback` with a progress sample every `every` moves, and once
-    /// when the solve ends.
-    #[must_use]
-    pub fn with_observer(mut self, every: u64, callback: impl FnMut(&AnnealingSample) + Send + 'static) -> Annealing {
-        self.observer = Some(Observer::new(every, Box::new(callback)));
-        self
-    }
-
     /// Checks every setting: each is named with its range when it is out
     /// of it (a temperature that is not positive, a cooling that would
     /// never end a run).
-    fn validate(&self) -> Result<(), ParameterError> {
+    fn check(&self) -> Result<(), ParameterError> {
         let positive = |name: &'static str, value: f64| {
             if value.is_finite() && value > 0.0 {
                 Ok(())
@@ -300,30 +263,38 @@ impl Annealing {
     }
 }
 
-/// One solve in progress.
-struct Run<'a, 'b> {
-    config: &'a Annealing,
-    problem: &'a Problem,
-    rng: ChaCha8Rng,
-    tally: SearchTally<'b>,
-    observer: Option<Observer<AnnealingSample>>,
-    best: Best,
-    reheats: u64,
-}
+impl Method for Annealing {
+    type Sample = AnnealingSample;
+    /// Reheats so far.
+    type Extra = u64;
 
-impl Run<'_, '_> {
-    /// Runs and restarts until a solution (`Ok(true)`), the restarts are
-    /// spent (`Ok(false)`), or the budget ends.
-    fn solve(&mut self) -> Result<bool, StopReason> {
-        for restart in 0..=self.config.restarts {
-            self.tally.stats_mut().restarts = restart;
-            if self.anneal()? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+    fn settings(&self) -> &Settings {
+        &self.settings
     }
 
+    fn validate(&self) -> Result<(), ParameterError> {
+        self.check()
+    }
+
+    fn attempt(run: &mut Run<'_, '_, '_, Annealing>) -> Result<bool, StopReason> {
+        run.anneal()
+    }
+
+    fn last_sample(run: &Run<'_, '_, '_, Annealing>) -> AnnealingSample {
+        let stats = run.tally.stats();
+        let energy = run.best.energy();
+        AnnealingSample {
+            iteration: stats.iterations,
+            temperature: 0.0,
+            energy,
+            best_energy: energy,
+            restarts: stats.restarts,
+            reheats: run.extra,
+        }
+    }
+}
+
+impl Run<'_, '_, '_, Annealing> {
     /// One run from a random assignment.
     fn anneal(&mut self) -> Result<bool, StopReason> {
         let values = self.problem.random_values(&mut self.rng).expect("checked fillable when the solve started");
@@ -351,7 +322,7 @@ impl Run<'_, '_> {
                     temperature = initial * level;
                     level *= reheat.shrink();
                     stagnant = 0;
-                    self.reheats += 1;
+                    self.extra += 1;
                 }
                 _ => temperature = self.cool(temperature),
             }
@@ -383,7 +354,7 @@ impl Run<'_, '_> {
             if let Some(observer) = &mut self.observer {
                 let (iteration, best_energy, restarts) =
                     (self.tally.stats().iterations, self.best.energy(), self.tally.stats().restarts);
-                let (energy, reheats) = (state.energy(), self.reheats);
+                let (energy, reheats) = (state.energy(), self.extra);
                 observer.tick(|| AnnealingSample { iteration, temperature, energy, best_energy, restarts, reheats });
             }
             let Some((a, b)) = self.problem.random_swap(state.values(), &mut self.rng) else { continue };
@@ -435,32 +406,15 @@ impl Run<'_, '_> {
 
 impl Solver for Annealing {
     fn name(&self) -> &str {
-        if self.moves == Moves::Propagated { "annealing-hybrid" } else { "annealing" }
+        self.settings.name("annealing", "annealing-hybrid")
     }
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        self.validate()?;
-        let mut tally = SearchTally::new(budget, 1);
-        let (problem, rng) = match start::begin(puzzle, &mut tally, self.moves, self.representation, self.seed)? {
-            Ok(search) => search,
-            Err(solution) => return Ok(solution),
-        };
-        let observer = self.observer.take();
-        let mut run = Run { config: self, problem: &problem, rng, tally, observer, best: Best::new(), reheats: 0 };
-        let outcome = run.solve();
-        let Run { tally, mut observer, best, reheats, .. } = run;
-        if let Some(observer) = &mut observer {
-            let stats = tally.stats();
-            observer.emit(&AnnealingSample {
-                iteration: stats.iterations,
-                temperature: 0.0,
-                energy: best.energy(),
-                best_energy: best.energy(),
-                restarts: stats.restarts,
-                reheats,
-            });
-        }
-        self.observer = observer;
-        start::finish(&tally, puzzle, outcome, best.values())
+        let mut stored = self.observer.take();
+        let result = driver::solve(self, puzzle, budget, stored.as_mut().map(Stored::observer));
+        self.observer = stored;
+        result
     }
 }
+
+shared_settings!(Annealing, AnnealingSample, "moves");

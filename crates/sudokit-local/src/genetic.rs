@@ -2,11 +2,12 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudokit_core::{Budget, Grid, Meter, ParameterError, SearchTally, Solution, SolveError, Solver, StopReason};
+use sudokit_core::{Budget, Grid, Meter, ParameterError, Solution, SolveError, Solver, StopReason};
 
-use crate::encoding::{Best, Problem, Representation, State};
-use crate::observer::{GeneticSample, Observer};
-use crate::start::{self, Moves};
+use crate::driver::{self, Method, Run, Settings, shared_settings};
+use crate::encoding::{Problem, Representation, State};
+use crate::observer::{GeneticSample, Observer, Stored};
+use crate::start::Moves;
 
 /// How two parents make a child, kept unit by kept unit (each stays a
 /// permutation of its missing digits).
@@ -63,9 +64,7 @@ pub enum Crossover {
 /// ```
 #[derive(Debug)]
 pub struct Genetic {
-    seed: u64,
-    representation: Representation,
-    moves: Moves,
+    settings: Settings,
     population: usize,
     elite: usize,
     tournament: usize,
@@ -75,8 +74,7 @@ pub struct Genetic {
     local_moves: u32,
     generations: u64,
     stagnation: u64,
-    restarts: u64,
-    observer: Option<Observer<GeneticSample>>,
+    observer: Option<Stored<GeneticSample>>,
 }
 
 impl Default for Genetic {
@@ -97,9 +95,12 @@ impl Genetic {
     /// generations without progress, up to 10 000 times.
     pub fn new() -> Genetic {
         Genetic {
-            seed: Self::DEFAULT_SEED,
-            representation: Representation::Boxes,
-            moves: Moves::GivensCandidates,
+            settings: Settings {
+                seed: Self::DEFAULT_SEED,
+                representation: Representation::Boxes,
+                moves: Moves::GivensCandidates,
+                restarts: 10_000,
+            },
             population: 30,
             elite: 2,
             tournament: 3,
@@ -109,7 +110,6 @@ impl Genetic {
             local_moves: 300,
             generations: u64::MAX,
             stagnation: 20,
-            restarts: 10_000,
             observer: None,
         }
     }
@@ -119,9 +119,14 @@ impl Genetic {
     /// most 400 generations and a restart after 80 without progress, 5
     /// restarts.
     pub fn course() -> Genetic {
+        let new = Genetic::new();
         Genetic {
-            representation: Representation::Rows,
-            moves: Moves::AnyDigit,
+            settings: Settings {
+                representation: Representation::Rows,
+                moves: Moves::AnyDigit,
+                restarts: 5,
+                ..new.settings
+            },
             population: 500,
             elite: 250,
             tournament: 500,
@@ -131,34 +136,8 @@ impl Genetic {
             local_moves: 0,
             generations: 400,
             stagnation: 80,
-            restarts: 5,
-            ..Genetic::new()
+            ..new
         }
-    }
-
-    /// Uses `seed` for the random numbers: the same seed and puzzle give
-    /// the same result, whatever the number of threads.
-    #[must_use]
-    pub fn with_seed(mut self, seed: u64) -> Genetic {
-        self.seed = seed;
-        self
-    }
-
-    /// Keeps rows (the course's chromosome) or boxes as permutations: the
-    /// crossover and the mutation then work unit by unit of that kind.
-    #[must_use]
-    pub fn with_representation(mut self, representation: Representation) -> Genetic {
-        self.representation = representation;
-        self
-    }
-
-    /// Sets where moves may go ([`Moves`]): any digit, the givens'
-    /// candidates (the default), or the candidates left after
-    /// propagation (the hybrid, registered as `genetic-hybrid`).
-    #[must_use]
-    pub fn with_moves(mut self, moves: Moves) -> Genetic {
-        self.moves = moves;
-        self
     }
 
     /// Sets the population size (2 to [`Genetic::MAX_POPULATION`]) and how
@@ -212,12 +191,12 @@ impl Genetic {
 
     /// Ends a population after `generations` generations, or after
     /// `stagnation` generations without a lower best energy (both at least
-    /// 1); then starts a new one, at most `restarts` times.
+    /// 1); then a new one starts, as many times as
+    /// [`with_restarts`](Genetic::with_restarts) allows.
     #[must_use]
-    pub fn with_termination(mut self, generations: u64, stagnation: u64, restarts: u64) -> Genetic {
+    pub fn with_termination(mut self, generations: u64, stagnation: u64) -> Genetic {
         self.generations = generations;
         self.stagnation = stagnation;
-        self.restarts = restarts;
         self
     }
 
@@ -226,7 +205,7 @@ impl Genetic {
     pub const MAX_POPULATION: usize = 100_000;
 
     /// Checks every setting, naming the first out of its range.
-    fn validate(&self) -> Result<(), ParameterError> {
+    fn check(&self) -> Result<(), ParameterError> {
         ParameterError::check_range("population", self.population, 2, Self::MAX_POPULATION)?;
         ParameterError::check_range("elite", self.elite, 0, self.population - 1)?;
         ParameterError::check_range("tournament", self.tournament, 1, Self::MAX_POPULATION)?;
@@ -234,14 +213,6 @@ impl Genetic {
         ParameterError::check_real("mutation rate", self.mutation_rate, 0.0, 1.0)?;
         ParameterError::check_range("generations", self.generations, 1, u64::MAX)?;
         ParameterError::check_range("stagnation", self.stagnation, 1, u64::MAX)
-    }
-
-    /// Calls `callback` with a progress sample every `every` generations,
-    /// and once when the solve ends.
-    #[must_use]
-    pub fn with_observer(mut self, every: u64, callback: impl FnMut(&GeneticSample) + Send + 'static) -> Genetic {
-        self.observer = Some(Observer::new(every, Box::new(callback)));
-        self
     }
 }
 
@@ -302,29 +273,36 @@ fn improve_all(problem: &Problem, children: &mut [Child], budget: &Budget) -> Ve
     children.iter_mut().map(|c| improve(problem, c, budget)).collect()
 }
 
-/// One solve in progress.
-struct Run<'a, 'b> {
-    config: &'a Genetic,
-    problem: &'a Problem,
-    rng: ChaCha8Rng,
-    tally: SearchTally<'b>,
-    observer: Option<Observer<GeneticSample>>,
-    best: Best,
-}
+impl Method for Genetic {
+    type Sample = GeneticSample;
+    type Extra = ();
 
-impl Run<'_, '_> {
-    /// Populations one after the other until a solution (`Ok(true)`), the
-    /// restarts are spent (`Ok(false)`) or the budget ends.
-    fn solve(&mut self) -> Result<bool, StopReason> {
-        for restart in 0..=self.config.restarts {
-            self.tally.stats_mut().restarts = restart;
-            if self.evolve()? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+    fn settings(&self) -> &Settings {
+        &self.settings
     }
 
+    fn validate(&self) -> Result<(), ParameterError> {
+        self.check()
+    }
+
+    fn attempt(run: &mut Run<'_, '_, '_, Genetic>) -> Result<bool, StopReason> {
+        run.evolve()
+    }
+
+    fn last_sample(run: &Run<'_, '_, '_, Genetic>) -> GeneticSample {
+        let stats = run.tally.stats();
+        let energy = run.best.energy();
+        GeneticSample {
+            generation: stats.nodes,
+            best_energy: energy,
+            mean_energy: f64::from(energy),
+            best_ever: energy,
+            restarts: stats.restarts,
+        }
+    }
+}
+
+impl Run<'_, '_, '_, Genetic> {
     /// One population, from random chromosomes.
     fn evolve(&mut self) -> Result<bool, StopReason> {
         let size = self.config.population;
@@ -504,45 +482,27 @@ impl Run<'_, '_> {
 
 impl Solver for Genetic {
     fn name(&self) -> &str {
-        if self.moves == Moves::Propagated { "genetic-hybrid" } else { "genetic" }
+        self.settings.name("genetic", "genetic-hybrid")
     }
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        self.validate()?;
-        // One deadline for the whole solve, which the children's local
-        // searches watch on their threads.
-        let budget = budget.starting_now();
-        let mut tally = SearchTally::new(&budget, 1);
-        let (problem, rng) = match start::begin(puzzle, &mut tally, self.moves, self.representation, self.seed)? {
-            Ok(search) => search,
-            Err(solution) => return Ok(solution),
-        };
-        let observer = self.observer.take();
-        let mut run = Run { config: self, problem: &problem, rng, tally, observer, best: Best::new() };
-        let outcome = run.solve();
-        let Run { tally, mut observer, best, .. } = run;
-        if let Some(observer) = &mut observer {
-            let stats = tally.stats();
-            observer.emit(&GeneticSample {
-                generation: stats.nodes,
-                best_energy: best.energy(),
-                mean_energy: f64::from(best.energy()),
-                best_ever: best.energy(),
-                restarts: stats.restarts,
-            });
-        }
-        self.observer = observer;
-        start::finish(&tally, puzzle, outcome, best.values())
+        let mut stored = self.observer.take();
+        let result = driver::solve(self, puzzle, budget, stored.as_mut().map(Stored::observer));
+        self.observer = stored;
+        result
     }
 }
+
+shared_settings!(Genetic, GeneticSample, "generations");
 
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use sudokit_core::Shape;
+    use sudokit_core::{SearchTally, Shape};
     use sudokit_testkit::generate;
 
     use super::*;
+    use crate::encoding::Best;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
@@ -563,7 +523,7 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let first = problem.random_values(&mut rng).expect("fills");
             let second = problem.random_values(&mut rng).expect("fills");
-            let mut run = Run { config: &config, problem: &problem, rng, tally: SearchTally::new(&budget, 1), observer: None, best: Best::new() };
+            let mut run = Run { config: &config, problem: &problem, rng, tally: SearchTally::new(&budget, 1), observer: None, best: Best::new(), extra: () };
             let mut child = run.cross(&first, &second);
             run.mutate(&mut child);
             let grid = Grid::from_values(shape, &child).expect("digits");

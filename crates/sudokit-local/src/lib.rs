@@ -55,6 +55,22 @@
 //!   contradiction proves the puzzle unsolvable, a settled board is the
 //!   answer, and otherwise every move stays within the cells' candidates.
 //!
+//! Both share their common settings (`with_seed`, `with_representation`,
+//! `with_moves`, `with_restarts`, `with_observer`) and the driver of a
+//! solve; `solve_observed` watches one solve with a borrowed callback:
+//!
+//! ```
+//! use sudokit::local::Genetic;
+//! use sudokit::{Budget, Grid};
+//!
+//! let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+//! let mut best = Vec::new();
+//! let solution = Genetic::new().solve_observed(&puzzle, &Budget::unlimited(), 1, |s| best.push(s.best_energy))?;
+//! assert_eq!(best.last(), Some(&0));
+//! assert!(solution.grid.is_solution_of(&puzzle));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Local search proves nothing by itself: without the hybrid's proof it
 //! ends with a solution, [`SolveError::Incomplete`] or
 //! [`SolveError::BudgetExhausted`] (with the best grid reached), and never
@@ -63,6 +79,12 @@
 //! Randomness comes from `ChaCha8Rng`, seeded from the solver's seed (a
 //! fixed default, or [`Annealing::with_seed`]) and the puzzle, so a solve
 //! gives the same result whatever ran before it and on whichever thread.
+//!
+//! # Module layout
+//! `encoding` (the permutation encoding and its energy) ← `start` (what
+//! a solve does first: [`Moves`], propagation, the seeded random numbers)
+//! and `observer` ← `driver` (the shared settings, the restarts, the
+//! checked result) ← `annealing` and `genetic`.
 //!
 //! # Crate features
 //! * `rayon`: the genetic algorithm evaluates populations of 256 or more on
@@ -75,6 +97,7 @@
 pub use sudokit_core;
 
 mod annealing;
+mod driver;
 mod encoding;
 mod genetic;
 mod observer;

@@ -39,15 +39,41 @@ pub struct GeneticSample {
     pub restarts: u64,
 }
 
-/// A callback with its rate: called every `every` ticks.
-pub(crate) struct Observer<S> {
+/// A callback kept by a solver (`with_observer`): it goes with the solver
+/// through the registry and threads, so it is `Send` and `'static`.
+pub(crate) struct Stored<S> {
     every: u64,
-    countdown: u64,
     callback: Box<dyn FnMut(&S) + Send>,
 }
 
-impl<S> Observer<S> {
-    pub(crate) fn new(every: u64, callback: Box<dyn FnMut(&S) + Send>) -> Observer<S> {
+impl<S> Stored<S> {
+    pub(crate) fn new(every: u64, callback: Box<dyn FnMut(&S) + Send>) -> Stored<S> {
+        Stored { every, callback }
+    }
+
+    /// The observer of one solve, borrowing the callback.
+    pub(crate) fn observer(&mut self) -> Observer<'_, S> {
+        Observer::new(self.every, &mut *self.callback)
+    }
+}
+
+impl<S> fmt::Debug for Stored<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Observer").field("every", &self.every).finish_non_exhaustive()
+    }
+}
+
+/// The callback of one solve with its rate: called every `every` ticks.
+/// It borrows the callback, so a closure may collect samples into a local
+/// `Vec` (see `solve_observed`).
+pub(crate) struct Observer<'a, S> {
+    every: u64,
+    countdown: u64,
+    callback: &'a mut dyn FnMut(&S),
+}
+
+impl<'a, S> Observer<'a, S> {
+    pub(crate) fn new(every: u64, callback: &'a mut dyn FnMut(&S)) -> Observer<'a, S> {
         let every = every.max(1);
         Observer { every, countdown: every, callback }
     }
@@ -65,11 +91,5 @@ impl<S> Observer<S> {
     /// Calls back now (for the last sample of a solve).
     pub(crate) fn emit(&mut self, sample: &S) {
         (self.callback)(sample);
-    }
-}
-
-impl<S> fmt::Debug for Observer<S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Observer").field("every", &self.every).finish_non_exhaustive()
     }
 }

@@ -137,3 +137,27 @@ fn large_populations_give_the_same_run_on_any_number_of_threads() {
     assert!(single.is_ok(), "{single:?}");
     assert_eq!(run(2), single);
 }
+
+/// An observer borrowed for one solve sees what a kept one sees, and the
+/// run is the same: observing changes nothing.
+#[test]
+fn a_borrowed_observer_sees_what_a_kept_one_sees() {
+    let puzzle = sets::EASY.take(2).remove(1);
+    let budget = Budget::unlimited();
+    let mut seen = Vec::new();
+    let observed = Annealing::new().with_seed(4).solve_observed(&puzzle, &budget, 100_000, |s| seen.push(*s)).unwrap();
+    let kept = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = std::sync::Arc::clone(&kept);
+    let mut solver = Annealing::new().with_seed(4).with_observer(100_000, move |s| sink.lock().unwrap().push(*s));
+    let solved = solver.solve_with(&puzzle, &budget).unwrap();
+    assert_eq!((observed.grid, observed.stats.iterations), (solved.grid, solved.stats.iterations));
+    assert_eq!(seen, *kept.lock().unwrap());
+    // 465 008 moves: a sample at each 100 000, and the last one.
+    assert_eq!(seen.iter().map(|s| s.iteration).collect::<Vec<_>>(), [100_000, 200_000, 300_000, 400_000, 465_008]);
+    assert_eq!(seen.last().map(|s| s.best_energy), Some(0));
+
+    let mut generations = Vec::new();
+    let genetic = Genetic::new().with_seed(5).solve_observed(&puzzle, &budget, 1, |s| generations.push(s.generation));
+    assert_eq!(genetic.unwrap().stats.nodes, 2);
+    assert_eq!(generations, [0, 1, 2, 2]);
+}

@@ -28,8 +28,8 @@ fn genetic_settings_out_of_range_are_named() {
     assert_eq!(refused(&mut Genetic::new().with_mutation_rate(f64::NAN)), "mutation rate");
     assert_eq!(refused(&mut Genetic::new().with_mutation_rate(-0.1)), "mutation rate");
     assert_eq!(refused(&mut Genetic::new().with_crossover(Default::default(), 1.5)), "crossover rate");
-    assert_eq!(refused(&mut Genetic::new().with_termination(0, 5, 1)), "generations");
-    assert_eq!(refused(&mut Genetic::new().with_termination(5, 0, 1)), "stagnation");
+    assert_eq!(refused(&mut Genetic::new().with_termination(0, 5)), "generations");
+    assert_eq!(refused(&mut Genetic::new().with_termination(5, 0)), "stagnation");
 }
 
 #[test]

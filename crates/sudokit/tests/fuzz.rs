@@ -190,7 +190,13 @@ fn extreme_sizes(rng: &mut SplitMix, tally: &mut Tally) {
     no_panic(&format!("settings {a}, {b}, {x}, {y}"), || {
         let solvers: Vec<Box<dyn Solver>> = vec![
             Box::new(Genetic::new().with_population(a, b).with_mutation_rate(x).with_crossover(Default::default(), y)),
-            Box::new(Genetic::new().with_tournament(a).with_local_search(u32::MAX).with_termination(0, b as u64, 1)),
+            Box::new(
+                Genetic::new()
+                    .with_tournament(a)
+                    .with_local_search(u32::MAX)
+                    .with_termination(0, b as u64)
+                    .with_restarts(1),
+            ),
             Box::new(
                 Annealing::new()
                     .with_initial_temperature(InitialTemperature::Auto(u32::try_from(a).unwrap_or(u32::MAX)))
