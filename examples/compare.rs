@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use sudokit::compare::{Event, Harness, Level, Report};
+use sudokit::compare::{Event, Harness, PuzzleSet, Report};
 use sudokit::{Solver, registry};
 use sudokit_examples::{Args, exit_code};
 use sudokit_testkit::sets;
@@ -122,15 +122,15 @@ fn solvers(names: &[String]) -> Result<Vec<Box<dyn Solver>>, String> {
 }
 
 /// The files as levels, or the course's three levels.
-fn levels(files: &[String]) -> Result<Vec<Level>, String> {
+fn levels(files: &[String]) -> Result<Vec<PuzzleSet>, String> {
     if files.is_empty() {
-        return Ok(sets::COURSE_LEVELS.iter().map(|set| Level::new(set.name, set.puzzles())).collect());
+        return Ok(sets::COURSE_LEVELS.iter().map(|set| PuzzleSet::new(set.name, set.puzzles())).collect());
     }
-    files.iter().map(|f| Level::from_file(f).map_err(|e| e.to_string())).collect()
+    files.iter().map(|f| PuzzleSet::from_file(f).map_err(|e| e.to_string())).collect()
 }
 
 /// Runs the race, with its progress on stderr.
-fn race(harness: &Harness, solvers: &mut [Box<dyn Solver>], levels: &[Level], limit: Duration) -> Report {
+fn race(harness: &Harness, solvers: &mut [Box<dyn Solver>], levels: &[PuzzleSet], limit: Duration) -> Report {
     let puzzles: usize = levels.iter().map(|l| l.puzzles.len()).sum();
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     eprintln!(
@@ -146,17 +146,17 @@ fn race(harness: &Harness, solvers: &mut [Box<dyn Solver>], levels: &[Level], li
     let report = harness.run_with_progress(solvers, levels, &|event| {
         let mut err = stderr.lock().unwrap_or_else(|e| e.into_inner());
         match event {
-            Event::Puzzle { solver, level, done, total } if live => {
+            Event::Puzzle { solver, set: level, done, total } if live => {
                 let _ = write!(err, "\r\x1b[K  {solver} on {level}: {done}/{total}");
             }
-            Event::Level(r) => {
+            Event::SetDone(r) => {
                 let clear = if live { "\r\x1b[K" } else { "" };
                 let _ = writeln!(
                     err,
                     "{clear}[{:>6.1} s] {} on {}: {}/{} solved, {}",
                     started.elapsed().as_secs_f64(),
                     r.solver,
-                    r.level,
+                    r.set,
                     r.solved,
                     r.total,
                     r.status

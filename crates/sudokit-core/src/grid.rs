@@ -2,8 +2,9 @@
 
 use std::fmt;
 
+use crate::cell::{Cell, Digit};
 use crate::parse_error::ParseError;
-use crate::shape::{Cell, Digit, Shape};
+use crate::shape::Shape;
 
 /// A Sudoku grid: a [`Shape`] and one optional digit per cell.
 ///

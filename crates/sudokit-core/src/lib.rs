@@ -52,8 +52,8 @@
 //!   independent oracle and the puzzle sets.
 //!
 //! # Module layout
-//! The modules depend on each other in one direction: `shape` ←
-//! `parse_error` ← `grid` ← `text`; `grid`, `stats` and `parameter` ←
+//! The modules depend on each other in one direction: `shape` ← `cell`
+//! ← `parse_error` ← `grid` ← `text`; `grid`, `stats` and `parameter` ←
 //! `error` ← `budget` ← `solver` ← `search`.
 //!
 //! # Crate features
@@ -67,6 +67,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 mod budget;
+mod cell;
 mod error;
 mod grid;
 mod parameter;
@@ -80,11 +81,12 @@ mod stats;
 pub mod text;
 
 pub use budget::{Budget, CancelFlag};
+pub use cell::{Cell, Digit};
 pub use error::{SolveError, StopReason};
 pub use grid::{Conflict, Grid, RangeError};
 pub use parameter::ParameterError;
 pub use parse_error::ParseError;
 pub use search::{Meter, SearchTally};
-pub use shape::{Cell, Digit, Shape, ShapeError, UnitKind};
+pub use shape::{Shape, ShapeError, UnitKind};
 pub use solver::{CountSolutions, Solution, Solver, Uniqueness};
 pub use stats::Stats;

@@ -1,6 +1,7 @@
 //! [`ParseError`]: text or values that do not describe a grid.
 
-use crate::shape::{Cell, Shape, ShapeError};
+use crate::cell::Cell;
+use crate::shape::{Shape, ShapeError};
 
 /// Text that does not describe a grid.
 ///

@@ -22,7 +22,8 @@ use crate::stats::Stats;
 /// meter.
 ///
 /// ```
-/// use sudokit::{Budget, Meter, StopReason};
+/// use sudokit::core::Meter;
+/// use sudokit::{Budget, StopReason};
 /// let budget = Budget::unlimited().with_max_nodes(3);
 /// let mut meter = Meter::new(&budget);
 /// let nodes = (0..10).take_while(|&n| meter.tick(n, 0).is_ok()).count();
@@ -92,7 +93,8 @@ impl<'a> Meter<'a> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudokit::{Budget, Meter, StopReason};
+    /// use sudokit::core::Meter;
+    /// use sudokit::{Budget, StopReason};
     /// let budget = Budget::unlimited().with_time_limit(Duration::ZERO);
     /// let mut meter = Meter::new(&budget);
     /// assert_eq!(meter.tick_slow(0, 0), Err(StopReason::Deadline));
@@ -128,7 +130,8 @@ impl<'a> Meter<'a> {
 ///   [`incomplete`](SearchTally::incomplete): each fills in the time.
 ///
 /// ```
-/// use sudokit::{Budget, SearchTally, SolveError, StopReason};
+/// use sudokit::core::SearchTally;
+/// use sudokit::{Budget, SolveError, StopReason};
 /// let budget = Budget::unlimited().with_max_nodes(2);
 /// let mut tally = SearchTally::new(&budget, 2);
 /// tally.enter()?;
@@ -164,7 +167,8 @@ impl<'a> SearchTally<'a> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudokit::{Budget, SearchTally, StopReason};
+    /// use sudokit::core::SearchTally;
+    /// use sudokit::{Budget, StopReason};
     /// let budget = Budget::unlimited().with_time_limit(Duration::ZERO);
     /// let mut tally = SearchTally::slow(&budget, 1);
     /// assert_eq!(tally.enter(), Err(StopReason::Deadline));

@@ -18,8 +18,9 @@ use serde::de::{self, Error as _, MapAccess, Visitor};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::cell::Cell;
 use crate::grid::Grid;
-use crate::shape::{Cell, Shape};
+use crate::shape::Shape;
 
 /// The cells of a grid as its one-line text, written without a copy.
 struct CellsText<'a>(&'a Grid);

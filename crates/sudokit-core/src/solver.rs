@@ -56,7 +56,8 @@ impl Solution {
 /// the budget and counts the node, `record` keeps the solution, and
 /// `into_solution` or `exhausted` times the result.
 /// ```
-/// use sudokit::{Budget, Grid, SearchTally, SolveError, Solution, Solver, StopReason};
+/// use sudokit::core::SearchTally;
+/// use sudokit::{Budget, Grid, SolveError, Solution, Solver, StopReason};
 ///
 /// struct Plain;
 ///

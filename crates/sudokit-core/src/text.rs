@@ -22,7 +22,7 @@
 //! [`Shape::value_of_symbol`](crate::Shape::value_of_symbol) reads one.
 //!
 //! ```
-//! use sudokit::text;
+//! use sudokit::core::text;
 //! // A file's third record starts on line 7: errors point into the file.
 //! let err = text::parse_at("12?", None, 7).unwrap_err();
 //! assert_eq!(err.to_string(), "line 7, column 3: unexpected character '?'");
@@ -72,7 +72,7 @@ pub fn parse_at(text: &str, shape: Option<Shape>, first_line: usize) -> Result<G
 /// never does, since cells are at least two characters apart.
 ///
 /// ```
-/// use sudokit::text::is_boxed_rule;
+/// use sudokit::core::text::is_boxed_rule;
 /// assert!(is_boxed_rule("-------+-------"));
 /// assert!(!is_boxed_rule("| -  -  - |"));
 /// ```
@@ -352,7 +352,7 @@ fn boxed_shape(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::Cell;
+    use crate::cell::Cell;
 
     const EASY: &str = "902005403100063025508407060026309001057010290090670530240530600705200304080041950";
 

@@ -96,7 +96,9 @@
 //! # Overview
 //! * Core types, re-exported from `sudokit-core`: [`Grid`], [`Shape`],
 //!   [`Solver`], [`CountSolutions`], [`Budget`], [`Solution`],
-//!   [`SolveError`]…
+//!   [`SolveError`]…; the whole crate as [`core`], with what
+//!   writing a solver or a reader of one's own takes (`SearchTally`,
+//!   `Meter`, `text`).
 //! * [`rules`]: `sudokit-rules`, logic-based solving: [`BitParallel`], the
 //!   bit-parallel 9×9 solver, and [`rules::human`]: human techniques with
 //!   explained steps, hints, a step-by-step explainer, a difficulty rating
@@ -123,25 +125,25 @@
 //! The registered solvers (the [`registry`]; a test keeps this table in
 //! step with it):
 //!
-//! | name | crate | method | sides |
-//! |---|---|---|---|
-//! | `auto` | `sudokit` | the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others | 4 to 35 |
-//! | `fast` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) | 4 to 35 |
-//! | `dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave | 4 to 35 |
-//! | `dlx-rs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16) | 4 to 16 |
-//! | `rules` | `sudokit-rules` | human techniques (singles, locked candidates, pairs) after every change, then guesses on an explicit stack | 4 to 35 |
-//! | `dsatur-propagate` | `sudokit-graph` | graph colouring, highest saturation first, with forward checking | 4 to 35 |
-//! | `graph-mrv-propagate` | `sudokit-graph` | graph colouring, fewest colours first, with forward checking | 4 to 35 |
-//! | `dsatur` | `sudokit-graph` | graph colouring, highest saturation first (DSATUR) | 4 to 35 |
-//! | `graph-mrv` | `sudokit-graph` | graph colouring, fewest available colours first | 4 to 35 |
-//! | `backtracking-mrv` | `sudokit-grid` | backtracking, fewest-candidates cell first | 4 to 35 |
-//! | `graph-sequential` | `sudokit-graph` | graph colouring by backtracking in vertex order (the course's graph baseline) | 4 to 35 |
-//! | `backtracking` | `sudokit-grid` | plain backtracking in row-major order (the course's baseline) | 4 to 35 |
-//! | `greedy` | `sudokit-graph` | greedy colouring, one pass without backtracking: fails on most puzzles (not exact) | 4 to 35 |
-//! | `annealing-hybrid` | `sudokit-local` | simulated annealing on box permutations after singles and locked candidates, moves within the candidates (not exact) | 4 to 35 |
-//! | `annealing` | `sudokit-local` | simulated annealing on box permutations within the givens' candidates: short runs, restarts (not exact) | 4 to 35 |
-//! | `genetic-hybrid` | `sudokit-local` | genetic algorithm on box permutations with local search, after singles and locked candidates (not exact) | 4 to 35 |
-//! | `genetic` | `sudokit-local` | genetic algorithm on box permutations: tournament, unit crossover, swap mutation, local search (not exact) | 4 to 35 |
+//! | name | type | crate | method | sides |
+//! |---|---|---|---|---|
+//! | `auto` | `Auto` | `sudokit` | the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others | 4 to 35 |
+//! | `fast` | `BitParallel` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) | 4 to 35 |
+//! | `dlx` | `Dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave | 4 to 35 |
+//! | `dlx-rs` | `DlxRs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16) | 4 to 16 |
+//! | `rules` | `HumanSolver` | `sudokit-rules` | human techniques (singles, locked candidates, pairs) after every change, then guesses on an explicit stack | 4 to 35 |
+//! | `dsatur-propagate` | `Dsatur` | `sudokit-graph` | graph colouring, highest saturation first, with forward checking | 4 to 35 |
+//! | `graph-mrv-propagate` | `MrvColouring` | `sudokit-graph` | graph colouring, fewest colours first, with forward checking | 4 to 35 |
+//! | `dsatur` | `Dsatur` | `sudokit-graph` | graph colouring, highest saturation first (DSATUR) | 4 to 35 |
+//! | `graph-mrv` | `MrvColouring` | `sudokit-graph` | graph colouring, fewest available colours first | 4 to 35 |
+//! | `backtracking-mrv` | `BacktrackingMrv` | `sudokit-grid` | backtracking, fewest-candidates cell first | 4 to 35 |
+//! | `graph-sequential` | `SequentialColouring` | `sudokit-graph` | graph colouring by backtracking in vertex order (the course's graph baseline) | 4 to 35 |
+//! | `backtracking` | `Backtracking` | `sudokit-grid` | plain backtracking in row-major order (the course's baseline) | 4 to 35 |
+//! | `greedy` | `Greedy` | `sudokit-graph` | greedy colouring, one pass without backtracking: fails on most puzzles (not exact) | 4 to 35 |
+//! | `annealing-hybrid` | `Annealing` | `sudokit-local` | simulated annealing on box permutations after singles and locked candidates, moves within the candidates (not exact) | 4 to 35 |
+//! | `annealing` | `Annealing` | `sudokit-local` | simulated annealing on box permutations within the givens' candidates: short runs, restarts (not exact) | 4 to 35 |
+//! | `genetic-hybrid` | `Genetic` | `sudokit-local` | genetic algorithm on box permutations with local search, after singles and locked candidates (not exact) | 4 to 35 |
+//! | `genetic` | `Genetic` | `sudokit-local` | genetic algorithm on box permutations: tournament, unit crossover, swap mutation, local search (not exact) | 4 to 35 |
 //!
 //! # Crate features
 //! * `serde`: `Serialize` and `Deserialize` for [`Grid`] (its shape and
@@ -151,9 +153,13 @@
 //!   the member crates). The [`compare`] reports serialise either way.
 #![doc(test(attr(deny(warnings))))]
 
+/// The core crate whole, as `sudokit::core` beside `sudokit::grid` and the
+/// others: beside the types above, the plumbing of solvers of one's own
+/// (`SearchTally`, `Meter`) and of readers (`text`).
+pub use sudokit_core as core;
 pub use sudokit_core::{
-    Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, Meter, ParameterError, ParseError, RangeError,
-    SearchTally, Shape, ShapeError, Solution, SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind, text,
+    Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, ParameterError, ParseError, RangeError, Shape,
+    ShapeError, Solution, SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind,
 };
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};

@@ -58,6 +58,7 @@ pub struct SolverInfo {
     name: Cow<'static, str>,
     summary: Cow<'static, str>,
     crate_name: Cow<'static, str>,
+    type_name: &'static str,
     build: Arc<BuildSolver>,
     build_counter: Option<Arc<BuildCounter>>,
     max_side: usize,
@@ -102,6 +103,7 @@ impl SolverInfo {
             name,
             summary,
             crate_name: crate_of::<S>(),
+            type_name: type_of::<S>(),
             build: Arc::new(move || Box::new(make())),
             build_counter: None,
             max_side: Shape::MAX_SIDE,
@@ -155,6 +157,20 @@ impl SolverInfo {
         &self.crate_name
     }
 
+    /// The Rust type behind the name, without its path (`"BitParallel"`
+    /// for `fast`), so that a user of the registry knows which type's
+    /// docs to read.
+    ///
+    /// ```
+    /// use sudokit::registry;
+    /// assert_eq!(registry::find("fast")?.type_name(), "BitParallel");
+    /// assert_eq!(registry::find("rules")?.type_name(), "HumanSolver");
+    /// # Ok::<(), sudokit::registry::UnknownSolver>(())
+    /// ```
+    pub fn type_name(&self) -> &str {
+        self.type_name
+    }
+
     /// Whether the method is exact: it always finds a solution when one
     /// exists, proves unsolvability, and can count solutions.
     pub fn is_exact(&self) -> bool {
@@ -180,11 +196,18 @@ fn crate_of<S>() -> Cow<'static, str> {
     if first.contains('_') { Cow::Owned(first.replace('_', "-")) } else { Cow::Borrowed(first) }
 }
 
+/// The last segment of the type's path: `BitParallel`.
+fn type_of<S>() -> &'static str {
+    let path = std::any::type_name::<S>();
+    path.rsplit("::").next().unwrap_or(path)
+}
+
 impl fmt::Debug for SolverInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SolverInfo")
             .field("name", &self.name)
             .field("crate_name", &self.crate_name)
+            .field("type_name", &self.type_name)
             .field("exact", &self.is_exact())
             .field("max_side", &self.max_side)
             .finish()
@@ -302,12 +325,12 @@ pub struct UnknownSolver {
 /// a test checks that both hold it, so neither drifts from the list.
 #[cfg(test)]
 pub(crate) fn markdown_table() -> String {
-    let mut table = String::from("| name | crate | method | sides |\n|---|---|---|---|\n");
+    let mut table = String::from("| name | type | crate | method | sides |\n|---|---|---|---|---|\n");
     for info in solvers() {
         let summary =
             if info.is_exact() { info.summary().to_owned() } else { format!("{} (not exact)", info.summary()) };
-        let name = (info.name(), info.crate_name(), info.max_side());
-        table.push_str(&format!("| `{}` | `{}` | {summary} | 4 to {} |\n", name.0, name.1, name.2));
+        let (name, kind, krate, side) = (info.name(), info.type_name(), info.crate_name(), info.max_side());
+        table.push_str(&format!("| `{name}` | `{kind}` | `{krate}` | {summary} | 4 to {side} |\n"));
     }
     table
 }

@@ -6,9 +6,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use sudokit::compare::{Harness, Level, Status};
+use sudokit::compare::{Harness, PuzzleSet, Status};
+use sudokit::core::SearchTally;
 use sudokit::registry::{self, SolverInfo};
-use sudokit::{Budget, Grid, SearchTally, Shape, Solution, SolveError, Solver, Stats, StopReason};
+use sudokit::{Budget, Grid, Shape, Solution, SolveError, Solver, Stats, StopReason};
 use sudokit_testkit::{Conformance, sets};
 
 /// Backtracking on the cell with the fewest candidates, counting its solves
@@ -74,7 +75,7 @@ impl Solver for Mrv<'_> {
 #[test]
 fn a_borrowing_solver_races_beside_registered_ones_and_comes_back() {
     let solves = AtomicUsize::new(0);
-    let level = Level::new("easy", sets::EASY.take(3));
+    let level = PuzzleSet::new("easy", sets::EASY.take(3));
     let mut solvers: Vec<Box<dyn Solver + '_>> =
         vec![registry::create("dlx").expect("registered"), Box::new(Mrv { solves: &solves })];
     let report = Harness::new().with_time_limit(Duration::from_secs(10)).run(&mut solvers, &[level]);

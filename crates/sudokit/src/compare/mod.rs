@@ -1,9 +1,9 @@
 //! The comparison harness: race solvers on puzzle sets with a time limit.
 //!
-//! Each solver runs the levels in order. On each level it gets every puzzle
+//! Each solver runs the sets in order. On each set it gets every puzzle
 //! with the per-puzzle time limit; like the course's `TestSolvers`, the
 //! first failure (an error, a time-out, a panic, or an answer that does not
-//! pass [`Grid::is_solution_of`]) disqualifies it from that level and skips
+//! pass [`Grid::is_solution_of`]) disqualifies it from that set and skips
 //! its remaining puzzles there — unless the harness is told to
 //! [keep going](Harness::with_keep_going), as local search is judged by its
 //! success rate. Solvers run in parallel on worker threads, one solver per
@@ -16,12 +16,12 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use sudokit::compare::{Harness, Level, Status};
+//! use sudokit::compare::{Harness, PuzzleSet, Status};
 //! use sudokit::{registry, Solver};
 //!
-//! let level = Level::new("demo", vec!["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?]);
+//! let set = PuzzleSet::new("demo", vec!["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?]);
 //! let mut solvers: Vec<Box<dyn Solver>> = vec![registry::create("backtracking-mrv")?, Box::new(sudokit::Dlx::new())];
-//! let report = Harness::new().with_time_limit(Duration::from_secs(3)).run(&mut solvers, &[level]);
+//! let report = Harness::new().with_time_limit(Duration::from_secs(3)).run(&mut solvers, &[set]);
 //! let row = &report.results()[0];
 //! assert_eq!((row.solved, row.total, row.status), (1, 1, Status::Qualified));
 //! println!("{report}");
@@ -37,33 +37,34 @@ use std::time::{Duration, Instant};
 use sudokit_core::{Budget, Grid, SolveError, Solver, Stats, StopReason};
 use sudokit_grid::io::{self, ReadError};
 
-pub use report::{Failure, LevelResult, Report, Status};
+pub use report::{Failure, Report, SetResult, Status};
 
 use crate::parallel;
 
-/// A named list of puzzles: one row of the report per solver.
+/// A named list of puzzles, such as one of the course's levels (easy,
+/// medium, hard): one row of the report per solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Level {
-    /// The level's name.
+pub struct PuzzleSet {
+    /// The set's name.
     pub name: String,
     /// Its puzzles.
     pub puzzles: Vec<Grid>,
 }
 
-impl Level {
-    /// A level from puzzles.
-    pub fn new(name: impl Into<String>, puzzles: Vec<Grid>) -> Level {
-        Level { name: name.into(), puzzles }
+impl PuzzleSet {
+    /// A set from puzzles.
+    pub fn new(name: impl Into<String>, puzzles: Vec<Grid>) -> PuzzleSet {
+        PuzzleSet { name: name.into(), puzzles }
     }
 
-    /// The puzzles of a file, the level named after the file's stem.
+    /// The puzzles of a file, the set named after the file's stem.
     ///
     /// # Errors
     /// The [`ReadError`] of the first record that cannot be read.
-    pub fn from_file(path: impl AsRef<Path>) -> Result<Level, ReadError> {
+    pub fn from_file(path: impl AsRef<Path>) -> Result<PuzzleSet, ReadError> {
         let path = path.as_ref();
         let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
-        Ok(Level::new(name, io::read_puzzles(path)?))
+        Ok(PuzzleSet::new(name, io::read_puzzles(path)?))
     }
 }
 
@@ -75,18 +76,18 @@ pub enum Event<'a> {
     Puzzle {
         /// The solver.
         solver: &'a str,
-        /// The level.
-        level: &'a str,
-        /// Puzzles done so far on this level.
+        /// The set.
+        set: &'a str,
+        /// Puzzles done so far on this set.
         done: usize,
-        /// Puzzles in the level.
+        /// Puzzles in the set.
         total: usize,
     },
-    /// A solver finished (or was disqualified from) a level.
-    Level(&'a LevelResult),
+    /// A solver finished (or was disqualified from) a set.
+    SetDone(&'a SetResult),
 }
 
-/// Runs solvers over levels with a per-puzzle budget.
+/// Runs solvers over sets with a per-puzzle budget.
 #[derive(Clone, Debug)]
 pub struct Harness {
     budget: Budget,
@@ -101,7 +102,7 @@ impl Default for Harness {
 }
 
 impl Harness {
-    /// The course's settings: 3 s per puzzle, on every core, a level ends at
+    /// The course's settings: 3 s per puzzle, on every core, a set ends at
     /// its first failure.
     pub fn new() -> Harness {
         Harness { budget: Budget::unlimited().with_time_limit(Duration::from_secs(3)), threads: 0, keep_going: false }
@@ -131,8 +132,8 @@ impl Harness {
         self
     }
 
-    /// Tries every puzzle of a level even after a failure, so that
-    /// [`LevelResult::solved`] is a success count over the whole level (for
+    /// Tries every puzzle of a set even after a failure, so that
+    /// [`SetResult::solved`] is a success count over the whole set (for
     /// methods judged by their rate, such as local search). The row is still
     /// [`Status::Disqualified`] and names its first failure.
     #[must_use]
@@ -141,19 +142,19 @@ impl Harness {
         self
     }
 
-    /// Races `solvers` over `levels`. The solvers are borrowed: any
+    /// Races `solvers` over `sets`. The solvers are borrowed: any
     /// [`Solver`] works, boxed (`Box<dyn Solver + 'a>`, which may borrow
     /// data), by reference (`&mut dyn Solver`) or a slice of one type.
-    pub fn run<S: Solver>(&self, solvers: &mut [S], levels: &[Level]) -> Report {
-        self.run_with_progress(solvers, levels, &|_| {})
+    pub fn run<S: Solver>(&self, solvers: &mut [S], sets: &[PuzzleSet]) -> Report {
+        self.run_with_progress(solvers, sets, &|_| {})
     }
 
     /// [`run`](Harness::run), calling `progress` (from the worker threads)
-    /// as puzzles and levels finish.
+    /// as puzzles and sets finish.
     pub fn run_with_progress<S: Solver>(
         &self,
         solvers: &mut [S],
-        levels: &[Level],
+        sets: &[PuzzleSet],
         progress: &(dyn Fn(Event<'_>) + Sync),
     ) -> Report {
         let slots: Vec<Mutex<&mut S>> = solvers.iter_mut().map(Mutex::new).collect();
@@ -163,7 +164,7 @@ impl Harness {
             || (),
             |_, slot| {
                 let mut solver = slot.lock().unwrap_or_else(|e| e.into_inner());
-                levels.iter().map(|level| self.run_level(&mut **solver, level, progress)).collect::<Vec<_>>()
+                sets.iter().map(|set| self.run_level(&mut **solver, set, progress)).collect::<Vec<_>>()
             },
         );
         Report::new(rows.into_iter().flatten().collect())
@@ -172,15 +173,15 @@ impl Harness {
     fn run_level<S: Solver>(
         &self,
         solver: &mut S,
-        level: &Level,
+        set: &PuzzleSet,
         progress: &(dyn Fn(Event<'_>) + Sync),
-    ) -> LevelResult {
+    ) -> SetResult {
         let name = solver.name().to_owned();
-        let mut times = Vec::with_capacity(level.puzzles.len());
+        let mut times = Vec::with_capacity(set.puzzles.len());
         let mut work = Stats::default();
         let mut solved = 0;
         let mut failure = None;
-        for (index, puzzle) in level.puzzles.iter().enumerate() {
+        for (index, puzzle) in set.puzzles.iter().enumerate() {
             let start = Instant::now();
             let outcome = parallel::solve_caught(solver, puzzle, &self.budget);
             times.push(start.elapsed());
@@ -199,7 +200,7 @@ impl Harness {
                 Err(SolveError::BudgetExhausted { reason, .. }) => Some(format!("gave up: {reason}")),
                 Err(e) => Some(e.to_string()),
             };
-            progress(Event::Puzzle { solver: &name, level: &level.name, done: index + 1, total: level.puzzles.len() });
+            progress(Event::Puzzle { solver: &name, set: &set.name, done: index + 1, total: set.puzzles.len() });
             if let Some(reason) = reason {
                 failure.get_or_insert(Failure { puzzle: index, reason });
                 if !self.keep_going {
@@ -211,12 +212,12 @@ impl Harness {
         let total_time = times.iter().sum();
         times.sort_unstable();
         let per_solved = |n: u64| if solved == 0 { 0.0 } else { n as f64 / solved as f64 };
-        let result = LevelResult {
+        let result = SetResult {
             solver: name,
-            level: level.name.clone(),
+            set: set.name.clone(),
             solved,
             attempted,
-            total: level.puzzles.len(),
+            total: set.puzzles.len(),
             total_time,
             median_time: median(&times),
             mean_nodes: per_solved(work.nodes),
@@ -224,7 +225,7 @@ impl Harness {
             status: if failure.is_none() { Status::Qualified } else { Status::Disqualified },
             failure,
         };
-        progress(Event::Level(&result));
+        progress(Event::SetDone(&result));
         result
     }
 }
@@ -287,8 +288,8 @@ mod tests {
         }
     }
 
-    fn levels() -> Vec<Level> {
-        vec![Level::new("easy", sets::EASY.take(6)), Level::new("medium", sets::MEDIUM.take(3))]
+    fn sets() -> Vec<PuzzleSet> {
+        vec![PuzzleSet::new("easy", sets::EASY.take(6)), PuzzleSet::new("medium", sets::MEDIUM.take(3))]
     }
 
     #[test]
@@ -305,10 +306,9 @@ mod tests {
         // A limit far above what the honest solver needs on easy puzzles
         // (microseconds), so that a loaded machine cannot fail it; only the
         // sleeper reaches it.
-        let report =
-            Harness::new().with_time_limit(Duration::from_secs(1)).with_threads(2).run(&mut solvers, &levels());
+        let report = Harness::new().with_time_limit(Duration::from_secs(1)).with_threads(2).run(&mut solvers, &sets());
         let rows = report.results();
-        let names: Vec<(&str, &str)> = rows.iter().map(|r| (r.solver.as_str(), r.level.as_str())).collect();
+        let names: Vec<(&str, &str)> = rows.iter().map(|r| (r.solver.as_str(), r.set.as_str())).collect();
         let expected: Vec<(&str, &str)> = ["backtracking-mrv", "liar", "sleeper", "fragile"]
             .into_iter()
             .flat_map(|solver| [(solver, "easy"), (solver, "medium")])
@@ -321,7 +321,7 @@ mod tests {
         assert_eq!((rows[3].solved, rows[3].attempted), (0, 1));
         assert_eq!((rows[4].solved, rows[4].attempted), (0, 1));
         assert_eq!(rows[4].failure.as_ref().unwrap().reason, "timed out after 1s");
-        // The panic fails one puzzle; the solver goes on to the next level.
+        // The panic fails one puzzle; the solver goes on to the next set.
         assert_eq!((rows[6].solved, rows[6].attempted, rows[6].status), (1, 2, Status::Disqualified));
         assert!(rows[6].failure.as_ref().unwrap().reason.contains("fragile breaks"), "{:?}", rows[6].failure);
         assert_eq!((rows[7].solved, rows[7].status), (3, Status::Qualified));
@@ -335,7 +335,7 @@ mod tests {
         let first = sets::EASY.take(1).remove(0);
         let answer = crate::registry::create("dlx").unwrap().solve(&first).unwrap().grid;
         let mut solvers = [Liar(answer)];
-        let report = Harness::new().with_keep_going().run(&mut solvers, &levels()[..1]);
+        let report = Harness::new().with_keep_going().run(&mut solvers, &sets()[..1]);
         let row = &report.results()[0];
         assert_eq!((row.solved, row.attempted, row.total, row.status), (1, 6, 6, Status::Disqualified));
         assert_eq!(row.failure.as_ref().map(|f| f.puzzle), Some(1));
@@ -344,7 +344,7 @@ mod tests {
     #[test]
     fn one_row_per_solver_and_level_in_every_form() {
         let mut solvers = [crate::registry::create("backtracking").unwrap()];
-        let report = Harness::new().run(&mut solvers, &levels());
+        let report = Harness::new().run(&mut solvers, &sets());
         assert_eq!(report.to_csv().lines().count(), 3);
         assert!(report.to_csv().lines().nth(1).unwrap().starts_with("backtracking,easy,6,6,6,"));
         assert_eq!(report.to_string().lines().count(), 4);

@@ -6,14 +6,14 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-/// Whether a solver got through a whole level.
+/// Whether a solver got through a whole set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Status {
     /// Every puzzle solved within the limit.
     Qualified,
-    /// A puzzle failed: the rest of the level was skipped (or, with
+    /// A puzzle failed: the rest of the set was skipped (or, with
     /// [`keep going`](super::Harness::with_keep_going), tried all the same).
     Disqualified,
 }
@@ -27,11 +27,11 @@ impl fmt::Display for Status {
     }
 }
 
-/// The first failure of a solver on a level.
+/// The first failure of a solver on a set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Failure {
-    /// 0-based index of the puzzle in the level.
+    /// 0-based index of the puzzle in the set.
     pub puzzle: usize,
     /// What happened: the solver's error, or why its answer was rejected.
     pub reason: String,
@@ -43,19 +43,21 @@ impl fmt::Display for Failure {
     }
 }
 
-/// One solver on one level.
+/// One solver on one set.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[non_exhaustive]
-pub struct LevelResult {
+pub struct SetResult {
     /// The solver's name.
     pub solver: String,
-    /// The level's name.
-    pub level: String,
+    /// The set's name (`level` in the table and the JSON and CSV
+    /// reports, the course's word).
+    #[serde(rename = "level")]
+    pub set: String,
     /// Puzzles solved with a correct answer.
     pub solved: usize,
     /// Puzzles attempted (the rest were skipped after a failure).
     pub attempted: usize,
-    /// Puzzles in the level.
+    /// Puzzles in the set.
     pub total: usize,
     /// Wall time over the attempted puzzles.
     pub total_time: Duration,
@@ -89,13 +91,13 @@ struct Column {
     /// Whether the table shows it (the failure reason is printed under the
     /// table instead, being long).
     in_table: bool,
-    value: fn(&LevelResult) -> Value,
+    value: fn(&SetResult) -> Value,
 }
 
 /// The one list of fields behind the table, the CSV and the JSON.
 const COLUMNS: &[Column] = &[
     Column { name: "solver", in_table: true, value: |r| Value::Text(r.solver.clone()) },
-    Column { name: "level", in_table: true, value: |r| Value::Text(r.level.clone()) },
+    Column { name: "level", in_table: true, value: |r| Value::Text(r.set.clone()) },
     Column { name: "solved", in_table: true, value: |r| Value::Count(r.solved) },
     Column { name: "attempted", in_table: true, value: |r| Value::Count(r.attempted) },
     Column { name: "total", in_table: true, value: |r| Value::Count(r.total) },
@@ -139,23 +141,23 @@ impl Value {
 }
 
 /// The results of a [`Harness`](super::Harness) run, one row per solver and
-/// level.
+/// set.
 ///
 /// `Display` prints the aligned table; [`Report::to_csv`] and
 /// [`Report::to_json`] give machine-readable forms with the same fields.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(transparent)]
 pub struct Report {
-    results: Vec<LevelResult>,
+    results: Vec<SetResult>,
 }
 
 impl Report {
-    pub(super) fn new(results: Vec<LevelResult>) -> Report {
+    pub(super) fn new(results: Vec<SetResult>) -> Report {
         Report { results }
     }
 
-    /// The rows, solvers in the order given, levels in order.
-    pub fn results(&self) -> &[LevelResult] {
+    /// The rows, solvers in the order given, sets in order.
+    pub fn results(&self) -> &[SetResult] {
         &self.results
     }
 
@@ -232,7 +234,7 @@ impl fmt::Display for Report {
         }
         for r in &self.results {
             if let Some(failure) = &r.failure {
-                writeln!(f, "{} on {}: {failure}", r.solver, r.level)?;
+                writeln!(f, "{} on {}: {failure}", r.solver, r.set)?;
             }
         }
         Ok(())
@@ -247,10 +249,10 @@ fn csv_field(s: &str) -> String {
 mod tests {
     use super::*;
 
-    fn row(failure: Option<Failure>) -> LevelResult {
-        LevelResult {
+    fn row(failure: Option<Failure>) -> SetResult {
+        SetResult {
             solver: "a,b".into(),
-            level: "easy".into(),
+            set: "easy".into(),
             solved: 1,
             attempted: 2,
             total: 3,
