@@ -122,7 +122,10 @@ fn run_genetic(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<(), 
     let started = Instant::now();
     let outcome = solver.solve_observed(puzzle, budget, 1, |sample| samples.push(*sample));
     let stats = summarise(solver.name(), puzzle, &outcome, started.elapsed().as_secs_f64());
-    println!("{} generations, {} chromosomes evaluated", stats.nodes, stats.iterations);
+    println!(
+        "{} generations, {} iterations (chromosomes evaluated and their local-search moves)",
+        stats.nodes, stats.iterations
+    );
     let best: Vec<(f64, f64)> = samples.iter().map(|s| (s.generation as f64, f64::from(s.best_energy))).collect();
     let mean: Vec<(f64, f64)> = samples.iter().map(|s| (s.generation as f64, s.mean_energy)).collect();
     let series = [("best energy", &best, RED), ("mean energy", &mean, BLUE)];

@@ -6,7 +6,11 @@ use sudokit_core::{Budget, SearchTally, StopReason};
 use super::position::Position;
 use super::step::Step;
 
-/// A technique: finds a deduction on a [`Position`].
+/// A technique: finds a deduction on a [`Position`]. The built-in ones are
+/// the types of [`techniques`](super::techniques); one of one's own makes
+/// its steps with [`Step::builder`] (see
+/// [`Explainer::with_strategies`](super::Explainer::with_strategies) for
+/// one joining the explainer).
 ///
 /// An implementation returns its easiest step (lowest
 /// [`score`](Step::score)), or `None` when the technique does not apply.
@@ -15,13 +19,13 @@ use super::step::Step;
 /// uniqueness techniques: when the puzzle has one solution).
 ///
 /// ```
-/// use sudokit::rules::human::{lists, Position};
+/// use sudokit::rules::human::techniques::NakedSingles;
+/// use sudokit::rules::human::{Position, Strategy};
 /// use sudokit::Grid;
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let position = Position::new(&puzzle)?;
-/// let naked = lists::standard().iter().find(|s| s.name() == "Naked single").ok_or("missing")?;
-/// let step = naked.find(&position).ok_or("no naked single")?;
+/// let step = NakedSingles.find(&position).ok_or("no naked single")?;
 /// assert_eq!(step.placements().len(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
