@@ -1,6 +1,8 @@
 //! [`BitParallel`]: propagation on the bit-parallel board, then guesses.
 
-use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, Solution, SolveError, Solver, Stats, StopReason};
+use sudokit_core::{
+    Budget, Cell, CountSolutions, Digit, Grid, SearchTally, Shape, Solution, SolveError, Solver, Stats, StopReason,
+};
 use sudokit_grid::BacktrackingMrv;
 
 use crate::board::Board;
@@ -71,6 +73,56 @@ impl BitParallel {
         search
     }
 
+    /// Whether `puzzle` has a solution in which `cell` does not hold
+    /// `digit`: the question a puzzle generator asks when it empties a
+    /// cell of a puzzle whose solution it knows. If the puzzle with `cell`
+    /// given as `digit` has one solution, the puzzle without that given
+    /// has one too exactly when this is `false`. One search that stops at
+    /// the first solution, where counting solutions up to two would search
+    /// on after the known one.
+    ///
+    /// ```
+    /// use sudokit::rules::BitParallel;
+    /// use sudokit::{Budget, Cell, Digit, Grid};
+    ///
+    /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+    /// let mut solver = BitParallel::new();
+    /// let (r1c3, four) = (Cell::new(0, 2), Digit::new(4).ok_or("digit")?);
+    /// // The solution has a 4 in r1c3, and it is the only solution.
+    /// assert!(!solver.has_solution_without(&puzzle, r1c3, four, &Budget::unlimited())?);
+    /// let one = Digit::new(1).ok_or("digit")?;
+    /// assert!(solver.has_solution_without(&puzzle, r1c3, one, &Budget::unlimited())?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::UnsupportedShape`] for grids other than 9×9 or a cell
+    /// outside it, [`SolveError::InvalidPuzzle`] for clashing givens,
+    /// [`SolveError::BudgetExhausted`] when the budget runs out first.
+    pub fn has_solution_without(
+        &mut self,
+        puzzle: &Grid,
+        cell: Cell,
+        digit: Digit,
+        budget: &Budget,
+    ) -> Result<bool, SolveError> {
+        let shape = Shape::CLASSIC;
+        if puzzle.shape() != shape || cell.row() >= 9 || cell.col() >= 9 || digit.get() > 9 {
+            return Err(SolveError::unsupported_shape(puzzle.shape()));
+        }
+        let index = cell.index(shape);
+        match puzzle.values()[index] {
+            0 => {}
+            given if given == digit.get() => {
+                puzzle.validate()?;
+                return Ok(false);
+            }
+            _ => return Ok(self.count_solutions_with(puzzle, 1, budget)? > 0),
+        }
+        let excluded = Exclusion { index, digit: digit.index() };
+        Ok(self.keep_stats(search(puzzle, 1, budget, Some(excluded)))?.found() > 0)
+    }
+
     fn unsupported(&self, puzzle: &Grid) -> Result<(), SolveError> {
         if self.strict {
             return Err(SolveError::unsupported_shape(puzzle.shape()));
@@ -135,8 +187,21 @@ fn explore(tally: &mut SearchTally<'_>, board: &mut Board) -> Result<(), StopRea
     }
 }
 
-/// Runs the search on a 9×9 `puzzle` up to `limit` solutions.
-fn search<'b>(puzzle: &Grid, limit: u64, budget: &'b Budget) -> Result<SearchTally<'b>, SolveError> {
+/// A candidate taken out of an empty cell before the search.
+#[derive(Clone, Copy, Debug)]
+struct Exclusion {
+    index: usize,
+    digit: usize,
+}
+
+/// Runs the search on a 9×9 `puzzle` up to `limit` solutions, with the
+/// candidate `excluded` taken out first, if any.
+fn search<'b>(
+    puzzle: &Grid,
+    limit: u64,
+    budget: &'b Budget,
+    excluded: Option<Exclusion>,
+) -> Result<SearchTally<'b>, SolveError> {
     let mut tally = SearchTally::new(budget, limit);
     // Clashing givens are found while placing them; the grid's own check
     // then names the clash. (Givens that cannot all be placed are a proof of
@@ -145,6 +210,9 @@ fn search<'b>(puzzle: &Grid, limit: u64, budget: &'b Budget) -> Result<SearchTal
     if board.place_givens(puzzle.values()).is_err() {
         puzzle.validate()?;
         return Err(SolveError::Unsolvable);
+    }
+    if let Some(Exclusion { index, digit }) = excluded {
+        board.exclude(index, digit);
     }
     if tally.is_done() {
         return Ok(tally);
@@ -171,7 +239,7 @@ impl Solver for BitParallel {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().solve_with(puzzle, budget);
         }
-        self.keep_stats(search(puzzle, 1, budget))?.into_solution(Shape::CLASSIC)
+        self.keep_stats(search(puzzle, 1, budget, None))?.into_solution(Shape::CLASSIC)
     }
 }
 
@@ -181,6 +249,6 @@ impl CountSolutions for BitParallel {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().count_solutions_with(puzzle, limit, budget);
         }
-        Ok(self.keep_stats(search(puzzle, limit, budget))?.found())
+        Ok(self.keep_stats(search(puzzle, limit, budget, None))?.found())
     }
 }

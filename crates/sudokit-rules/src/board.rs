@@ -265,6 +265,13 @@ impl Board {
         Ok(())
     }
 
+    /// Removes candidate `digit` (0-based) from cell `cell` (row-major,
+    /// 0 to 80) of a board whose givens are placed but not yet propagated.
+    pub(crate) fn exclude(&mut self, cell: usize, digit: usize) {
+        let (band, pos) = (cell / 27, cell % 27);
+        self.candidates[word(digit, band)] &= !(1 << pos);
+    }
+
     /// A copy of this propagated board to try a guess on. Its snapshot is
     /// taken from the candidates: after propagation they agree in every
     /// band with an open cell, and the bands without are not swept any

@@ -125,3 +125,37 @@ proptest! {
         prop_assert_eq!(ours, oracle::count_solutions(&puzzle, 5));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `has_solution_without` agrees with the oracle: a solution without
+    /// `digit` in the cell is a solution with one of the other digits there.
+    #[test]
+    fn a_solution_without_a_digit_is_one_with_another(seed in any::<u64>(), holes in 40usize..70, cell in 0usize..81, d in 1u8..=9) {
+        let puzzle = generate::puzzle(Shape::CLASSIC, holes, seed);
+        let digit = sudokit_rules::sudokit_core::Digit::new(d).unwrap();
+        let at = sudokit_rules::sudokit_core::Cell::from_index(cell, Shape::CLASSIC);
+        let got = BitParallel::new().has_solution_without(&puzzle, at, digit, &Budget::unlimited()).unwrap();
+        let mut values = puzzle.values().to_vec();
+        let expected = if values[cell] != 0 {
+            values[cell] != d && oracle::count_solutions(&puzzle, 1) > 0
+        } else {
+            (1..=9u8).filter(|&other| other != d).any(|other| {
+                values[cell] = other;
+                let placed = Grid::from_values(Shape::CLASSIC, &values).unwrap();
+                !oracle::has_clash(&placed) && oracle::count_solutions(&placed, 1) > 0
+            })
+        };
+        prop_assert_eq!(got, expected, "{} at {} without {}", puzzle, at, d);
+    }
+}
+
+#[test]
+fn has_solution_without_is_for_9x9_only() {
+    let mini = generate::puzzle(Shape::MINI, 6, 1);
+    let (cell, digit) =
+        (sudokit_rules::sudokit_core::Cell::new(0, 0), sudokit_rules::sudokit_core::Digit::new(1).unwrap());
+    let result = BitParallel::new().has_solution_without(&mini, cell, digit, &Budget::unlimited());
+    assert!(matches!(result, Err(SolveError::UnsupportedShape { .. })), "{result:?}");
+}
