@@ -1,11 +1,20 @@
 //! Throughput of a sudokit solver against its peer, measured side by side
 //! in one run: `BitParallel` against the `sudoku` crate 0.8 (a port of
 //! JCZSolve), or with `--pair dlx` the `Dlx` Dancing Links solver against
-//! `DlxRs` on the `dlx-rs` crate.
+//! `DlxRs` on the `dlx-rs` crate, or with `--pair generate` the making of
+//! minimal 180°-symmetric 9×9 puzzles by `sudokit::generate` against the
+//! `sudoku` crate's `Sudoku::generate`.
 //!
 //! ```text
-//! cargo run --release --example throughput -- [--pair fast|dlx] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]
+//! cargo run --release --example throughput -- [--pair fast|dlx|generate] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]
 //! ```
+//!
+//! `--pair generate` makes `--limit` puzzles (2 000 by default) per timed
+//! run on one thread, each side in turn; before the timing, every puzzle
+//! of both sides is checked to have one solution and no removable pair of
+//! givens (by `Dlx`, which the generator does not use), and the mean
+//! number of givens of each side goes to stderr. Its rows have set
+//! `generated` and mode `minimal`.
 //!
 //! Without FILE it reads the public throughput sets of `puzzles/`: top95,
 //! magictour top1465, 17-clue, forum hardest 1905 11+ and serg for `fast`;
@@ -37,12 +46,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use sudokit::generate::{Generator, Symmetry};
 use sudokit::{BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Shape, Solver, io};
 use sudokit_testkit::sets;
 use sudoku::Sudoku;
 
-const USAGE: &str =
-    "usage: throughput [--pair fast|dlx] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]";
+const USAGE: &str = "usage: throughput [--pair fast|dlx|generate] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]";
 
 /// The sets `--pair dlx` races by default: the slower pair gets the two
 /// smaller sets.
@@ -55,6 +64,8 @@ enum Pair {
     Fast,
     /// `Dlx` against `DlxRs`.
     Dlx,
+    /// `sudokit::generate` against `Sudoku::generate`.
+    Generate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +126,8 @@ fn parse_args() -> Result<Options, String> {
                 options.pair = match args.next().as_deref() {
                     Some("fast") => Pair::Fast,
                     Some("dlx") => Pair::Dlx,
-                    other => return Err(format!("--pair: expected fast or dlx, got {other:?}")),
+                    Some("generate") => Pair::Generate,
+                    other => return Err(format!("--pair: expected fast, dlx or generate, got {other:?}")),
                 }
             }
             "--mode" => {
@@ -248,6 +260,9 @@ impl Contender for SudokuCrate<'_> {
 fn run(options: Options) -> Result<(), String> {
     let budget = if options.timed { Budget::unlimited() } else { Budget::unlimited().without_timing() };
     println!("set,solver,mode,puzzles,puzzles_per_sec,guesses_per_puzzle");
+    if options.pair == Pair::Generate {
+        return race_generators(&options);
+    }
     for file in &options.files {
         let set = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
         let mut puzzles = io::read_puzzles(file).map_err(|e| e.to_string())?;
@@ -266,6 +281,7 @@ fn run(options: Options) -> Result<(), String> {
                 let fast = Ours::new("fast", BitParallel::new(), &budget, &puzzles, |s| s.last_stats().guesses);
                 (Box::new(fast), Box::new(SudokuCrate { grids: &puzzles, puzzles: peers }))
             }
+            Pair::Generate => unreachable!("generators race in race_generators"),
             Pair::Dlx => (
                 Box::new(Ours::new("dlx", Dlx::new(), &budget, &puzzles, |s| s.last_stats().guesses)),
                 Box::new(Ours::new("dlx-rs", DlxRs::new(), &budget, &puzzles, |_| 0)),
@@ -321,6 +337,84 @@ fn race(
     let per_puzzle = guesses as f64 / n as f64;
     println!("{set},{},{},{n},{:.0},{per_puzzle:.2}", ours.name(), mode.name(), median(&mut our_runs, n * repeat));
     println!("{set},{},{},{n},{:.0},", peer.name(), mode.name(), median(&mut their_runs, n * repeat));
+    Ok(())
+}
+
+/// Minimal 180°-symmetric 9×9 puzzles made by `sudokit::generate` and by
+/// `Sudoku::generate`, each checked, then timed in turn.
+fn race_generators(options: &Options) -> Result<(), String> {
+    let n = if options.limit == usize::MAX { 2_000 } else { options.limit };
+    let generator = Generator::new(Shape::CLASSIC).with_symmetry(Symmetry::Rotate180);
+    let ours = |round: usize| -> Result<Vec<Grid>, String> {
+        let first = (round * n) as u64 + 1;
+        (first..first + n as u64)
+            .map(|seed| generator.generate(seed).map(|g| g.puzzle).map_err(|e| e.to_string()))
+            .collect()
+    };
+    let theirs = || -> Vec<Grid> {
+        (0..n)
+            .map(|_| {
+                let bytes = Sudoku::generate().to_bytes();
+                Grid::from_values(Shape::CLASSIC, &bytes).expect("the peer writes digits")
+            })
+            .collect()
+    };
+    eprintln!("generated ({n} puzzles a run): checking every puzzle of both sides");
+    for (who, puzzles) in [("sudokit", ours(0)?), ("sudoku-0.8", theirs())] {
+        let mut givens = 0;
+        for puzzle in &puzzles {
+            check_minimal(puzzle).map_err(|e| format!("{who}: {e} for {puzzle}"))?;
+            givens += puzzle.filled_count();
+        }
+        eprintln!("{who}: every puzzle unique and minimal, {:.2} givens on average", givens as f64 / n as f64);
+    }
+    let (mut our_runs, mut their_runs) = (Vec::new(), Vec::new());
+    for round in 0..options.rounds {
+        eprintln!("generated: round {}/{}", round + 1, options.rounds);
+        let time_ours = || -> Result<f64, String> {
+            let started = Instant::now();
+            black_box(ours(round)?);
+            Ok(started.elapsed().as_secs_f64())
+        };
+        let time_theirs = || {
+            let started = Instant::now();
+            black_box(theirs());
+            started.elapsed().as_secs_f64()
+        };
+        if round % 2 == 0 {
+            our_runs.push(time_ours()?);
+            their_runs.push(time_theirs());
+        } else {
+            their_runs.push(time_theirs());
+            our_runs.push(time_ours()?);
+        }
+    }
+    println!("generated,sudokit,minimal,{n},{:.0},", median(&mut our_runs, n));
+    println!("generated,sudoku-0.8,minimal,{n},{:.0},", median(&mut their_runs, n));
+    Ok(())
+}
+
+/// Whether `puzzle` has one solution and loses it when any pair of givens
+/// symmetric about the centre goes, counted by `Dlx`.
+fn check_minimal(puzzle: &Grid) -> Result<(), String> {
+    let mut dlx = Dlx::new();
+    let count = |grid: &Grid, dlx: &mut Dlx| dlx.count_solutions(grid, 2).map_err(|e| e.to_string());
+    if count(puzzle, &mut dlx)? != 1 {
+        return Err("not one solution".into());
+    }
+    for orbit in Symmetry::Rotate180.orbits(Shape::CLASSIC) {
+        if puzzle.values()[orbit[0]] == 0 {
+            continue;
+        }
+        let mut values = puzzle.values().to_vec();
+        for i in &orbit {
+            values[*i] = 0;
+        }
+        let fewer = Grid::from_values(Shape::CLASSIC, &values).map_err(|e| e.to_string())?;
+        if count(&fewer, &mut dlx)? == 1 {
+            return Err(format!("not minimal: the givens {orbit:?} can go"));
+        }
+    }
     Ok(())
 }
 

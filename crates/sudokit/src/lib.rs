@@ -117,6 +117,8 @@
 //!   (bit-parallel for 9×9, Dancing Links otherwise).
 //! * [`registry`]: every solver by a stable kebab-case name.
 //! * [`compare`]: the comparison harness behind the `compare` example.
+//! * [`generate`]: `sudokit-generate`, proper puzzles by shape, symmetry,
+//!   number of givens and difficulty, and grid transformations.
 //! * [`batch`]: many puzzles solved in parallel, results in input order,
 //!   files streamed line by line.
 //! * [`Error`]: one error type over parsing, reading, the registry and
@@ -175,6 +177,7 @@ mod auto;
 pub mod batch;
 pub mod compare;
 mod error;
+pub mod generate;
 mod parallel;
 pub mod registry;
 

@@ -1,0 +1,421 @@
+//! [`Generator`]: proper puzzles of a shape, symmetry, number of givens
+//! and difficulty, one per seed.
+
+use std::time::Duration;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sudokit_core::{Budget, Grid, Shape, SolveError, StopReason};
+use sudokit_rules::human::{RateError, Rater, Rating};
+
+use crate::request::{Difficulty, Givens};
+use crate::solved::solved_grid;
+use crate::symmetry::Symmetry;
+use crate::unique::Checker;
+
+/// Why a request gave no puzzle.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// No puzzle can meet the request (a target below the fewest givens
+    /// a proper puzzle can have, an empty rating range, a technique off
+    /// the rating path).
+    #[error("no puzzle can meet the request: {reason}")]
+    Impossible {
+        /// What makes it impossible.
+        reason: String,
+    },
+    /// The budget ran out before a puzzle met the request.
+    #[error("no puzzle met the request within the budget ({reason}) after {attempts} puzzles")]
+    Stopped {
+        /// The limit reached.
+        reason: StopReason,
+        /// Puzzles made and rejected.
+        attempts: u64,
+        /// The puzzle closest to the request, if any was made.
+        closest: Option<Box<Generated>>,
+    },
+    /// A solver failed in a way that is not the budget's (a bug: the
+    /// generator only hands valid grids to them).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// A generated puzzle, with what made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// The seed that made it: [`Generator::generate`] with this seed makes
+    /// it again.
+    pub seed: u64,
+    /// Its rating, when a [`Difficulty`] was asked for.
+    pub rating: Option<Rating>,
+    /// Puzzles made before it (rejected by the difficulty or the target
+    /// number of givens), it included.
+    pub attempts: u64,
+    /// Uniqueness checks made.
+    pub checks: u64,
+}
+
+/// Makes proper puzzles (exactly one solution, proved by an exact
+/// solver) of a shape, with a symmetry of the givens, minimal or with a
+/// target number of givens, and of a requested difficulty.
+///
+/// Each puzzle comes from its seed alone (`ChaCha8Rng`): the same seed
+/// gives the same puzzle on every platform, whatever ran before, on any
+/// thread.
+///
+/// ```
+/// use sudokit::generate::{Generator, Symmetry};
+/// use sudokit::{CountSolutions, Shape, Uniqueness};
+///
+/// let generator = Generator::new(Shape::CLASSIC).with_symmetry(Symmetry::Rotate180);
+/// let made = generator.generate(7)?;
+/// assert_eq!(sudokit::Dlx::new().uniqueness(&made.puzzle)?, Uniqueness::Unique);
+/// assert!(Symmetry::Rotate180.holds_for(Shape::CLASSIC, made.puzzle.values()));
+/// assert_eq!(generator.generate(7)?.puzzle, made.puzzle);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # How
+/// A random solved grid (see [`Generator::solved_grid`]); its cells, by
+/// orbits of the symmetry, emptied in a random order, each removal kept
+/// when the solution stays unique (on 9×9 one search per emptied cell for
+/// a solution without its digit, which stops at the first; elsewhere
+/// Dancing Links counting to two). One pass makes the puzzle minimal:
+/// emptying more cells never brings a lost uniqueness back.
+///
+/// A [`Difficulty`] rates each puzzle with the human rater and searches
+/// the neighbourhood of the closest one so far, as the best generators of
+/// hard puzzles do: a few givens dropped, random givens of the solution
+/// added until the puzzle is unique again, then minimised anew; a fresh
+/// grid now and then.
+///
+/// Every request runs within a [`Budget`] (60 s by default): an
+/// impossible or unlucky request ends with [`GenerateError::Stopped`],
+/// never a hang.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    shape: Shape,
+    symmetry: Symmetry,
+    givens: Givens,
+    difficulty: Difficulty,
+    budget: Budget,
+}
+
+/// The default time limit of one request.
+const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// After this many neighbours without progress, the search starts from a
+/// fresh grid.
+const PATIENCE: u32 = 30;
+
+impl Generator {
+    /// Minimal puzzles of `shape`, without symmetry or difficulty, each
+    /// within 60 s.
+    pub fn new(shape: Shape) -> Generator {
+        Generator {
+            shape,
+            symmetry: Symmetry::None,
+            givens: Givens::Minimal,
+            difficulty: Difficulty::any(),
+            budget: Budget::unlimited().with_time_limit(DEFAULT_TIME_LIMIT),
+        }
+    }
+
+    /// Keeps `symmetry` in the givens.
+    #[must_use]
+    pub fn with_symmetry(mut self, symmetry: Symmetry) -> Generator {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// How many givens to keep (see [`Givens`]).
+    #[must_use]
+    pub fn with_givens(mut self, givens: Givens) -> Generator {
+        self.givens = givens;
+        self
+    }
+
+    /// Asks for puzzles of `difficulty`.
+    #[must_use]
+    pub fn with_difficulty(mut self, difficulty: Difficulty) -> Generator {
+        self.difficulty = difficulty;
+        self
+    }
+
+    /// Bounds each request (each call to [`generate`](Generator::generate))
+    /// by `budget`: its time limit counts from the call.
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Generator {
+        self.budget = budget;
+        self
+    }
+
+    /// The shape of the puzzles.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// A random solved grid of the generator's shape, from `seed`.
+    ///
+    /// The boxes on the diagonal share no row, column or box, so each gets
+    /// a random permutation of the digits; an exact solver completes the
+    /// grid (the bit-parallel one on 9×9, Dancing Links elsewhere); a
+    /// random [`Transform`](crate::Transform) of the shape then moves it.
+    /// The grids spread over the whole space but are not uniform: the
+    /// completion is deterministic.
+    ///
+    /// # Errors
+    /// [`GenerateError::Stopped`] when the budget runs out first.
+    pub fn solved_grid(&self, seed: u64) -> Result<Grid, GenerateError> {
+        let budget = self.budget.starting_now();
+        solved_grid(self.shape, &mut ChaCha8Rng::seed_from_u64(seed), &budget).map_err(|e| stopped(e, 0, None))
+    }
+
+    /// The puzzle of `seed`.
+    ///
+    /// # Errors
+    /// [`GenerateError::Impossible`] for a request no puzzle meets,
+    /// [`GenerateError::Stopped`] when the budget runs out first.
+    pub fn generate(&self, seed: u64) -> Result<Generated, GenerateError> {
+        self.check()?;
+        // The solvers' own timing would read the clock twice a check;
+        // the deadline and the cancel flag still hold.
+        let budget = self.budget.starting_now().without_timing();
+        let mut run = Run {
+            generator: self,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            budget: &budget,
+            checker: Checker::default(),
+            attempts: 0,
+            seed,
+        };
+        run.generate()
+    }
+
+    fn check(&self) -> Result<(), GenerateError> {
+        if let Givens::Target(n) = self.givens {
+            // McGuire, Tugemann and Civario (2012): no 9×9 puzzle with 16
+            // givens has one solution.
+            if self.shape == Shape::CLASSIC && n < 17 {
+                return Err(GenerateError::Impossible {
+                    reason: format!("{n} givens: a 9x9 puzzle needs at least 17 to have one solution"),
+                });
+            }
+            let side = self.shape.side();
+            if n + 1 < side {
+                return Err(GenerateError::Impossible {
+                    reason: format!("{n} givens: a puzzle with fewer than {} has several solutions", side - 1),
+                });
+            }
+        }
+        match self.difficulty.impossible() {
+            Some(reason) => Err(GenerateError::Impossible { reason }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A budget error as the generator's.
+fn stopped(error: SolveError, attempts: u64, closest: Option<Box<Generated>>) -> GenerateError {
+    match error {
+        SolveError::BudgetExhausted { reason, .. } => GenerateError::Stopped { reason, attempts, closest },
+        other => GenerateError::Solve(other),
+    }
+}
+
+/// A puzzle with its solution, while the search works on it.
+#[derive(Clone, Debug)]
+struct Candidate {
+    values: Vec<u8>,
+    solution: Vec<u8>,
+}
+
+/// One request in progress.
+struct Run<'g, 'b> {
+    generator: &'g Generator,
+    rng: ChaCha8Rng,
+    budget: &'b Budget,
+    checker: Checker,
+    attempts: u64,
+    seed: u64,
+}
+
+impl Run<'_, '_> {
+    fn generate(&mut self) -> Result<Generated, GenerateError> {
+        if self.generator.difficulty.is_any() {
+            loop {
+                let candidate = self.fresh()?;
+                if self.meets_target(&candidate) {
+                    return Ok(self.finish(candidate, None));
+                }
+            }
+        }
+        self.search()
+    }
+
+    /// Rated candidates, each from the closest so far or from a fresh
+    /// grid, until one meets the difficulty.
+    fn search(&mut self) -> Result<Generated, GenerateError> {
+        let mut closest: Option<(u32, Candidate, Rating)> = None;
+        let mut idle = 0;
+        loop {
+            let candidate = match &closest {
+                Some((_, best, _)) if idle < PATIENCE => self.neighbour(best)?,
+                _ => {
+                    idle = 0;
+                    self.fresh()?
+                }
+            };
+            if !self.meets_target(&candidate) {
+                idle += 1;
+                continue;
+            }
+            let Some(rating) = self.rate(&candidate, &closest)? else { continue };
+            let distance = self.generator.difficulty.distance(&rating);
+            if distance == 0 {
+                return Ok(self.finish(candidate, Some(rating)));
+            }
+            if closest.as_ref().is_none_or(|(d, ..)| distance < *d) {
+                closest = Some((distance, candidate, rating));
+                idle = 0;
+            } else {
+                idle += 1;
+            }
+        }
+    }
+
+    /// The rating of `candidate`, `None` when it cannot be rated (a
+    /// puzzle the rater finds without a solution would be a bug; skipped).
+    fn rate(
+        &mut self,
+        candidate: &Candidate,
+        closest: &Option<(u32, Candidate, Rating)>,
+    ) -> Result<Option<Rating>, GenerateError> {
+        let puzzle = self.grid(&candidate.values);
+        match Rater::new().with_budget(self.budget.clone()).rate(&puzzle) {
+            Ok(rating) => Ok(Some(rating)),
+            Err(RateError::Stopped(reason)) => {
+                let closest = closest.as_ref().map(|(_, c, r)| Box::new(self.finish(c.clone(), Some(*r))));
+                Err(GenerateError::Stopped { reason, attempts: self.attempts, closest })
+            }
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// A minimal (or targeted) puzzle of a fresh grid.
+    fn fresh(&mut self) -> Result<Candidate, GenerateError> {
+        self.tick()?;
+        let grid = solved_grid(self.generator.shape, &mut self.rng, self.budget).map_err(|e| self.stop(e))?;
+        let solution = grid.values().to_vec();
+        let mut candidate = Candidate { values: solution.clone(), solution };
+        self.reduce(&mut candidate)?;
+        Ok(candidate)
+    }
+
+    /// A puzzle near `best`: a few orbits of givens dropped, random orbits
+    /// of the solution given until it is unique again, then reduced.
+    fn neighbour(&mut self, best: &Candidate) -> Result<Candidate, GenerateError> {
+        self.tick()?;
+        let mut candidate = best.clone();
+        let orbits = self.generator.symmetry.orbits(self.generator.shape);
+        let (mut given, mut empty): (Vec<&Vec<usize>>, Vec<&Vec<usize>>) =
+            orbits.iter().partition(|orbit| candidate.values[orbit[0]] != 0);
+        given.shuffle(&mut self.rng);
+        empty.shuffle(&mut self.rng);
+        let drop = self.rng.random_range(1..=3).min(given.len());
+        for orbit in &given[..drop] {
+            for &i in orbit.iter() {
+                candidate.values[i] = 0;
+            }
+        }
+        // Givens back from the solution (those just dropped last) until
+        // the puzzle is unique again: the full grid is.
+        let mut back = empty.into_iter().chain(given[..drop].iter().copied());
+        while self.checker.count(&self.grid(&candidate.values), self.budget).map_err(|e| self.stop(e))? > 1 {
+            let Some(orbit) = back.next() else { break };
+            for &i in orbit.iter() {
+                candidate.values[i] = candidate.solution[i];
+            }
+        }
+        self.reduce(&mut candidate)?;
+        Ok(candidate)
+    }
+
+    /// Empties the given orbits of `candidate` in a random order, each
+    /// while the solution stays unique, down to the target.
+    fn reduce(&mut self, candidate: &mut Candidate) -> Result<(), GenerateError> {
+        let mut orbits = self.generator.symmetry.orbits(self.generator.shape);
+        orbits.retain(|orbit| candidate.values[orbit[0]] != 0);
+        orbits.shuffle(&mut self.rng);
+        let target = match self.generator.givens {
+            Givens::Minimal => 0,
+            Givens::Target(n) => n,
+        };
+        let mut filled = candidate.values.iter().filter(|&&v| v != 0).count();
+        for orbit in orbits {
+            if filled <= target {
+                break;
+            }
+            for &i in &orbit {
+                candidate.values[i] = 0;
+            }
+            let puzzle = self.grid(&candidate.values);
+            let unique = self
+                .checker
+                .still_unique(&puzzle, &orbit, &candidate.solution, self.budget)
+                .map_err(|e| self.stop(e))?;
+            if unique {
+                filled -= orbit.len();
+            } else {
+                for &i in &orbit {
+                    candidate.values[i] = candidate.solution[i];
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn meets_target(&self, candidate: &Candidate) -> bool {
+        match self.generator.givens {
+            Givens::Minimal => true,
+            Givens::Target(n) => candidate.values.iter().filter(|&&v| v != 0).count() <= n,
+        }
+    }
+
+    /// Counts an attempt, and checks the budget's clock and cancel flag.
+    fn tick(&mut self) -> Result<(), GenerateError> {
+        self.attempts += 1;
+        let mut meter = sudokit_core::Meter::new(self.budget);
+        meter.tick_slow(0, 0).map_err(|reason| GenerateError::Stopped {
+            reason,
+            attempts: self.attempts - 1,
+            closest: None,
+        })
+    }
+
+    fn stop(&self, error: SolveError) -> GenerateError {
+        stopped(error, self.attempts, None)
+    }
+
+    fn grid(&self, values: &[u8]) -> Grid {
+        Grid::from_values(self.generator.shape, values).expect("values of a solved grid of the shape")
+    }
+
+    fn finish(&self, candidate: Candidate, rating: Option<Rating>) -> Generated {
+        Generated {
+            puzzle: self.grid(&candidate.values),
+            solution: self.grid(&candidate.solution),
+            seed: self.seed,
+            rating,
+            attempts: self.attempts,
+            checks: self.checker.checks,
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! Random solved grids of every shape.
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use sudokit_core::{Budget, Grid, Shape, SolveError, Solver};
+use sudokit_dlx::Dlx;
+use sudokit_rules::BitParallel;
+
+use crate::transform::Transform;
+
+/// How many fillings of the diagonal boxes are tried before giving up: one
+/// always completes on the shapes with square boxes; with rectangular
+/// boxes a filling can be a dead end, rarely twice.
+const ATTEMPTS: usize = 64;
+
+/// A random solved grid of `shape`.
+///
+/// The boxes on the diagonal (those of band `k` and stack `k`) share no
+/// row, column or box, so each takes a random permutation of the digits
+/// on its own; an exact solver completes the grid (the bit-parallel one on
+/// 9×9, Dancing Links elsewhere); a random [`Transform`] (digits, bands,
+/// rows, stacks, columns, and a transposition for square boxes) then moves
+/// the result. The grids are spread over the whole space but not uniform:
+/// the completion is deterministic, so two fillings of the diagonal that
+/// complete the same way weigh twice.
+///
+/// # Errors
+/// [`SolveError::BudgetExhausted`] when `budget` runs out first (on the
+/// largest shapes, a completion is some milliseconds).
+pub(crate) fn solved_grid<R: Rng + ?Sized>(shape: Shape, rng: &mut R, budget: &Budget) -> Result<Grid, SolveError> {
+    let (h, w, n) = (shape.box_height(), shape.box_width(), shape.side());
+    let diagonal = (n / h).min(n / w);
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    for _ in 0..ATTEMPTS {
+        let mut values = vec![0u8; n * n];
+        for k in 0..diagonal {
+            digits.shuffle(rng);
+            for (j, &d) in digits.iter().enumerate() {
+                let (r, c) = (k * h + j / w, k * w + j % w);
+                values[r * n + c] = d;
+            }
+        }
+        let start = Grid::from_values(shape, &values).expect("diagonal boxes hold digits of the shape");
+        let completed = if shape == Shape::CLASSIC {
+            BitParallel::new().solve_with(&start, budget)
+        } else {
+            Dlx::new().solve_with(&start, budget)
+        };
+        match completed {
+            Ok(solution) => {
+                let moved = Transform::random(shape, rng).apply(&solution.grid);
+                return Ok(moved.expect("a random transform of a shape takes grids of that shape"));
+            }
+            Err(SolveError::Unsolvable) => continue,
+            Err(other) => return Err(other),
+        }
+    }
+    Err(SolveError::Unsolvable)
+}

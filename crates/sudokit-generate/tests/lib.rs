@@ -1,0 +1,7 @@
+//! Integration tests of sudokit-generate: transformations as a group,
+//! symmetry orbits, and generated puzzles checked by the testkit's
+//! independent oracle (unique, minimal, symmetric, as requested).
+
+mod generator;
+mod symmetry;
+mod transform;
