@@ -1,25 +1,30 @@
-//! Generates puzzles with a unique solution for any shape, for the bundled
-//! 16×16 and 25×25 sets: a seeded solved grid from the testkit's generator,
-//! then its cells emptied in a seeded random order, each removal kept only
-//! when Dancing Links proves the solution still unique.
+//! Generates puzzles with a unique solution for any shape into a file, for
+//! sets like the bundled 16×16 and 25×25 ones: `sudokit::generate` with a
+//! target number of givens (a random solved grid, its cells emptied in a
+//! random order while an exact solver proves the solution unique, until
+//! the target), puzzle `k` from seed `SEED + k`.
 //!
 //! ```text
 //! cargo run --release --example make_puzzles -- --side 16 --count 20 --empty 0.6 puzzles/sixteen_unique.txt
 //! cargo run --release --example make_puzzles -- [--side N] [--count N] [--empty SHARE] [--seed N] OUTPUT
 //! ```
 //!
-//! `--empty` is the share of cells to try to empty (removals that would
-//! break uniqueness are skipped, so a puzzle may keep more givens). The
-//! file starts with comment lines saying how it was made; progress goes to
-//! stderr.
+//! `--empty` is the share of cells to empty: removals stop there. A grid
+//! whose removals end before it (its puzzle is minimal with more givens)
+//! is replaced by another, for up to ten minutes a puzzle; a puzzle not
+//! made in that time is left out and reported. The file starts with
+//! comment lines saying how it was made; progress goes to stderr. (The
+//! bundled 16×16 and 25×25 sets were made by the earlier version of this
+//! example, which kept a grid's minimal puzzle instead: see
+//! `puzzles/README.md`.)
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use sudokit::{Budget, CountSolutions, Dlx, Grid, Shape};
+use sudokit::generate::{Generator, Givens};
+use sudokit::{Budget, Shape};
 use sudokit_examples::{Args, exit_code};
-use sudokit_testkit::generate::{self, SplitMix};
 
 const USAGE: &str = "usage: make_puzzles [--side N] [--count N] [--empty SHARE] [--seed N] OUTPUT";
 
@@ -49,45 +54,25 @@ fn run() -> Result<(), String> {
     if !(0.0..=1.0).contains(&empty) {
         return Err(format!("--empty: {empty} is not a share between 0 and 1"));
     }
+    let cells = shape.cell_count();
+    let givens = cells - (cells as f64 * empty) as usize;
+    let generator = Generator::new(shape)
+        .with_givens(Givens::Target(givens))
+        .with_budget(Budget::unlimited().with_time_limit(Duration::from_secs(600)));
     let mut text = format!(
         "# {count} {shape} puzzles with a unique solution, made by\n\
          # cargo run --release --example make_puzzles -- --side {side} --count {count} --empty {empty} --seed {seed} {output}\n\
-         # (sudokit-testkit's solved_grid with seeds {seed}..{}, cells emptied in a seeded order while Dlx proves the solution unique)\n",
+         # (sudokit::generate, at most {givens} givens, seeds {seed}..{})\n",
         seed + count as u64 - 1
     );
     for k in 0..count as u64 {
-        let puzzle = unique_puzzle(shape, seed + k, empty);
-        eprintln!("{}/{count}: {} givens", k + 1, puzzle.filled_count());
-        let _ = writeln!(text, "{puzzle}");
+        match generator.generate(seed + k) {
+            Ok(made) => {
+                eprintln!("{}/{count}: {} givens", k + 1, made.puzzle.filled_count());
+                let _ = writeln!(text, "{}", made.puzzle);
+            }
+            Err(error) => eprintln!("{}/{count}: seed {}: {error}", k + 1, seed + k),
+        }
     }
     std::fs::write(&output, text).map_err(|e| format!("{output}: {e}"))
-}
-
-/// A puzzle from the solved grid of `seed`, emptied cell by cell in a seeded
-/// order while its solution stays provably unique, up to `empty` of the
-/// cells.
-fn unique_puzzle(shape: Shape, seed: u64, empty: f64) -> Grid {
-    let solved = generate::solved_grid(shape, seed);
-    let mut order: Vec<usize> = (0..shape.cell_count()).collect();
-    SplitMix::new(seed).shuffle(&mut order);
-    let target = (shape.cell_count() as f64 * empty) as usize;
-    // A count that runs out of time keeps the cell: uniqueness stays proved.
-    let budget = Budget::unlimited().with_time_limit(Duration::from_secs(5));
-    let mut dlx = Dlx::new();
-    let mut values = solved.values().to_vec();
-    let mut emptied = 0;
-    for cell in order {
-        if emptied == target {
-            break;
-        }
-        let kept = values[cell];
-        values[cell] = 0;
-        let candidate = Grid::from_values(shape, &values).expect("emptying keeps values valid");
-        if dlx.count_solutions_with(&candidate, 2, &budget) == Ok(1) {
-            emptied += 1;
-        } else {
-            values[cell] = kept;
-        }
-    }
-    Grid::from_values(shape, &values).expect("emptying keeps values valid")
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudokit_core::{Budget, Grid, Shape, SolveError, StopReason};
+use sudokit_core::{Budget, Cell, Digit, Grid, Shape, SolveError, StopReason};
 use sudokit_rules::human::{RateError, Rater, Rating};
 
 use crate::request::{Difficulty, Givens};
@@ -195,6 +195,7 @@ impl Generator {
             checker: Checker::default(),
             attempts: 0,
             seed,
+            orbits: self.symmetry.orbits(self.shape),
         };
         run.generate()
     }
@@ -245,6 +246,8 @@ struct Run<'g, 'b> {
     checker: Checker,
     attempts: u64,
     seed: u64,
+    /// The orbits of the symmetry, worked out once.
+    orbits: Vec<Vec<usize>>,
 }
 
 impl Run<'_, '_> {
@@ -324,7 +327,7 @@ impl Run<'_, '_> {
     fn neighbour(&mut self, best: &Candidate) -> Result<Candidate, GenerateError> {
         self.tick()?;
         let mut candidate = best.clone();
-        let orbits = self.generator.symmetry.orbits(self.generator.shape);
+        let orbits = std::mem::take(&mut self.orbits);
         let (mut given, mut empty): (Vec<&Vec<usize>>, Vec<&Vec<usize>>) =
             orbits.iter().partition(|orbit| candidate.values[orbit[0]] != 0);
         given.shuffle(&mut self.rng);
@@ -338,12 +341,21 @@ impl Run<'_, '_> {
         // Givens back from the solution (those just dropped last) until
         // the puzzle is unique again: the full grid is.
         let mut back = empty.into_iter().chain(given[..drop].iter().copied());
-        while self.checker.count(&self.grid(&candidate.values), self.budget).map_err(|e| self.stop(e))? > 1 {
-            let Some(orbit) = back.next() else { break };
+        let mut unique = false;
+        while !unique {
+            match self.checker.count(&self.grid(&candidate.values), self.budget) {
+                Ok(count) => unique = count <= 1,
+                Err(error) => {
+                    self.orbits = orbits;
+                    return Err(self.stop(error));
+                }
+            }
+            let Some(orbit) = back.next().filter(|_| !unique) else { break };
             for &i in orbit.iter() {
                 candidate.values[i] = candidate.solution[i];
             }
         }
+        self.orbits = orbits;
         self.reduce(&mut candidate)?;
         Ok(candidate)
     }
@@ -351,31 +363,33 @@ impl Run<'_, '_> {
     /// Empties the given orbits of `candidate` in a random order, each
     /// while the solution stays unique, down to the target.
     fn reduce(&mut self, candidate: &mut Candidate) -> Result<(), GenerateError> {
-        let mut orbits = self.generator.symmetry.orbits(self.generator.shape);
-        orbits.retain(|orbit| candidate.values[orbit[0]] != 0);
+        let mut orbits: Vec<&Vec<usize>> = self.orbits.iter().filter(|orbit| candidate.values[orbit[0]] != 0).collect();
         orbits.shuffle(&mut self.rng);
         let target = match self.generator.givens {
             Givens::Minimal => 0,
             Givens::Target(n) => n,
         };
         let mut filled = candidate.values.iter().filter(|&&v| v != 0).count();
+        // One grid, edited in place along with the values.
+        let (shape, mut puzzle) = (self.generator.shape, self.grid(&candidate.values));
         for orbit in orbits {
             if filled <= target {
                 break;
             }
-            for &i in &orbit {
+            for &i in orbit {
                 candidate.values[i] = 0;
+                puzzle.set(Cell::from_index(i, shape), None);
             }
-            let puzzle = self.grid(&candidate.values);
             let unique = self
                 .checker
-                .still_unique(&puzzle, &orbit, &candidate.solution, self.budget)
+                .still_unique(&puzzle, orbit, &candidate.solution, self.budget)
                 .map_err(|e| self.stop(e))?;
             if unique {
                 filled -= orbit.len();
             } else {
-                for &i in &orbit {
+                for &i in orbit {
                     candidate.values[i] = candidate.solution[i];
+                    puzzle.set(Cell::from_index(i, shape), Digit::new(candidate.solution[i]));
                 }
             }
         }
