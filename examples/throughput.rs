@@ -6,7 +6,7 @@
 //! `sudoku` crate's `Sudoku::generate`.
 //!
 //! ```text
-//! cargo run --release --example throughput -- [--pair fast|dlx|generate] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]
+//! cargo run --release --example throughput -- [--pair fast|dlx|generate|canonical] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]
 //! ```
 //!
 //! `--pair generate` makes `--limit` puzzles (2 000 by default) per timed
@@ -14,7 +14,11 @@
 //! of both sides is checked to have one solution and no removable pair of
 //! givens (by `Dlx`, which the generator does not use), and the mean
 //! number of givens of each side goes to stderr. Its rows have set
-//! `generated` and mode `minimal`.
+//! `generated` and mode `minimal`. `--pair canonical` puts `--limit`
+//! random solved grids (2 000 by default) in canonical form with
+//! `canonical_solution` and with the `sudoku` crate's `canonicalized`,
+//! after checking that both count the same automorphisms for each (rows
+//! with set `solved_grids`, mode `canonical`).
 //!
 //! Without FILE it reads the public throughput sets of `puzzles/`: top95,
 //! magictour top1465, 17-clue, forum hardest 1905 11+ and serg for `fast`;
@@ -46,12 +50,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudokit::generate::{Generator, Symmetry};
+use sudokit::generate::{Generator, Symmetry, canonical_solution};
 use sudokit::{BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Shape, Solver, io};
 use sudokit_testkit::sets;
 use sudoku::Sudoku;
 
-const USAGE: &str = "usage: throughput [--pair fast|dlx|generate] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]";
+const USAGE: &str = "usage: throughput [--pair fast|dlx|generate|canonical] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]";
 
 /// The sets `--pair dlx` races by default: the slower pair gets the two
 /// smaller sets.
@@ -66,6 +70,8 @@ enum Pair {
     Dlx,
     /// `sudokit::generate` against `Sudoku::generate`.
     Generate,
+    /// `canonical_solution` against `Sudoku::canonicalized`.
+    Canonical,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,7 +133,8 @@ fn parse_args() -> Result<Options, String> {
                     Some("fast") => Pair::Fast,
                     Some("dlx") => Pair::Dlx,
                     Some("generate") => Pair::Generate,
-                    other => return Err(format!("--pair: expected fast, dlx or generate, got {other:?}")),
+                    Some("canonical") => Pair::Canonical,
+                    other => return Err(format!("--pair: expected fast, dlx, generate or canonical, got {other:?}")),
                 }
             }
             "--mode" => {
@@ -263,6 +270,9 @@ fn run(options: Options) -> Result<(), String> {
     if options.pair == Pair::Generate {
         return race_generators(&options);
     }
+    if options.pair == Pair::Canonical {
+        return race_canonical(&options);
+    }
     for file in &options.files {
         let set = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
         let mut puzzles = io::read_puzzles(file).map_err(|e| e.to_string())?;
@@ -281,7 +291,7 @@ fn run(options: Options) -> Result<(), String> {
                 let fast = Ours::new("fast", BitParallel::new(), &budget, &puzzles, |s| s.last_stats().guesses);
                 (Box::new(fast), Box::new(SudokuCrate { grids: &puzzles, puzzles: peers }))
             }
-            Pair::Generate => unreachable!("generators race in race_generators"),
+            Pair::Generate | Pair::Canonical => unreachable!("generators and canonical forms race on their own"),
             Pair::Dlx => (
                 Box::new(Ours::new("dlx", Dlx::new(), &budget, &puzzles, |s| s.last_stats().guesses)),
                 Box::new(Ours::new("dlx-rs", DlxRs::new(), &budget, &puzzles, |_| 0)),
@@ -391,6 +401,56 @@ fn race_generators(options: &Options) -> Result<(), String> {
     }
     println!("generated,sudokit,minimal,{n},{:.0},", median(&mut our_runs, n));
     println!("generated,sudoku-0.8,minimal,{n},{:.0},", median(&mut their_runs, n));
+    Ok(())
+}
+
+/// Canonical forms of random solved grids by `canonical_solution` and by
+/// `Sudoku::canonicalized`, their automorphism counts checked to agree,
+/// then timed in turn.
+fn race_canonical(options: &Options) -> Result<(), String> {
+    let n = if options.limit == usize::MAX { 2_000 } else { options.limit };
+    let generator = Generator::new(Shape::CLASSIC);
+    let grids: Vec<Grid> =
+        (1..=n as u64).map(|seed| generator.solved_grid(seed).map_err(|e| e.to_string())).collect::<Result<_, _>>()?;
+    let peers: Vec<Sudoku> = grids
+        .iter()
+        .map(|g| Sudoku::from_bytes_slice(g.values()).map_err(|e| format!("{e:?}")))
+        .collect::<Result<_, _>>()?;
+    eprintln!("canonical ({n} solved grids): checking the automorphism counts of both sides");
+    for (grid, peer) in grids.iter().zip(&peers) {
+        let ours = canonical_solution(grid).map_err(|e| e.to_string())?.automorphisms;
+        let theirs = peer.canonicalized().map(|(_, automorphisms)| automorphisms).ok_or("the peer found no form")?;
+        if ours != theirs {
+            return Err(format!("{grid}: {ours} automorphisms here, {theirs} for the peer"));
+        }
+    }
+    let (mut our_runs, mut their_runs) = (Vec::new(), Vec::new());
+    for round in 0..options.rounds {
+        eprintln!("canonical: round {}/{}", round + 1, options.rounds);
+        let time_ours = || {
+            let started = Instant::now();
+            for grid in &grids {
+                black_box(canonical_solution(grid).ok());
+            }
+            started.elapsed().as_secs_f64()
+        };
+        let time_theirs = || {
+            let started = Instant::now();
+            for peer in &peers {
+                black_box(peer.canonicalized());
+            }
+            started.elapsed().as_secs_f64()
+        };
+        if round % 2 == 0 {
+            our_runs.push(time_ours());
+            their_runs.push(time_theirs());
+        } else {
+            their_runs.push(time_theirs());
+            our_runs.push(time_ours());
+        }
+    }
+    println!("solved_grids,sudokit,canonical,{n},{:.0},", median(&mut our_runs, n));
+    println!("solved_grids,sudoku-0.8,canonical,{n},{:.0},", median(&mut their_runs, n));
     Ok(())
 }
 

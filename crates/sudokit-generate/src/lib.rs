@@ -27,6 +27,9 @@
 //!   bands and stacks, band and stack permutations, transposition,
 //!   rotations and mirrors, composed and inverted: what makes hidden
 //!   variants of a puzzle set.
+//! * [`canonical_solution`] and [`canonical_puzzle`]: the one
+//!   representative of a 9×9 grid's class, with its automorphisms, so
+//!   that equivalent grids can be found and deduplicated.
 //!
 //! Randomness is `ChaCha8Rng` seeded with the seed alone, so a seed gives
 //! the same puzzle on every platform and on any thread; the facade's
@@ -44,12 +47,13 @@
 //! meets it: the harder and narrower the range, the longer.
 //!
 //! # Module layout
-//! `transform` and `symmetry` ← `solved` (random grids) and `unique`
-//! (the checks) ← `request` (what is asked) ← `generator`.
+//! `transform` and `symmetry` ← `solved` (random grids), `unique` (the
+//! checks) and `canonical` ← `request` (what is asked) ← `generator`.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core;
 
+mod canonical;
 mod generator;
 mod request;
 mod solved;
@@ -57,6 +61,7 @@ mod symmetry;
 mod transform;
 mod unique;
 
+pub use canonical::{Canonical, CanonicalError, canonical_puzzle, canonical_solution};
 pub use generator::{GenerateError, Generated, Generator};
 pub use request::{Difficulty, Givens};
 pub use symmetry::{Symmetry, UnknownSymmetry};

@@ -303,6 +303,22 @@ impl Transform {
         Ok(Grid::from_values(self.output, &moved).expect("a transform maps digits of the shape to digits of the shape"))
     }
 
+    /// The 9×9 transform whose cell `(i, j)` takes the input's
+    /// `(rows[i], columns[j])` (of its transpose, when `transposed`), digit
+    /// `d` becoming `digits[d - 1]`: how a canonical form is reached.
+    pub(crate) fn from_parts(rows: [usize; 9], columns: [usize; 9], transposed: bool, digits: [u8; 9]) -> Transform {
+        let shape = Shape::CLASSIC;
+        let moved =
+            Transform::by_cells(
+                shape,
+                shape,
+                |i, j| {
+                    if transposed { (columns[j], rows[i]) } else { (rows[i], columns[j]) }
+                },
+            );
+        Transform { digits: digits.to_vec(), ..moved }
+    }
+
     fn by_rows(shape: Shape, row: impl Fn(usize) -> usize) -> Transform {
         Transform::by_cells(shape, shape, |r, c| (row(r), c))
     }

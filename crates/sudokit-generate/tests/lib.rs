@@ -2,6 +2,7 @@
 //! symmetry orbits, and generated puzzles checked by the testkit's
 //! independent oracle (unique, minimal, symmetric, as requested).
 
+mod canonical;
 mod generator;
 mod symmetry;
 mod transform;

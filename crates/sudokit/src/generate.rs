@@ -18,7 +18,8 @@
 use std::ops::RangeInclusive;
 
 pub use sudokit_generate::{
-    Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, Transform, TransformError, UnknownSymmetry,
+    Canonical, CanonicalError, Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, Transform,
+    TransformError, UnknownSymmetry, canonical_puzzle, canonical_solution,
 };
 
 use crate::parallel;
