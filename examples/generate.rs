@@ -25,7 +25,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use sudokit::generate::{Difficulty, Generated, Generator, Givens, Symmetry, generate_many};
+use sudokit::generate::{Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, generate_many};
 use sudokit::rules::human::{Level, Score, Technique, rate};
 use sudokit::{Budget, Shape};
 use sudokit_examples::{Args, exit_code};
@@ -70,7 +70,13 @@ fn run() -> Result<(), String> {
                     made += 1;
                 }
                 Err(error) => {
-                    eprintln!("{}{error}", if live { "\r\x1b[K" } else { "" });
+                    let closest = match &error {
+                        GenerateError::Stopped { closest: Some(c), .. } => {
+                            c.rating.map_or(String::new(), |r| format!(" (the closest rated {}: {})", r.er, c.puzzle))
+                        }
+                        _ => String::new(),
+                    };
+                    eprintln!("{}{error}{closest}", if live { "\r\x1b[K" } else { "" });
                     failed += 1;
                 }
             }

@@ -91,10 +91,10 @@ pub struct Generated {
 /// emptying more cells never brings a lost uniqueness back.
 ///
 /// A [`Difficulty`] rates each puzzle with the human rater and searches
-/// the neighbourhood of the closest one so far, as the best generators of
-/// hard puzzles do: a few givens dropped, random givens of the solution
-/// added until the puzzle is unique again, then minimised anew; a fresh
-/// grid now and then.
+/// the neighbourhood of the closest ones so far (a pool of sixteen), as
+/// the best generators of hard puzzles do: a few givens dropped, random
+/// givens of the solution added until the puzzle is unique again, then
+/// minimised anew; one puzzle in ten from a fresh grid.
 ///
 /// Every request runs within a [`Budget`] (60 s by default): an
 /// impossible or unlucky request ends with [`GenerateError::Stopped`],
@@ -111,9 +111,11 @@ pub struct Generator {
 /// The default time limit of one request.
 const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 
-/// After this many neighbours without progress, the search starts from a
-/// fresh grid.
-const PATIENCE: u32 = 30;
+/// How many of the closest puzzles the search keeps to try neighbours of.
+const POOL: usize = 16;
+
+/// One candidate in this many comes from a fresh grid.
+const FRESH_ONE_IN: u32 = 10;
 
 impl Generator {
     /// Minimal puzzles of `shape`, without symmetry or difficulty, each
@@ -263,33 +265,32 @@ impl Run<'_, '_> {
         self.search()
     }
 
-    /// Rated candidates, each from the closest so far or from a fresh
-    /// grid, until one meets the difficulty.
+    /// Rated candidates, each a neighbour of one of the closest so far
+    /// (a pool, so that the search is not stuck on one) or, one time in
+    /// ten, from a fresh grid, until one meets the difficulty.
     fn search(&mut self) -> Result<Generated, GenerateError> {
-        let mut closest: Option<(u32, Candidate, Rating)> = None;
-        let mut idle = 0;
+        let mut pool: Vec<(u32, Candidate, Rating)> = Vec::with_capacity(POOL + 1);
         loop {
-            let candidate = match &closest {
-                Some((_, best, _)) if idle < PATIENCE => self.neighbour(best)?,
-                _ => {
-                    idle = 0;
-                    self.fresh()?
-                }
+            let candidate = if pool.is_empty() || self.rng.random_ratio(1, FRESH_ONE_IN) {
+                self.fresh()?
+            } else {
+                let k = self.rng.random_range(0..pool.len());
+                let base = pool[k].1.clone();
+                self.neighbour(&base)?
             };
             if !self.meets_target(&candidate) {
-                idle += 1;
                 continue;
             }
-            let Some(rating) = self.rate(&candidate, &closest)? else { continue };
+            let Some(rating) = self.rate(&candidate, pool.first())? else { continue };
             let distance = self.generator.difficulty.distance(&rating);
             if distance == 0 {
                 return Ok(self.finish(candidate, Some(rating)));
             }
-            if closest.as_ref().is_none_or(|(d, ..)| distance < *d) {
-                closest = Some((distance, candidate, rating));
-                idle = 0;
-            } else {
-                idle += 1;
+            // Ties go in too: the search walks plateaus of equal ratings.
+            if pool.len() < POOL || pool.last().is_some_and(|(d, ..)| distance <= *d) {
+                let at = pool.partition_point(|(d, ..)| *d <= distance);
+                pool.insert(at, (distance, candidate, rating));
+                pool.truncate(POOL);
             }
         }
     }
@@ -299,13 +300,13 @@ impl Run<'_, '_> {
     fn rate(
         &mut self,
         candidate: &Candidate,
-        closest: &Option<(u32, Candidate, Rating)>,
+        closest: Option<&(u32, Candidate, Rating)>,
     ) -> Result<Option<Rating>, GenerateError> {
         let puzzle = self.grid(&candidate.values);
         match Rater::new().with_budget(self.budget.clone()).rate(&puzzle) {
             Ok(rating) => Ok(Some(rating)),
             Err(RateError::Stopped(reason)) => {
-                let closest = closest.as_ref().map(|(_, c, r)| Box::new(self.finish(c.clone(), Some(*r))));
+                let closest = closest.map(|(_, c, r)| Box::new(self.finish(c.clone(), Some(*r))));
                 Err(GenerateError::Stopped { reason, attempts: self.attempts, closest })
             }
             Err(_) => Ok(None),
