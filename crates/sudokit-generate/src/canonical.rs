@@ -201,6 +201,16 @@ fn columns_for(values: &[u8; 81], rows: [usize; 3], transposed: bool, best: &mut
     for c in 0..9 {
         column_of[usize::from(values[r0 * 9 + c])] = c;
     }
+    // A best second row that starts 4 5 6 is only matched by a band
+    // whose second row has, in some stack, three digits of one other
+    // stack of the first row.
+    if best.cells[9..12] == [4, 5, 6] {
+        let stack_in_first = |c: usize| column_of[usize::from(values[r1 * 9 + c])] / 3;
+        let pure = (0..3).any(|s| (0..3).all(|j| stack_in_first(3 * s + j) == stack_in_first(3 * s)));
+        if !pure {
+            return;
+        }
+    }
     let mut to = [0u8; 10];
     let mut columns = [0usize; 9];
     for s0 in 0..3 {
