@@ -204,21 +204,26 @@ fn columns_for(values: &[u8; 81], rows: [usize; 3], transposed: bool, best: &mut
     // A best second row that starts 4 5 6 is only matched by a band
     // whose second row has, in some stack, three digits of one other
     // stack of the first row.
-    if best.cells[9..12] == [4, 5, 6] {
-        let stack_in_first = |c: usize| column_of[usize::from(values[r1 * 9 + c])] / 3;
-        let pure = (0..3).any(|s| (0..3).all(|j| stack_in_first(3 * s + j) == stack_in_first(3 * s)));
-        if !pure {
-            return;
-        }
+    let stack_in_first = |c: usize| column_of[usize::from(values[r1 * 9 + c])] / 3;
+    let pure = |s: usize| (0..3).all(|j| stack_in_first(3 * s + j) == stack_in_first(3 * s));
+    if best.cells[9..12] == [4, 5, 6] && !(0..3).any(pure) {
+        return;
     }
     let mut to = [0u8; 10];
     let mut columns = [0usize; 9];
     for s0 in 0..3 {
+        // The same for the first stack, and below for the second.
+        if best.cells[9..12] == [4, 5, 6] && !pure(s0) {
+            continue;
+        }
         for o0 in ORDERS {
             for s1 in (0..3).filter(|&s| s != s0) {
                 // The second row's first digit becomes 4, 5 or 6 when it
                 // lies in this stack of the first row, 7 or more otherwise.
                 let x0 = usize::from(values[r1 * 9 + 3 * s0 + o0[0]]);
+                if best.cells[9..12] == [4, 5, 6] && stack_in_first(3 * s0) != s1 {
+                    continue;
+                }
                 if (if column_of[x0] / 3 == s1 { 4 } else { 7 }) > best.cells[9] {
                     continue;
                 }
