@@ -90,3 +90,8 @@ pub use search::{Meter, SearchTally};
 pub use shape::{Shape, ShapeError, UnitKind};
 pub use solver::{CountSolutions, Solution, Solver, Uniqueness};
 pub use stats::Stats;
+
+/// The README's example runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

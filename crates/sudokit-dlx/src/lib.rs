@@ -65,3 +65,8 @@ pub use dlxrs::DlxRs;
 pub use engine::{CoverError, CoverStats, ExactCover, Solutions};
 pub use solver::Dlx;
 pub use sudoku::SudokuCover;
+
+/// The README's example runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -71,3 +71,8 @@ pub use generator::{GenerateError, Generated, Generator};
 pub use request::{Difficulty, Givens};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use transform::{Transform, TransformError};
+
+/// The README's example runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

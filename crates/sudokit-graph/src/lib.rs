@@ -58,3 +58,8 @@ mod solvers;
 pub use graph::{ConstraintGraph, GraphSummary};
 pub use search::ColourOrder;
 pub use solvers::{Dsatur, Greedy, MrvColouring, SequentialColouring};
+
+/// The README's example runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

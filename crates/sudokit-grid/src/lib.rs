@@ -63,3 +63,8 @@ pub use board::{BoardError, CandidateBoard};
 pub use candidates::Candidates;
 pub use layout::Layout;
 pub use propagate::{Contradiction, Propagation};
+
+/// The README's example runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -108,3 +108,8 @@ pub use encoding::Representation;
 pub use genetic::{Crossover, Genetic};
 pub use observer::{AnnealingSample, GeneticSample};
 pub use start::Moves;
+
+/// The README's example runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

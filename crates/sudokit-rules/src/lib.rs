@@ -82,3 +82,8 @@ mod board;
 pub mod human;
 
 pub use bit_parallel::BitParallel;
+
+/// The README's example runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -64,3 +64,8 @@ pub mod oracle;
 pub mod sets;
 
 pub use conformance::Conformance;
+
+/// The README's example runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
