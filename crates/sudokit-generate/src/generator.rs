@@ -12,7 +12,7 @@ use sudokit_rules::human::{RateError, Rater, Rating};
 use crate::request::{Difficulty, Givens};
 use crate::solved::solved_grid;
 use crate::symmetry::Symmetry;
-use crate::unique::Checker;
+use crate::unique::{Checker, Houses};
 
 /// Why a request gave no puzzle.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -373,6 +373,7 @@ impl Run<'_, '_> {
         let mut filled = candidate.values.iter().filter(|&&v| v != 0).count();
         // One grid, edited in place along with the values.
         let (shape, mut puzzle) = (self.generator.shape, self.grid(&candidate.values));
+        let mut houses = Houses::new(shape, &candidate.values);
         for orbit in orbits {
             if filled <= target {
                 break;
@@ -380,10 +381,11 @@ impl Run<'_, '_> {
             for &i in orbit {
                 candidate.values[i] = 0;
                 puzzle.set(Cell::from_index(i, shape), None);
+                houses.empty(i, candidate.solution[i]);
             }
             let unique = self
                 .checker
-                .still_unique(&puzzle, orbit, &candidate.solution, self.budget)
+                .still_unique(&puzzle, orbit, &candidate.solution, &houses, self.budget)
                 .map_err(|e| self.stop(e))?;
             if unique {
                 filled -= orbit.len();
@@ -391,6 +393,7 @@ impl Run<'_, '_> {
                 for &i in orbit {
                     candidate.values[i] = candidate.solution[i];
                     puzzle.set(Cell::from_index(i, shape), Digit::new(candidate.solution[i]));
+                    houses.give(i, candidate.solution[i]);
                 }
             }
         }
