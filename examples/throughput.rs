@@ -331,19 +331,12 @@ fn race(
     // shorter runs are at the mercy of a single hiccup.
     let once = ours.time(mode, 1).max(1e-6);
     let repeat = (0.1 / once).ceil().clamp(1.0, 10_000.0) as usize;
-    let (mut our_runs, mut their_runs) = (Vec::new(), Vec::new());
-    for round in 0..options.rounds {
-        eprintln!("{set} ({}): round {}/{}", mode.name(), round + 1, options.rounds);
-        // Alternate who goes first, so neither always runs on a warm or a
-        // throttled machine.
-        if round % 2 == 0 {
-            our_runs.push(ours.time(mode, repeat));
-            their_runs.push(peer.time(mode, repeat));
-        } else {
-            their_runs.push(peer.time(mode, repeat));
-            our_runs.push(ours.time(mode, repeat));
-        }
-    }
+    let (mut our_runs, mut their_runs) = alternate(
+        &format!("{set} ({})", mode.name()),
+        options.rounds,
+        |_| Ok(ours.time(mode, repeat)),
+        |_| Ok(peer.time(mode, repeat)),
+    )?;
     let per_puzzle = guesses as f64 / n as f64;
     println!("{set},{},{},{n},{:.0},{per_puzzle:.2}", ours.name(), mode.name(), median(&mut our_runs, n * repeat));
     println!("{set},{},{},{n},{:.0},", peer.name(), mode.name(), median(&mut their_runs, n * repeat));
@@ -378,27 +371,20 @@ fn race_generators(options: &Options) -> Result<(), String> {
         }
         eprintln!("{who}: every puzzle unique and minimal, {:.2} givens on average", givens as f64 / n as f64);
     }
-    let (mut our_runs, mut their_runs) = (Vec::new(), Vec::new());
-    for round in 0..options.rounds {
-        eprintln!("generated: round {}/{}", round + 1, options.rounds);
-        let time_ours = || -> Result<f64, String> {
+    let (mut our_runs, mut their_runs) = alternate(
+        "generated",
+        options.rounds,
+        |round| {
             let started = Instant::now();
             black_box(ours(round)?);
             Ok(started.elapsed().as_secs_f64())
-        };
-        let time_theirs = || {
+        },
+        |_| {
             let started = Instant::now();
             black_box(theirs());
-            started.elapsed().as_secs_f64()
-        };
-        if round % 2 == 0 {
-            our_runs.push(time_ours()?);
-            their_runs.push(time_theirs());
-        } else {
-            their_runs.push(time_theirs());
-            our_runs.push(time_ours()?);
-        }
-    }
+            Ok(started.elapsed().as_secs_f64())
+        },
+    )?;
     println!("generated,sudokit,minimal,{n},{:.0},", median(&mut our_runs, n));
     println!("generated,sudoku-0.8,minimal,{n},{:.0},", median(&mut their_runs, n));
     Ok(())
@@ -424,31 +410,24 @@ fn race_canonical(options: &Options) -> Result<(), String> {
             return Err(format!("{grid}: {ours} automorphisms here, {theirs} for the peer"));
         }
     }
-    let (mut our_runs, mut their_runs) = (Vec::new(), Vec::new());
-    for round in 0..options.rounds {
-        eprintln!("canonical: round {}/{}", round + 1, options.rounds);
-        let time_ours = || {
+    let (mut our_runs, mut their_runs) = alternate(
+        "canonical",
+        options.rounds,
+        |_| {
             let started = Instant::now();
             for grid in &grids {
                 black_box(canonical_solution(grid).ok());
             }
-            started.elapsed().as_secs_f64()
-        };
-        let time_theirs = || {
+            Ok(started.elapsed().as_secs_f64())
+        },
+        |_| {
             let started = Instant::now();
             for peer in &peers {
                 black_box(peer.canonicalized());
             }
-            started.elapsed().as_secs_f64()
-        };
-        if round % 2 == 0 {
-            our_runs.push(time_ours());
-            their_runs.push(time_theirs());
-        } else {
-            their_runs.push(time_theirs());
-            our_runs.push(time_ours());
-        }
-    }
+            Ok(started.elapsed().as_secs_f64())
+        },
+    )?;
     println!("solved_grids,sudokit,canonical,{n},{:.0},", median(&mut our_runs, n));
     println!("solved_grids,sudoku-0.8,canonical,{n},{:.0},", median(&mut their_runs, n));
     Ok(())
@@ -476,6 +455,29 @@ fn check_minimal(puzzle: &Grid) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `rounds` timed runs of each side (each closure times one and gets the
+/// round's number), taking turns at going first, so that neither always
+/// runs on a warm or a throttled machine; the seconds of each side's runs.
+fn alternate(
+    label: &str,
+    rounds: usize,
+    mut ours: impl FnMut(usize) -> Result<f64, String>,
+    mut theirs: impl FnMut(usize) -> Result<f64, String>,
+) -> Result<(Vec<f64>, Vec<f64>), String> {
+    let (mut our_runs, mut their_runs) = (Vec::with_capacity(rounds), Vec::with_capacity(rounds));
+    for round in 0..rounds {
+        eprintln!("{label}: round {}/{rounds}", round + 1);
+        if round % 2 == 0 {
+            our_runs.push(ours(round)?);
+            their_runs.push(theirs(round)?);
+        } else {
+            their_runs.push(theirs(round)?);
+            our_runs.push(ours(round)?);
+        }
+    }
+    Ok((our_runs, their_runs))
 }
 
 /// The median rate, in puzzles per second, of runs of `n` solves.

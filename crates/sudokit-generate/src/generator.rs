@@ -190,14 +190,15 @@ impl Generator {
         // The solvers' own timing would read the clock twice a check;
         // the deadline and the cancel flag still hold.
         let budget = self.budget.starting_now().without_timing();
+        let orbits = self.symmetry.orbits(self.shape);
         let mut run = Run {
             generator: self,
             rng: ChaCha8Rng::seed_from_u64(seed),
             budget: &budget,
+            orbits: &orbits,
             checker: Checker::default(),
             attempts: 0,
             seed,
-            orbits: self.symmetry.orbits(self.shape),
         };
         run.generate()
     }
@@ -236,8 +237,34 @@ fn stopped(error: SolveError, attempts: u64, closest: Option<Box<Generated>>) ->
 /// A puzzle with its solution, while the search works on it.
 #[derive(Clone, Debug)]
 struct Candidate {
-    values: Vec<u8>,
-    solution: Vec<u8>,
+    puzzle: Grid,
+    solution: Grid,
+}
+
+impl Candidate {
+    /// The puzzle that gives every cell of `solution`.
+    fn full(solution: Grid) -> Candidate {
+        Candidate { puzzle: solution.clone(), solution }
+    }
+
+    fn is_given(&self, i: usize) -> bool {
+        self.puzzle.values()[i] != 0
+    }
+
+    /// The digit of cell `i` in the solution.
+    fn digit(&self, i: usize) -> u8 {
+        self.solution.values()[i]
+    }
+
+    fn empty(&mut self, i: usize) {
+        self.puzzle.set(Cell::from_index(i, self.puzzle.shape()), None);
+    }
+
+    /// Gives cell `i` its digit of the solution.
+    fn give(&mut self, i: usize) {
+        let digit = Digit::new(self.digit(i));
+        self.puzzle.set(Cell::from_index(i, self.puzzle.shape()), digit);
+    }
 }
 
 /// One request in progress.
@@ -245,11 +272,11 @@ struct Run<'g, 'b> {
     generator: &'g Generator,
     rng: ChaCha8Rng,
     budget: &'b Budget,
+    /// The orbits of the symmetry, worked out once a request.
+    orbits: &'b [Vec<usize>],
     checker: Checker,
     attempts: u64,
     seed: u64,
-    /// The orbits of the symmetry, worked out once.
-    orbits: Vec<Vec<usize>>,
 }
 
 impl Run<'_, '_> {
@@ -302,8 +329,7 @@ impl Run<'_, '_> {
         candidate: &Candidate,
         closest: Option<&(u32, Candidate, Rating)>,
     ) -> Result<Option<Rating>, GenerateError> {
-        let puzzle = self.grid(&candidate.values);
-        match Rater::new().with_budget(self.budget.clone()).rate(&puzzle) {
+        match Rater::new().with_budget(self.budget.clone()).rate(&candidate.puzzle) {
             Ok(rating) => Ok(Some(rating)),
             Err(RateError::Stopped(reason)) => {
                 let closest = closest.map(|(_, c, r)| Box::new(self.finish(c.clone(), Some(*r))));
@@ -317,8 +343,7 @@ impl Run<'_, '_> {
     fn fresh(&mut self) -> Result<Candidate, GenerateError> {
         self.tick()?;
         let grid = solved_grid(self.generator.shape, &mut self.rng, self.budget).map_err(|e| self.stop(e))?;
-        let solution = grid.values().to_vec();
-        let mut candidate = Candidate { values: solution.clone(), solution };
+        let mut candidate = Candidate::full(grid);
         self.reduce(&mut candidate)?;
         Ok(candidate)
     }
@@ -328,35 +353,23 @@ impl Run<'_, '_> {
     fn neighbour(&mut self, best: &Candidate) -> Result<Candidate, GenerateError> {
         self.tick()?;
         let mut candidate = best.clone();
-        let orbits = std::mem::take(&mut self.orbits);
         let (mut given, mut empty): (Vec<&Vec<usize>>, Vec<&Vec<usize>>) =
-            orbits.iter().partition(|orbit| candidate.values[orbit[0]] != 0);
+            self.orbits.iter().partition(|orbit| candidate.is_given(orbit[0]));
         given.shuffle(&mut self.rng);
         empty.shuffle(&mut self.rng);
         let drop = self.rng.random_range(1..=3).min(given.len());
-        for orbit in &given[..drop] {
-            for &i in orbit.iter() {
-                candidate.values[i] = 0;
-            }
+        for &i in given[..drop].iter().copied().flatten() {
+            candidate.empty(i);
         }
         // Givens back from the solution (those just dropped last) until
         // the puzzle is unique again: the full grid is.
         let mut back = empty.into_iter().chain(given[..drop].iter().copied());
-        let mut unique = false;
-        while !unique {
-            match self.checker.count(&self.grid(&candidate.values), self.budget) {
-                Ok(count) => unique = count <= 1,
-                Err(error) => {
-                    self.orbits = orbits;
-                    return Err(self.stop(error));
-                }
-            }
-            let Some(orbit) = back.next().filter(|_| !unique) else { break };
-            for &i in orbit.iter() {
-                candidate.values[i] = candidate.solution[i];
+        while self.checker.count(&candidate.puzzle, self.budget).map_err(|e| self.stop(e))? > 1 {
+            let Some(orbit) = back.next() else { break };
+            for &i in orbit {
+                candidate.give(i);
             }
         }
-        self.orbits = orbits;
         self.reduce(&mut candidate)?;
         Ok(candidate)
     }
@@ -364,36 +377,32 @@ impl Run<'_, '_> {
     /// Empties the given orbits of `candidate` in a random order, each
     /// while the solution stays unique, down to the target.
     fn reduce(&mut self, candidate: &mut Candidate) -> Result<(), GenerateError> {
-        let mut orbits: Vec<&Vec<usize>> = self.orbits.iter().filter(|orbit| candidate.values[orbit[0]] != 0).collect();
+        let mut orbits: Vec<&Vec<usize>> = self.orbits.iter().filter(|orbit| candidate.is_given(orbit[0])).collect();
         orbits.shuffle(&mut self.rng);
         let target = match self.generator.givens {
             Givens::Minimal => 0,
             Givens::Target(n) => n,
         };
-        let mut filled = candidate.values.iter().filter(|&&v| v != 0).count();
-        // One grid, edited in place along with the values.
-        let (shape, mut puzzle) = (self.generator.shape, self.grid(&candidate.values));
-        let mut houses = Houses::new(shape, &candidate.values);
+        let mut filled = candidate.puzzle.filled_count();
+        let mut houses = Houses::new(self.generator.shape, candidate.puzzle.values());
         for orbit in orbits {
             if filled <= target {
                 break;
             }
             for &i in orbit {
-                candidate.values[i] = 0;
-                puzzle.set(Cell::from_index(i, shape), None);
-                houses.empty(i, candidate.solution[i]);
+                candidate.empty(i);
+                houses.empty(i, candidate.digit(i));
             }
             let unique = self
                 .checker
-                .still_unique(&puzzle, orbit, &candidate.solution, &houses, self.budget)
+                .still_unique(&candidate.puzzle, orbit, candidate.solution.values(), &houses, self.budget)
                 .map_err(|e| self.stop(e))?;
             if unique {
                 filled -= orbit.len();
             } else {
                 for &i in orbit {
-                    candidate.values[i] = candidate.solution[i];
-                    puzzle.set(Cell::from_index(i, shape), Digit::new(candidate.solution[i]));
-                    houses.give(i, candidate.solution[i]);
+                    candidate.give(i);
+                    houses.give(i, candidate.digit(i));
                 }
             }
         }
@@ -403,7 +412,7 @@ impl Run<'_, '_> {
     fn meets_target(&self, candidate: &Candidate) -> bool {
         match self.generator.givens {
             Givens::Minimal => true,
-            Givens::Target(n) => candidate.values.iter().filter(|&&v| v != 0).count() <= n,
+            Givens::Target(n) => candidate.puzzle.filled_count() <= n,
         }
     }
 
@@ -422,14 +431,10 @@ impl Run<'_, '_> {
         stopped(error, self.attempts, None)
     }
 
-    fn grid(&self, values: &[u8]) -> Grid {
-        Grid::from_values(self.generator.shape, values).expect("values of a solved grid of the shape")
-    }
-
     fn finish(&self, candidate: Candidate, rating: Option<Rating>) -> Generated {
         Generated {
-            puzzle: self.grid(&candidate.values),
-            solution: self.grid(&candidate.solution),
+            puzzle: candidate.puzzle,
+            solution: candidate.solution,
             seed: self.seed,
             rating,
             attempts: self.attempts,

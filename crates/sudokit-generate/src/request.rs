@@ -96,18 +96,13 @@ impl Difficulty {
     /// How far `rating` is from the request, in tenths: 0 when it meets
     /// it. The search keeps the puzzles closest to the request.
     pub(crate) fn distance(&self, rating: &Rating) -> u32 {
-        let off = |range: &Option<RangeInclusive<Score>>, score: Score| {
-            range.as_ref().map_or(0, |r| {
-                let t = u32::from(score.tenths());
-                let (low, high) = (u32::from(r.start().tenths()), u32::from(r.end().tenths()));
-                low.saturating_sub(t) + t.saturating_sub(high)
-            })
-        };
+        let off =
+            |range: &Option<RangeInclusive<Score>>, score: Score| range.as_ref().map_or(0, |r| off_range(r, score));
         let er = u32::from(rating.er.tenths());
         let level = self.level.map_or(0, |wanted| match wanted {
             _ if rating.level == wanted => 0,
             Level::NeedsGuessing => 1 + 90u32.saturating_sub(er),
-            _ => 1 + level_range(wanted).map_or(0, |(low, high)| low.saturating_sub(er) + er.saturating_sub(high)),
+            _ => 1 + wanted.er_range().map_or(0, |range| off_range(&range, rating.er)),
         });
         let technique = self.technique.map_or(0, |wanted| match rating.hardest {
             Some(hardest) if hardest == wanted => 0,
@@ -153,13 +148,9 @@ const NAMED_PATTERNS: [Technique; 6] = [
     Technique::SimpleColouring,
 ];
 
-/// The ER tenths of a level, as [`Level::of`] assigns them.
-fn level_range(level: Level) -> Option<(u32, u32)> {
-    match level {
-        Level::Easy => Some((10, 25)),
-        Level::Medium => Some((26, 40)),
-        Level::Hard => Some((41, 57)),
-        Level::Expert => Some((58, 120)),
-        _ => None,
-    }
+/// How many tenths `score` lies outside `range`.
+fn off_range(range: &RangeInclusive<Score>, score: Score) -> u32 {
+    let t = u32::from(score.tenths());
+    let (low, high) = (u32::from(range.start().tenths()), u32::from(range.end().tenths()));
+    low.saturating_sub(t) + t.saturating_sub(high)
 }

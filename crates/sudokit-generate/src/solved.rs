@@ -13,16 +13,8 @@ use crate::transform::Transform;
 /// boxes a filling can be a dead end, rarely twice.
 const ATTEMPTS: usize = 64;
 
-/// A random solved grid of `shape`.
-///
-/// The boxes on the diagonal (those of band `k` and stack `k`) share no
-/// row, column or box, so each takes a random permutation of the digits
-/// on its own; an exact solver completes the grid (the bit-parallel one on
-/// 9×9, Dancing Links elsewhere); a random [`Transform`] (digits, bands,
-/// rows, stacks, columns, and a transposition for square boxes) then moves
-/// the result. The grids are spread over the whole space but not uniform:
-/// the completion is deterministic, so two fillings of the diagonal that
-/// complete the same way weigh twice.
+/// A random solved grid of `shape` (the method, and how far from uniform,
+/// is on [`Generator::solved_grid`](crate::Generator::solved_grid)).
 ///
 /// # Errors
 /// [`SolveError::BudgetExhausted`] when `budget` runs out first (on the

@@ -220,10 +220,25 @@ impl Annealing {
         self
     }
 
+    /// Moves per temperature step for `problem`.
+    fn moves_for(&self, problem: &Problem) -> u64 {
+        self.moves_per_temperature.unwrap_or_else(|| (problem.free_count().pow(2) as u64 / 10).max(100))
+    }
+}
+
+impl Method for Annealing {
+    type Sample = AnnealingSample;
+    /// Reheats so far.
+    type Extra = u64;
+
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// Checks every setting: each is named with its range when it is out
     /// of it (a temperature that is not positive, a cooling that would
     /// never end a run).
-    fn check(&self) -> Result<(), ParameterError> {
+    fn validate(&self) -> Result<(), ParameterError> {
         let positive = |name: &'static str, value: f64| {
             if value.is_finite() && value > 0.0 {
                 Ok(())
@@ -255,25 +270,6 @@ impl Annealing {
             }
         }
         Ok(())
-    }
-
-    /// Moves per temperature step for `problem`.
-    fn moves_for(&self, problem: &Problem) -> u64 {
-        self.moves_per_temperature.unwrap_or_else(|| (problem.free_count().pow(2) as u64 / 10).max(100))
-    }
-}
-
-impl Method for Annealing {
-    type Sample = AnnealingSample;
-    /// Reheats so far.
-    type Extra = u64;
-
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    fn validate(&self) -> Result<(), ParameterError> {
-        self.check()
     }
 
     fn attempt(run: &mut Run<'_, '_, '_, Annealing>) -> Result<bool, StopReason> {

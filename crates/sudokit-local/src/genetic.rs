@@ -203,17 +203,6 @@ impl Genetic {
     /// The largest population: a million chromosomes of a 35×35 grid would
     /// take gigabytes.
     pub const MAX_POPULATION: usize = 100_000;
-
-    /// Checks every setting, naming the first out of its range.
-    fn check(&self) -> Result<(), ParameterError> {
-        ParameterError::check_range("population", self.population, 2, Self::MAX_POPULATION)?;
-        ParameterError::check_range("elite", self.elite, 0, self.population - 1)?;
-        ParameterError::check_range("tournament", self.tournament, 1, Self::MAX_POPULATION)?;
-        ParameterError::check_real("crossover rate", self.crossover_rate, 0.0, 1.0)?;
-        ParameterError::check_real("mutation rate", self.mutation_rate, 0.0, 1.0)?;
-        ParameterError::check_range("generations", self.generations, 1, u64::MAX)?;
-        ParameterError::check_range("stagnation", self.stagnation, 1, u64::MAX)
-    }
 }
 
 /// A child to improve: its values, its seed and the moves it may make.
@@ -281,8 +270,15 @@ impl Method for Genetic {
         &self.settings
     }
 
+    /// Checks every setting, naming the first out of its range.
     fn validate(&self) -> Result<(), ParameterError> {
-        self.check()
+        ParameterError::check_range("population", self.population, 2, Self::MAX_POPULATION)?;
+        ParameterError::check_range("elite", self.elite, 0, self.population - 1)?;
+        ParameterError::check_range("tournament", self.tournament, 1, Self::MAX_POPULATION)?;
+        ParameterError::check_real("crossover rate", self.crossover_rate, 0.0, 1.0)?;
+        ParameterError::check_real("mutation rate", self.mutation_rate, 0.0, 1.0)?;
+        ParameterError::check_range("generations", self.generations, 1, u64::MAX)?;
+        ParameterError::check_range("stagnation", self.stagnation, 1, u64::MAX)
     }
 
     fn attempt(run: &mut Run<'_, '_, '_, Genetic>) -> Result<bool, StopReason> {

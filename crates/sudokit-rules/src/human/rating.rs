@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, SolveError, StopReason};
 
@@ -74,11 +75,27 @@ pub enum Level {
 impl Level {
     /// The level of a path whose hardest step scored `er`.
     pub fn of(er: Score) -> Level {
-        match er.tenths() {
-            0..=25 => Level::Easy,
-            26..=40 => Level::Medium,
-            41..=57 => Level::Hard,
-            _ => Level::Expert,
+        [Level::Easy, Level::Medium, Level::Hard]
+            .into_iter()
+            .find(|level| level.er_range().is_some_and(|range| range.contains(&er)))
+            .unwrap_or(Level::Expert)
+    }
+
+    /// The ER scores [`Level::of`] gives this level, both ends included;
+    /// `None` for [`Level::NeedsGuessing`], which no score gives.
+    ///
+    /// ```
+    /// use sudokit::rules::human::{Level, Score};
+    /// assert_eq!(Level::Medium.er_range(), Some(Score::from_tenths(26)..=Score::from_tenths(40)));
+    /// ```
+    pub fn er_range(self) -> Option<RangeInclusive<Score>> {
+        let tenths = |low, high| Some(Score::from_tenths(low)..=Score::from_tenths(high));
+        match self {
+            Level::Easy => tenths(0, 25),
+            Level::Medium => tenths(26, 40),
+            Level::Hard => tenths(41, 57),
+            Level::Expert => tenths(58, u16::MAX),
+            Level::NeedsGuessing => None,
         }
     }
 
