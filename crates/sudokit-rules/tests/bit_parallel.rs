@@ -131,8 +131,10 @@ proptest! {
 
     /// `has_solution_without` agrees with the oracle: a solution without
     /// `digit` in the cell is a solution with one of the other digits there.
+    /// (At most 55 holes: the oracle's plain backtracking can take minutes
+    /// to prove an open grid with a digit placed unsolvable.)
     #[test]
-    fn a_solution_without_a_digit_is_one_with_another(seed in any::<u64>(), holes in 40usize..70, cell in 0usize..81, d in 1u8..=9) {
+    fn a_solution_without_a_digit_is_one_with_another(seed in any::<u64>(), holes in 40usize..=55, cell in 0usize..81, d in 1u8..=9) {
         let puzzle = generate::puzzle(Shape::CLASSIC, holes, seed);
         let digit = sudokit_rules::sudokit_core::Digit::new(d).unwrap();
         let at = sudokit_rules::sudokit_core::Cell::from_index(cell, Shape::CLASSIC);
