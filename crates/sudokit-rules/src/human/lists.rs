@@ -10,8 +10,8 @@ use super::position::Position;
 use super::step::Step;
 use super::strategy::{Strategy, first_step};
 use super::techniques::{
-    AlignedPairExclusion, Bug, Chains, EmptyRectangle, Fish, ForcingChains, HiddenSingles, HiddenSubsets,
-    Intersections, NakedSingles, NakedSubsets, RemotePair, SimpleColouring, Skyscraper, TwoStringKite,
+    AlignedPairExclusion, AlignedTripleExclusion, Bug, Chains, EmptyRectangle, Fish, ForcingChains, HiddenSingles,
+    HiddenSubsets, Intersections, NakedSingles, NakedSubsets, RemotePair, SimpleColouring, Skyscraper, TwoStringKite,
     UniqueRectangles, WWing, XyWing, XyzWing,
 };
 
@@ -40,10 +40,15 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &Bug,
         &AlignedPairExclusion,
         &Chains,
-        &ForcingChains::STATIC,
+        &AlignedTripleExclusion,
+        &ForcingChains::NISHIO,
+        &ForcingChains::MULTIPLE,
         &ForcingChains::DYNAMIC,
         &ForcingChains::DYNAMIC_PLUS,
         &ForcingChains::NESTED,
+        &ForcingChains::NESTED_MULTIPLE,
+        &ForcingChains::NESTED_DYNAMIC,
+        &ForcingChains::NESTED_DYNAMIC_PLUS,
     ];
     STANDARD
 }
@@ -52,14 +57,21 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 /// before them in [`explained`].
 const CHAINS_AT: usize = 20;
 
+/// The nested levels at the end of [`standard`] (9.5 to 11.0).
+const NESTED: usize = 4;
+
 /// The path of hints and explanations: [`standard`] with the
 /// [`named_patterns`] just before the chains, so that a skyscraper is
-/// called a skyscraper. Every named pattern scores what the X-chain or
-/// XY-chain it is would score, so the order stays easiest first.
+/// called a skyscraper, and without the nested forcing chains (9.5 and
+/// up): their steps can take minutes on an open grid and no player
+/// follows them, so the explainer guesses there instead. Every named
+/// pattern scores what the X-chain it is would score, so the order stays
+/// easiest first.
 pub fn explained() -> &'static [&'static dyn Strategy] {
     static EXPLAINED: OnceLock<Vec<&'static dyn Strategy>> = OnceLock::new();
     EXPLAINED.get_or_init(|| {
         let (before, chains) = standard().split_at(CHAINS_AT);
+        let chains = &chains[..chains.len() - NESTED];
         before.iter().chain(named_patterns()).chain(chains).copied().collect()
     })
 }
@@ -132,7 +144,8 @@ mod tests {
     #[test]
     fn named_patterns_come_just_before_the_chains() {
         assert_eq!(standard()[CHAINS_AT].name(), "Chains");
-        assert_eq!(explained().len(), standard().len() + named_patterns().len());
+        assert_eq!(explained().len(), standard().len() + named_patterns().len() - NESTED);
+        assert_eq!(standard()[standard().len() - NESTED].name(), "Dynamic forcing chains (+ forcing chains)");
         assert_eq!(explained()[CHAINS_AT].name(), "Skyscraper");
     }
 }

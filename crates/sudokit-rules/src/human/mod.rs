@@ -40,28 +40,31 @@
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | BUG, types 1 and 2 | 5.6, 5.7 |
 //! | aligned pair exclusion | 6.2 |
-//! | X-cycle, X-chain, XY-chain, alternating inference chain | 6.5, 6.6, 6.6, 7.0, plus length |
-//! | Nishio forcing chain | 7.5 plus length |
+//! | X-cycle, Y-cycle, X-chain, continuous nice loop, alternating inference chain | 6.5, 6.5, 6.6, 7.0, 7.0, plus length |
+//! | aligned triple exclusion | 7.5 |
+//! | Nishio forcing chain (along one digit) | 7.5 plus length |
 //! | cell and region forcing chains | 8.0 plus length |
-//! | dynamic forcing chains (candidates assumed false as well as true) | 8.5 plus length |
-//! | dynamic forcing chains (+) (branches use locked candidates, subsets, X-Wing) | 9.0 plus length |
-//! | nested forcing chains (branches use Nishio contradictions) | 9.5 plus length |
+//! | dynamic forcing chains: contradiction, double, cell, region | 8.5 plus length |
+//! | dynamic forcing chains (+): branches use locked candidates, pairs, X-Wings | 9.0 plus length |
+//! | nested: branches use unary, multiple, dynamic, dynamic (+ unary) chains | 9.5, 10.0, 10.5, 11.0 plus length |
+//!
+//! The chains are Sudoku Explainer 1.2.1's: the same links, the same
+//! propagation, the same count of a chain's length (the candidates, true
+//! or false, behind its conclusion, summed over its branches, plus the
+//! length of every chain nested in it) and the same choice among the
+//! steps one level finds (easiest, then shortest). The length bonus is
+//! 0.1 for every threshold (4, 6, 8, 12, 16, 24, …) that the length minus
+//! two exceeds. On 657 puzzles that Sudoku Explainer rated, every ER, EP
+//! and ED agrees (`cargo run --release --example se_reference`).
 //!
 //! Off that path, [`lists::named_patterns`] finds skyscrapers, 2-string
 //! kites, empty rectangles, W-Wings, remote pairs and simple colouring
 //! (6.6 each); hints and the explainer try them just before the chains.
 //!
-//! The length bonus is Sudoku Explainer's: 0.1 for every threshold (4, 6,
-//! 8, 12, 16, 24, …) that the chain's node count minus two exceeds. A
-//! forcing chain's nodes are, up to the dynamic level, the placements and
-//! removals behind its conclusion, summed over its branches, as Sudoku
-//! Explainer counts them; at the (+) and nested levels, which run
-//! techniques inside their branches, the steps of the longest branch.
-//!
-//! Not done: unique loops (longer than a rectangle), BUG types 3 and 4,
-//! aligned triple exclusion, and the deeper nesting
-//! levels of Sudoku Explainer (10.0 and up); puzzles that need those get a
-//! score from a neighbouring technique, or [`Level::NeedsGuessing`].
+//! Not done: unique loops (longer than a rectangle), BUG types 3 and 4
+//! and hidden unique rectangles of type 3, which Sudoku Explainer has; a
+//! puzzle that needs them gets the score of the technique that comes
+//! next.
 //!
 //! # Module layout
 //! The modules depend on each other in one direction (CI checks that no
@@ -70,9 +73,10 @@
 //!    `position` ← `builder` (the checked [`StepBuilder`]);
 //! 2. `strategy`: the [`Strategy`] trait and the helpers techniques share;
 //! 3. [`techniques`], a module per family: `singles`, `intersections`,
-//!    `subsets`, `fish`, `wings`, `uniqueness`, `exclusion`, `chains`,
-//!    `named`, and `forcing` on `propagation` (which runs basic techniques
-//!    inside its branches);
+//!    `subsets`, `fish`, `wings`, `uniqueness`, `exclusion`, `named`, and
+//!    `chaining` (Sudoku Explainer's chaining engine, layered inside:
+//!    potentials and the working grid, hints, propagation, unary and
+//!    multiple chains, then what nested levels run inside their branches);
 //! 4. [`lists`]: the lists of techniques, and [`Position::hint`];
 //! 5. `explain` (the search with guesses, and the [`Explainer`]), then
 //!    `rating` and `solver` on it.

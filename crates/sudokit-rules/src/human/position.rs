@@ -326,10 +326,6 @@ impl Position {
         House::of_unit(self.layout, u)
     }
 
-    pub(crate) fn remove(&mut self, i: usize, digit: Digit) {
-        self.candidates[i].remove(digit);
-    }
-
     /// Places `digit` in cell `i` and removes it from the peers.
     pub(crate) fn place(&mut self, i: usize, digit: Digit) {
         self.values[i] = digit.get();

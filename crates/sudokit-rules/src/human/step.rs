@@ -36,10 +36,6 @@ impl Score {
     pub fn as_f64(self) -> f64 {
         f64::from(self.0) / 10.0
     }
-
-    pub(crate) const fn plus(self, tenths: u16) -> Score {
-        Score(self.0 + tenths)
-    }
 }
 
 impl fmt::Display for Score {
@@ -135,26 +131,41 @@ techniques! {
     AlignedPairExclusion => "Aligned pair exclusion", 62;
     /// A loop of one digit alternating strong and weak links.
     XCycle => "X-cycle", 65;
+    /// A loop through bivalue cells.
+    YCycle => "Y-cycle", 65;
     /// A chain of one digit alternating strong and weak links.
     XChain => "X-chain", 66;
-    /// A chain of bivalue cells.
-    XyChain => "XY-chain", 66;
-    /// An alternating inference chain mixing digits and cells.
+    /// A loop mixing links along digits and inside cells.
+    ContinuousLoop => "Continuous nice loop", 70;
+    /// An alternating inference chain mixing digits and cells (XY-chains
+    /// included): Sudoku Explainer's "Forcing Chain".
     Aic => "Alternating inference chain", 70;
-    /// A candidate whose truth leads, by singles, to a contradiction.
+    /// Three cells whose combinations of digits are limited by cells
+    /// seeing all three.
+    AlignedTripleExclusion => "Aligned triple exclusion", 75;
+    /// A candidate whose truth leads, along its digit, to a contradiction.
     Nishio => "Nishio forcing chain", 75;
-    /// Every candidate of a cell, or every place of a digit in a house,
-    /// leads by singles to the same conclusion.
-    ForcingChain => "Forcing chain", 80;
-    /// A forcing chain whose branches assume candidates false as well as
-    /// true.
-    DynamicForcingChain => "Dynamic forcing chain", 85;
-    /// A dynamic forcing chain whose branches use locked candidates,
-    /// subsets and X-Wings as well as singles.
-    DynamicForcingChainPlus => "Dynamic forcing chain (+)", 90;
-    /// A dynamic forcing chain whose branches use forcing chains of their
-    /// own.
-    NestedForcingChain => "Nested forcing chain", 95;
+    /// Every candidate of a cell leads to the same conclusion.
+    CellForcingChains => "Cell forcing chains", 80;
+    /// Every place of a digit in a house leads to the same conclusion.
+    RegionForcingChains => "Region forcing chains", 80;
+    /// Forcing chains whose branches remove what they turn off:
+    /// contradiction, double, cell and region chains.
+    DynamicForcingChains => "Dynamic forcing chains", 85;
+    /// Dynamic forcing chains whose branches also use locked candidates,
+    /// pairs and X-Wings.
+    DynamicForcingChainsPlus => "Dynamic forcing chains (+)", 90;
+    /// Dynamic forcing chains whose branches also use unary chains.
+    NestedForcingChains => "Dynamic forcing chains (+ forcing chains)", 95;
+    /// Dynamic forcing chains whose branches also use cell and region
+    /// forcing chains.
+    NestedMultipleForcingChains => "Dynamic forcing chains (+ multiple forcing chains)", 100;
+    /// Dynamic forcing chains whose branches also use dynamic forcing
+    /// chains.
+    NestedDynamicForcingChains => "Dynamic forcing chains (+ dynamic forcing chains)", 105;
+    /// Dynamic forcing chains whose branches also use dynamic forcing
+    /// chains with unary chains inside.
+    NestedDynamicForcingChainsPlus => "Dynamic forcing chains (+ dynamic forcing chains (+ forcing chains))", 110;
     /// X-chain of four cells, both strong links parallel.
     Skyscraper => "Skyscraper", 66;
     /// X-chain of four cells, one strong link in a row and one in a
@@ -218,11 +229,25 @@ pub(crate) enum Pattern {
     /// A chain: nodes alternate strong (`=`) and weak (`-`) links, first
     /// link strong.
     Chain { nodes: Vec<(Cell, Digit)>, cycle: bool },
-    /// A forcing chain: the candidates assumed true (or false), the
-    /// chain's length, and whether it ends in a contradiction.
-    Forcing { source: Vec<(Cell, Digit, bool)>, length: usize, contradiction: bool },
+    /// A forcing chain: its kind, the candidates assumed true (or false),
+    /// and the chain's length (the candidates behind its conclusion).
+    Forcing { kind: ForcingKind, source: Vec<(Cell, Digit, bool)>, length: usize },
     /// A user's technique: the cells and houses it names.
     Custom { cells: Vec<Cell>, houses: Vec<House> },
+}
+
+/// What a forcing chain's assumptions lead to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub(crate) enum ForcingKind {
+    /// One assumption leads to a candidate both true and false.
+    Contradiction,
+    /// A candidate true and false lead to the same conclusion.
+    Double,
+    /// Every candidate of a cell leads to the same conclusion.
+    Cell,
+    /// Every place of a digit in a house leads to the same conclusion.
+    Region,
 }
 
 /// One deduction: a technique, the pattern that justifies it, what it
@@ -326,7 +351,7 @@ mod tests {
     #[test]
     fn the_path_techniques_come_in_order_of_base_score() {
         let path: Vec<Technique> = Technique::ALL.iter().copied().take_while(|&t| t != Technique::Skyscraper).collect();
-        assert_eq!(path.last(), Some(&Technique::NestedForcingChain));
+        assert_eq!(path.last(), Some(&Technique::NestedDynamicForcingChainsPlus));
         for pair in path.windows(2) {
             assert!(pair[0].base_score() <= pair[1].base_score(), "{} before {}", pair[0], pair[1]);
         }

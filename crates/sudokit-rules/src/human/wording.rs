@@ -7,7 +7,7 @@ use sudokit_core::Cell;
 use sudokit_grid::Candidates;
 
 use super::house::House;
-use super::step::{Pattern, Step, Technique};
+use super::step::{ForcingKind, Pattern, Step, Technique};
 
 /// `1, 2 and 3`.
 fn and_list<T: fmt::Display>(items: &[T]) -> String {
@@ -16,6 +16,32 @@ fn and_list<T: fmt::Display>(items: &[T]) -> String {
         None => String::new(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `1, 2 or 3`.
+fn or_list<T: fmt::Display>(items: &[T]) -> String {
+    let words: Vec<String> = items.iter().map(T::to_string).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The name of a forcing chain step as Sudoku Explainer writes it: the
+/// kind of chain inside the level's name ("Dynamic region forcing chains
+/// (+)").
+fn forcing_name(technique: Technique, kind: ForcingKind) -> String {
+    let word = match kind {
+        ForcingKind::Contradiction => "contradiction",
+        ForcingKind::Double => "double",
+        ForcingKind::Cell => "cell",
+        ForcingKind::Region => "region",
+    };
+    match technique.name().strip_prefix("Dynamic forcing chains") {
+        Some(suffix) => format!("Dynamic {word} forcing chains{suffix}"),
+        None => technique.name().to_string(),
     }
 }
 
@@ -91,15 +117,22 @@ impl Step {
                 }
                 Ok(())
             }
-            Pattern::Forcing { source, length, contradiction } => {
+            Pattern::Forcing { kind, source, length } => {
                 let sources: Vec<String> = source
                     .iter()
                     .map(|(c, d, on)| if *on { format!("{d} in {c}") } else { format!("no {d} in {c}") })
                     .collect();
-                if *contradiction {
-                    write!(f, "{name}: {} leads to a contradiction (chain length {length})", and_list(&sources))
-                } else {
-                    write!(f, "{name}: {} each lead to the same result (chain length {length})", and_list(&sources))
+                let name = forcing_name(self.technique, *kind);
+                match kind {
+                    ForcingKind::Contradiction => {
+                        write!(f, "{name}: {} leads to a contradiction (chain length {length})", sources.join(""))
+                    }
+                    ForcingKind::Double => {
+                        write!(f, "{name}: {} both lead to the same result (chain length {length})", and_list(&sources))
+                    }
+                    ForcingKind::Cell | ForcingKind::Region => {
+                        write!(f, "{name}: {} each lead to the same result (chain length {length})", or_list(&sources))
+                    }
                 }
             }
         }

@@ -62,3 +62,121 @@ fn exclude(position: &Position, a: usize, b: usize, excluders: &[usize]) -> Opti
     let pattern = Pattern::Cells { digits: ca | cb, cells, variant: 0 };
     Some(Step::new(Technique::AlignedPairExclusion, pattern).eliminating(removed))
 }
+
+/// Aligned triple exclusion (7.5), Sudoku Explainer's aligned exclusion
+/// of three cells: for three cells with at least two common "excluders"
+/// (cells seeing all three, with two or three candidates), a combination
+/// of one digit per cell is impossible when two cells that see each other
+/// take the same digit, or when it covers every candidate of an excluder.
+/// A candidate that belongs to no possible combination goes.
+#[derive(Clone, Copy, Debug)]
+pub struct AlignedTripleExclusion;
+
+impl Strategy for AlignedTripleExclusion {
+    fn name(&self) -> &'static str {
+        "Aligned triple exclusion"
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let (cells, excluders) = aligned_candidates(position, 3);
+        if cells.len() < 3 {
+            return None;
+        }
+        let words = position.len().div_ceil(64);
+        let set = |list: &[usize]| {
+            let mut bits = vec![0u64; words];
+            for &c in list {
+                bits[c / 64] |= 1 << (c % 64);
+            }
+            bits
+        };
+        let candidate = set(&cells);
+        let sets: Vec<Vec<u64>> = excluders.iter().map(|e| set(e)).collect();
+        let has = |bits: &[u64], c: usize| bits[c / 64] >> (c % 64) & 1 == 1;
+        // Pairs in Sudoku Explainer's order (by second index, then first),
+        // then a third cell from what either excludes, in their order.
+        (1..cells.len()).flat_map(|j| (0..j).map(move |i| (i, j))).find_map(|(i, j)| {
+            let (c0, c1) = (cells[i], cells[j]);
+            let pair: Vec<u64> = sets[i].iter().zip(&sets[j]).map(|(a, b)| a & b).collect();
+            if pair.iter().map(|w| w.count_ones()).sum::<u32>() < 2 {
+                return None;
+            }
+            let mut seen = vec![0u64; words];
+            excluders[i].iter().chain(&excluders[j]).find_map(|&c2| {
+                if c2 == c0 || c2 == c1 || !has(&candidate, c2) || has(&seen, c2) {
+                    return None;
+                }
+                seen[c2 / 64] |= 1 << (c2 % 64);
+                let k = cells.binary_search(&c2).ok()?;
+                let common: Vec<usize> =
+                    excluders[i].iter().copied().filter(|&c| has(&pair, c) && has(&sets[k], c)).collect();
+                (common.len() >= 2).then(|| exclude_triple(position, [c0, c1, c2], &common)).flatten()
+            })
+        })
+    }
+}
+
+/// Sudoku Explainer's cells for an aligned exclusion of `degree` cells:
+/// the cells of two candidates or more, with the cells of their houses
+/// that have two to `degree` candidates (their excluders), when they have
+/// any; ascending.
+fn aligned_candidates(position: &Position, degree: usize) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let layout = position.layout();
+    let (mut cells, mut excluders) = (Vec::new(), Vec::new());
+    for cell in (0..position.len()).filter(|&c| position.cands(c).len() >= 2) {
+        let mut own = Vec::new();
+        let mut single = false;
+        for u in [2, 0, 1].map(|k| layout.units_of(cell)[k]) {
+            for &p in layout.unit(u) {
+                let p = p as usize;
+                let n = position.cands(p).len();
+                if p == cell || own.contains(&p) {
+                    continue;
+                }
+                if n == 1 && position.placed(p) == 0 {
+                    single = true;
+                } else if (2..=degree).contains(&n) {
+                    own.push(p);
+                }
+            }
+        }
+        if !single && !own.is_empty() {
+            cells.push(cell);
+            excluders.push(own);
+        }
+    }
+    (cells, excluders)
+}
+
+/// The step that the excluders `common` give on `cells`, if any.
+fn exclude_triple(position: &Position, cells: [usize; 3], common: &[usize]) -> Option<Step> {
+    let cands = cells.map(|c| position.cands(c));
+    let sees = [(0, 1), (0, 2), (1, 2)].map(|(a, b)| position.sees(cells[a], cells[b]));
+    let forbidden: Vec<Candidates> = common.iter().map(|&c| position.cands(c)).collect();
+    let mut allowed = [Candidates::EMPTY; 3];
+    for x in cands[0].iter() {
+        for y in cands[1].iter() {
+            for z in cands[2].iter() {
+                let clash = (sees[0] && x == y) || (sees[1] && x == z) || (sees[2] && y == z);
+                let combo: Candidates = [x, y, z].into_iter().collect();
+                if clash || forbidden.iter().any(|&f| (f - combo).is_empty()) {
+                    continue;
+                }
+                allowed[0].insert(x);
+                allowed[1].insert(y);
+                allowed[2].insert(z);
+            }
+        }
+    }
+    let removed: Vec<(sudokit_core::Cell, Digit)> =
+        (0..3).flat_map(|k| (cands[k] - allowed[k]).iter().map(move |d| (position.cell(cells[k]), d))).collect();
+    if removed.is_empty() {
+        return None;
+    }
+    let pattern = Pattern::Cells {
+        digits: cands[0] | cands[1] | cands[2],
+        cells: cells.iter().chain(common).map(|&i| position.cell(i)).collect(),
+        variant: 0,
+    };
+    Some(Step::new(Technique::AlignedTripleExclusion, pattern).eliminating(removed))
+}

@@ -143,11 +143,11 @@ impl Intersections {
             houses: vec![position.house(from), position.house(to)],
             cells,
         };
-        let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
-        let step = Step::new(technique, pattern).eliminating(eliminations);
+        // As in Sudoku Explainer, a direct step only places its single.
+        let step = Step::new(technique, pattern);
         Some(match placed {
             Some(i) => step.placing(position.cell(i), digit),
-            None => step,
+            None => step.eliminating(removed.iter().map(|&(i, d)| (position.cell(i), d)).collect()),
         })
     }
 }

@@ -18,25 +18,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The forcing chains run techniques inside their branches
-//! (`propagation`), so they come last.
+//! The chains (`chaining`, Sudoku Explainer's chaining engine) run
+//! techniques inside their branches at the nested levels, so they come
+//! last.
 
-mod chains;
+mod chaining;
 mod exclusion;
 mod fish;
-mod forcing;
 mod intersections;
 mod named;
-mod propagation;
 mod singles;
 mod subsets;
 mod uniqueness;
 mod wings;
 
-pub use chains::Chains;
-pub use exclusion::AlignedPairExclusion;
+pub use chaining::{Chains, ForcingChains};
+pub use exclusion::{AlignedPairExclusion, AlignedTripleExclusion};
 pub use fish::Fish;
-pub use forcing::ForcingChains;
 pub use intersections::Intersections;
 pub use named::{EmptyRectangle, RemotePair, SimpleColouring, Skyscraper, TwoStringKite, WWing};
 pub use singles::{HiddenSingles, NakedSingles};

@@ -140,22 +140,25 @@ impl Strategy for HiddenSubsets {
                     houses: vec![position.house(u)],
                     cells: cells.iter().map(|&i| position.cell(i)).collect(),
                 };
-                let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
-                let step = Step::new(technique, pattern).eliminating(eliminations);
+                // As in Sudoku Explainer, a direct step only places its
+                // single.
+                let step = Step::new(technique, pattern);
                 Some(match placed {
                     Some((i, d)) => step.placing(position.cell(i), d),
-                    None => step,
+                    None => step.eliminating(removed.iter().map(|&(i, d)| (position.cell(i), d)).collect()),
                 })
             })
         })
     }
 }
 
-/// The first hidden single, as `(cell, digit)`, that the eliminations
-/// `removed` leave in unit `u`: what makes a hidden subset "direct".
+/// The hidden single of the lowest digit, as `(cell, digit)`, that the
+/// eliminations `removed` leave in unit `u`: what makes a hidden subset
+/// "direct".
 fn single_after(position: &Position, removed: &[(usize, Digit)], u: usize) -> Option<(usize, Digit)> {
     let unit = position.layout().unit(u);
-    removed.iter().find_map(|&(_, digit)| {
+    let digits: Candidates = removed.iter().map(|&(_, d)| d).collect();
+    digits.iter().find_map(|digit| {
         let mut left = unit
             .iter()
             .map(|&i| i as usize)

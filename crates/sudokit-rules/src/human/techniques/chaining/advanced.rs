@@ -1,0 +1,256 @@
+//! What the chains of nesting level 1 and up run inside their branches
+//! when the singles run out (Sudoku Explainer's `getAdvancedPotentials`):
+//! locked candidates, hidden and naked pairs and X-Wings at every level,
+//! then, at level 2 and up, chains of their own. Each removal comes with
+//! the candidates, removed earlier in the branch, that it relies on.
+
+use sudokit_core::{Digit, SearchTally, StopReason};
+use sudokit_grid::Candidates;
+
+use super::hint::{Hint, rule_parents, sort_and_dedup};
+use super::multiple::{self, Rule};
+use super::propagate::{Advanced, Removal};
+use super::unary;
+use super::work::{State, Work, several_bits, two_bits};
+
+/// A removal of a basic technique and the candidates it relies on.
+type Basic = (Vec<(usize, Digit)>, Vec<(usize, Digit)>);
+
+/// The techniques of nesting level `level` (1 to 5).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Nested {
+    pub(super) level: u8,
+}
+
+impl Advanced for Nested {
+    fn removals(&self, work: &mut Work, base: &State, tally: &mut SearchTally<'_>) -> Result<Vec<Removal>, StopReason> {
+        for rule in [locking, hidden_pairs, naked_pairs, x_wings] {
+            let found = from_basic(rule(work, base));
+            if !found.is_empty() {
+                return Ok(found);
+            }
+        }
+        let chains: &[Rule] = match self.level {
+            0 | 1 => &[],
+            2 => &[UNARY],
+            3 => &[UNARY, Rule { multiple: true, dynamic: false, nishio: false, level: 0 }],
+            4 => &[Rule { multiple: true, dynamic: true, nishio: false, level: 0 }],
+            _ => &[
+                Rule { multiple: true, dynamic: true, nishio: false, level: 0 },
+                Rule { multiple: true, dynamic: true, nishio: false, level: self.level - 3 },
+            ],
+        };
+        for &rule in chains {
+            let hints = if rule == UNARY {
+                unary::hints(work, tally)?
+            } else {
+                let inner = Nested { level: rule.level };
+                let advanced: Option<&dyn Advanced> = (rule.level > 0).then_some(&inner);
+                multiple::hints(work, rule, advanced, tally)?
+            };
+            let found = from_chains(work, base, sort_and_dedup(hints));
+            if !found.is_empty() {
+                return Ok(found);
+            }
+        }
+        Ok(Vec::new())
+    }
+}
+
+/// Stands for the unary chains ("Forcing Chains & Cycles") in the lists
+/// above.
+const UNARY: Rule = Rule { multiple: false, dynamic: false, nishio: false, level: 0 };
+
+fn from_basic(found: Vec<Basic>) -> Vec<Removal> {
+    let mut out = Vec::new();
+    for (removable, parents) in found {
+        if parents.is_empty() {
+            continue;
+        }
+        for (cell, digit) in removable {
+            out.push(Removal { cell, digit, parents: parents.clone(), nested: None });
+        }
+    }
+    out
+}
+
+fn from_chains(work: &Work, base: &State, hints: Vec<Hint>) -> Vec<Removal> {
+    let mut out = Vec::new();
+    for hint in &hints {
+        let parents = rule_parents(work, base, &hint.supports);
+        if parents.is_empty() {
+            continue;
+        }
+        for &(cell, digit) in &hint.removable {
+            out.push(Removal {
+                cell,
+                digit,
+                parents: parents.clone(),
+                nested: Some((hint.signature, hint.complexity)),
+            });
+        }
+    }
+    out
+}
+
+/// Cells of `unit` holding `digit` in `base` but not in `work`, outside
+/// `skip`.
+fn removed_in(work: &Work, base: &State, unit: usize, digit: Digit, skip: &[usize]) -> Vec<(usize, Digit)> {
+    work.unit(unit)
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|&c| base.cands(c).contains(digit) && !work.cands(c).contains(digit) && !skip.contains(&c))
+        .map(|c| (c, digit))
+        .collect()
+}
+
+fn cells_of(work: &Work, unit: usize) -> Vec<usize> {
+    work.unit(unit).iter().map(|&c| c as usize).collect()
+}
+
+/// Pointing and claiming: a digit of one house confined to another.
+fn locking(work: &mut Work, base: &State) -> Vec<Basic> {
+    let mut out = Vec::new();
+    for (kind1, kind2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
+        for u1 in work.units_of_kind(kind1) {
+            let cells1 = cells_of(work, u1);
+            for u2 in work.units_of_kind(kind2) {
+                let cells2 = cells_of(work, u2);
+                if !cells1.iter().any(|c| cells2.contains(c)) {
+                    continue;
+                }
+                for digit in work.digits() {
+                    let places: Vec<usize> =
+                        cells1.iter().copied().filter(|&c| work.cands(c).contains(digit)).collect();
+                    if places.len() < 2 || !places.iter().all(|c| cells2.contains(c)) {
+                        continue;
+                    }
+                    let removable: Vec<(usize, Digit)> = cells2
+                        .iter()
+                        .copied()
+                        .filter(|&c| !cells1.contains(&c) && work.cands(c).contains(digit))
+                        .map(|c| (c, digit))
+                        .collect();
+                    if !removable.is_empty() {
+                        out.push((removable, removed_in(work, base, u1, digit, &cells2)));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Pairs `(a, b)`, `a < b < n`, in Sudoku Explainer's order (by `b`,
+/// then `a`).
+fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (1..n).flat_map(|b| (0..b).map(move |a| (a, b)))
+}
+
+/// Houses in the order Sudoku Explainer's subsets scan them: boxes,
+/// columns, rows.
+fn subset_units(work: &Work) -> Vec<usize> {
+    [0, 2, 1].into_iter().flat_map(|k| work.units_of_kind(k)).collect()
+}
+
+/// Two digits confined to the same two cells of a house.
+fn hidden_pairs(work: &mut Work, base: &State) -> Vec<Basic> {
+    let mut out = Vec::new();
+    let digits: Vec<Digit> = work.digits().collect();
+    for unit in subset_units(work) {
+        if work.empty_count(unit) <= 4 {
+            continue;
+        }
+        for (a, b) in pairs(digits.len()) {
+            let (da, db) = (digits[a], digits[b]);
+            let (pa, pb) = (work.places(unit, da), work.places(unit, db));
+            if !several_bits(pa) || !several_bits(pb) || !two_bits(pa | pb) {
+                continue;
+            }
+            let cells = cells_of(work, unit);
+            let pair = Candidates::single(da) | Candidates::single(db);
+            let mut removable = Vec::new();
+            let mut parents = Vec::new();
+            for (k, &c) in cells.iter().enumerate() {
+                if (pa | pb) >> k & 1 == 1 {
+                    removable.extend((work.cands(c) - pair).iter().map(|d| (c, d)));
+                } else {
+                    parents.extend((base.cands(c) & pair).iter().map(|d| (c, d)));
+                }
+            }
+            if !removable.is_empty() {
+                out.push((removable, parents));
+            }
+        }
+    }
+    out
+}
+
+/// Two cells of a house holding the same two candidates.
+fn naked_pairs(work: &mut Work, base: &State) -> Vec<Basic> {
+    let mut out = Vec::new();
+    for unit in subset_units(work) {
+        if work.empty_count(unit) < 4 {
+            continue;
+        }
+        let cells = cells_of(work, unit);
+        for (a, b) in pairs(cells.len()) {
+            let (ca, cb) = (work.cands(cells[a]), work.cands(cells[b]));
+            if !several_bits(ca.bits()) || !several_bits(cb.bits()) || !two_bits((ca | cb).bits()) {
+                continue;
+            }
+            let pair = ca | cb;
+            let removable: Vec<(usize, Digit)> = cells
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != a && k != b)
+                .flat_map(|(_, &c)| (work.cands(c) & pair).iter().map(move |d| (c, d)))
+                .collect();
+            if removable.is_empty() {
+                continue;
+            }
+            let parents =
+                [cells[a], cells[b]].iter().flat_map(|&c| (base.cands(c) - pair).iter().map(move |d| (c, d))).collect();
+            out.push((removable, parents));
+        }
+    }
+    out
+}
+
+/// A digit confined to two columns in two rows, or the converse.
+fn x_wings(work: &mut Work, base: &State) -> Vec<Basic> {
+    let mut out = Vec::new();
+    let side = work.side();
+    for (base_kind, cover_kind) in [(2, 1), (1, 2)] {
+        let lines: Vec<usize> = work.units_of_kind(base_kind).collect();
+        let covers: Vec<usize> = work.units_of_kind(cover_kind).collect();
+        for (a, b) in pairs(side) {
+            for digit in work.digits() {
+                if work.placed_count(digit) + 4 > side {
+                    continue;
+                }
+                let (pa, pb) = (work.places(lines[a], digit), work.places(lines[b], digit));
+                if !several_bits(pa) || !several_bits(pb) || !two_bits(pa | pb) {
+                    continue;
+                }
+                let cover: Vec<usize> = (0..side).filter(|k| (pa | pb) >> k & 1 == 1).map(|k| covers[k]).collect();
+                let mut removable = Vec::new();
+                for &u in &cover {
+                    for (k, &c) in work.unit(u).iter().enumerate() {
+                        if k != a && k != b && work.cands(c as usize).contains(digit) {
+                            removable.push((c as usize, digit));
+                        }
+                    }
+                }
+                if removable.is_empty() {
+                    continue;
+                }
+                let covered: Vec<usize> = cover.iter().flat_map(|&u| cells_of(work, u)).collect();
+                let mut parents = removed_in(work, base, lines[a], digit, &covered);
+                parents.extend(removed_in(work, base, lines[b], digit, &covered));
+                out.push((removable, parents));
+            }
+        }
+    }
+    out
+}

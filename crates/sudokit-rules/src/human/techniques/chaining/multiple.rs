@@ -1,0 +1,292 @@
+//! Forcing chains from several assumptions (Sudoku Explainer's Nishio,
+//! multiple and dynamic forcing chains and their nested levels): a
+//! candidate on or off leads to a contradiction, both lead to the same
+//! conclusion, or every candidate of a cell, or every place of a digit
+//! in a unit, leads to the same conclusion.
+
+use sudokit_core::{Digit, SearchTally, StopReason};
+
+use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, supports};
+use super::potentials::{Cause, Id, Node, Potentials};
+use super::propagate::{Advanced, Mode, propagate};
+use super::work::Work;
+
+/// One of Sudoku Explainer's chaining rules above the unary chains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Rule {
+    /// Cell and region chains over cells of three candidates or more.
+    pub(super) multiple: bool,
+    pub(super) dynamic: bool,
+    /// Contradictions only, along one digit.
+    pub(super) nishio: bool,
+    /// Nesting level (0 to 5).
+    pub(super) level: u8,
+}
+
+impl Rule {
+    /// The rule's base difficulty.
+    pub(super) fn difficulty(self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * f64::from(self.level - 2)
+        } else if self.level > 0 {
+            8.5 + 0.5 * f64::from(self.level)
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    fn mode(self) -> Mode {
+        Mode { y: !self.nishio, dynamic: self.dynamic, level: self.level }
+    }
+}
+
+/// One propagation: its potentials and its contradiction, if any.
+struct Branch {
+    pots: Potentials,
+    absurd: Option<(Id, Id)>,
+}
+
+/// The branches of one search, computed once each.
+struct Search<'a, 't, 'b> {
+    rule: Rule,
+    advanced: Option<&'a dyn Advanced>,
+    tally: &'t mut SearchTally<'b>,
+    on_branches: Vec<Option<Branch>>,
+}
+
+impl Search<'_, '_, '_> {
+    fn branch(&mut self, work: &mut Work, node: Node) -> Result<Branch, StopReason> {
+        self.tally.enter()?;
+        let mut pots = Potentials::new(work.nodes());
+        let start = pots.create(node, Cause::Assumed, &[]);
+        pots.keep(start);
+        let absurd = propagate(work, &mut pots, self.rule.mode(), self.advanced, self.tally)?;
+        Ok(Branch { pots, absurd })
+    }
+
+    /// The branch of `node` (on), computed the first time it is asked.
+    fn on_branch(&mut self, work: &mut Work, node: Node) -> Result<(), StopReason> {
+        let slot = node as usize / 2;
+        if self.on_branches[slot].is_none() {
+            self.on_branches[slot] = Some(self.branch(work, node)?);
+        }
+        Ok(())
+    }
+
+    fn get(&self, node: Node) -> &Branch {
+        self.on_branches[node as usize / 2].as_ref().expect("computed before use")
+    }
+}
+
+/// Every hint of `rule` on `work`, in Sudoku Explainer's order of
+/// discovery (cells row by row; per candidate its contradictions, its
+/// double chains and its region chains; then the cell's chains).
+pub(super) fn hints(
+    work: &mut Work,
+    rule: Rule,
+    advanced: Option<&dyn Advanced>,
+    tally: &mut SearchTally<'_>,
+) -> Result<Vec<Hint>, StopReason> {
+    let mut search = Search { rule, advanced, tally, on_branches: (0..work.nodes() / 2).map(|_| None).collect() };
+    let mut result = Vec::new();
+    for cell in 0..work.len() {
+        let count = work.cands(cell).len();
+        if !(count > 2 || (count > 1 && rule.dynamic)) {
+            continue;
+        }
+        let digits: Vec<Digit> = work.cands(cell).iter().collect();
+        for &digit in &digits {
+            binary(work, &mut search, cell, digit, count, &mut result)?;
+            if !rule.nishio {
+                regions(work, &mut search, cell, digit, &mut result)?;
+            }
+        }
+        if !rule.nishio && (count == 2 || (rule.multiple && count > 2)) {
+            let branches: Vec<Node> = digits.iter().map(|&d| work.node(cell, d, true)).collect();
+            let assumed = Support::Cell(cell);
+            for target in common(&search, &branches) {
+                if let Some(hint) = reduction(work, &search, &branches, target, Kind::Cell { cell }, 5, assumed) {
+                    result.push(hint);
+                }
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// `digit` in `cell` assumed on, then off: a contradiction either way,
+/// and (dynamic, three candidates or more) what both ways imply.
+fn binary(
+    work: &mut Work,
+    search: &mut Search<'_, '_, '_>,
+    cell: usize,
+    digit: Digit,
+    count: usize,
+    result: &mut Vec<Hint>,
+) -> Result<(), StopReason> {
+    let rule = search.rule;
+    let double = count >= 3 && !rule.nishio && rule.dynamic;
+    let contradiction = rule.dynamic || rule.nishio;
+    let on = work.node(cell, digit, true);
+    search.on_branch(work, on)?;
+    if !contradiction && !double {
+        return Ok(());
+    }
+    if let Some((dst_on, dst_off)) = search.get(on).absurd.filter(|_| contradiction) {
+        let pots = &search.get(on).pots;
+        result.push(binary_hint(work, rule, pots, pots, (dst_on, dst_off), (cell, digit, true), true));
+    }
+    let off = search.branch(work, on & !1)?;
+    if let Some((dst_on, dst_off)) = off.absurd.filter(|_| contradiction) {
+        result.push(binary_hint(work, rule, &off.pots, &off.pots, (dst_on, dst_off), (cell, digit, false), true));
+    }
+    if double {
+        let from_on = &search.get(on).pots;
+        let ons = from_on.order().iter().filter(|&&id| from_on.node(id) % 2 == 1);
+        let offs = from_on.order().iter().filter(|&&id| from_on.node(id) % 2 == 0);
+        for &id in ons.chain(offs) {
+            if let Some(other) = off.pots.kept(from_on.node(id)) {
+                let hint = binary_hint(work, rule, from_on, &off.pots, (id, other), (cell, digit, true), false);
+                if !hint.removable.is_empty() {
+                    result.push(hint);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A contradiction (`absurd`: the candidate `source` leads to a
+/// potential both on and off, `dst` in `pots_on` and `pots_off`), or a
+/// double chain (`dst` the same potential reached from the candidate on
+/// and off).
+fn binary_hint(
+    work: &Work,
+    rule: Rule,
+    pots_on: &Potentials,
+    pots_off: &Potentials,
+    (dst_on, dst_off): (Id, Id),
+    source: (usize, Digit, bool),
+    absurd: bool,
+) -> Hint {
+    let (cell, digit, on) = source;
+    let (removable, placement, kind) = if absurd {
+        // The assumption is false.
+        let removable = removable_for(work, cell, digit, !on);
+        (removable, (!on).then_some((cell, digit)), Kind::Contradiction { cell, digit, on })
+    } else {
+        let (tc, td, t_on) = work.decode(pots_on.node(dst_on));
+        (removable_for(work, tc, td, t_on), t_on.then_some((tc, td)), Kind::Double { cell, digit })
+    };
+    let flat = pots_on.ancestor_count(dst_on) + pots_off.ancestor_count(dst_off);
+    let mut seen = Vec::new();
+    let complexity =
+        flat + pots_on.nested_complexity(&[dst_on], &mut seen) + pots_off.nested_complexity(&[dst_off], &mut seen);
+    let signature = pots_off.signature(&[dst_off], pots_on.signature(&[dst_on], SEED));
+    let mut all = Vec::new();
+    supports(work, pots_on, &[dst_on], None, &mut all);
+    supports(work, pots_off, &[dst_off], None, &mut all);
+    let mut removable = removable;
+    removable.sort_unstable();
+    Hint {
+        difficulty: rule.difficulty() + length_difficulty(complexity),
+        complexity,
+        sort_key: if absurd { 7 } else { 1 },
+        removable,
+        placement,
+        kind,
+        nodes: Vec::new(),
+        supports: all,
+        signature,
+    }
+}
+
+/// The region chains that start from `digit` in `cell`: each unit of the
+/// cell where the cell is the digit's first place and the digit has two
+/// places (or more, for the multiple rules).
+fn regions(
+    work: &mut Work,
+    search: &mut Search<'_, '_, '_>,
+    cell: usize,
+    digit: Digit,
+    result: &mut Vec<Hint>,
+) -> Result<(), StopReason> {
+    for unit in work.units_of(cell) {
+        let places = work.places(unit, digit);
+        let count = places.count_ones();
+        if !(count == 2 || (search.rule.multiple && count > 2)) {
+            continue;
+        }
+        let cells = work.unit(unit);
+        if cells[places.trailing_zeros() as usize] as usize != cell {
+            continue;
+        }
+        let branches: Vec<Node> = (0..cells.len())
+            .filter(|k| places >> k & 1 == 1)
+            .map(|k| work.node(cells[k] as usize, digit, true))
+            .collect();
+        for &b in &branches {
+            search.on_branch(work, b)?;
+        }
+        let assumed = Support::Unit(unit, digit);
+        for target in common(search, &branches) {
+            if let Some(hint) = reduction(work, search, &branches, target, Kind::Region { unit, digit }, 6, assumed) {
+                result.push(hint);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The potentials every branch implies, on ones first, in the first
+/// branch's order.
+fn common(search: &Search<'_, '_, '_>, branches: &[Node]) -> Vec<Node> {
+    let first = &search.get(branches[0]).pots;
+    let kept = |node: Node| branches[1..].iter().all(|&b| search.get(b).pots.contains(node));
+    let ons = first.order().iter().map(|&id| first.node(id)).filter(|n| n % 2 == 1);
+    let offs = first.order().iter().map(|&id| first.node(id)).filter(|n| n % 2 == 0);
+    ons.chain(offs).filter(|&n| kept(n)).collect()
+}
+
+/// A cell or region chain: every branch implies `target`.
+fn reduction(
+    work: &Work,
+    search: &Search<'_, '_, '_>,
+    branches: &[Node],
+    target: Node,
+    kind: Kind,
+    sort_key: u8,
+    assumed: Support,
+) -> Option<Hint> {
+    let (cell, digit, on) = work.decode(target);
+    let mut removable = removable_for(work, cell, digit, on);
+    if removable.is_empty() {
+        return None;
+    }
+    removable.sort_unstable();
+    let mut complexity = 0;
+    let mut all = Vec::new();
+    let (mut seen, mut signature) = (Vec::new(), SEED);
+    for &b in branches {
+        let pots = &search.get(b).pots;
+        let id = pots.kept(target)?;
+        complexity += pots.ancestor_count(id) + pots.nested_complexity(&[id], &mut seen);
+        supports(work, pots, &[id], Some(assumed), &mut all);
+        signature = pots.signature(&[id], signature);
+    }
+    Some(Hint {
+        difficulty: search.rule.difficulty() + length_difficulty(complexity),
+        complexity,
+        sort_key,
+        removable,
+        placement: on.then_some((cell, digit)),
+        kind,
+        nodes: Vec::new(),
+        supports: all,
+        signature,
+    })
+}

@@ -1,0 +1,194 @@
+//! Potentials: a candidate assumed or deduced true ("on") or false
+//! ("off"), with the potentials that implied it, as Sudoku Explainer's
+//! chaining records them. A chain's length is the number of distinct
+//! potentials behind its conclusion.
+
+/// A candidate and a truth value: `((cell << shift | digit index) << 1) | on`,
+/// `shift` the bits a digit index takes on the grid (see
+/// [`Work::node`](super::work::Work::node)).
+pub(super) type Node = u32;
+
+/// Why a potential holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cause {
+    /// The assumption a chain starts from.
+    Assumed,
+    /// The cell can hold one value only (on from off: its last candidate;
+    /// off from on: another value of the cell).
+    Cell,
+    /// The value can go once in unit `u` (on: its last place there; off:
+    /// another place of it).
+    Unit(u16),
+    /// A technique run inside the chain; the nested chain it came from,
+    /// as an index into [`Potentials::nested`], if it was a chain.
+    Advanced(Option<u32>),
+}
+
+/// One potential: its node, cause and parents (a range of
+/// [`Potentials::parents`]).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    node: Node,
+    cause: Cause,
+    first_parent: u32,
+    parent_count: u32,
+}
+
+/// Index of a potential in its [`Potentials`].
+pub(super) type Id = u32;
+
+const ABSENT: u32 = u32::MAX;
+
+/// The potentials of one chaining search: every potential created, and the
+/// set of those kept (one per node, the first one derived), in the order
+/// they were kept.
+#[derive(Clone, Debug)]
+pub(super) struct Potentials {
+    entries: Vec<Entry>,
+    parents: Vec<Id>,
+    kept: Vec<u32>,
+    order: Vec<Id>,
+    /// Each chain nested in this search's potentials: its signature (see
+    /// [`signature`](Potentials::signature)) and complexity.
+    pub(super) nested: Vec<(u64, usize)>,
+}
+
+impl Potentials {
+    /// An empty set over `nodes` nodes.
+    pub(super) fn new(nodes: usize) -> Potentials {
+        Potentials {
+            entries: Vec::new(),
+            parents: Vec::new(),
+            kept: vec![ABSENT; nodes],
+            order: Vec::new(),
+            nested: Vec::new(),
+        }
+    }
+
+    /// A new potential (not kept yet).
+    pub(super) fn create(&mut self, node: Node, cause: Cause, parents: &[Id]) -> Id {
+        let first_parent = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.entries.push(Entry { node, cause, first_parent, parent_count: parents.len() as u32 });
+        (self.entries.len() - 1) as Id
+    }
+
+    /// Keeps `id` as its node's potential; false (and nothing kept) when
+    /// the node already has one.
+    pub(super) fn keep(&mut self, id: Id) -> bool {
+        let node = self.entries[id as usize].node as usize;
+        if self.kept[node] != ABSENT {
+            return false;
+        }
+        self.kept[node] = id;
+        self.order.push(id);
+        true
+    }
+
+    /// The potential kept for `node`.
+    pub(super) fn kept(&self, node: Node) -> Option<Id> {
+        let id = self.kept[node as usize];
+        (id != ABSENT).then_some(id)
+    }
+
+    pub(super) fn contains(&self, node: Node) -> bool {
+        self.kept[node as usize] != ABSENT
+    }
+
+    pub(super) fn node(&self, id: Id) -> Node {
+        self.entries[id as usize].node
+    }
+
+    pub(super) fn cause(&self, id: Id) -> Cause {
+        self.entries[id as usize].cause
+    }
+
+    pub(super) fn parents(&self, id: Id) -> &[Id] {
+        let e = &self.entries[id as usize];
+        &self.parents[e.first_parent as usize..(e.first_parent + e.parent_count) as usize]
+    }
+
+    /// The kept potentials, in the order they were kept.
+    pub(super) fn order(&self) -> &[Id] {
+        &self.order
+    }
+
+    /// Whether a potential of `node` lies on the first-parent path above
+    /// `child`.
+    pub(super) fn has_ancestor(&self, child: Id, node: Node) -> bool {
+        let mut at = child;
+        while let Some(&parent) = self.parents(at).first() {
+            if self.node(parent) == node {
+                return true;
+            }
+            at = parent;
+        }
+        false
+    }
+
+    /// The potentials behind `target`, itself included, one per node, in
+    /// breadth-first order.
+    pub(super) fn chain(&self, target: Id) -> Vec<Id> {
+        let mut seen = vec![false; self.kept.len()];
+        let mut out = vec![target];
+        seen[self.node(target) as usize] = true;
+        let mut at = 0;
+        while at < out.len() {
+            for &parent in self.parents(out[at]) {
+                let node = self.node(parent) as usize;
+                if !std::mem::replace(&mut seen[node], true) {
+                    out.push(parent);
+                }
+            }
+            at += 1;
+        }
+        out
+    }
+
+    /// Forgets every potential, keeping the buffers.
+    pub(super) fn clear(&mut self) {
+        for &id in &self.order {
+            self.kept[self.entries[id as usize].node as usize] = ABSENT;
+        }
+        self.entries.clear();
+        self.parents.clear();
+        self.order.clear();
+        self.nested.clear();
+    }
+
+    /// The number of distinct nodes behind `target`, itself included.
+    pub(super) fn ancestor_count(&self, target: Id) -> usize {
+        self.chain(target).len()
+    }
+
+    /// The complexity of the chains nested in the chain behind `targets`,
+    /// each counted once over the calls that share `seen` (their
+    /// signatures): equal chains are one chain, as in Sudoku Explainer.
+    pub(super) fn nested_complexity(&self, targets: &[Id], seen: &mut Vec<u64>) -> usize {
+        let mut total = 0;
+        for &t in targets {
+            for id in self.chain(t) {
+                if let Cause::Advanced(Some(k)) = self.cause(id) {
+                    let (signature, complexity) = self.nested[k as usize];
+                    if !seen.contains(&signature) {
+                        seen.push(signature);
+                        total += complexity;
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    /// A hash of the chains behind `targets` (their nodes in
+    /// breadth-first order): equal chains have equal signatures.
+    pub(super) fn signature(&self, targets: &[Id], mut hash: u64) -> u64 {
+        for &t in targets {
+            for id in self.chain(t) {
+                hash = (hash ^ u64::from(self.node(id))).wrapping_mul(0x0100_0000_01b3);
+            }
+            hash = (hash ^ 0xff).wrapping_mul(0x0100_0000_01b3);
+        }
+        hash
+    }
+}

@@ -1,0 +1,225 @@
+//! The implications of one potential, and the propagation of a set of
+//! assumptions to every potential they force, as Sudoku Explainer's
+//! chaining computes them (its `getOnToOff`, `getOffToOn`, `doChaining`).
+
+use std::collections::VecDeque;
+
+use sudokit_core::{Digit, SearchTally, StopReason};
+use sudokit_grid::Candidates;
+
+use super::potentials::{Cause, Id, Node, Potentials};
+use super::work::{State, Work, two_bits};
+
+/// Which links a propagation follows and what it does between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Mode {
+    /// Links inside a cell (naked singles); off for Nishio.
+    pub(super) y: bool,
+    /// Candidates turned off leave the grid, so later implications see
+    /// the singles they make.
+    pub(super) dynamic: bool,
+    /// Nesting level: from 1, techniques run when the singles run out.
+    pub(super) level: u8,
+}
+
+/// The techniques a propagation runs when its singles run out (nesting
+/// level 1 and up): each removal found, with the candidates (removed
+/// earlier in the branch) it relies on and the complexity of the nested
+/// chain behind it, if it came from a chain.
+pub(super) trait Advanced {
+    fn removals(&self, work: &mut Work, base: &State, tally: &mut SearchTally<'_>) -> Result<Vec<Removal>, StopReason>;
+}
+
+/// One removal found by a technique inside a branch.
+#[derive(Clone, Debug)]
+pub(super) struct Removal {
+    pub(super) cell: usize,
+    pub(super) digit: Digit,
+    pub(super) parents: Vec<(usize, Digit)>,
+    /// The nested chain behind it: its signature and complexity.
+    pub(super) nested: Option<(u64, usize)>,
+}
+
+/// The potentials "off" that `p` (on) implies, in Sudoku Explainer's
+/// order: the cell's other candidates (when `y`), then the other places
+/// of the digit in its box, row and column.
+pub(super) fn on_to_off(work: &Work, pots: &Potentials, p: Id, y: bool, out: &mut Vec<(Node, Cause)>) {
+    out.clear();
+    let (cell, digit, _) = work.decode(pots.node(p));
+    if y {
+        for d in (work.cands(cell) - Candidates::single(digit)).iter() {
+            out.push((work.node(cell, d, false), Cause::Cell));
+        }
+    }
+    let [bx, row, col] = work.units_of(cell);
+    for u in [bx, row, col] {
+        let cells = work.unit(u);
+        let mut places = work.places(u, digit);
+        while places != 0 {
+            let c = cells[places.trailing_zeros() as usize] as usize;
+            places &= places - 1;
+            // The cells of the box came first.
+            if c != cell && (u == bx || work.units_of(c)[0] != bx) {
+                out.push((work.node(c, digit, false), Cause::Unit(u as u16)));
+            }
+        }
+    }
+}
+
+/// A potential "on" that an "off" one implies: its node, cause and
+/// parents (a range of the caller's parent buffer).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct On {
+    pub(super) node: Node,
+    pub(super) cause: Cause,
+    pub(super) parents: (usize, usize),
+}
+
+/// The potentials "on" that `p` (off) implies: the cell's other candidate
+/// if it has two (when `y`), the digit's other place in a box, row or
+/// column that has two (when `x`). With `base`, the grid the propagation
+/// started from, each also gets as parents the candidates of its cell (or
+/// unit) removed since then. Parents go to `parents`.
+pub(super) fn off_to_on(
+    work: &Work,
+    base: Option<&State>,
+    pots: &Potentials,
+    p: Id,
+    (y, x): (bool, bool),
+    out: &mut Vec<On>,
+    parents: &mut Vec<Id>,
+) {
+    out.clear();
+    parents.clear();
+    let (cell, digit, _) = work.decode(pots.node(p));
+    if y && two_bits(work.cands(cell).bits()) {
+        if let Some(other) = (work.cands(cell) - Candidates::single(digit)).first() {
+            let start = parents.len();
+            parents.push(p);
+            if let Some(base) = base {
+                for d in (base.cands(cell) - work.cands(cell)).iter() {
+                    parents.extend(pots.kept(work.node(cell, d, false)));
+                }
+            }
+            out.push(On { node: work.node(cell, other, true), cause: Cause::Cell, parents: (start, parents.len()) });
+        }
+    }
+    if !x {
+        return;
+    }
+    for u in work.units_of(cell) {
+        let places = work.places(u, digit);
+        if !two_bits(places) {
+            continue;
+        }
+        let cells = work.unit(u);
+        let (a, b) =
+            (cells[places.trailing_zeros() as usize] as usize, cells[63 - places.leading_zeros() as usize] as usize);
+        let other = if a == cell { b } else { a };
+        let n = work.node(other, digit, true);
+        if out.iter().any(|on| on.node == n) {
+            continue;
+        }
+        let start = parents.len();
+        parents.push(p);
+        if let Some(base) = base {
+            let mut gone = work.places_in(base, u, digit) & !places;
+            while gone != 0 {
+                let k = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                parents.extend(pots.kept(work.node(cells[k] as usize, digit, false)));
+            }
+        }
+        out.push(On { node: n, cause: Cause::Unit(u as u16), parents: (start, parents.len()) });
+    }
+}
+
+/// Propagates the potentials kept in `pots` (the assumptions) to every
+/// potential they force, keeping each in `pots` (Sudoku Explainer's
+/// `doChaining`). Returns the first contradiction: a potential on and the
+/// same off, one kept and one just derived. `work` is left as it was.
+pub(super) fn propagate(
+    work: &mut Work,
+    pots: &mut Potentials,
+    mode: Mode,
+    advanced: Option<&dyn Advanced>,
+    tally: &mut SearchTally<'_>,
+) -> Result<Option<(Id, Id)>, StopReason> {
+    let base = work.state().clone();
+    let result = run(work, &base, pots, mode, advanced, tally);
+    work.restore(base);
+    result
+}
+
+fn run(
+    work: &mut Work,
+    base: &State,
+    pots: &mut Potentials,
+    mode: Mode,
+    advanced: Option<&dyn Advanced>,
+    tally: &mut SearchTally<'_>,
+) -> Result<Option<(Id, Id)>, StopReason> {
+    let (mut on, mut off): (VecDeque<Id>, VecDeque<Id>) = pots.order().iter().partition(|&&id| pots.node(id) % 2 == 1);
+    let (mut offs, mut ons, mut parents) = (Vec::new(), Vec::new(), Vec::new());
+    let hidden = mode.dynamic.then_some(base);
+    loop {
+        if let Some(p) = on.pop_front() {
+            on_to_off(work, pots, p, mode.y, &mut offs);
+            for &(n, cause) in &offs {
+                if let Some(conjugate) = pots.kept(n | 1) {
+                    let id = pots.create(n, cause, &[p]);
+                    return Ok(Some((conjugate, id)));
+                }
+                if !pots.contains(n) {
+                    let id = pots.create(n, cause, &[p]);
+                    pots.keep(id);
+                    off.push_back(id);
+                }
+            }
+        } else if let Some(p) = off.pop_front() {
+            off_to_on(work, hidden, pots, p, (mode.y, true), &mut ons, &mut parents);
+            if mode.dynamic {
+                let (cell, digit, _) = work.decode(pots.node(p));
+                work.remove(cell, digit);
+            }
+            for on_ in &ons {
+                let n = on_.node;
+                if let Some(conjugate) = pots.kept(n & !1) {
+                    let id = pots.create(n, on_.cause, &parents[on_.parents.0..on_.parents.1]);
+                    return Ok(Some((id, conjugate)));
+                }
+                if !pots.contains(n) {
+                    let id = pots.create(n, on_.cause, &parents[on_.parents.0..on_.parents.1]);
+                    pots.keep(id);
+                    on.push_back(id);
+                }
+            }
+        }
+        if on.is_empty() && off.is_empty() {
+            let Some(rules) = advanced.filter(|_| mode.level > 0) else { break };
+            tally.check()?;
+            for removal in rules.removals(work, base, tally)? {
+                let n = work.node(removal.cell, removal.digit, false);
+                if pots.contains(n) {
+                    continue;
+                }
+                let parents: Vec<Id> =
+                    removal.parents.iter().filter_map(|&(c, d)| pots.kept(work.node(c, d, false))).collect();
+                let nested = removal.nested.map(|chain| {
+                    let known = pots.nested.iter().position(|&(s, _)| s == chain.0);
+                    known.unwrap_or_else(|| {
+                        pots.nested.push(chain);
+                        pots.nested.len() - 1
+                    }) as u32
+                });
+                let id = pots.create(n, Cause::Advanced(nested), &parents);
+                pots.keep(id);
+                off.push_back(id);
+            }
+            if off.is_empty() {
+                break;
+            }
+        }
+    }
+    Ok(None)
+}

@@ -1,0 +1,214 @@
+//! The grid a chaining search works on: the candidates of every cell and
+//! the places of every digit in every unit, which the dynamic searches
+//! shrink as they go, with Sudoku Explainer's order of houses (box, row,
+//! column) and of cells inside each.
+
+use sudokit_core::Digit;
+use sudokit_grid::Candidates;
+
+use super::potentials::Node;
+use crate::human::position::Position;
+
+/// Candidates per cell and places per unit and digit: what a search
+/// shrinks, and what it restores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct State {
+    cands: Vec<Candidates>,
+    /// `places[unit * side + digit index]`: bit `k` for the unit's `k`-th
+    /// cell.
+    places: Vec<u64>,
+}
+
+impl State {
+    pub(super) fn cands(&self, cell: usize) -> Candidates {
+        self.cands[cell]
+    }
+}
+
+/// The grid of a search: its [`State`], which cells hold a digit, and the
+/// geometry in Sudoku Explainer's order.
+#[derive(Clone, Debug)]
+pub(super) struct Work {
+    side: usize,
+    state: State,
+    filled: Vec<bool>,
+    /// How many times each digit is placed (index 0 unused).
+    placed: Vec<usize>,
+    /// Per unit (boxes, rows, columns), its cells.
+    units: Vec<&'static [u16]>,
+    /// Per cell, its box, row and column, and its place in each.
+    homes: Vec<[(u16, u8); 3]>,
+}
+
+impl Work {
+    pub(super) fn new(position: &Position) -> Work {
+        let len = position.len();
+        let side = position.side();
+        let layout = position.layout();
+        let mut placed = vec![0; side + 1];
+        for i in 0..len {
+            placed[usize::from(position.placed(i))] += 1;
+        }
+        let units: Vec<&'static [u16]> = (0..3 * side).map(|u| layout.unit(layout_unit(side, u))).collect();
+        let mut homes = vec![[(0u16, 0u8); 3]; len];
+        let mut filled_homes = vec![0usize; len];
+        for (u, cells) in units.iter().enumerate() {
+            for (k, &c) in cells.iter().enumerate() {
+                let c = c as usize;
+                homes[c][filled_homes[c]] = (u as u16, k as u8);
+                filled_homes[c] += 1;
+            }
+        }
+        let cands: Vec<Candidates> = (0..len).map(|i| position.cands(i)).collect();
+        let mut places = vec![0u64; 3 * side * side];
+        for (u, cells) in units.iter().enumerate() {
+            for (k, &c) in cells.iter().enumerate() {
+                for d in cands[c as usize].iter() {
+                    places[u * side + d.index()] |= 1 << k;
+                }
+            }
+        }
+        Work {
+            side,
+            state: State { cands, places },
+            filled: (0..len).map(|i| position.placed(i) != 0).collect(),
+            placed,
+            units,
+            homes,
+        }
+    }
+
+    pub(super) fn side(&self) -> usize {
+        self.side
+    }
+
+    /// Bits of a digit index in a node.
+    fn shift(&self) -> u32 {
+        usize::BITS - (self.side - 1).leading_zeros()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.filled.len()
+    }
+
+    /// Nodes of the grid: two per candidate slot, digits padded to a
+    /// power of two so that a node decodes with shifts.
+    pub(super) fn nodes(&self) -> usize {
+        (self.len() << self.shift()) * 2
+    }
+
+    /// The node of `digit` in `cell`, on or off.
+    pub(super) fn node(&self, cell: usize, digit: Digit, on: bool) -> Node {
+        ((((cell << self.shift()) | digit.index()) << 1) | usize::from(on)) as Node
+    }
+
+    /// The cell, digit and truth of `node`.
+    pub(super) fn decode(&self, node: Node) -> (usize, Digit, bool) {
+        let slot = node as usize >> 1;
+        let index = slot & ((1 << self.shift()) - 1);
+        let digit = Digit::new(index as u8 + 1).expect("a node's digit is below the side");
+        (slot >> self.shift(), digit, node & 1 == 1)
+    }
+
+    pub(super) fn digits(&self) -> impl Iterator<Item = Digit> + use<> {
+        (1..=self.side as u8).filter_map(Digit::new)
+    }
+
+    pub(super) fn cands(&self, cell: usize) -> Candidates {
+        self.state.cands[cell]
+    }
+
+    /// Removes `digit` from `cell` (it must be a candidate there).
+    pub(super) fn remove(&mut self, cell: usize, digit: Digit) {
+        self.state.cands[cell].remove(digit);
+        for (u, k) in self.homes[cell] {
+            self.state.places[usize::from(u) * self.side + digit.index()] &= !(1 << k);
+        }
+    }
+
+    /// The current candidates and places, to restore later.
+    pub(super) fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub(super) fn restore(&mut self, state: State) {
+        self.state = state;
+    }
+
+    /// The cells of unit `unit`: boxes `0..side`, rows `side..2 side`,
+    /// columns after, Sudoku Explainer's order.
+    pub(super) fn unit(&self, unit: usize) -> &'static [u16] {
+        self.units[unit]
+    }
+
+    /// The box, row and column of `cell`, in that order.
+    pub(super) fn units_of(&self, cell: usize) -> [usize; 3] {
+        self.homes[cell].map(|(u, _)| usize::from(u))
+    }
+
+    /// Every unit of one kind (0 boxes, 1 rows, 2 columns).
+    pub(super) fn units_of_kind(&self, kind: usize) -> std::ops::Range<usize> {
+        kind * self.side..(kind + 1) * self.side
+    }
+
+    /// The positions (bit `k` for the unit's `k`-th cell) of `digit` in
+    /// `unit`, in `state`.
+    pub(super) fn places_in(&self, state: &State, unit: usize, digit: Digit) -> u64 {
+        state.places[unit * self.side + digit.index()]
+    }
+
+    pub(super) fn places(&self, unit: usize, digit: Digit) -> u64 {
+        self.places_in(&self.state, unit, digit)
+    }
+
+    /// Empty cells of `unit` in the position (candidates removed inside a
+    /// chain do not fill a cell).
+    pub(super) fn empty_count(&self, unit: usize) -> usize {
+        self.unit(unit).iter().filter(|&&c| !self.filled[c as usize]).count()
+    }
+
+    /// How often `digit` is placed in the position.
+    pub(super) fn placed_count(&self, digit: Digit) -> usize {
+        self.placed[usize::from(digit.get())]
+    }
+
+    /// The peers of `cell` in Sudoku Explainer's order: its box, row and
+    /// column, each cell once.
+    pub(super) fn house_cells(&self, cell: usize) -> Vec<usize> {
+        let mut out = Vec::with_capacity(3 * self.side);
+        for u in self.units_of(cell) {
+            for &c in self.unit(u) {
+                let c = c as usize;
+                if c != cell && !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether `bits` has exactly two bits set, without a population count
+/// (which generic x86-64 code computes slowly).
+#[inline]
+pub(super) fn two_bits(bits: u64) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// Whether `bits` has two bits set or more.
+#[inline]
+pub(super) fn several_bits(bits: u64) -> bool {
+    bits & bits.wrapping_sub(1) != 0
+}
+
+/// The layout's number of Sudoku Explainer's unit `se_unit` (boxes, rows,
+/// columns) on a grid of side `side`.
+pub(super) fn layout_unit(side: usize, se_unit: usize) -> usize {
+    let (kind, k) = (se_unit / side, se_unit % side);
+    match kind {
+        0 => 2 * side + k,
+        1 => k,
+        _ => side + k,
+    }
+}
