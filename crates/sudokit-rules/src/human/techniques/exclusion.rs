@@ -90,30 +90,52 @@ impl Strategy for AlignedTripleExclusion {
             }
             bits
         };
-        let candidate = set(&cells);
+        let mut index = vec![usize::MAX; position.len()];
+        for (k, &c) in cells.iter().enumerate() {
+            index[c] = k;
+        }
         let sets: Vec<Vec<u64>> = excluders.iter().map(|e| set(e)).collect();
         let has = |bits: &[u64], c: usize| bits[c / 64] >> (c % 64) & 1 == 1;
+        let mut pair = vec![0u64; words];
+        let mut seen = vec![0u64; words];
         // Pairs in Sudoku Explainer's order (by second index, then first),
         // then a third cell from what either excludes, in their order.
         (1..cells.len()).flat_map(|j| (0..j).map(move |i| (i, j))).find_map(|(i, j)| {
             let (c0, c1) = (cells[i], cells[j]);
-            let pair: Vec<u64> = sets[i].iter().zip(&sets[j]).map(|(a, b)| a & b).collect();
-            if pair.iter().map(|w| w.count_ones()).sum::<u32>() < 2 {
+            for (w, (a, b)) in pair.iter_mut().zip(sets[i].iter().zip(&sets[j])) {
+                *w = a & b;
+            }
+            if !at_least_two(pair.iter().copied()) {
                 return None;
             }
-            let mut seen = vec![0u64; words];
+            seen.fill(0);
             excluders[i].iter().chain(&excluders[j]).find_map(|&c2| {
-                if c2 == c0 || c2 == c1 || !has(&candidate, c2) || has(&seen, c2) {
+                let k = index[c2];
+                if c2 == c0 || c2 == c1 || k == usize::MAX || has(&seen, c2) {
                     return None;
                 }
                 seen[c2 / 64] |= 1 << (c2 % 64);
-                let k = cells.binary_search(&c2).ok()?;
+                if !at_least_two(pair.iter().zip(&sets[k]).map(|(a, b)| a & b)) {
+                    return None;
+                }
                 let common: Vec<usize> =
                     excluders[i].iter().copied().filter(|&c| has(&pair, c) && has(&sets[k], c)).collect();
-                (common.len() >= 2).then(|| exclude_triple(position, [c0, c1, c2], &common)).flatten()
+                exclude_triple(position, [c0, c1, c2], &common)
             })
         })
     }
+}
+
+/// Whether the words hold two set bits or more between them.
+fn at_least_two(words: impl Iterator<Item = u64>) -> bool {
+    let mut any = false;
+    for w in words {
+        if w & w.wrapping_sub(1) != 0 || (any && w != 0) {
+            return true;
+        }
+        any |= w != 0;
+    }
+    false
 }
 
 /// Sudoku Explainer's cells for an aligned exclusion of `degree` cells:
@@ -165,6 +187,10 @@ fn exclude_triple(position: &Position, cells: [usize; 3], common: &[usize]) -> O
                 allowed[0].insert(x);
                 allowed[1].insert(y);
                 allowed[2].insert(z);
+                if allowed == cands {
+                    // Every candidate takes part in a combination.
+                    return None;
+                }
             }
         }
     }

@@ -46,7 +46,7 @@ impl Advanced for Nested {
             } else {
                 let inner = Nested { level: rule.level };
                 let advanced: Option<&dyn Advanced> = (rule.level > 0).then_some(&inner);
-                multiple::hints(work, rule, advanced, tally)?
+                multiple::hints(work, rule, advanced, true, tally)?
             };
             let found = from_chains(work, base, sort_and_dedup(hints));
             if !found.is_empty() {

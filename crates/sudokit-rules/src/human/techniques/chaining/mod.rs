@@ -56,7 +56,7 @@ impl Strategy for Chains {
     fn find_within(&self, position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
         tally.check()?;
         let work = Work::new(position);
-        let hints = unary::hints(&work, tally)?;
+        let hints = unary::best(&work, tally)?;
         Ok(sort_and_dedup(hints).first().map(|h| step(position, h, None)))
     }
 }
@@ -144,7 +144,7 @@ impl Strategy for ForcingChains {
         let mut work = Work::new(position);
         let nested = Nested { level: self.rule.level };
         let advanced: Option<&dyn Advanced> = (self.rule.level > 0).then_some(&nested);
-        let hints = multiple::hints(&mut work, self.rule, advanced, tally)?;
+        let hints = multiple::hints(&mut work, self.rule, advanced, false, tally)?;
         Ok(sort_and_dedup(hints).first().map(|h| step(position, h, Some(self.technique()))))
     }
 }

@@ -56,6 +56,8 @@ struct Search<'a, 't, 'b> {
     advanced: Option<&'a dyn Advanced>,
     tally: &'t mut SearchTally<'b>,
     on_branches: Vec<Option<Branch>>,
+    /// Whether hints carry supports and signatures.
+    nested: bool,
 }
 
 impl Search<'_, '_, '_> {
@@ -85,13 +87,18 @@ impl Search<'_, '_, '_> {
 /// Every hint of `rule` on `work`, in Sudoku Explainer's order of
 /// discovery (cells row by row; per candidate its contradictions, its
 /// double chains and its region chains; then the cell's chains).
+///
+/// With `nested`, the hints serve a chain around them and carry what it
+/// needs (supports and signatures).
 pub(super) fn hints(
     work: &mut Work,
     rule: Rule,
     advanced: Option<&dyn Advanced>,
+    nested: bool,
     tally: &mut SearchTally<'_>,
 ) -> Result<Vec<Hint>, StopReason> {
-    let mut search = Search { rule, advanced, tally, on_branches: (0..work.nodes() / 2).map(|_| None).collect() };
+    let on_branches = (0..work.nodes() / 2).map(|_| None).collect();
+    let mut search = Search { rule, advanced, tally, on_branches, nested };
     let mut result = Vec::new();
     for cell in 0..work.len() {
         let count = work.cands(cell).len();
@@ -138,11 +145,19 @@ fn binary(
     }
     if let Some((dst_on, dst_off)) = search.get(on).absurd.filter(|_| contradiction) {
         let pots = &search.get(on).pots;
-        result.push(binary_hint(work, rule, pots, pots, (dst_on, dst_off), (cell, digit, true), true));
+        result.push(binary_hint(work, (rule, search.nested), pots, pots, (dst_on, dst_off), (cell, digit, true), true));
     }
     let off = search.branch(work, on & !1)?;
     if let Some((dst_on, dst_off)) = off.absurd.filter(|_| contradiction) {
-        result.push(binary_hint(work, rule, &off.pots, &off.pots, (dst_on, dst_off), (cell, digit, false), true));
+        result.push(binary_hint(
+            work,
+            (rule, search.nested),
+            &off.pots,
+            &off.pots,
+            (dst_on, dst_off),
+            (cell, digit, false),
+            true,
+        ));
     }
     if double {
         let from_on = &search.get(on).pots;
@@ -150,7 +165,15 @@ fn binary(
         let offs = from_on.order().iter().filter(|&&id| from_on.node(id) % 2 == 0);
         for &id in ons.chain(offs) {
             if let Some(other) = off.pots.kept(from_on.node(id)) {
-                let hint = binary_hint(work, rule, from_on, &off.pots, (id, other), (cell, digit, true), false);
+                let hint = binary_hint(
+                    work,
+                    (rule, search.nested),
+                    from_on,
+                    &off.pots,
+                    (id, other),
+                    (cell, digit, true),
+                    false,
+                );
                 if !hint.removable.is_empty() {
                     result.push(hint);
                 }
@@ -166,7 +189,7 @@ fn binary(
 /// and off).
 fn binary_hint(
     work: &Work,
-    rule: Rule,
+    (rule, nested): (Rule, bool),
     pots_on: &Potentials,
     pots_off: &Potentials,
     (dst_on, dst_off): (Id, Id),
@@ -186,10 +209,12 @@ fn binary_hint(
     let mut seen = Vec::new();
     let complexity =
         flat + pots_on.nested_complexity(&[dst_on], &mut seen) + pots_off.nested_complexity(&[dst_off], &mut seen);
-    let signature = pots_off.signature(&[dst_off], pots_on.signature(&[dst_on], SEED));
-    let mut all = Vec::new();
-    supports(work, pots_on, &[dst_on], None, &mut all);
-    supports(work, pots_off, &[dst_off], None, &mut all);
+    let (mut all, mut signature) = (Vec::new(), SEED);
+    if nested {
+        signature = pots_off.signature(&[dst_off], pots_on.signature(&[dst_on], SEED));
+        supports(work, pots_on, &[dst_on], None, &mut all);
+        supports(work, pots_off, &[dst_off], None, &mut all);
+    }
     let mut removable = removable;
     removable.sort_unstable();
     Hint {
@@ -275,8 +300,10 @@ fn reduction(
         let pots = &search.get(b).pots;
         let id = pots.kept(target)?;
         complexity += pots.ancestor_count(id) + pots.nested_complexity(&[id], &mut seen);
-        supports(work, pots, &[id], Some(assumed), &mut all);
-        signature = pots.signature(&[id], signature);
+        if search.nested {
+            supports(work, pots, &[id], Some(assumed), &mut all);
+            signature = pots.signature(&[id], signature);
+        }
     }
     Some(Hint {
         difficulty: search.rule.difficulty() + length_difficulty(complexity),

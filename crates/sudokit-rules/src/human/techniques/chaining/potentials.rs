@@ -3,9 +3,8 @@
 //! chaining records them. A chain's length is the number of distinct
 //! potentials behind its conclusion.
 
-/// A candidate and a truth value: `((cell << shift | digit index) << 1) | on`,
-/// `shift` the bits a digit index takes on the grid (see
-/// [`Work::node`](super::work::Work::node)).
+/// A candidate and a truth value: `(cell * side + digit index) * 2 + on`
+/// (see [`Work::node`](super::work::Work::node)).
 pub(super) type Node = u32;
 
 /// Why a potential holds.
@@ -38,6 +37,12 @@ struct Entry {
 pub(super) type Id = u32;
 
 const ABSENT: u32 = u32::MAX;
+
+thread_local! {
+    /// Marks of the nodes a walk up a chain has seen, by stamp: one
+    /// buffer per thread instead of one per walk.
+    static SEEN: std::cell::RefCell<(Vec<u32>, u32)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
+}
 
 /// The potentials of one chaining search: every potential created, and the
 /// set of those kept (one per node, the first one derived), in the order
@@ -129,20 +134,28 @@ impl Potentials {
     /// The potentials behind `target`, itself included, one per node, in
     /// breadth-first order.
     pub(super) fn chain(&self, target: Id) -> Vec<Id> {
-        let mut seen = vec![false; self.kept.len()];
-        let mut out = vec![target];
-        seen[self.node(target) as usize] = true;
-        let mut at = 0;
-        while at < out.len() {
-            for &parent in self.parents(out[at]) {
-                let node = self.node(parent) as usize;
-                if !std::mem::replace(&mut seen[node], true) {
-                    out.push(parent);
-                }
+        SEEN.with_borrow_mut(|(seen, stamp)| {
+            // A fresh stamp marks nothing seen, without clearing.
+            *stamp = stamp.wrapping_add(1);
+            if *stamp == 0 || seen.len() < self.kept.len() {
+                seen.clear();
+                seen.resize(self.kept.len().max(seen.len()), 0);
+                *stamp = 1;
             }
-            at += 1;
-        }
-        out
+            let mut out = vec![target];
+            seen[self.node(target) as usize] = *stamp;
+            let mut at = 0;
+            while at < out.len() {
+                for &parent in self.parents(out[at]) {
+                    let node = self.node(parent) as usize;
+                    if std::mem::replace(&mut seen[node], *stamp) != *stamp {
+                        out.push(parent);
+                    }
+                }
+                at += 1;
+            }
+            out
+        })
     }
 
     /// Forgets every potential, keeping the buffers.
@@ -165,6 +178,9 @@ impl Potentials {
     /// each counted once over the calls that share `seen` (their
     /// signatures): equal chains are one chain, as in Sudoku Explainer.
     pub(super) fn nested_complexity(&self, targets: &[Id], seen: &mut Vec<u64>) -> usize {
+        if self.nested.is_empty() {
+            return 0;
+        }
         let mut total = 0;
         for &t in targets {
             for id in self.chain(t) {

@@ -40,12 +40,11 @@ pub(super) struct Removal {
     pub(super) nested: Option<(u64, usize)>,
 }
 
-/// The potentials "off" that `p` (on) implies, in Sudoku Explainer's
-/// order: the cell's other candidates (when `y`), then the other places
-/// of the digit in its box, row and column.
-pub(super) fn on_to_off(work: &Work, pots: &Potentials, p: Id, y: bool, out: &mut Vec<(Node, Cause)>) {
+/// The potentials "off" that `digit` in `cell` (on) implies, in Sudoku
+/// Explainer's order: the cell's other candidates (when `y`), then the
+/// other places of the digit in its box, row and column.
+pub(super) fn on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &mut Vec<(Node, Cause)>) {
     out.clear();
-    let (cell, digit, _) = work.decode(pots.node(p));
     if y {
         for d in (work.cands(cell) - Candidates::single(digit)).iter() {
             out.push((work.node(cell, d, false), Cause::Cell));
@@ -66,42 +65,14 @@ pub(super) fn on_to_off(work: &Work, pots: &Potentials, p: Id, y: bool, out: &mu
     }
 }
 
-/// A potential "on" that an "off" one implies: its node, cause and
-/// parents (a range of the caller's parent buffer).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct On {
-    pub(super) node: Node,
-    pub(super) cause: Cause,
-    pub(super) parents: (usize, usize),
-}
-
-/// The potentials "on" that `p` (off) implies: the cell's other candidate
-/// if it has two (when `y`), the digit's other place in a box, row or
-/// column that has two (when `x`). With `base`, the grid the propagation
-/// started from, each also gets as parents the candidates of its cell (or
-/// unit) removed since then. Parents go to `parents`.
-pub(super) fn off_to_on(
-    work: &Work,
-    base: Option<&State>,
-    pots: &Potentials,
-    p: Id,
-    (y, x): (bool, bool),
-    out: &mut Vec<On>,
-    parents: &mut Vec<Id>,
-) {
+/// The potentials "on" that `digit` in `cell` (off) implies: the cell's
+/// other candidate if it has two (when `y`), the digit's other place in a
+/// box, row or column that has two (when `x`).
+pub(super) fn off_to_on(work: &Work, cell: usize, digit: Digit, (y, x): (bool, bool), out: &mut Vec<(Node, Cause)>) {
     out.clear();
-    parents.clear();
-    let (cell, digit, _) = work.decode(pots.node(p));
     if y && two_bits(work.cands(cell).bits()) {
         if let Some(other) = (work.cands(cell) - Candidates::single(digit)).first() {
-            let start = parents.len();
-            parents.push(p);
-            if let Some(base) = base {
-                for d in (base.cands(cell) - work.cands(cell)).iter() {
-                    parents.extend(pots.kept(work.node(cell, d, false)));
-                }
-            }
-            out.push(On { node: work.node(cell, other, true), cause: Cause::Cell, parents: (start, parents.len()) });
+            out.push((work.node(cell, other, true), Cause::Cell));
         }
     }
     if !x {
@@ -115,22 +86,38 @@ pub(super) fn off_to_on(
         let cells = work.unit(u);
         let (a, b) =
             (cells[places.trailing_zeros() as usize] as usize, cells[63 - places.leading_zeros() as usize] as usize);
-        let other = if a == cell { b } else { a };
-        let n = work.node(other, digit, true);
-        if out.iter().any(|on| on.node == n) {
-            continue;
+        let n = work.node(if a == cell { b } else { a }, digit, true);
+        if !out.iter().any(|&(m, _)| m == n) {
+            out.push((n, Cause::Unit(u as u16)));
         }
-        let start = parents.len();
-        parents.push(p);
-        if let Some(base) = base {
-            let mut gone = work.places_in(base, u, digit) & !places;
+    }
+}
+
+/// The parents an "on" potential derived from `p` (off) gets in a dynamic
+/// propagation: `p`, then the candidates of its cell (for a `Cell` cause)
+/// or the places of its digit in its unit (for a `Unit` cause) removed
+/// since `base`, the grid the propagation started from.
+fn parents_of(work: &Work, base: &State, pots: &Potentials, p: Id, (node, cause): (Node, Cause), out: &mut Vec<Id>) {
+    out.clear();
+    out.push(p);
+    let (cell, digit, _) = work.decode(node);
+    match cause {
+        Cause::Cell => {
+            for d in (base.cands(cell) - work.cands(cell)).iter() {
+                out.extend(pots.kept(work.node(cell, d, false)));
+            }
+        }
+        Cause::Unit(u) => {
+            let u = usize::from(u);
+            let cells = work.unit(u);
+            let mut gone = work.places_in(base, u, digit) & !work.places(u, digit);
             while gone != 0 {
                 let k = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                parents.extend(pots.kept(work.node(cells[k] as usize, digit, false)));
+                out.extend(pots.kept(work.node(cells[k] as usize, digit, false)));
             }
         }
-        out.push(On { node: n, cause: Cause::Unit(u as u16), parents: (start, parents.len()) });
+        Cause::Assumed | Cause::Advanced(_) => {}
     }
 }
 
@@ -161,10 +148,10 @@ fn run(
 ) -> Result<Option<(Id, Id)>, StopReason> {
     let (mut on, mut off): (VecDeque<Id>, VecDeque<Id>) = pots.order().iter().partition(|&&id| pots.node(id) % 2 == 1);
     let (mut offs, mut ons, mut parents) = (Vec::new(), Vec::new(), Vec::new());
-    let hidden = mode.dynamic.then_some(base);
     loop {
         if let Some(p) = on.pop_front() {
-            on_to_off(work, pots, p, mode.y, &mut offs);
+            let (cell, digit, _) = work.decode(pots.node(p));
+            on_to_off(work, cell, digit, mode.y, &mut offs);
             for &(n, cause) in &offs {
                 if let Some(conjugate) = pots.kept(n | 1) {
                     let id = pots.create(n, cause, &[p]);
@@ -177,22 +164,30 @@ fn run(
                 }
             }
         } else if let Some(p) = off.pop_front() {
-            off_to_on(work, hidden, pots, p, (mode.y, true), &mut ons, &mut parents);
-            if mode.dynamic {
-                let (cell, digit, _) = work.decode(pots.node(p));
-                work.remove(cell, digit);
-            }
-            for on_ in &ons {
-                let n = on_.node;
-                if let Some(conjugate) = pots.kept(n & !1) {
-                    let id = pots.create(n, on_.cause, &parents[on_.parents.0..on_.parents.1]);
+            let (cell, digit, _) = work.decode(pots.node(p));
+            off_to_on(work, cell, digit, (mode.y, true), &mut ons);
+            for &(n, cause) in &ons {
+                let conjugate = pots.kept(n & !1);
+                if conjugate.is_none() && pots.contains(n) {
+                    continue;
+                }
+                // In a dynamic propagation, the candidates removed since
+                // the start are parents too; the static ones remove none.
+                if mode.dynamic {
+                    parents_of(work, base, pots, p, (n, cause), &mut parents);
+                } else {
+                    parents.clear();
+                    parents.push(p);
+                }
+                let id = pots.create(n, cause, &parents);
+                if let Some(conjugate) = conjugate {
                     return Ok(Some((id, conjugate)));
                 }
-                if !pots.contains(n) {
-                    let id = pots.create(n, on_.cause, &parents[on_.parents.0..on_.parents.1]);
-                    pots.keep(id);
-                    on.push_back(id);
-                }
+                pots.keep(id);
+                on.push_back(id);
+            }
+            if mode.dynamic {
+                work.remove(cell, digit);
             }
         }
         if on.is_empty() && off.is_empty() {

@@ -9,49 +9,122 @@ use sudokit_core::{Digit, SearchTally, StopReason};
 
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for};
 use super::potentials::{Cause, Id, Node, Potentials};
-use super::propagate::{On, off_to_on, on_to_off};
+use super::propagate::{off_to_on, on_to_off};
 use super::work::Work;
 
 /// Every cycle and forcing chain of the grid, in Sudoku Explainer's order
 /// of discovery: X-links first, then Y-links (cycles only), then both.
 pub(super) fn hints(work: &Work, tally: &mut SearchTally<'_>) -> Result<Vec<Hint>, StopReason> {
+    search(work, false, tally)
+}
+
+/// The hints among which the first of [`hints`] (sorted) is: searches
+/// stop where no chain can beat the best found so far.
+pub(super) fn best(work: &Work, tally: &mut SearchTally<'_>) -> Result<Vec<Hint>, StopReason> {
+    search(work, true, tally)
+}
+
+/// A hint's rank, lowest first: difficulty, complexity, kind.
+type Rank = (f64, usize, u8);
+
+fn search(work: &Work, prune: bool, tally: &mut SearchTally<'_>) -> Result<Vec<Hint>, StopReason> {
     let mut result = Vec::new();
+    let mut best: Option<Rank> = None;
+    let links = Links::new(work);
     let mut pots = Potentials::new(work.nodes());
     let mut buffers = Buffers::default();
-    for links in [(false, true), (true, false), (true, true)] {
+    for modes in [(false, true), (true, false), (true, true)] {
         for cell in 0..work.len() {
             if work.cands(cell).len() < 2 {
                 continue;
             }
             for digit in work.cands(cell).iter() {
                 tally.enter()?;
-                from_candidate(work, (&mut pots, &mut buffers), cell, digit, links, &mut result);
+                let before = result.len();
+                let bound = best.filter(|_| prune);
+                from_candidate(work, &links, (&mut pots, &mut buffers), (cell, digit), modes, bound, &mut result);
+                for h in &result[before..] {
+                    let rank = (h.difficulty, h.complexity, h.sort_key);
+                    if best.is_none_or(|b| rank < b) {
+                        best = Some(rank);
+                    }
+                }
             }
         }
     }
     Ok(result)
 }
 
-/// Queues and lists a search reuses from one start to the next.
+/// The implications of every potential of a grid that stays as it is: for
+/// each node, the nodes it implies (links inside its cell first), and how
+/// many of those are inside the cell.
+struct Links {
+    start: Vec<u32>,
+    to: Vec<(Node, Cause)>,
+    in_cell: Vec<u8>,
+}
+
+impl Links {
+    fn new(work: &Work) -> Links {
+        let nodes = work.nodes();
+        let (mut start, mut to, mut in_cell) = (Vec::with_capacity(nodes + 1), Vec::new(), vec![0; nodes]);
+        let mut out = Vec::new();
+        for node in 0..nodes as Node {
+            start.push(to.len() as u32);
+            let (cell, digit, on) = work.decode(node);
+            if cell >= work.len() || !work.cands(cell).contains(digit) {
+                continue;
+            }
+            if on {
+                on_to_off(work, cell, digit, true, &mut out);
+            } else {
+                off_to_on(work, cell, digit, (true, true), &mut out);
+            }
+            in_cell[node as usize] = out.iter().take_while(|&&(_, c)| c == Cause::Cell).count() as u8;
+            to.extend_from_slice(&out);
+        }
+        start.push(to.len() as u32);
+        Links { start, to, in_cell }
+    }
+
+    /// What `node` implies, with links inside the cell (`y`) and along
+    /// its digit (`x`): an "on" always implies along its digit.
+    fn of(&self, node: Node, (y, x): (bool, bool)) -> &[(Node, Cause)] {
+        let all = &self.to[self.start[node as usize] as usize..self.start[node as usize + 1] as usize];
+        let in_cell = usize::from(self.in_cell[node as usize]);
+        match (node & 1 == 1, y, x) {
+            (true, true, _) | (false, true, true) => all,
+            (true, false, _) | (false, false, _) => &all[in_cell..],
+            (false, true, false) => &all[..in_cell],
+        }
+    }
+}
+
+/// Queues a search reuses from one start to the next.
 #[derive(Default)]
 struct Buffers {
     on: VecDeque<Id>,
     off: VecDeque<Id>,
-    offs: Vec<(Node, Cause)>,
-    ons: Vec<On>,
-    parents: Vec<Id>,
 }
 
 /// The cycles and forcing chains that start from `digit` in `cell`;
 /// `pots` and `buffers` are scratch space.
 fn from_candidate(
     work: &Work,
+    links: &Links,
     (pots, buffers): (&mut Potentials, &mut Buffers),
-    cell: usize,
-    digit: Digit,
+    (cell, digit): (usize, Digit),
     (y, x): (bool, bool),
+    bound: Option<Rank>,
     result: &mut Vec<Hint>,
 ) {
+    // Whether a hint of this base and complexity could rank before the
+    // bound.
+    let wins = |base: f64, key: u8| {
+        move |complexity: usize| bound.is_none_or(|b| (base + length_difficulty(complexity), complexity, key) < b)
+    };
+    let both = (y, x) == (true, true);
+    let key = sort_key((y, x));
     if work.cands(cell).len() > 2 && !x {
         // A Y-cycle starts in a bivalue cell.
         return;
@@ -60,7 +133,7 @@ fn from_candidate(
     pots.clear();
     let source = pots.create(on, Cause::Assumed, &[]);
     pots.keep(source);
-    for dst in cycles(work, pots, buffers, source, (y, x)) {
+    for dst in cycles(links, pots, buffers, source, (y, x), wins(if both { 7.0 } else { 6.5 }, key)) {
         if let Some(hint) = cycle_hint(work, pots, dst, (y, x)) {
             result.push(hint);
         }
@@ -72,7 +145,7 @@ fn from_candidate(
         pots.clear();
         let source = pots.create(work.node(cell, digit, assumed_on), Cause::Assumed, &[]);
         pots.keep(source);
-        if let Some(target) = forcing_chain(work, pots, buffers, source, y) {
+        if let Some(target) = forcing_chain(links, pots, buffers, source, y, wins(if both { 7.0 } else { 6.6 }, key)) {
             if let Some(hint) = chain_hint(work, pots, target, (y, x)) {
                 result.push(hint);
             }
@@ -83,9 +156,18 @@ fn from_candidate(
 /// Breadth-first, a layer of "on" potentials then a layer of "off" ones,
 /// the potentials that bring `source` back on after at least four
 /// layers: the ends of its loops.
-fn cycles(work: &Work, pots: &mut Potentials, buffers: &mut Buffers, source: Id, links: (bool, bool)) -> Vec<Id> {
+/// A loop closing at `length` has `length` potentials; the search stops
+/// at the length where `wins` says no loop can beat the best hint.
+fn cycles(
+    links: &Links,
+    pots: &mut Potentials,
+    buffers: &mut Buffers,
+    source: Id,
+    modes: (bool, bool),
+    wins: impl Fn(usize) -> bool,
+) -> Vec<Id> {
     let source_node = pots.node(source);
-    let Buffers { on: pending_on, off: pending_off, offs, ons, parents } = buffers;
+    let Buffers { on: pending_on, off: pending_off } = buffers;
     pending_on.clear();
     pending_on.push_back(source);
     pending_off.clear();
@@ -94,8 +176,7 @@ fn cycles(work: &Work, pots: &mut Potentials, buffers: &mut Buffers, source: Id,
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
         while let Some(p) = pending_on.pop_front() {
-            on_to_off(work, pots, p, links.0, offs);
-            for &(n, cause) in offs.iter() {
+            for &(n, cause) in links.of(pots.node(p), modes) {
                 if !pots.has_ancestor(p, n) {
                     let id = pots.create(n, cause, &[p]);
                     pending_off.push_back(id);
@@ -104,13 +185,14 @@ fn cycles(work: &Work, pots: &mut Potentials, buffers: &mut Buffers, source: Id,
             }
         }
         length += 1;
+        if !wins(length) {
+            break;
+        }
         while let Some(p) = pending_off.pop_front() {
-            off_to_on(work, None, pots, p, links, ons, parents);
-            for on in ons.iter() {
-                let n = on.node;
+            for &(n, cause) in links.of(pots.node(p), modes) {
                 let cycle = length >= 4 && n == source_node;
                 if cycle || !pots.contains(n) {
-                    let id = pots.create(n, on.cause, &parents[on.parents.0..on.parents.1]);
+                    let id = pots.create(n, cause, &[p]);
                     if cycle {
                         found.push(id);
                     }
@@ -126,9 +208,19 @@ fn cycles(work: &Work, pots: &mut Potentials, buffers: &mut Buffers, source: Id,
 
 /// The first potential, breadth-first, that is `source` negated: the end
 /// of a chain from a candidate to its own negation.
-fn forcing_chain(work: &Work, pots: &mut Potentials, buffers: &mut Buffers, source: Id, y: bool) -> Option<Id> {
+/// A chain found from a potential `k` links from the start has `k + 2`
+/// potentials; the search stops where `wins` says none can beat the best
+/// hint.
+fn forcing_chain(
+    links: &Links,
+    pots: &mut Potentials,
+    buffers: &mut Buffers,
+    source: Id,
+    y: bool,
+    wins: impl Fn(usize) -> bool,
+) -> Option<Id> {
     let negated: Node = pots.node(source) ^ 1;
-    let Buffers { on: pending_on, off: pending_off, offs, ons, parents } = buffers;
+    let Buffers { on: pending_on, off: pending_off } = buffers;
     pending_on.clear();
     pending_off.clear();
     if negated & 1 == 0 {
@@ -136,10 +228,16 @@ fn forcing_chain(work: &Work, pots: &mut Potentials, buffers: &mut Buffers, sour
     } else {
         pending_off.push_back(source);
     }
+    let mut depth = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
+        if !pending_on.is_empty() {
+            if !wins(depth + 2) {
+                return None;
+            }
+            depth += 1;
+        }
         while let Some(p) = pending_on.pop_front() {
-            on_to_off(work, pots, p, y, offs);
-            for &(n, cause) in offs.iter() {
+            for &(n, cause) in links.of(pots.node(p), (y, true)) {
                 if n == negated {
                     return Some(pots.create(n, cause, &[p]));
                 }
@@ -150,15 +248,19 @@ fn forcing_chain(work: &Work, pots: &mut Potentials, buffers: &mut Buffers, sour
                 }
             }
         }
+        if !pending_off.is_empty() {
+            if !wins(depth + 2) {
+                return None;
+            }
+            depth += 1;
+        }
         while let Some(p) = pending_off.pop_front() {
-            off_to_on(work, None, pots, p, (y, true), ons, parents);
-            for on in ons.iter() {
-                let id_parents = &parents[on.parents.0..on.parents.1];
-                if on.node == negated {
-                    return Some(pots.create(on.node, on.cause, id_parents));
+            for &(n, cause) in links.of(pots.node(p), (y, true)) {
+                if n == negated {
+                    return Some(pots.create(n, cause, &[p]));
                 }
-                if !pots.contains(on.node) {
-                    let id = pots.create(on.node, on.cause, id_parents);
+                if !pots.contains(n) {
+                    let id = pots.create(n, cause, &[p]);
                     pots.keep(id);
                     pending_on.push_back(id);
                 }

@@ -38,6 +38,9 @@ pub(super) struct Work {
     units: Vec<&'static [u16]>,
     /// Per cell, its box, row and column, and its place in each.
     homes: Vec<[(u16, u8); 3]>,
+    /// Per candidate slot (`cell * side + digit index`), its cell and
+    /// digit: a node decodes without a division.
+    slots: Vec<(u16, Digit)>,
 }
 
 impl Work {
@@ -68,8 +71,11 @@ impl Work {
                 }
             }
         }
+        let slots =
+            (0..len).flat_map(|c| (1..=side as u8).filter_map(Digit::new).map(move |d| (c as u16, d))).collect();
         Work {
             side,
+            slots,
             state: State { cands, places },
             filled: (0..len).map(|i| position.placed(i) != 0).collect(),
             placed,
@@ -82,32 +88,26 @@ impl Work {
         self.side
     }
 
-    /// Bits of a digit index in a node.
-    fn shift(&self) -> u32 {
-        usize::BITS - (self.side - 1).leading_zeros()
-    }
-
     pub(super) fn len(&self) -> usize {
         self.filled.len()
     }
 
-    /// Nodes of the grid: two per candidate slot, digits padded to a
-    /// power of two so that a node decodes with shifts.
+    /// Nodes of the grid: two per candidate slot.
     pub(super) fn nodes(&self) -> usize {
-        (self.len() << self.shift()) * 2
+        self.slots.len() * 2
     }
 
     /// The node of `digit` in `cell`, on or off.
+    #[inline]
     pub(super) fn node(&self, cell: usize, digit: Digit, on: bool) -> Node {
-        ((((cell << self.shift()) | digit.index()) << 1) | usize::from(on)) as Node
+        ((cell * self.side + digit.index()) * 2 + usize::from(on)) as Node
     }
 
     /// The cell, digit and truth of `node`.
+    #[inline]
     pub(super) fn decode(&self, node: Node) -> (usize, Digit, bool) {
-        let slot = node as usize >> 1;
-        let index = slot & ((1 << self.shift()) - 1);
-        let digit = Digit::new(index as u8 + 1).expect("a node's digit is below the side");
-        (slot >> self.shift(), digit, node & 1 == 1)
+        let (cell, digit) = self.slots[node as usize / 2];
+        (usize::from(cell), digit, node & 1 == 1)
     }
 
     pub(super) fn digits(&self) -> impl Iterator<Item = Digit> + use<> {
