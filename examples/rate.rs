@@ -2,7 +2,7 @@
 //! techniques, one CSV line per puzzle.
 //!
 //! ```text
-//! cargo run --release --example rate -- [--summary] [--time-limit SECONDS] FILE...
+//! cargo run --release --example rate -- [--summary] [--threads N] [--time-limit SECONDS] FILE...
 //! cargo run --release --example rate -- puzzles/norvig_top95.txt > top95.csv
 //! ```
 //!
@@ -11,7 +11,9 @@
 //! placement, ED the first step; `technique` is the step that set ER, and
 //! `micros` the time to rate the puzzle. A puzzle that cannot be rated
 //! (no solution, several, or over the `--time-limit` per puzzle) gets its
-//! reason in the `level` column and empty ratings. Progress goes to stderr; `--summary` adds, on stderr, per
+//! reason in the `level` column and empty ratings. `--threads N` rates on
+//! N threads (default 0: one per core), the lines still in input order.
+//! Progress goes to stderr; `--summary` adds, on stderr, per
 //! file: the distribution of levels and of ER, the median and worst rating
 //! times, and the share of puzzles solved without a guess, by sudokit's
 //! techniques and, in the same run, by the strategy solver of the `sudoku`
@@ -19,14 +21,14 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use sudokit::Budget;
 use sudokit::grid::io::PuzzleReader;
-use sudokit::rules::human::{Level, rate_with};
+use sudokit::rating::{Level, Rater, rate_many};
+use sudokit::{Budget, Grid};
 use sudokit_examples::{Args, exit_code};
 
-const USAGE: &str = "usage: rate [--summary] [--time-limit SECONDS] FILE...";
+const USAGE: &str = "usage: rate [--summary] [--threads N] [--time-limit SECONDS] FILE...";
 
 fn main() -> ExitCode {
     exit_code(run())
@@ -37,9 +39,11 @@ fn run() -> Result<(), String> {
     let mut files = Vec::new();
     let mut summary = false;
     let mut budget = Budget::unlimited();
+    let mut threads = 0;
     while let Some(arg) = args.pop() {
         match arg.as_str() {
             "--summary" => summary = true,
+            "--threads" => threads = args.parsed(&arg)?,
             "--time-limit" => budget = Budget::unlimited().with_time_limit(args.seconds(&arg)?),
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -55,7 +59,7 @@ fn run() -> Result<(), String> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     writeln!(out, "puzzle,er,ep,ed,level,technique,micros").map_err(|e| e.to_string())?;
     for file in &files {
-        let stats = rate_file(file, &budget, &mut out)?;
+        let stats = rate_file(file, &Rater::new().with_budget(budget.clone()), threads, &mut out)?;
         if summary {
             stats.print(file);
         }
@@ -139,21 +143,27 @@ fn peer_solves(line: &str) -> Option<bool> {
     Some(StrategySolver::from_sudoku(sudoku).solve(&ALL).is_ok())
 }
 
-fn rate_file(file: &str, budget: &Budget, out: &mut impl Write) -> Result<FileStats, String> {
+fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, out: &mut impl Write) -> Result<FileStats, String> {
     let reader = PuzzleReader::open(file).map_err(|e| e.to_string())?;
-    let mut stats = FileStats::default();
+    let puzzles: Vec<Grid> = reader.collect::<Result<_, _>>().map_err(|e| e.to_string())?;
     let tty = io::stderr().is_terminal();
-    for (n, puzzle) in reader.enumerate() {
-        let puzzle = puzzle.map_err(|e| e.to_string())?;
-        let start = Instant::now();
-        let rated = rate_with(&puzzle, budget);
-        let micros = start.elapsed();
-        stats.times.push(micros);
+    let total = puzzles.len();
+    let rated = rate_many(&puzzles, rater, threads, |done| {
+        if tty {
+            eprint!("\r{file}: {done}/{total} rated");
+        } else if done % 100 == 0 {
+            eprintln!("{file}: {done}/{total} rated");
+        }
+    });
+    let mut stats = FileStats::default();
+    for (puzzle, rated) in puzzles.iter().zip(rated) {
+        stats.times.push(rated.time);
         if let Some(solved) = peer_solves(&puzzle.to_string()) {
             stats.peer_tried += 1;
             stats.peer_no_guess += usize::from(solved);
         }
-        let line = match rated {
+        let micros = rated.time.as_micros();
+        let line = match rated.rating {
             Ok(r) => {
                 let level = r.level.to_string();
                 stats.count(level.clone());
@@ -161,20 +171,15 @@ fn rate_file(file: &str, budget: &Budget, out: &mut impl Write) -> Result<FileSt
                 stats.no_guess += usize::from(r.level != Level::NeedsGuessing);
                 let technique =
                     r.hardest.map_or(if r.level == Level::NeedsGuessing { "guess" } else { "" }, |t| t.name());
-                format!("{puzzle},{},{},{},{level},{technique},{}", r.er, r.ep, r.ed, micros.as_micros())
+                format!("{puzzle},{},{},{},{level},{technique},{micros}", r.er, r.ep, r.ed)
             }
             Err(e) => {
                 stats.count(e.to_string());
-                format!("{puzzle},,,,{e},,{}", micros.as_micros())
+                format!("{puzzle},,,,{e},,{micros}")
             }
         };
         writeln!(out, "{line}").map_err(|e| e.to_string())?;
-        if tty {
-            eprint!("\r{file}: {} rated", n + 1);
-        } else if (n + 1) % 100 == 0 {
-            eprintln!("{file}: {} rated", n + 1);
-        }
     }
-    eprintln!("{}{file}: {} rated", if tty { "\r" } else { "" }, stats.times.len());
+    eprintln!("{}{file}: {total} rated", if tty { "\r" } else { "" });
     Ok(stats)
 }

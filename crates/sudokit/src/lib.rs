@@ -119,6 +119,8 @@
 //! * [`compare`]: the comparison harness behind the `compare` example.
 //! * [`generate`]: `sudokit-generate`, proper puzzles by shape, symmetry,
 //!   number of givens and difficulty, and grid transformations.
+//! * [`rating`]: the Sudoku Explainer rating, with [`rating::rate_many`]
+//!   rating many puzzles on every core, results in input order.
 //! * [`batch`]: many puzzles solved in parallel, results in input order,
 //!   files streamed line by line.
 //! * [`Error`]: one error type over parsing, reading, the registry and
@@ -179,6 +181,7 @@ pub mod compare;
 mod error;
 pub mod generate;
 mod parallel;
+pub mod rating;
 pub mod registry;
 
 /// The README's code runs as a doctest, so it cannot drift from the API.

@@ -99,7 +99,7 @@ pub use builder::{StepBuilder, StepError};
 pub use explain::{Event, Explainer, Outcome};
 pub use house::House;
 pub use position::{PencilError, Position};
-pub use rating::{Level, RateError, Rater, Rating, rate, rate_with};
+pub use rating::{Cutoff, Level, RateError, Rater, Rating, rate, rate_with};
 pub use solver::HumanSolver;
 pub use step::{CustomTechnique, Score, Step, Technique};
 pub use strategy::Strategy;

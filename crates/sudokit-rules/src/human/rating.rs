@@ -35,6 +35,33 @@ pub struct Rating {
     pub level: Level,
     /// Steps on the path.
     pub steps: usize,
+    /// Where the rating stopped before the end of the path, for the
+    /// filters of [`Rater`] (`None`: the whole path was walked). The
+    /// ratings are then those of the path up to that point.
+    pub cutoff: Option<Cutoff>,
+}
+
+/// Why a [`Rater`] stopped before the end of the path, as it was asked
+/// to: the figures of the [`Rating`] are those of the path so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Cutoff {
+    /// The running ER passed the maximum of [`Rater::with_max`]: the ER
+    /// is at least the one given.
+    AboveMax,
+    /// [`Rater::ep_only`]: the path stopped at its first placement, so EP
+    /// and ED are final.
+    FirstPlacement,
+    /// [`Rater::ed_only`]: the path stopped after its first step, so ED
+    /// is final.
+    FirstStep,
+    /// [`Rater::pearls_only`]: a step after the first placement scored
+    /// more than EP, so the puzzle is no pearl (ER > EP).
+    NotPearl,
+    /// [`Rater::diamonds_only`]: a step scored more than ED, so the
+    /// puzzle is no diamond (ER or EP > ED).
+    NotDiamond,
 }
 
 impl Rating {
@@ -201,10 +228,55 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
 /// assert_eq!(rating.level, Level::NeedsGuessing);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// For filters, the rating can stop early, as Sudoku Explainer's
+/// `analyseDifficulty` and serate's `--pearl` and `--diamond` do; the
+/// [`Rating::cutoff`] says where:
+///
+/// ```
+/// use sudokit::rules::human::{Cutoff, Rater, Score};
+/// use sudokit::Grid;
+///
+/// let hard: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
+/// let easy_only = Rater::new().with_max(Score::from_tenths(60));
+/// let rating = easy_only.rate(&hard)?;
+/// assert_eq!(rating.cutoff, Some(Cutoff::AboveMax));
+/// assert!(rating.er > Score::from_tenths(60));
+///
+/// // EP and ED alone stop at the first placement.
+/// let ep = Rater::new().ep_only().rate(&hard)?;
+/// assert_eq!(ep.cutoff, Some(Cutoff::FirstPlacement));
+/// assert_eq!(ep.ep, Rater::new().rate(&hard)?.ep);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct Rater<'a> {
     strategies: Strategies<'a>,
     budget: Budget,
+    stop: Stop,
+}
+
+/// When a [`Rater`] stops before the end of the path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Stop {
+    max: Option<Score>,
+    goal: Goal,
+}
+
+/// What a [`Rater`] must find before it may stop.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Goal {
+    /// The whole path.
+    #[default]
+    Path,
+    /// ED: the first step.
+    FirstStep,
+    /// EP and ED: up to the first placement.
+    FirstPlacement,
+    /// The whole path, unless ER passes EP.
+    Pearl,
+    /// The whole path, unless ER passes ED.
+    Diamond,
 }
 
 impl Default for Rater<'static> {
@@ -216,7 +288,7 @@ impl Default for Rater<'static> {
 impl Rater<'static> {
     /// Sudoku Explainer's path, without a limit.
     pub fn new() -> Rater<'static> {
-        Rater { strategies: Cow::Borrowed(lists::standard()), budget: Budget::unlimited() }
+        Rater { strategies: Cow::Borrowed(lists::standard()), budget: Budget::unlimited(), stop: Stop::default() }
     }
 }
 
@@ -225,7 +297,50 @@ impl<'a> Rater<'a> {
     /// first that finds a step.
     #[must_use]
     pub fn with_strategies<'b>(self, strategies: impl IntoIterator<Item = &'b dyn Strategy>) -> Rater<'b> {
-        Rater { strategies: Cow::Owned(strategies.into_iter().collect()), budget: self.budget }
+        Rater { strategies: Cow::Owned(strategies.into_iter().collect()), budget: self.budget, stop: self.stop }
+    }
+
+    /// Stops as soon as the running ER exceeds `max`, with
+    /// [`Cutoff::AboveMax`]: a filter for puzzles up to `max` saves the
+    /// rest of the path (Sudoku Explainer's `analyseDifficulty` breaks the
+    /// same way). A puzzle whose ER is at most `max` gets its full rating.
+    #[must_use]
+    pub fn with_max(mut self, max: Score) -> Rater<'a> {
+        self.stop.max = Some(max);
+        self
+    }
+
+    /// Rates ED only: stops after the first step ([`Cutoff::FirstStep`]).
+    #[must_use]
+    pub fn ed_only(mut self) -> Rater<'a> {
+        self.stop.goal = Goal::FirstStep;
+        self
+    }
+
+    /// Rates EP and ED only: stops at the first placement
+    /// ([`Cutoff::FirstPlacement`]).
+    #[must_use]
+    pub fn ep_only(mut self) -> Rater<'a> {
+        self.stop.goal = Goal::FirstPlacement;
+        self
+    }
+
+    /// serate's `--pearl`: stops with [`Cutoff::NotPearl`] as soon as a
+    /// step after the first placement scores more than EP; a pearl
+    /// (ER = EP) gets its full rating.
+    #[must_use]
+    pub fn pearls_only(mut self) -> Rater<'a> {
+        self.stop.goal = Goal::Pearl;
+        self
+    }
+
+    /// serate's `--diamond`: stops with [`Cutoff::NotDiamond`] as soon as
+    /// a step scores more than ED; a diamond (ER = EP = ED) gets its full
+    /// rating.
+    #[must_use]
+    pub fn diamonds_only(mut self) -> Rater<'a> {
+        self.stop.goal = Goal::Diamond;
+        self
     }
 
     /// Bounds each rating by `budget` (see [`rate_with`]).
@@ -240,18 +355,22 @@ impl<'a> Rater<'a> {
     /// # Errors
     /// As [`rate_with`].
     pub fn rate(&self, puzzle: &Grid) -> Result<Rating, RateError> {
-        rate_on_path(puzzle, &self.strategies, &self.budget)
+        rate_on_path(puzzle, &self.strategies, &self.budget, self.stop)
     }
 }
 
 impl fmt::Debug for Rater<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = self.strategies.iter().map(|s| s.name()).collect();
-        f.debug_struct("Rater").field("strategies", &names).field("budget", &self.budget).finish()
+        f.debug_struct("Rater")
+            .field("strategies", &names)
+            .field("budget", &self.budget)
+            .field("stop", &self.stop)
+            .finish()
     }
 }
 
-fn rate_on_path(puzzle: &Grid, strategies: &[&dyn Strategy], budget: &Budget) -> Result<Rating, RateError> {
+fn rate_on_path(puzzle: &Grid, strategies: &[&dyn Strategy], budget: &Budget, stop: Stop) -> Result<Rating, RateError> {
     let budget = budget.starting_now();
     let mut tally = SearchTally::slow(&budget, 0);
     tally.check().map_err(RateError::Stopped)?;
@@ -268,6 +387,7 @@ fn rate_on_path(puzzle: &Grid, strategies: &[&dyn Strategy], budget: &Budget) ->
         hardest: None,
         level: Level::Easy,
         steps: 0,
+        cutoff: None,
     };
     let mut placed = false;
     while !position.is_solved() {
@@ -293,10 +413,32 @@ fn rate_on_path(puzzle: &Grid, strategies: &[&dyn Strategy], budget: &Budget) ->
         }
         rating.steps += 1;
         position.apply(&step).map_err(|_| RateError::NoSolution)?;
+        if let Some(cutoff) = stop.cutoff(&rating, placed) {
+            rating.level = Level::of(rating.er);
+            rating.cutoff = Some(cutoff);
+            return Ok(rating);
+        }
         tally.step().map_err(RateError::Stopped)?;
     }
     rating.level = Level::of(rating.er);
     Ok(rating)
+}
+
+impl Stop {
+    /// Whether the path may stop after a step (`placed`: whether a
+    /// placement has come by now, which makes EP final).
+    fn cutoff(self, rating: &Rating, placed: bool) -> Option<Cutoff> {
+        if self.max.is_some_and(|max| rating.er > max) {
+            return Some(Cutoff::AboveMax);
+        }
+        match self.goal {
+            Goal::Path => None,
+            Goal::FirstStep => Some(Cutoff::FirstStep),
+            Goal::FirstPlacement => placed.then_some(Cutoff::FirstPlacement),
+            Goal::Pearl => (placed && rating.er > rating.ep).then_some(Cutoff::NotPearl),
+            Goal::Diamond => (rating.er > rating.ed).then_some(Cutoff::NotDiamond),
+        }
+    }
 }
 
 /// Solutions of the puzzle, up to two, within the budget of `tally`.

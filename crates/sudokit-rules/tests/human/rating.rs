@@ -58,3 +58,65 @@ proptest! {
         prop_assert_eq!(moved.level, original.level);
     }
 }
+
+/// The ratings of every twelfth puzzle of top95, in full.
+fn top95_sample() -> Vec<(Grid, sudokit_rules::human::Rating)> {
+    sets::HARD.puzzles().into_iter().step_by(12).map(|p| (p.clone(), rate(&p).unwrap())).collect()
+}
+
+#[test]
+fn early_exits_agree_with_the_full_rating() {
+    use sudokit_rules::human::{Cutoff, Rater, Score};
+    for (puzzle, full) in top95_sample() {
+        assert_eq!(full.cutoff, None);
+        for max in [40, 70, 80] {
+            let max = Score::from_tenths(max);
+            let capped = Rater::new().with_max(max).rate(&puzzle).unwrap();
+            if full.er <= max {
+                assert_eq!(capped, full, "{puzzle} under {max}");
+            } else {
+                assert_eq!(capped.cutoff, Some(Cutoff::AboveMax), "{puzzle}");
+                assert!(capped.er > max && capped.er <= full.er && capped.steps <= full.steps, "{puzzle}");
+            }
+        }
+        let ep = Rater::new().ep_only().rate(&puzzle).unwrap();
+        assert_eq!((ep.ep, ep.ed, ep.cutoff), (full.ep, full.ed, Some(Cutoff::FirstPlacement)), "{puzzle}");
+        let ed = Rater::new().ed_only().rate(&puzzle).unwrap();
+        assert_eq!((ed.ed, ed.steps, ed.cutoff), (full.ed, 1, Some(Cutoff::FirstStep)), "{puzzle}");
+        let pearl = Rater::new().pearls_only().rate(&puzzle).unwrap();
+        if full.er == full.ep {
+            assert_eq!(pearl, full, "{puzzle} is a pearl");
+        } else {
+            assert_eq!(pearl.cutoff, Some(Cutoff::NotPearl), "{puzzle}");
+        }
+        let diamond = Rater::new().diamonds_only().rate(&puzzle).unwrap();
+        if full.er == full.ed {
+            assert_eq!(diamond, full, "{puzzle} is a diamond");
+        } else {
+            assert_eq!(diamond.cutoff, Some(Cutoff::NotDiamond), "{puzzle}");
+        }
+    }
+}
+
+/// Sudoku Explainer 1.2.1's ratings (`puzzles/se121_reference.csv`, an
+/// outside reference): every eighth puzzle but norvig's hardest (whose
+/// nested chains take seconds) rates exactly as there. The whole file is
+/// checked in release by the `se_reference` example in CI.
+#[test]
+fn ratings_equal_sudoku_explainers_on_a_sample_of_its_reference() {
+    let path = sets::puzzles_dir().join("se121_reference.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let tenths = |s: &str| (s.parse::<f64>().unwrap() * 10.0).round() as u16;
+    let mut checked = 0;
+    for line in text.lines().skip(1).step_by(8) {
+        let f: Vec<&str> = line.split(',').collect();
+        if f[0] == "norvig_hardest.txt" {
+            continue;
+        }
+        let puzzle: Grid = f[2].parse().unwrap();
+        let r = rate(&puzzle).unwrap();
+        assert_eq!((r.er.tenths(), r.ep.tenths(), r.ed.tenths()), (tenths(f[3]), tenths(f[4]), tenths(f[5])), "{line}");
+        checked += 1;
+    }
+    assert!(checked > 70, "{checked} puzzles checked");
+}
