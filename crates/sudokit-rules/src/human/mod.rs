@@ -38,7 +38,7 @@
 //! | XY-Wing, XYZ-Wing | 4.2, 4.4 |
 //! | unique rectangles, types 1 to 4 | 4.5 (type 3: plus 0.1 per extra cell) |
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
-//! | BUG, types 1 and 2 | 5.6, 5.7 |
+//! | BUG, types 1 to 4 | 5.6, 5.7 (type 3: plus 0.1 per digit beyond a pair) |
 //! | aligned pair exclusion | 6.2 |
 //! | X-cycle, Y-cycle, X-chain, continuous nice loop, alternating inference chain | 6.5, 6.5, 6.6, 7.0, 7.0, plus length |
 //! | aligned triple exclusion | 7.5 |
@@ -61,10 +61,9 @@
 //! kites, empty rectangles, W-Wings, remote pairs and simple colouring
 //! (6.6 each); hints and the explainer try them just before the chains.
 //!
-//! Not done: unique loops (longer than a rectangle), BUG types 3 and 4
-//! and hidden unique rectangles of type 3, which Sudoku Explainer has; a
-//! puzzle that needs them gets the score of the technique that comes
-//! next.
+//! Not done: unique loops longer than a rectangle and the hidden form of
+//! unique rectangle type 3, which Sudoku Explainer has; a puzzle that
+//! needs them gets the score of the technique that comes next.
 //!
 //! # Module layout
 //! The modules depend on each other in one direction (CI checks that no

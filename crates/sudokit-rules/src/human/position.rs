@@ -314,9 +314,16 @@ impl Position {
         a != b && self.shape().are_peers(a, b)
     }
 
-    /// Every unit in the order Sudoku Explainer scans them: boxes, then
-    /// columns, then rows. Techniques that take the first pattern they see
-    /// follow it, so that they find what it finds.
+    /// Every unit in the order of Sudoku Explainer's region types: boxes,
+    /// then rows, then columns (its BUG and chains scan so).
+    pub(crate) fn units_se_order(&self) -> impl Iterator<Item = usize> + use<> {
+        let side = self.side();
+        (2 * side..3 * side).chain(0..side).chain(side..2 * side)
+    }
+
+    /// Every unit in the order Sudoku Explainer's subsets and fish scan
+    /// them: boxes, then columns, then rows. Techniques that take the
+    /// first pattern they see follow it, so that they find what it finds.
     pub(crate) fn units_boxes_first(&self) -> impl Iterator<Item = usize> + use<> {
         let side = self.side();
         (2 * side..3 * side).chain(side..2 * side).chain(0..side)

@@ -1,4 +1,4 @@
-//! Uniqueness techniques: unique rectangles (types 1 to 4) and BUG (types 1 and 2).
+//! Uniqueness techniques: unique rectangles (types 1 to 4) and BUG (types 1 to 4).
 //! Both are sound only for a puzzle with exactly one solution.
 
 use sudokit_core::Digit;
@@ -20,11 +20,15 @@ use crate::human::strategy::{Strategy, combinations};
 #[derive(Clone, Copy, Debug)]
 pub struct UniqueRectangles;
 
-/// Bivalue universal grave: every empty cell holds two candidates but a few
-/// that hold three, and removing one digit `x` from those few would leave
-/// every digit two places in each house. Such a grave has zero or several
-/// solutions, so one of the few is `x`. Type 1 (5.6): a single such cell,
-/// which is `x`. Type 2 (5.7): `x` leaves every cell that sees them all.
+/// Bivalue universal grave, as Sudoku Explainer finds it: every empty
+/// cell holds two candidates but a few, and removing their extra digits
+/// would leave every digit two places (or none) in each house. Such a
+/// grave has zero or several solutions, so one of the few holds an extra
+/// digit. Type 1 (5.6): a single such cell keeps only its extras. Type 2
+/// (5.7): one extra digit, which leaves every cell that sees them all.
+/// Type 3 (5.7 plus 0.1 per digit beyond a pair): the extras and other
+/// cells of a house seeing them form a naked subset. Type 4 (5.7): two
+/// cells in a house sharing one digit beyond their extras.
 #[derive(Clone, Copy, Debug)]
 pub struct Bug;
 
@@ -175,53 +179,188 @@ impl Strategy for Bug {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
-        let mut poly = Vec::new();
-        for i in (0..position.len()).filter(|&i| position.placed(i) == 0) {
-            match position.cands(i).len() {
-                2 => {}
-                3 if poly.len() < MAX_BUG_CELLS => poly.push(i),
-                _ => return None,
+        let grave = Grave::of(position)?;
+        let digits = grave.cells.iter().fold(Candidates::EMPTY, |acc, &i| acc | position.cands(i));
+        let cells: Vec<_> = grave.cells.iter().map(|&i| position.cell(i)).collect();
+        let step = |variant: u8, score: u16, removed: Vec<(usize, Digit)>| {
+            if removed.is_empty() {
+                return None;
             }
+            let pattern = Pattern::Cells { digits, cells: cells.clone(), variant };
+            let removed = removed.into_iter().map(|(i, d)| (position.cell(i), d)).collect();
+            Some(Step::new(Technique::Bug, pattern).with_score(Score::from_tenths(score)).eliminating(removed))
+        };
+        if let [only] = grave.cells[..] {
+            // The cell is one of its extra digits: the others go.
+            let removed = (position.cands(only) - grave.all_extras).iter().map(|d| (only, d)).collect();
+            return step(1, 56, removed);
         }
-        let shared = poly.iter().fold(Candidates::full(position.side()), |acc, &i| acc & position.cands(i));
-        let digit = shared.iter().find(|&x| is_grave_without(position, &poly, x))?;
-        let cells: Vec<_> = poly.iter().map(|&i| position.cell(i)).collect();
-        let digits = poly.iter().fold(Candidates::EMPTY, |acc, &i| acc | position.cands(i));
-        if let [only] = poly[..] {
-            let pattern = Pattern::Cells { digits, cells, variant: 1 };
-            return Some(Step::new(Technique::Bug, pattern).placing(position.cell(only), digit));
+        if grave.all_extras.len() == 1 {
+            let digit = grave.all_extras.first()?;
+            let removed: Vec<_> =
+                grave.common.iter().filter(|&&c| position.cands(c).contains(digit)).map(|&c| (c, digit)).collect();
+            if !removed.is_empty() {
+                return step(2, 57, removed);
+            }
+            return grave.type_four(position).and_then(|removed| step(4, 57, removed));
         }
-        let removed: Vec<_> = (0..position.len())
-            .filter(|i| !poly.contains(i) && position.cands(*i).contains(digit))
-            .filter(|&i| poly.iter().all(|&p| position.sees(i, p)))
-            .map(|i| (position.cell(i), digit))
-            .collect();
-        if removed.is_empty() {
+        if grave.common.is_empty() {
             return None;
         }
-        let pattern = Pattern::Cells { digits, cells, variant: 2 };
-        Some(Step::new(Technique::Bug, pattern).with_score(Score::from_tenths(57)).eliminating(removed))
+        if let Some(removed) = grave.type_four(position) {
+            return step(4, 57, removed);
+        }
+        grave.type_three(position).and_then(|(removed, size)| step(3, 57 + size, removed))
     }
 }
 
-/// Cells with a third candidate that a BUG may have: more leave too little
-/// of the grave to be likely, and cost a check each.
-const MAX_BUG_CELLS: usize = 6;
+/// A bivalue universal grave as Sudoku Explainer finds it: the cells that
+/// hold a digit beyond the grave's (each the only cell of three
+/// candidates or more where some digit has a number of places other than
+/// two in a house), their extra digits, and the cells that see them all.
+struct Grave {
+    cells: Vec<usize>,
+    extras: Vec<Candidates>,
+    all_extras: Candidates,
+    common: Vec<usize>,
+}
 
-/// Whether the position, with `digit` taken from the cells `poly`, is a
-/// bivalue universal grave: every empty cell two candidates, every digit
-/// two places in every house where it is missing. Such a position has zero
-/// or two solutions, so a puzzle with one needs `digit` in one of `poly`.
-fn is_grave_without(position: &Position, poly: &[usize], digit: Digit) -> bool {
-    if poly.is_empty() {
-        return false;
+impl Grave {
+    fn of(position: &Position) -> Option<Grave> {
+        let layout = position.layout();
+        let mut grave =
+            Grave { cells: Vec::new(), extras: Vec::new(), all_extras: Candidates::EMPTY, common: Vec::new() };
+        let mut common: Option<Vec<usize>> = None;
+        let mut rest: Vec<Candidates> = (0..position.len()).map(|i| position.cands(i)).collect();
+        for u in position.units_se_order() {
+            let unit = layout.unit(u);
+            for digit in (1..=position.side() as u8).filter_map(Digit::new) {
+                let places = position.places(u, digit);
+                if places == 0 || places.count_ones() == 2 {
+                    continue;
+                }
+                let wide: Vec<usize> = (0..unit.len())
+                    .filter(|k| places >> k & 1 == 1)
+                    .map(|k| unit[k] as usize)
+                    .filter(|&c| position.cands(c).len() >= 3)
+                    .collect();
+                match wide[..] {
+                    [] => return None,
+                    [cell] => {
+                        let at = grave.cells.iter().position(|&c| c == cell).unwrap_or_else(|| {
+                            grave.cells.push(cell);
+                            grave.extras.push(Candidates::EMPTY);
+                            grave.cells.len() - 1
+                        });
+                        grave.extras[at].insert(digit);
+                        grave.all_extras.insert(digit);
+                        rest[cell].remove(digit);
+                        let seen = house_cells(position, cell);
+                        let list = common.get_or_insert_with(|| seen.clone());
+                        list.retain(|c| seen.contains(c) && !grave.cells.contains(c));
+                        if grave.cells.len() > 1 && grave.all_extras.len() > 1 && list.is_empty() {
+                            return None;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Without the extras, every cell holds two candidates and every
+        // digit two places (or none) in every house.
+        if (0..position.len()).any(|i| position.placed(i) == 0 && rest[i].len() != 2) {
+            return None;
+        }
+        for u in 0..layout.unit_count() {
+            for digit in (1..=position.side() as u8).filter_map(Digit::new) {
+                let n = layout.unit(u).iter().filter(|&&c| rest[c as usize].contains(digit)).count();
+                if n != 0 && n != 2 {
+                    return None;
+                }
+            }
+        }
+        if grave.cells.is_empty() {
+            return None;
+        }
+        grave.common = common.unwrap_or_default();
+        Some(grave)
     }
+
+    /// The houses (box, row, column) holding every cell of the grave.
+    fn shared_houses(&self, position: &Position) -> Vec<usize> {
+        position
+            .units_se_order()
+            .filter(|&u| self.cells.iter().all(|&c| position.layout().units_of(c).contains(&u)))
+            .collect()
+    }
+
+    /// Type 4: two cells in one house that share one digit besides the
+    /// extras; as Sudoku Explainer has it, each keeps only its extras and
+    /// that digit.
+    fn type_four(&self, position: &Position) -> Option<Vec<(usize, Digit)>> {
+        let [a, b] = self.cells[..] else { return None };
+        let shared = (position.cands(a) & position.cands(b)) - self.all_extras;
+        let digit = shared.single_digit()?;
+        self.shared_houses(position).first()?;
+        let keep = |i: usize| self.extras[i] | Candidates::single(digit);
+        Some(
+            [(a, keep(0)), (b, keep(1))]
+                .into_iter()
+                .flat_map(|(c, kept)| (position.cands(c) - kept).iter().map(move |d| (c, d)))
+                .collect(),
+        )
+    }
+
+    /// Type 3: the extras and cells of a house that see the grave make a
+    /// naked subset; its digits leave the house's other such cells. The
+    /// removals and the subset's size beyond a pair.
+    fn type_three(&self, position: &Position) -> Option<(Vec<(usize, Digit)>, u16)> {
+        for house in self.shared_houses(position) {
+            let cells: Vec<usize> =
+                self.common.iter().copied().filter(|&c| position.layout().units_of(c).contains(&house)).collect();
+            for degree in 2..=6 {
+                if cells.len() < degree {
+                    continue;
+                }
+                let found = combinations(cells.len(), degree - 1, &mut |pick| {
+                    let union = pick.iter().fold(Candidates::EMPTY, |acc, &k| acc | position.cands(cells[k]));
+                    if union.len() != degree || pick.iter().any(|&k| position.cands(cells[k]).len() <= 1) {
+                        return None;
+                    }
+                    let subset = union | self.all_extras;
+                    if self.all_extras.len() <= 1 || subset.len() != degree {
+                        return None;
+                    }
+                    let removed: Vec<(usize, Digit)> = cells
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, c)| !pick.contains(k) && !self.cells.contains(c))
+                        .flat_map(|(_, &c)| (position.cands(c) & subset).iter().map(move |d| (c, d)))
+                        .collect();
+                    (!removed.is_empty()).then_some((removed, subset.len() as u16 - 1))
+                });
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The cells sharing a house with `cell`, in Sudoku Explainer's order
+/// (box, row, column), each once.
+fn house_cells(position: &Position, cell: usize) -> Vec<usize> {
     let layout = position.layout();
-    (0..layout.unit_count()).all(|u| {
-        position.missing(u).iter().all(|d| {
-            let taken =
-                if d == digit { layout.unit(u).iter().filter(|&&i| poly.contains(&(i as usize))).count() } else { 0 };
-            position.places(u, d).count_ones() as usize - taken == 2
-        })
-    })
+    let [row, col, bx] = layout.units_of(cell);
+    let mut out = Vec::new();
+    for u in [bx, row, col] {
+        for &c in layout.unit(u) {
+            let c = c as usize;
+            if c != cell && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
 }

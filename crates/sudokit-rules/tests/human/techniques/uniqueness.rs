@@ -1,4 +1,4 @@
-//! Unique rectangles.
+//! Unique rectangles and BUG.
 
 use sudokit_rules::human::Strategy;
 use sudokit_rules::human::techniques::UniqueRectangles;
@@ -42,4 +42,28 @@ fn unique_rectangle_type_two() {
     want.sort_unstable();
     assert_eq!(got, want);
     assert_eq!(step.eliminations().len(), 13);
+}
+
+/// Sudoku Explainer's path through norvig's hardest number 7 (index 6)
+/// takes a BUG type 4 on r2c1 and r6c1 at its 40th step (its
+/// `se121_paths.tsv`: "BUG type 4: A2,A6 on 2"); so does sudokit's.
+#[test]
+fn bug_type_four_where_sudoku_explainer_finds_it() {
+    use sudokit_rules::human::{Position, Technique, lists};
+    use sudokit_rules::sudokit_core::Grid;
+    let puzzle: Grid =
+        "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2".parse().unwrap();
+    let mut position = Position::new(&puzzle).unwrap();
+    let mut steps = Vec::new();
+    while !position.is_solved() {
+        let step = lists::standard().iter().find_map(|s| s.find(&position)).expect("solved by logic");
+        position.apply(&step).unwrap();
+        steps.push(step);
+    }
+    let bug = &steps[39];
+    assert_eq!(bug.technique(), Technique::Bug);
+    assert!(bug.to_string().starts_with("BUG type 4"), "{bug}");
+    let cells: Vec<String> = bug.pattern_cells().iter().map(ToString::to_string).collect();
+    assert_eq!(cells, ["r2c1", "r6c1"]);
+    assert_eq!(bug.score().to_string(), "5.7");
 }

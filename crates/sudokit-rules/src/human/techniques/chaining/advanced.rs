@@ -93,48 +93,26 @@ fn from_chains(work: &Work, base: &State, hints: Vec<Hint>) -> Vec<Removal> {
     out
 }
 
-/// Cells of `unit` holding `digit` in `base` but not in `work`, outside
-/// `skip`.
-fn removed_in(work: &Work, base: &State, unit: usize, digit: Digit, skip: &[usize]) -> Vec<(usize, Digit)> {
-    work.unit(unit)
-        .iter()
-        .map(|&c| c as usize)
-        .filter(|&c| base.cands(c).contains(digit) && !work.cands(c).contains(digit) && !skip.contains(&c))
-        .map(|c| (c, digit))
-        .collect()
-}
-
-fn cells_of(work: &Work, unit: usize) -> Vec<usize> {
-    work.unit(unit).iter().map(|&c| c as usize).collect()
+/// The cells of `unit` holding `digit` in `base` but not in `work`,
+/// outside the positions `skip`.
+fn removed_in(work: &Work, base: &State, unit: usize, digit: Digit, skip: u64) -> Vec<(usize, Digit)> {
+    let gone = work.places_in(base, unit, digit) & !work.places(unit, digit) & !skip;
+    work.cells_at(unit, gone).map(|c| (c, digit)).collect()
 }
 
 /// Pointing and claiming: a digit of one house confined to another.
 fn locking(work: &mut Work, base: &State) -> Vec<Basic> {
     let mut out = Vec::new();
-    for (kind1, kind2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
-        for u1 in work.units_of_kind(kind1) {
-            let cells1 = cells_of(work, u1);
-            for u2 in work.units_of_kind(kind2) {
-                let cells2 = cells_of(work, u2);
-                if !cells1.iter().any(|c| cells2.contains(c)) {
-                    continue;
-                }
-                for digit in work.digits() {
-                    let places: Vec<usize> =
-                        cells1.iter().copied().filter(|&c| work.cands(c).contains(digit)).collect();
-                    if places.len() < 2 || !places.iter().all(|c| cells2.contains(c)) {
-                        continue;
-                    }
-                    let removable: Vec<(usize, Digit)> = cells2
-                        .iter()
-                        .copied()
-                        .filter(|&c| !cells1.contains(&c) && work.cands(c).contains(digit))
-                        .map(|c| (c, digit))
-                        .collect();
-                    if !removable.is_empty() {
-                        out.push((removable, removed_in(work, base, u1, digit, &cells2)));
-                    }
-                }
+    for crossing in work.crossings() {
+        for digit in work.digits() {
+            let places = work.places(crossing.from, digit);
+            if !several_bits(places) || places & !crossing.from_shared != 0 {
+                continue;
+            }
+            let removable = work.places(crossing.to, digit) & !crossing.to_shared;
+            if removable != 0 {
+                let removable = work.cells_at(crossing.to, removable).map(|c| (c, digit)).collect();
+                out.push((removable, removed_in(work, base, crossing.from, digit, crossing.from_shared)));
             }
         }
     }
@@ -167,11 +145,11 @@ fn hidden_pairs(work: &mut Work, base: &State) -> Vec<Basic> {
             if !several_bits(pa) || !several_bits(pb) || !two_bits(pa | pb) {
                 continue;
             }
-            let cells = cells_of(work, unit);
             let pair = Candidates::single(da) | Candidates::single(db);
             let mut removable = Vec::new();
             let mut parents = Vec::new();
-            for (k, &c) in cells.iter().enumerate() {
+            for (k, &c) in work.unit(unit).iter().enumerate() {
+                let c = c as usize;
                 if (pa | pb) >> k & 1 == 1 {
                     removable.extend((work.cands(c) - pair).iter().map(|d| (c, d)));
                 } else {
@@ -193,7 +171,7 @@ fn naked_pairs(work: &mut Work, base: &State) -> Vec<Basic> {
         if work.empty_count(unit) < 4 {
             continue;
         }
-        let cells = cells_of(work, unit);
+        let cells: Vec<usize> = work.unit(unit).iter().map(|&c| c as usize).collect();
         for (a, b) in pairs(cells.len()) {
             let (ca, cb) = (work.cands(cells[a]), work.cands(cells[b]));
             if !several_bits(ca.bits()) || !several_bits(cb.bits()) || !two_bits((ca | cb).bits()) {
@@ -245,9 +223,10 @@ fn x_wings(work: &mut Work, base: &State) -> Vec<Basic> {
                 if removable.is_empty() {
                     continue;
                 }
-                let covered: Vec<usize> = cover.iter().flat_map(|&u| cells_of(work, u)).collect();
-                let mut parents = removed_in(work, base, lines[a], digit, &covered);
-                parents.extend(removed_in(work, base, lines[b], digit, &covered));
+                // A base line's cells in the cover lines sit where the
+                // digit's places are.
+                let mut parents = removed_in(work, base, lines[a], digit, pa | pb);
+                parents.extend(removed_in(work, base, lines[b], digit, pa | pb));
                 out.push((removable, parents));
             }
         }

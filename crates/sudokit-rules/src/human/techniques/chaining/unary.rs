@@ -177,7 +177,8 @@ fn cycles(
         length += 1;
         while let Some(p) = pending_on.pop_front() {
             for &(n, cause) in links.of(pots.node(p), modes) {
-                if !pots.has_ancestor(p, n) {
+                // Only a kept potential can be an ancestor.
+                if !pots.contains(n) || !pots.has_ancestor(p, n) {
                     let id = pots.create(n, cause, &[p]);
                     pending_off.push_back(id);
                     pots.keep(id);
@@ -241,7 +242,9 @@ fn forcing_chain(
                 if n == negated {
                     return Some(pots.create(n, cause, &[p]));
                 }
-                if !pots.contains(n) && !pots.has_ancestor(p, n) {
+                // Only a kept potential can be an ancestor, so a new one
+                // needs no walk up the chain.
+                if !pots.contains(n) {
                     let id = pots.create(n, cause, &[p]);
                     pots.keep(id);
                     pending_off.push_back(id);

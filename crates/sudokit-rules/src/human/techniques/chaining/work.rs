@@ -41,6 +41,20 @@ pub(super) struct Work {
     /// Per candidate slot (`cell * side + digit index`), its cell and
     /// digit: a node decodes without a division.
     slots: Vec<(u16, Digit)>,
+    /// The crossings of a box and a line, in the order Sudoku Explainer's
+    /// locked candidates scan them (see [`Work::crossings`]).
+    crossings: Vec<Crossing>,
+}
+
+/// Two units that share cells, with the positions of those cells in each.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Crossing {
+    pub(super) from: usize,
+    pub(super) to: usize,
+    /// Positions in `from` of the shared cells.
+    pub(super) from_shared: u64,
+    /// Positions in `to` of the shared cells.
+    pub(super) to_shared: u64,
 }
 
 impl Work {
@@ -73,9 +87,30 @@ impl Work {
         }
         let slots =
             (0..len).flat_map(|c| (1..=side as u8).filter_map(Digit::new).map(move |d| (c as u16, d))).collect();
+        let mut crossings = Vec::new();
+        for (k1, k2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
+            for from in k1 * side..(k1 + 1) * side {
+                for to in k2 * side..(k2 + 1) * side {
+                    let shared = |a: usize, b: usize| {
+                        let mut mask = 0u64;
+                        for (k, &c) in units[a].iter().enumerate() {
+                            if homes[c as usize].iter().any(|&(u, _)| usize::from(u) == b) {
+                                mask |= 1 << k;
+                            }
+                        }
+                        mask
+                    };
+                    let from_shared = shared(from, to);
+                    if from_shared != 0 {
+                        crossings.push(Crossing { from, to, from_shared, to_shared: shared(to, from) });
+                    }
+                }
+            }
+        }
         Work {
             side,
             slots,
+            crossings,
             state: State { cands, places },
             filled: (0..len).map(|i| position.placed(i) != 0).collect(),
             placed,
@@ -144,6 +179,25 @@ impl Work {
     /// The box, row and column of `cell`, in that order.
     pub(super) fn units_of(&self, cell: usize) -> [usize; 3] {
         self.homes[cell].map(|(u, _)| usize::from(u))
+    }
+
+    /// Every box crossing a row or column, in the order Sudoku
+    /// Explainer's locked candidates scan them: boxes onto columns, boxes
+    /// onto rows, columns onto boxes, rows onto boxes.
+    pub(super) fn crossings(&self) -> &[Crossing] {
+        &self.crossings
+    }
+
+    /// The cells of `unit` at the positions of `mask`.
+    pub(super) fn cells_at(&self, unit: usize, mut mask: u64) -> impl Iterator<Item = usize> + '_ {
+        let cells = self.unit(unit);
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let k = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                cells[k] as usize
+            })
+        })
     }
 
     /// Every unit of one kind (0 boxes, 1 rows, 2 columns).
