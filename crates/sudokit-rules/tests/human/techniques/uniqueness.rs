@@ -45,8 +45,9 @@ fn unique_rectangle_type_two() {
 }
 
 /// Sudoku Explainer's path through norvig's hardest number 7 (index 6)
-/// takes a BUG type 4 on r2c1 and r6c1 at its 40th step (its
-/// `se121_paths.tsv`: "BUG type 4: A2,A6 on 2"); so does sudokit's.
+/// takes a BUG type 4 on r2c1 and r6c1 at its 40th step (the solving
+/// paths in the shared ratings folder: "BUG type 4: A2,A6 on 2"); so does
+/// sudokit's.
 #[test]
 fn bug_type_four_where_sudoku_explainer_finds_it() {
     use sudokit_rules::human::{Position, Technique, lists};

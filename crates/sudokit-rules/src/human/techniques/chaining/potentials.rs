@@ -38,7 +38,39 @@ pub(super) type Id = u32;
 
 const ABSENT: u32 = u32::MAX;
 
+/// Sets a thread keeps for reuse, at most: a search makes and drops
+/// hundreds of branches per step, and returning their memory to the
+/// system each time costs more than the search.
+const POOL_SIZE: usize = 1024;
+
+impl Drop for Potentials {
+    fn drop(&mut self) {
+        if self.kept.is_empty() {
+            return;
+        }
+        // A full pool (or a thread ending) lets the buffers go; the set
+        // moved into the pool keeps them, and its own drop comes only with
+        // the pool's.
+        let _ = POOL.try_with(|pool| {
+            let Ok(mut pool) = pool.try_borrow_mut() else { return };
+            if pool.len() < POOL_SIZE {
+                self.clear();
+                pool.push(Potentials {
+                    entries: std::mem::take(&mut self.entries),
+                    parents: std::mem::take(&mut self.parents),
+                    kept: std::mem::take(&mut self.kept),
+                    order: std::mem::take(&mut self.order),
+                    nested: std::mem::take(&mut self.nested),
+                });
+            }
+        });
+    }
+}
+
 thread_local! {
+    /// Cleared sets, for [`Potentials::new`] to reuse.
+    static POOL: std::cell::RefCell<Vec<Potentials>> = const { std::cell::RefCell::new(Vec::new()) };
+
     /// Marks of the nodes a walk up a chain has seen, by stamp: one
     /// buffer per thread instead of one per walk.
     static SEEN: std::cell::RefCell<(Vec<u32>, u32)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
@@ -61,6 +93,11 @@ pub(super) struct Potentials {
 impl Potentials {
     /// An empty set over `nodes` nodes.
     pub(super) fn new(nodes: usize) -> Potentials {
+        if let Some(recycled) = POOL.try_with(|pool| pool.borrow_mut().pop()).ok().flatten() {
+            if recycled.kept.len() == nodes {
+                return recycled;
+            }
+        }
         // A branch keeps a few hundred potentials: room for them saves
         // the reallocations.
         let room = (nodes / 4).min(1024);
@@ -71,6 +108,11 @@ impl Potentials {
             order: Vec::with_capacity(room),
             nested: Vec::new(),
         }
+    }
+
+    /// The nodes this set is for.
+    pub(super) fn nodes(&self) -> usize {
+        self.kept.len()
     }
 
     /// A new potential (not kept yet).

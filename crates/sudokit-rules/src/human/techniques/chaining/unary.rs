@@ -28,11 +28,29 @@ pub(super) fn best(work: &Work, tally: &mut SearchTally<'_>) -> Result<Vec<Hint>
 type Rank = (f64, usize, u8);
 
 fn search(work: &Work, prune: bool, tally: &mut SearchTally<'_>) -> Result<Vec<Hint>, StopReason> {
+    // The buffers of the last search on this thread, if none is running
+    // (a search nested in a branch finds them taken and makes its own):
+    // the link table alone is too big to allocate at every call.
+    let mut scratch = SCRATCH.take().filter(|s| s.pots.nodes() == work.nodes()).unwrap_or_else(|| Scratch {
+        links: Links::default(),
+        pots: Potentials::new(work.nodes()),
+        buffers: Buffers::default(),
+    });
+    let result = search_with(work, prune, tally, &mut scratch);
+    SCRATCH.set(Some(scratch));
+    result
+}
+
+fn search_with(
+    work: &Work,
+    prune: bool,
+    tally: &mut SearchTally<'_>,
+    scratch: &mut Scratch,
+) -> Result<Vec<Hint>, StopReason> {
+    let Scratch { links, pots, buffers } = scratch;
+    links.build(work);
     let mut result = Vec::new();
     let mut best: Option<Rank> = None;
-    let links = Links::new(work);
-    let mut pots = Potentials::new(work.nodes());
-    let mut buffers = Buffers::default();
     for modes in [(false, true), (true, false), (true, true)] {
         for cell in 0..work.len() {
             if work.cands(cell).len() < 2 {
@@ -42,7 +60,7 @@ fn search(work: &Work, prune: bool, tally: &mut SearchTally<'_>) -> Result<Vec<H
                 tally.enter()?;
                 let before = result.len();
                 let bound = best.filter(|_| prune);
-                from_candidate(work, &links, (&mut pots, &mut buffers), (cell, digit), modes, bound, &mut result);
+                from_candidate(work, links, (pots, buffers), (cell, digit), modes, bound, &mut result);
                 for h in &result[before..] {
                     let rank = (h.difficulty, h.complexity, h.sort_key);
                     if best.is_none_or(|b| rank < b) {
@@ -55,20 +73,37 @@ fn search(work: &Work, prune: bool, tally: &mut SearchTally<'_>) -> Result<Vec<H
     Ok(result)
 }
 
+/// What [`search`] reuses from one call to the next on a thread.
+struct Scratch {
+    links: Links,
+    pots: Potentials,
+    buffers: Buffers,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
+}
+
 /// The implications of every potential of a grid that stays as it is: for
 /// each node, the nodes it implies (links inside its cell first), and how
 /// many of those are inside the cell.
+#[derive(Default)]
 struct Links {
     start: Vec<u32>,
     to: Vec<(Node, Cause)>,
     in_cell: Vec<u8>,
+    out: Vec<(Node, Cause)>,
 }
 
 impl Links {
-    fn new(work: &Work) -> Links {
+    /// Fills the table for `work`, keeping the buffers.
+    fn build(&mut self, work: &Work) {
         let nodes = work.nodes();
-        let (mut start, mut to, mut in_cell) = (Vec::with_capacity(nodes + 1), Vec::new(), vec![0; nodes]);
-        let mut out = Vec::new();
+        let Links { start, to, in_cell, out } = self;
+        start.clear();
+        to.clear();
+        in_cell.clear();
+        in_cell.resize(nodes, 0);
         for node in 0..nodes as Node {
             start.push(to.len() as u32);
             let (cell, digit, on) = work.decode(node);
@@ -76,15 +111,14 @@ impl Links {
                 continue;
             }
             if on {
-                on_to_off(work, cell, digit, true, &mut out);
+                on_to_off(work, cell, digit, true, out);
             } else {
-                off_to_on(work, cell, digit, (true, true), &mut out);
+                off_to_on(work, cell, digit, (true, true), out);
             }
             in_cell[node as usize] = out.iter().take_while(|&&(_, c)| c == Cause::Cell).count() as u8;
-            to.extend_from_slice(&out);
+            to.extend_from_slice(out);
         }
         start.push(to.len() as u32);
-        Links { start, to, in_cell }
     }
 
     /// What `node` implies, with links inside the cell (`y`) and along
@@ -177,11 +211,20 @@ fn cycles(
         length += 1;
         while let Some(p) = pending_on.pop_front() {
             for &(n, cause) in links.of(pots.node(p), modes) {
-                // Only a kept potential can be an ancestor.
-                if !pots.contains(n) || !pots.has_ancestor(p, n) {
+                if !pots.contains(n) {
                     let id = pots.create(n, cause, &[p]);
                     pending_off.push_back(id);
                     pots.keep(id);
+                    continue;
+                }
+                // A second path to a kept "off" leads nowhere new: the
+                // kept one, queued first, turns on all it implies. It
+                // matters only if it closes a loop back to the source, and
+                // if its node is not already on the path.
+                let closes = links.of(n, modes).iter().any(|&(m, _)| m == source_node);
+                if closes && !pots.has_ancestor(p, n) {
+                    let id = pots.create(n, cause, &[p]);
+                    pending_off.push_back(id);
                 }
             }
         }
