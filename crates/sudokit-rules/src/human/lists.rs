@@ -12,7 +12,7 @@ use super::strategy::{Strategy, first_step};
 use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, Bug, Chains, EmptyRectangle, Fish, ForcingChains, HiddenSingles,
     HiddenSubsets, Intersections, NakedSingles, NakedSubsets, RemotePair, SimpleColouring, Skyscraper, TwoStringKite,
-    UniqueRectangles, WWing, XyWing, XyzWing,
+    UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -33,7 +33,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &HiddenSubsets::TRIPLE,
         &XyWing,
         &XyzWing,
-        &UniqueRectangles,
+        &UniqueLoops,
         &NakedSubsets::QUAD,
         &Fish::JELLYFISH,
         &HiddenSubsets::QUAD,

@@ -36,7 +36,7 @@
 //! | naked pair, X-Wing, hidden pair | 3.0, 3.2, 3.4 |
 //! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 |
 //! | XY-Wing, XYZ-Wing | 4.2, 4.4 |
-//! | unique rectangles, types 1 to 4 | 4.5 (type 3: plus 0.1 per extra cell) |
+//! | unique rectangles and loops, types 1 to 4 (3 naked or hidden) | 4.5 (loops of 6: 4.6, 8: 4.7, 10 or more: 5.0; type 3: plus 0.1 per digit or cell beyond a pair) |
 //! | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | BUG, types 1 to 4 | 5.6, 5.7 (type 3: plus 0.1 per digit beyond a pair) |
 //! | aligned pair exclusion | 6.2 |
@@ -61,9 +61,7 @@
 //! kites, empty rectangles, W-Wings, remote pairs and simple colouring
 //! (6.6 each); hints and the explainer try them just before the chains.
 //!
-//! Not done: unique loops longer than a rectangle and the hidden form of
-//! unique rectangle type 3, which Sudoku Explainer has; a puzzle that
-//! needs them gets the score of the technique that comes next.
+//! Every technique of Sudoku Explainer 1.2.1's path is here.
 //!
 //! # Module layout
 //! The modules depend on each other in one direction (CI checks that no

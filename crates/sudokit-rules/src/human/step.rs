@@ -118,6 +118,8 @@ techniques! {
     XyzWing => "XYZ-Wing", 44;
     /// Four cells in two boxes that would allow two solutions.
     UniqueRectangle => "Unique rectangle", 45;
+    /// Six cells or more in a loop that would allow two solutions.
+    UniqueLoop => "Unique loop", 45;
     /// Four cells of a house holding four candidates between them.
     NakedQuad => "Naked quad", 50;
     /// The four-line fish.

@@ -15,8 +15,9 @@ use crate::human::strategy::{Strategy, combinations};
 /// leaves every cell seeing both. Type 3: the extras of two cells form a
 /// naked subset with other cells of their house. Type 4: one digit of the
 /// pair is confined to the two cells in a house, so the other leaves them.
-/// Each scores 4.5, type 3 plus 0.1 per extra cell of its subset, as in
-/// Sudoku Explainer.
+/// Each scores 4.5, type 3 plus 0.1 per extra cell of its subset. The
+/// standard path uses [`UniqueLoops`](super::UniqueLoops) instead, which
+/// finds rectangles the way Sudoku Explainer does, and longer loops.
 #[derive(Clone, Copy, Debug)]
 pub struct UniqueRectangles;
 

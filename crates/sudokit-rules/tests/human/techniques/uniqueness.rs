@@ -4,6 +4,7 @@ use sudokit_rules::human::Strategy;
 use sudokit_rules::human::techniques::UniqueRectangles;
 
 use crate::human::{marks, removed};
+use sudokit_testkit::sets;
 
 #[test]
 fn unique_rectangle_type_one() {
@@ -67,4 +68,26 @@ fn bug_type_four_where_sudoku_explainer_finds_it() {
     let cells: Vec<String> = bug.pattern_cells().iter().map(ToString::to_string).collect();
     assert_eq!(cells, ["r2c1", "r6c1"]);
     assert_eq!(bug.score().to_string(), "5.7");
+}
+
+/// Sudoku Explainer's path through magictour's puzzle 475 (index 474)
+/// takes, at its 30th step, "Unique Loop type 1: Cells D4,D5,I5,I8,G8,G4
+/// on 7, 9" (the solving paths in the shared ratings folder); so does
+/// sudokit's, scoring 4.6 for six cells.
+#[test]
+fn a_unique_loop_where_sudoku_explainer_finds_it() {
+    use sudokit_rules::human::{Position, Technique, lists};
+    let puzzle = sets::MAGICTOUR.puzzles().remove(474);
+    let mut position = Position::new(&puzzle).unwrap();
+    let mut steps = Vec::new();
+    while steps.len() < 30 {
+        let step = lists::standard().iter().find_map(|s| s.find(&position)).expect("a step");
+        position.apply(&step).unwrap();
+        steps.push(step);
+    }
+    let ul = &steps[29];
+    assert_eq!((ul.technique(), ul.score().to_string()), (Technique::UniqueLoop, "4.6".to_string()));
+    let cells: Vec<String> = ul.pattern_cells().iter().map(ToString::to_string).collect();
+    assert_eq!(cells, ["r4c4", "r5c4", "r5c9", "r8c9", "r8c7", "r4c7"]);
+    assert!(ul.to_string().starts_with("Unique loop type 1"), "{ul}");
 }

@@ -1,0 +1,327 @@
+//! Unique loops, as Sudoku Explainer finds them: rectangles and longer
+//! loops of cells that would let two digits swap.
+
+use sudokit_core::Digit;
+use sudokit_grid::Candidates;
+
+use crate::human::position::Position;
+use crate::human::step::{Pattern, Score, Step, Technique};
+use crate::human::strategy::Strategy;
+
+/// Unique loops (4.5 for a rectangle, 4.6 for six cells, 4.7 for eight,
+/// 5.0 for ten or more): a loop of cells, each holding two digits `a` and
+/// `b` (and maybe more), where every house holds two of its cells or none
+/// and each cell's houses alternate along the loop; if every cell held
+/// only `a` and `b` they could swap, so a puzzle with one solution needs
+/// another digit in one of them. Type 1: one cell holds more, and loses
+/// `a` and `b`. Type 2: the cells that hold more share one extra digit,
+/// which leaves every cell seeing them all. Type 3: the extras of two
+/// cells form a naked subset with other cells of their house (plus 0.1
+/// per digit beyond a pair), or a hidden one. Type 4: `a` or `b` is
+/// confined to the two cells in a house, so the other digit leaves them.
+/// Sudoku Explainer's search, order and choice (easiest, then lowest
+/// type).
+#[derive(Clone, Copy, Debug)]
+pub struct UniqueLoops;
+
+impl Strategy for UniqueLoops {
+    fn name(&self) -> &'static str {
+        "Unique loops"
+    }
+
+    fn assumes_uniqueness(&self) -> bool {
+        true
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let mut hints: Vec<Hint> = Vec::new();
+        for cell in 0..position.len() {
+            let cands = position.cands(cell);
+            if cands.len() != 2 {
+                continue;
+            }
+            let (Some(a), Some(b)) = (cands.iter().next(), cands.iter().nth(1)) else { continue };
+            let mut loops = Vec::new();
+            extend(position, (a, b), &mut vec![cell], 2, Candidates::EMPTY, None, &mut loops);
+            for cells in loops.into_iter().filter(|l| is_valid(position, l)) {
+                for hint in hints_of(position, &cells, (a, b)) {
+                    let same = |h: &Hint| {
+                        h.type_ == hint.type_
+                            && h.cells.len() == cells.len()
+                            && cells.iter().all(|c| h.cells.contains(c))
+                    };
+                    if !hint.removed.is_empty() && !hints.iter().any(same) {
+                        hints.push(hint);
+                    }
+                }
+            }
+        }
+        hints.sort_by_key(|h| (h.score, h.type_));
+        let best = hints.into_iter().next()?;
+        let digits = Candidates::single(best.pair.0) | Candidates::single(best.pair.1);
+        let technique = if best.cells.len() == 4 { Technique::UniqueRectangle } else { Technique::UniqueLoop };
+        let pattern = Pattern::Cells {
+            digits,
+            cells: best.cells.iter().map(|&c| position.cell(c)).collect(),
+            variant: best.type_,
+        };
+        let removed = best.removed.iter().map(|&(c, d)| (position.cell(c), d)).collect();
+        Some(Step::new(technique, pattern).with_score(Score::from_tenths(best.score)).eliminating(removed))
+    }
+}
+
+/// One unique loop step found.
+struct Hint {
+    cells: Vec<usize>,
+    pair: (Digit, Digit),
+    type_: u8,
+    score: u16,
+    removed: Vec<(usize, Digit)>,
+}
+
+/// The units of `cell` in Sudoku Explainer's order: box, row, column.
+fn houses(position: &Position, cell: usize) -> [usize; 3] {
+    let [row, col, bx] = position.layout().units_of(cell);
+    [bx, row, col]
+}
+
+/// Sudoku Explainer's depth-first walk: from the loop's last cell, through
+/// a house of another kind than the one it came by, to a cell holding
+/// both digits (at most two cells with more digits, unless those more
+/// are the same single digit), until back at the first cell.
+fn extend(
+    position: &Position,
+    (a, b): (Digit, Digit),
+    path: &mut Vec<usize>,
+    allowed: usize,
+    extras: Candidates,
+    came_by: Option<usize>,
+    loops: &mut Vec<Vec<usize>>,
+) {
+    let cell = *path.last().expect("a path has its start");
+    let pair = Candidates::single(a) | Candidates::single(b);
+    // Sudoku Explainer adds each candidate's extras as it meets it, for
+    // the later candidates of the same walk too.
+    let mut extras = extras;
+    for (kind, u) in houses(position, cell).into_iter().enumerate() {
+        if came_by == Some(kind) {
+            continue;
+        }
+        for &next in position.layout().unit(u) {
+            let next = next as usize;
+            if next == path[0] && path.len() >= 4 {
+                loops.push(path.clone());
+            } else if !path.contains(&next) {
+                let cands = position.cands(next);
+                if cands.contains(a) && cands.contains(b) {
+                    extras |= cands - pair;
+                    let wide = cands.len() > 2;
+                    if !wide || extras.len() == 1 || allowed > 0 {
+                        path.push(next);
+                        extend(
+                            position,
+                            (a, b),
+                            path,
+                            allowed - usize::from(wide && allowed > 0),
+                            extras,
+                            Some(kind),
+                            loops,
+                        );
+                        path.pop();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether the cells alternate houses as a loop must: every house met by
+/// the cells at odd places is met once, likewise at even places, and both
+/// sets of houses are the same.
+fn is_valid(position: &Position, cells: &[usize]) -> bool {
+    let (mut odd, mut even) = (Vec::new(), Vec::new());
+    for (k, &c) in cells.iter().enumerate() {
+        let set = if k % 2 == 1 { &mut odd } else { &mut even };
+        for u in houses(position, c) {
+            if set.contains(&u) {
+                return false;
+            }
+            set.push(u);
+        }
+    }
+    odd.len() == even.len() && odd.iter().all(|u| even.contains(u))
+}
+
+/// Sudoku Explainer's score of a loop of `len` cells.
+fn base_score(len: usize) -> u16 {
+    45 + if len >= 10 { 3 } else { 0 }
+        + if len >= 8 {
+            2
+        } else if len >= 6 {
+            1
+        } else {
+            0
+        }
+}
+
+/// The steps of one loop, in Sudoku Explainer's order.
+fn hints_of(position: &Position, cells: &[usize], (a, b): (Digit, Digit)) -> Vec<Hint> {
+    let pair = Candidates::single(a) | Candidates::single(b);
+    let wide: Vec<usize> = cells.iter().copied().filter(|&c| position.cands(c).len() > 2).collect();
+    let base = base_score(cells.len());
+    let hint = |type_: u8, score: u16, removed: Vec<(usize, Digit)>| Hint {
+        cells: cells.to_vec(),
+        pair: (a, b),
+        type_,
+        score,
+        removed,
+    };
+    let mut out = Vec::new();
+    match wide[..] {
+        [rescue] => out.push(hint(1, base, pair.iter().map(|d| (rescue, d)).collect())),
+        [r1, r2] => {
+            let extras = (position.cands(r1) | position.cands(r2)) - pair;
+            if extras.len() == 1 {
+                out.push(hint(2, base, type_two(position, &wide, pair)));
+            } else if extras.len() >= 2 {
+                for (score, removed) in type_three(position, (r1, r2), pair) {
+                    out.push(hint(3, base + score, removed));
+                }
+            }
+            if let Some(removed) = type_four(position, (r1, r2), (a, b)) {
+                out.push(hint(4, base, removed));
+            }
+        }
+        _ if wide.len() > 2 => out.push(hint(2, base, type_two(position, &wide, pair))),
+        _ => {}
+    }
+    out
+}
+
+/// Type 2: the lowest extra digit of the first wide cell leaves every
+/// other cell that sees all wide cells.
+fn type_two(position: &Position, wide: &[usize], pair: Candidates) -> Vec<(usize, Digit)> {
+    let Some(digit) = (position.cands(wide[0]) - pair).first() else { return Vec::new() };
+    let peers = |c: usize| position.layout().peers(c).iter().map(|&p| p as usize).collect::<Vec<_>>();
+    let mut common = peers(wide[0]);
+    for &w in &wide[1..] {
+        let others = peers(w);
+        common.retain(|c| others.contains(c));
+    }
+    common.sort_unstable();
+    common.into_iter().filter(|c| !wide.contains(c) && position.cands(*c).contains(digit)).map(|c| (c, digit)).collect()
+}
+
+/// Combinations of `k` of `n` positions as bit masks, in increasing order
+/// of the mask (Sudoku Explainer's `Permutations`).
+fn masks(n: usize, k: usize) -> impl Iterator<Item = u64> {
+    let mut next = (k <= n && k > 0).then(|| (1u64 << k) - 1);
+    std::iter::from_fn(move || {
+        let mask = next?;
+        let low = mask & mask.wrapping_neg();
+        let ripple = mask + low;
+        let grown = ripple | (((mask ^ ripple) >> 2) / low);
+        next = (grown < 1 << n).then_some(grown);
+        Some(mask)
+    })
+}
+
+/// Type 3, naked then hidden, for each subset size and house: the
+/// removals and the bonus (0.1 per digit, or cell, beyond a pair).
+fn type_three(position: &Position, (c1, c2): (usize, usize), pair: Candidates) -> Vec<(u16, Vec<(usize, Digit)>)> {
+    let layout = position.layout();
+    let extra = (position.cands(c1) | position.cands(c2)) - pair;
+    let mut out = Vec::new();
+    for degree in extra.len()..=7 {
+        for u in houses(position, c1) {
+            if !houses(position, c2).contains(&u) {
+                continue;
+            }
+            let unit = layout.unit(u);
+            let empty = position.empty_cells(u).count();
+            let k1 = unit.iter().position(|&c| c as usize == c1).expect("c1 is in its house");
+            let k2 = unit.iter().position(|&c| c as usize == c2).expect("c2 is in its house");
+            if degree * 2 <= empty {
+                for mask in masks(unit.len(), degree).filter(|m| m >> k1 & 1 == 1 && m >> k2 & 1 == 0) {
+                    let others: Vec<usize> =
+                        (0..unit.len()).filter(|&k| mask >> k & 1 == 1 && k != k1).map(|k| unit[k] as usize).collect();
+                    let mut naked = extra & position.cands(c1) & position.cands(c2);
+                    let mut cards_ok = extra.len() > 1;
+                    for &o in &others {
+                        naked |= position.cands(o);
+                        cards_ok &= position.cands(o).len() > 1;
+                    }
+                    let union = others.iter().fold(extra, |acc, &o| acc | position.cands(o));
+                    if naked.len() != degree || !cards_ok || union.len() != degree {
+                        continue;
+                    }
+                    let removed: Vec<(usize, Digit)> = unit
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|c| !others.contains(c) && *c != c1 && *c != c2)
+                        .flat_map(|c| (position.cands(c) & union).iter().map(move |d| (c, d)))
+                        .collect();
+                    if !removed.is_empty() {
+                        out.push((union.len() as u16 - 1, removed));
+                    }
+                }
+            }
+            if degree * 2 < empty && degree >= 2 {
+                let rest: Vec<Digit> = (Candidates::full(position.side()) - pair - extra).iter().collect();
+                for mask in masks(rest.len(), degree - 2).chain((degree == 2).then_some(0)) {
+                    let mut values: Vec<Digit> =
+                        (0..rest.len()).filter(|&k| mask >> k & 1 == 1).map(|k| rest[k]).collect();
+                    values.extend([pair.iter().next(), pair.iter().nth(1)].into_iter().flatten());
+                    let places: Vec<u64> = values.iter().map(|&d| position.places(u, d) & !(1 << k2)).collect();
+                    if places.contains(&0) {
+                        continue;
+                    }
+                    let common = places.iter().fold(0u64, |acc, &p| acc | p);
+                    if common.count_ones() as usize != degree {
+                        continue;
+                    }
+                    let hidden: Candidates = values.iter().copied().collect();
+                    let cells = common & !(1 << k1);
+                    let removed: Vec<(usize, Digit)> = (0..unit.len())
+                        .filter(|&k| cells >> k & 1 == 1)
+                        .map(|k| unit[k] as usize)
+                        .flat_map(|c| (position.cands(c) - hidden).iter().map(move |d| (c, d)))
+                        .collect();
+                    if !removed.is_empty() {
+                        out.push((cells.count_ones() as u16 - 1, removed));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Type 4: in a house holding both wide cells, one digit of the pair has
+/// no other place, so the other digit leaves them.
+fn type_four(position: &Position, (c1, c2): (usize, usize), (a, b): (Digit, Digit)) -> Option<Vec<(usize, Digit)>> {
+    let (mut lock_a, mut lock_b) = (false, false);
+    for u in houses(position, c1) {
+        if !houses(position, c2).contains(&u) {
+            continue;
+        }
+        let elsewhere = |d: Digit| {
+            position
+                .layout()
+                .unit(u)
+                .iter()
+                .map(|&c| c as usize)
+                .any(|c| c != c1 && c != c2 && position.cands(c).contains(d))
+        };
+        lock_a |= !elsewhere(a);
+        lock_b |= !elsewhere(b);
+    }
+    let gone = if lock_a {
+        b
+    } else if lock_b {
+        a
+    } else {
+        return None;
+    };
+    Some(vec![(c1, gone), (c2, gone)])
+}
