@@ -329,7 +329,14 @@ impl Run<'_, '_> {
         candidate: &Candidate,
         closest: Option<&(u32, Candidate, Rating)>,
     ) -> Result<Option<Rating>, GenerateError> {
-        match Rater::new().with_budget(self.budget.clone()).rate(&candidate.puzzle) {
+        // A candidate past the highest ER the request allows is rated only
+        // until it passes it.
+        let rater = Rater::new().with_budget(self.budget.clone());
+        let rater = match self.generator.difficulty.max_er() {
+            Some(max) => rater.with_max(max),
+            None => rater,
+        };
+        match rater.rate(&candidate.puzzle) {
             Ok(rating) => Ok(Some(rating)),
             Err(RateError::Stopped(reason)) => {
                 let closest = closest.map(|(_, c, r)| Box::new(self.finish(c.clone(), Some(*r))));

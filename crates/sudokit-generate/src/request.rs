@@ -93,8 +93,21 @@ impl Difficulty {
         self.distance(rating) == 0
     }
 
+    /// The highest ER the request allows, if it bounds it (a rating range
+    /// or a level): a rating may stop once past it.
+    pub(crate) fn max_er(&self) -> Option<Score> {
+        let level = self.level.and_then(Level::er_range).map(|r| *r.end());
+        let er = self.er.as_ref().map(|r| *r.end());
+        match (er, level) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
     /// How far `rating` is from the request, in tenths: 0 when it meets
-    /// it. The search keeps the puzzles closest to the request.
+    /// it. The search keeps the puzzles closest to the request. A rating
+    /// cut off above [`max_er`](Difficulty::max_er) counts from its running
+    /// ER, a lower bound of the distance.
     pub(crate) fn distance(&self, rating: &Rating) -> u32 {
         let off =
             |range: &Option<RangeInclusive<Score>>, score: Score| range.as_ref().map_or(0, |r| off_range(r, score));
