@@ -314,6 +314,28 @@ impl Position {
         a != b && self.shape().are_peers(a, b)
     }
 
+    /// The box, row and column of cell `i`, in the order of Sudoku
+    /// Explainer's region types.
+    pub(crate) fn se_houses(&self, i: usize) -> [usize; 3] {
+        let [row, col, bx] = self.layout.units_of(i);
+        [bx, row, col]
+    }
+
+    /// The cells sharing a house with cell `i`, each once, in Sudoku
+    /// Explainer's order: its box, then row, then column.
+    pub(crate) fn se_house_cells(&self, i: usize) -> Vec<usize> {
+        let mut out = Vec::with_capacity(3 * self.side());
+        for u in self.se_houses(i) {
+            for &c in self.layout.unit(u) {
+                let c = c as usize;
+                if c != i && !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
     /// Every unit in the order of Sudoku Explainer's region types: boxes,
     /// then rows, then columns (its BUG and chains scan so).
     pub(crate) fn units_se_order(&self) -> impl Iterator<Item = usize> + use<> {

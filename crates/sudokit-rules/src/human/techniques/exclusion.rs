@@ -143,23 +143,16 @@ fn at_least_two(words: impl Iterator<Item = u64>) -> bool {
 /// that have two to `degree` candidates (their excluders), when they have
 /// any; ascending.
 fn aligned_candidates(position: &Position, degree: usize) -> (Vec<usize>, Vec<Vec<usize>>) {
-    let layout = position.layout();
     let (mut cells, mut excluders) = (Vec::new(), Vec::new());
     for cell in (0..position.len()).filter(|&c| position.cands(c).len() >= 2) {
         let mut own = Vec::new();
         let mut single = false;
-        for u in [2, 0, 1].map(|k| layout.units_of(cell)[k]) {
-            for &p in layout.unit(u) {
-                let p = p as usize;
-                let n = position.cands(p).len();
-                if p == cell || own.contains(&p) {
-                    continue;
-                }
-                if n == 1 && position.placed(p) == 0 {
-                    single = true;
-                } else if (2..=degree).contains(&n) {
-                    own.push(p);
-                }
+        for p in position.se_house_cells(cell) {
+            let n = position.cands(p).len();
+            if n == 1 && position.placed(p) == 0 {
+                single = true;
+            } else if (2..=degree).contains(&n) {
+                own.push(p);
             }
         }
         if !single && !own.is_empty() {

@@ -79,12 +79,6 @@ struct Hint {
     removed: Vec<(usize, Digit)>,
 }
 
-/// The units of `cell` in Sudoku Explainer's order: box, row, column.
-fn houses(position: &Position, cell: usize) -> [usize; 3] {
-    let [row, col, bx] = position.layout().units_of(cell);
-    [bx, row, col]
-}
-
 /// Sudoku Explainer's depth-first walk: from the loop's last cell, through
 /// a house of another kind than the one it came by, to a cell holding
 /// both digits (at most two cells with more digits, unless those more
@@ -103,7 +97,7 @@ fn extend(
     // Sudoku Explainer adds each candidate's extras as it meets it, for
     // the later candidates of the same walk too.
     let mut extras = extras;
-    for (kind, u) in houses(position, cell).into_iter().enumerate() {
+    for (kind, u) in position.se_houses(cell).into_iter().enumerate() {
         if came_by == Some(kind) {
             continue;
         }
@@ -142,7 +136,7 @@ fn is_valid(position: &Position, cells: &[usize]) -> bool {
     let (mut odd, mut even) = (Vec::new(), Vec::new());
     for (k, &c) in cells.iter().enumerate() {
         let set = if k % 2 == 1 { &mut odd } else { &mut even };
-        for u in houses(position, c) {
+        for u in position.se_houses(c) {
             if set.contains(&u) {
                 return false;
             }
@@ -233,8 +227,8 @@ fn type_three(position: &Position, (c1, c2): (usize, usize), pair: Candidates) -
     let extra = (position.cands(c1) | position.cands(c2)) - pair;
     let mut out = Vec::new();
     for degree in extra.len()..=7 {
-        for u in houses(position, c1) {
-            if !houses(position, c2).contains(&u) {
+        for u in position.se_houses(c1) {
+            if !position.se_houses(c2).contains(&u) {
                 continue;
             }
             let unit = layout.unit(u);
@@ -301,8 +295,8 @@ fn type_three(position: &Position, (c1, c2): (usize, usize), pair: Candidates) -
 /// no other place, so the other digit leaves them.
 fn type_four(position: &Position, (c1, c2): (usize, usize), (a, b): (Digit, Digit)) -> Option<Vec<(usize, Digit)>> {
     let (mut lock_a, mut lock_b) = (false, false);
-    for u in houses(position, c1) {
-        if !houses(position, c2).contains(&u) {
+    for u in position.se_houses(c1) {
+        if !position.se_houses(c2).contains(&u) {
             continue;
         }
         let elsewhere = |d: Digit| {

@@ -256,7 +256,7 @@ impl Grave {
                         grave.extras[at].insert(digit);
                         grave.all_extras.insert(digit);
                         rest[cell].remove(digit);
-                        let seen = house_cells(position, cell);
+                        let seen = position.se_house_cells(cell);
                         let list = common.get_or_insert_with(|| seen.clone());
                         list.retain(|c| seen.contains(c) && !grave.cells.contains(c));
                         if grave.cells.len() > 1 && grave.all_extras.len() > 1 && list.is_empty() {
@@ -347,21 +347,4 @@ impl Grave {
         }
         None
     }
-}
-
-/// The cells sharing a house with `cell`, in Sudoku Explainer's order
-/// (box, row, column), each once.
-fn house_cells(position: &Position, cell: usize) -> Vec<usize> {
-    let layout = position.layout();
-    let [row, col, bx] = layout.units_of(cell);
-    let mut out = Vec::new();
-    for u in [bx, row, col] {
-        for &c in layout.unit(u) {
-            let c = c as usize;
-            if c != cell && !out.contains(&c) {
-                out.push(c);
-            }
-        }
-    }
-    out
 }
