@@ -101,7 +101,7 @@ fn removed_in(work: &Work, base: &State, unit: usize, digit: Digit, skip: u64) -
 }
 
 /// Pointing and claiming: a digit of one house confined to another.
-fn locking(work: &mut Work, base: &State) -> Vec<Basic> {
+fn locking(work: &Work, base: &State) -> Vec<Basic> {
     let mut out = Vec::new();
     for crossing in work.crossings() {
         for digit in work.digits() {
@@ -127,12 +127,12 @@ fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
 
 /// Houses in the order Sudoku Explainer's subsets scan them: boxes,
 /// columns, rows.
-fn subset_units(work: &Work) -> Vec<usize> {
-    [0, 2, 1].into_iter().flat_map(|k| work.units_of_kind(k)).collect()
+fn subset_units(work: &Work) -> impl Iterator<Item = usize> + '_ {
+    [0, 2, 1].into_iter().flat_map(|k| work.units_of_kind(k))
 }
 
 /// Two digits confined to the same two cells of a house.
-fn hidden_pairs(work: &mut Work, base: &State) -> Vec<Basic> {
+fn hidden_pairs(work: &Work, base: &State) -> Vec<Basic> {
     let mut out = Vec::new();
     let digits: Vec<Digit> = work.digits().collect();
     for unit in subset_units(work) {
@@ -165,15 +165,15 @@ fn hidden_pairs(work: &mut Work, base: &State) -> Vec<Basic> {
 }
 
 /// Two cells of a house holding the same two candidates.
-fn naked_pairs(work: &mut Work, base: &State) -> Vec<Basic> {
+fn naked_pairs(work: &Work, base: &State) -> Vec<Basic> {
     let mut out = Vec::new();
     for unit in subset_units(work) {
         if work.empty_count(unit) < 4 {
             continue;
         }
-        let cells: Vec<usize> = work.unit(unit).iter().map(|&c| c as usize).collect();
+        let cells = work.unit(unit);
         for (a, b) in pairs(cells.len()) {
-            let (ca, cb) = (work.cands(cells[a]), work.cands(cells[b]));
+            let (ca, cb) = (work.cands(cells[a] as usize), work.cands(cells[b] as usize));
             if !several_bits(ca.bits()) || !several_bits(cb.bits()) || !two_bits((ca | cb).bits()) {
                 continue;
             }
@@ -182,13 +182,15 @@ fn naked_pairs(work: &mut Work, base: &State) -> Vec<Basic> {
                 .iter()
                 .enumerate()
                 .filter(|&(k, _)| k != a && k != b)
-                .flat_map(|(_, &c)| (work.cands(c) & pair).iter().map(move |d| (c, d)))
+                .flat_map(|(_, &c)| (work.cands(c as usize) & pair).iter().map(move |d| (c as usize, d)))
                 .collect();
             if removable.is_empty() {
                 continue;
             }
-            let parents =
-                [cells[a], cells[b]].iter().flat_map(|&c| (base.cands(c) - pair).iter().map(move |d| (c, d))).collect();
+            let parents = [cells[a], cells[b]]
+                .iter()
+                .flat_map(|&c| (base.cands(c as usize) - pair).iter().map(move |d| (c as usize, d)))
+                .collect();
             out.push((removable, parents));
         }
     }
@@ -196,7 +198,7 @@ fn naked_pairs(work: &mut Work, base: &State) -> Vec<Basic> {
 }
 
 /// A digit confined to two columns in two rows, or the converse.
-fn x_wings(work: &mut Work, base: &State) -> Vec<Basic> {
+fn x_wings(work: &Work, base: &State) -> Vec<Basic> {
     let mut out = Vec::new();
     let side = work.side();
     for (base_kind, cover_kind) in [(2, 1), (1, 2)] {

@@ -118,20 +118,25 @@ pub(super) fn supports(
 ) {
     for &t in targets {
         for id in pots.chain(t) {
-            let (cell, digit, on) = work.decode(pots.node(id));
-            if !on {
+            if pots.node(id) & 1 == 0 {
                 continue;
             }
-            let support = match pots.cause(id) {
-                Cause::Assumed => assumed,
-                Cause::Cell => Some(Support::Cell(cell)),
-                Cause::Unit(u) => Some(Support::Unit(usize::from(u), digit)),
-                Cause::Advanced(_) => None,
-            };
-            if let Some(s) = support.filter(|s| !out.contains(s)) {
+            if let Some(s) = support_of(work, pots, id, assumed).filter(|s| !out.contains(s)) {
                 out.push(s);
             }
         }
+    }
+}
+
+/// What potential `id` relies on, by its cause; the assumption counts as
+/// `assumed`, a technique's removal as nothing.
+pub(super) fn support_of(work: &Work, pots: &Potentials, id: Id, assumed: Option<Support>) -> Option<Support> {
+    let (cell, digit, _) = work.decode(pots.node(id));
+    match pots.cause(id) {
+        Cause::Assumed => assumed,
+        Cause::Cell => Some(Support::Cell(cell)),
+        Cause::Unit(u) => Some(Support::Unit(usize::from(u), digit)),
+        Cause::Advanced(_) => None,
     }
 }
 

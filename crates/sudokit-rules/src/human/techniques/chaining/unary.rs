@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use sudokit_core::{Digit, SearchTally, StopReason};
 
-use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for};
+use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, support_of};
 use super::potentials::{Cause, Id, Node, Potentials};
 use super::propagate::{off_to_on, on_to_off};
 use super::work::Work;
@@ -272,43 +272,32 @@ fn forcing_chain(
     } else {
         pending_off.push_back(source);
     }
+    // Layer by layer, "on" then "off": a potential's links go to the
+    // other queue.
     let mut depth = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
-        if !pending_on.is_empty() {
+        for on_layer in [true, false] {
+            let (from, to) =
+                if on_layer { (&mut *pending_on, &mut *pending_off) } else { (&mut *pending_off, &mut *pending_on) };
+            if from.is_empty() {
+                continue;
+            }
             if !wins(depth + 2) {
                 return None;
             }
             depth += 1;
-        }
-        while let Some(p) = pending_on.pop_front() {
-            for &(n, cause) in links.of(pots.node(p), (y, true)) {
-                if n == negated {
-                    return Some(pots.create(n, cause, &[p]));
-                }
-                // Only a kept potential can be an ancestor, so a new one
-                // needs no walk up the chain.
-                if !pots.contains(n) {
-                    let id = pots.create(n, cause, &[p]);
-                    pots.keep(id);
-                    pending_off.push_back(id);
-                }
-            }
-        }
-        if !pending_off.is_empty() {
-            if !wins(depth + 2) {
-                return None;
-            }
-            depth += 1;
-        }
-        while let Some(p) = pending_off.pop_front() {
-            for &(n, cause) in links.of(pots.node(p), (y, true)) {
-                if n == negated {
-                    return Some(pots.create(n, cause, &[p]));
-                }
-                if !pots.contains(n) {
-                    let id = pots.create(n, cause, &[p]);
-                    pots.keep(id);
-                    pending_on.push_back(id);
+            while let Some(p) = from.pop_front() {
+                for &(n, cause) in links.of(pots.node(p), (y, true)) {
+                    if n == negated {
+                        return Some(pots.create(n, cause, &[p]));
+                    }
+                    // Only a kept potential can be an ancestor, so a new
+                    // one needs no walk up the chain.
+                    if !pots.contains(n) {
+                        let id = pots.create(n, cause, &[p]);
+                        pots.keep(id);
+                        to.push_back(id);
+                    }
                 }
             }
         }
@@ -341,16 +330,10 @@ fn sort_key((y, x): (bool, bool)) -> u8 {
 fn path_supports(work: &Work, pots: &Potentials, path: &[Id], offs: bool) -> Vec<Support> {
     let mut out = Vec::new();
     for &id in &path[..path.len() - 1] {
-        let (cell, digit, on) = work.decode(pots.node(id));
-        if !on && !offs {
+        if !offs && pots.node(id) & 1 == 0 {
             continue;
         }
-        let support = match pots.cause(id) {
-            Cause::Cell => Support::Cell(cell),
-            Cause::Unit(u) => Support::Unit(usize::from(u), digit),
-            _ => continue,
-        };
-        if !out.contains(&support) {
+        if let Some(support) = support_of(work, pots, id, None).filter(|s| !out.contains(s)) {
             out.push(support);
         }
     }
