@@ -14,20 +14,40 @@
 //! A progress bar and the final rate go to stderr.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use sudokit::batch::{Batch, Progress};
+use clap::Parser;
+use sudokit::batch::Batch;
 use sudokit::registry;
-use sudokit_examples::{Args, exit_code};
+use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds, threads_or_all};
 
-const USAGE: &str = "usage: batch [--solver NAME] [--threads N] [--time-limit SECONDS] INPUT [OUTPUT]";
+/// Solves a puzzle file in parallel, one answer line per puzzle in input
+/// order: the solution, or `error: <reason>`.
+#[derive(Parser)]
+#[command(name = "batch", version)]
+struct Cli {
+    /// Solver to use, by registered name (see `compare --list`).
+    #[arg(short, long, default_value = "auto")]
+    solver: String,
+    /// Worker threads; 0 uses every core.
+    #[arg(short = 'j', long, default_value_t = 0)]
+    threads: usize,
+    /// Time limit per puzzle, in seconds (none by default).
+    #[arg(short, long, value_parser = seconds, value_name = "SECONDS")]
+    time_limit: Option<Duration>,
+    /// Puzzle file: one puzzle per line, or boxed pictures.
+    input: PathBuf,
+    /// Where to write the answers; stdout when absent.
+    output: Option<PathBuf>,
+}
 
 fn main() -> ExitCode {
-    exit_code(run())
+    exit_code(run(Cli::parse()))
 }
 
 /// A reader that counts the bytes read, for the progress bar.
@@ -44,51 +64,33 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
-fn run() -> Result<(), String> {
-    let mut args = Args::from_env();
-    let mut info = registry::default_solver();
-    let mut threads = 0;
-    let mut time_limit = None;
-    let mut files = Vec::new();
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--solver" | "-s" => info = registry::find(&args.value(&arg)?).map_err(|e| e.to_string())?,
-            "--threads" | "-j" => threads = args.parsed(&arg)?,
-            "--time-limit" | "-t" => time_limit = Some(args.seconds(&arg)?),
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            flag if flag.starts_with('-') => return Err(format!("unknown option {flag}\n{USAGE}")),
-            _ => files.push(arg),
-        }
-    }
-    let (input, output) = match files.as_slice() {
-        [input] => (input, None),
-        [input, output] => (input, Some(output)),
-        _ => return Err(format!("expected INPUT and optionally OUTPUT\n{USAGE}")),
-    };
-    let file = File::open(input).map_err(|e| format!("cannot open {input}: {e}"))?;
+fn run(cli: Cli) -> Result {
+    let info = registry::find(&cli.solver)?;
+    let input = cli.input.display().to_string();
+    let file = File::open(&cli.input).context(|| format!("cannot open {input}"))?;
     let size = file.metadata().map(|m| m.len()).unwrap_or(0);
     let read = Arc::new(AtomicU64::new(0));
     let reader = BufReader::new(Counting { inner: file, read: Arc::clone(&read) });
-    let writer: Box<dyn Write> = match output {
-        Some(path) => Box::new(File::create(path).map_err(|e| format!("cannot create {path}: {e}"))?),
+    let writer: Box<dyn Write> = match &cli.output {
+        Some(path) => Box::new(File::create(path).context(|| format!("cannot create {}", path.display()))?),
         None => Box::new(io::stdout().lock()),
     };
 
-    let mut batch = Batch::new(move || info.build()).with_threads(threads);
-    if let Some(limit) = time_limit {
+    let mut batch = Batch::new(move || info.build()).with_threads(cli.threads);
+    if let Some(limit) = cli.time_limit {
         batch = batch.with_time_limit(limit);
     }
     let started = Instant::now();
-    let mut bar = ProgressBar::new(size, io::stderr().is_terminal());
+    let bar = Progress::new("batch", size, "bytes");
     let summary = batch
-        .solve_stream(reader, BufWriter::new(writer), |progress| bar.show(progress, read.load(Ordering::Relaxed)))
-        .map_err(|e| format!("{input}: {e}"))?;
+        .solve_stream(reader, BufWriter::new(writer), |progress| {
+            let message = format!("{} puzzles, {} failed", progress.done, progress.failed);
+            bar.set(read.load(Ordering::Relaxed), &message);
+        })
+        .context(|| input.clone())?;
     bar.finish();
     let seconds = started.elapsed().as_secs_f64();
-    let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
+    let threads = threads_or_all(cli.threads);
     eprintln!(
         "{}: {} puzzles, {} solved, {} failed, in {seconds:.2} s ({:.0} puzzles/s, {} with {threads} thread{})",
         input,
@@ -100,43 +102,4 @@ fn run() -> Result<(), String> {
         if threads == 1 { "" } else { "s" },
     );
     Ok(())
-}
-
-/// A one-line progress bar on stderr, redrawn at most ten times a second;
-/// silent when stderr is not a terminal.
-struct ProgressBar {
-    size: u64,
-    enabled: bool,
-    started: Instant,
-    last: Option<Instant>,
-}
-
-impl ProgressBar {
-    fn new(size: u64, enabled: bool) -> ProgressBar {
-        ProgressBar { size, enabled, started: Instant::now(), last: None }
-    }
-
-    fn show(&mut self, progress: Progress, bytes_read: u64) {
-        if !self.enabled || self.last.is_some_and(|t| t.elapsed() < Duration::from_millis(100)) {
-            return;
-        }
-        self.last = Some(Instant::now());
-        let fraction = if self.size == 0 { 0.0 } else { (bytes_read as f64 / self.size as f64).min(1.0) };
-        let filled = (fraction * 30.0) as usize;
-        let rate = progress.done as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
-        eprint!(
-            "\r[{}{}] {:3.0}%  {} puzzles  {} failed  {rate:.0}/s ",
-            "#".repeat(filled),
-            "-".repeat(30 - filled),
-            fraction * 100.0,
-            progress.done,
-            progress.failed
-        );
-    }
-
-    fn finish(&self) {
-        if self.enabled && self.last.is_some() {
-            eprintln!();
-        }
-    }
 }

@@ -1,62 +1,180 @@
-//! Helpers shared by the examples: reading command-line flags and turning
-//! a result into an exit code. Not part of the library API; the puzzle sets
-//! come from `sudokit_testkit::sets`.
+//! Helpers shared by the examples: the exit code and error chain of a run,
+//! error context, duration flags, and one progress display. Not part of the
+//! library API; the puzzle sets come from `sudokit_testkit::sets`, and each
+//! example declares its own command line with `clap`.
 
-/// Command-line arguments, consumed flag by flag.
-#[derive(Debug)]
-pub struct Args {
-    args: std::collections::VecDeque<String>,
-}
+use std::error::Error;
+use std::fmt;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-impl Args {
-    /// The process arguments, without the program name.
-    pub fn from_env() -> Args {
-        Args { args: std::env::args().skip(1).collect() }
-    }
+/// What an example's `run` returns: any error, shown by [`exit_code`].
+pub type Result<T = ()> = std::result::Result<T, Box<dyn Error + Send + Sync>>;
 
-    /// The next argument, if any.
-    pub fn pop(&mut self) -> Option<String> {
-        self.args.pop_front()
-    }
-
-    /// The value after flag `flag`.
-    ///
-    /// # Errors
-    /// A message when the value is missing.
-    pub fn value(&mut self, flag: &str) -> Result<String, String> {
-        self.pop().ok_or_else(|| format!("{flag} needs a value"))
-    }
-
-    /// The value after flag `flag`, parsed.
-    ///
-    /// # Errors
-    /// A message when the value is missing or does not parse.
-    pub fn parsed<T: std::str::FromStr>(&mut self, flag: &str) -> Result<T, String> {
-        let value = self.value(flag)?;
-        value.parse().map_err(|_| format!("{flag}: {value:?} is not a valid value"))
-    }
-
-    /// The value after flag `flag` as a duration in seconds (`0.5`, `3`).
-    ///
-    /// # Errors
-    /// A message when the value is missing or is not a duration.
-    pub fn seconds(&mut self, flag: &str) -> Result<std::time::Duration, String> {
-        let value = self.value(flag)?;
-        value
-            .parse()
-            .ok()
-            .and_then(|seconds| std::time::Duration::try_from_secs_f64(seconds).ok())
-            .ok_or_else(|| format!("{flag}: {value:?} is not a number of seconds"))
-    }
-}
-
-/// The exit code for an example's result, printing the error as one line.
-pub fn exit_code(result: Result<(), String>) -> std::process::ExitCode {
+/// The exit code for an example's result, printing the error and its causes
+/// on one line (`error: cannot open x.txt: No such file or directory`).
+pub fn exit_code(result: Result) -> ExitCode {
     match result {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            std::process::ExitCode::FAILURE
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            let mut line = format!("error: {error}");
+            let mut cause = error.source();
+            while let Some(inner) = cause {
+                line.push_str(&format!(": {inner}"));
+                cause = inner.source();
+            }
+            eprintln!("{line}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// An error with what was being done when it happened, keeping the cause as
+/// its [`Error::source`].
+#[derive(Debug)]
+pub struct Context {
+    what: String,
+    cause: Box<dyn Error + Send + Sync>,
+}
+
+impl fmt::Display for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+impl Error for Context {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        Some(&*self.cause)
+    }
+}
+
+/// Adds what was being done to an error, as `anyhow`'s `context` does.
+pub trait WithContext<T> {
+    /// The error wrapped in a [`Context`] saying `what()`.
+    ///
+    /// # Errors
+    /// The original error, with its context.
+    fn context<S: Into<String>>(self, what: impl FnOnce() -> S) -> Result<T>;
+}
+
+impl<T, E: Into<Box<dyn Error + Send + Sync>>> WithContext<T> for std::result::Result<T, E> {
+    fn context<S: Into<String>>(self, what: impl FnOnce() -> S) -> Result<T> {
+        self.map_err(|cause| Box::new(Context { what: what().into(), cause: cause.into() }) as _)
+    }
+}
+
+/// Reads a flag's duration in seconds (`0.5`, `3`), for `clap`'s
+/// `value_parser`.
+///
+/// # Errors
+/// A message when the value is not a non-negative number of seconds.
+pub fn seconds(value: &str) -> std::result::Result<Duration, String> {
+    value
+        .parse()
+        .ok()
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .ok_or_else(|| format!("{value:?} is not a number of seconds"))
+}
+
+/// The number of worker threads `0` stands for: every core.
+pub fn threads_or_all(threads: usize) -> usize {
+    if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads }
+}
+
+/// Progress of a long run on stderr: an `indicatif` bar when stderr is a
+/// terminal; otherwise a plain line at most every five seconds, so logs stay
+/// short. Nothing of it reaches stdout. Shared across threads.
+#[derive(Debug)]
+pub struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    plain: Mutex<Plain>,
+}
+
+#[derive(Debug)]
+struct Plain {
+    label: String,
+    total: u64,
+    done: u64,
+    started: Instant,
+    shown: Instant,
+}
+
+/// How often a plain progress line is written when stderr is not a terminal.
+const PLAIN_EVERY: Duration = Duration::from_secs(5);
+
+impl Progress {
+    /// Progress over `total` items of `unit` (`"puzzles"`, `"bytes"`),
+    /// labelled `label`.
+    pub fn new(label: &str, total: u64, unit: &str) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let template = if unit == "bytes" {
+                "{prefix} [{bar:30}] {percent:>3}% {msg} {elapsed_precise} eta {eta}".to_string()
+            } else {
+                format!("{{prefix}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{msg}} {{per_sec}} eta {{eta}}")
+            };
+            let style = indicatif::ProgressStyle::with_template(&template)
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                .progress_chars("=> ");
+            // No steady tick: the bar is redrawn only when progress is
+            // reported, so a timed run is never interrupted by drawing.
+            indicatif::ProgressBar::new(total).with_style(style).with_prefix(label.to_string())
+        });
+        let now = Instant::now();
+        let plain = Plain { label: label.to_string(), total, done: 0, started: now, shown: now };
+        Progress { bar, plain: Mutex::new(plain) }
+    }
+
+    fn plain(&self) -> std::sync::MutexGuard<'_, Plain> {
+        self.plain.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Sets how many items are done, with a short message (may be empty).
+    pub fn set(&self, done: u64, message: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+            bar.set_message(message.to_string());
+            return;
+        }
+        let mut plain = self.plain();
+        plain.done = done;
+        if plain.shown.elapsed() >= PLAIN_EVERY {
+            plain.shown = Instant::now();
+            let percent = if plain.total == 0 { 100.0 } else { done as f64 * 100.0 / plain.total as f64 };
+            eprintln!(
+                "{}: {percent:.0}% ({done}/{}) {message} after {:.1} s",
+                plain.label,
+                plain.total,
+                plain.started.elapsed().as_secs_f64()
+            );
+        }
+    }
+
+    /// Counts `n` more items done.
+    pub fn add(&self, n: u64) {
+        match &self.bar {
+            Some(bar) => bar.inc(n),
+            None => {
+                let done = self.plain().done + n;
+                self.set(done, "");
+            }
+        }
+    }
+
+    /// Writes a line to stderr above the bar, or as it is.
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    /// Removes the bar; the caller prints its own summary.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
         }
     }
 }

@@ -16,94 +16,83 @@
 //! `solved` counts its successes over the whole level (local search is
 //! judged by its rate). Progress goes to stderr, the report to stdout.
 
-use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use clap::{Parser, ValueEnum};
 use sudokit::compare::{Event, Harness, PuzzleSet, Report};
 use sudokit::{Solver, registry};
-use sudokit_examples::{Args, exit_code};
+use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 use sudokit_testkit::sets;
 
-const USAGE: &str = "usage: compare [--solver NAME]... [--time-limit SECONDS] [--format table|csv|json] [--threads N] [--keep-going] [--list] [FILE]...";
+/// Races sudokit's solvers on the same puzzles with a time limit per
+/// puzzle and prints the results.
+#[derive(Parser)]
+#[command(name = "compare", version)]
+struct Cli {
+    /// Solver to race, by registered name; repeat for several (default:
+    /// every registered solver).
+    #[arg(short, long = "solver", value_name = "NAME")]
+    solvers: Vec<String>,
+    /// Time limit per puzzle, in seconds.
+    #[arg(short, long, value_parser = seconds, default_value = "3", value_name = "SECONDS")]
+    time_limit: Duration,
+    /// Report format on stdout.
+    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Worker threads; 0 uses every core.
+    #[arg(short = 'j', long, default_value_t = 0)]
+    threads: usize,
+    /// Try every puzzle of a level even after a failure.
+    #[arg(long)]
+    keep_going: bool,
+    /// List the registered solvers and exit.
+    #[arg(long)]
+    list: bool,
+    /// Also draw the report as an SVG chart: per level, each solver's
+    /// median time per puzzle on a log scale.
+    #[arg(long, value_name = "FILE.svg")]
+    chart: Option<PathBuf>,
+    /// Puzzle files, one level each, named after the file (default: the
+    /// course's easy, medium and hard levels).
+    files: Vec<String>,
+}
 
+#[derive(Clone, Copy, ValueEnum)]
 enum Format {
     Table,
     Csv,
     Json,
 }
 
-/// What the command line asks for.
-struct Options {
-    names: Vec<String>,
-    files: Vec<String>,
-    limit: Duration,
-    threads: usize,
-    keep_going: bool,
-    format: Format,
-}
-
 fn main() -> ExitCode {
-    exit_code(run())
+    exit_code(run(Cli::parse()))
 }
 
-fn run() -> Result<(), String> {
-    let Some(options) = parse_args()? else { return Ok(()) };
-    let mut solvers = solvers(&options.names)?;
-    let levels = levels(&options.files)?;
-    let mut harness = Harness::new().with_time_limit(options.limit).with_threads(options.threads);
-    if options.keep_going {
+fn run(cli: Cli) -> Result {
+    if cli.list {
+        list_solvers();
+        return Ok(());
+    }
+    let mut solvers = solvers(&cli.solvers)?;
+    let levels = levels(&cli.files)?;
+    let mut harness = Harness::new().with_time_limit(cli.time_limit).with_threads(cli.threads);
+    if cli.keep_going {
         harness = harness.with_keep_going();
     }
-    let report = race(&harness, &mut solvers, &levels, options.limit);
-    match options.format {
+    let report = race(&harness, &mut solvers, &levels, cli.time_limit);
+    match cli.format {
         Format::Table => print!("{report}"),
         Format::Csv => print!("{}", report.to_csv()),
         Format::Json => print!("{}", report.to_json()),
     }
-    Ok(())
-}
-
-/// The options, or `None` when the command was answered already (`--list`,
-/// `--help`).
-fn parse_args() -> Result<Option<Options>, String> {
-    let mut args = Args::from_env();
-    let mut options = Options {
-        names: Vec::new(),
-        files: Vec::new(),
-        limit: Duration::from_secs(3),
-        threads: 0,
-        keep_going: false,
-        format: Format::Table,
-    };
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--solver" | "-s" => options.names.push(args.value(&arg)?),
-            "--time-limit" | "-t" => options.limit = args.seconds(&arg)?,
-            "--threads" => options.threads = args.parsed(&arg)?,
-            "--keep-going" => options.keep_going = true,
-            "--format" | "-f" => {
-                options.format = match args.value(&arg)?.as_str() {
-                    "table" => Format::Table,
-                    "csv" => Format::Csv,
-                    "json" => Format::Json,
-                    other => return Err(format!("--format: unknown format {other:?} (table, csv or json)")),
-                }
-            }
-            "--list" => {
-                list_solvers();
-                return Ok(None);
-            }
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(None);
-            }
-            flag if flag.starts_with('-') => return Err(format!("unknown option {flag}\n{USAGE}")),
-            _ => options.files.push(arg),
-        }
+    if let Some(path) = &cli.chart {
+        let svg = report.chart().to_svg()?;
+        std::fs::write(path, svg).context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("chart written to {}", path.display());
     }
-    Ok(Some(options))
+    Ok(())
 }
 
 fn list_solvers() {
@@ -114,19 +103,19 @@ fn list_solvers() {
 }
 
 /// The solvers named, or every registered one.
-fn solvers(names: &[String]) -> Result<Vec<Box<dyn Solver>>, String> {
+fn solvers(names: &[String]) -> Result<Vec<Box<dyn Solver>>> {
     if names.is_empty() {
         return Ok(registry::solvers().iter().map(|info| info.build()).collect());
     }
-    names.iter().map(|name| registry::create(name).map_err(|e| e.to_string())).collect()
+    Ok(names.iter().map(|name| registry::create(name)).collect::<std::result::Result<_, _>>()?)
 }
 
 /// The files as levels, or the course's three levels.
-fn levels(files: &[String]) -> Result<Vec<PuzzleSet>, String> {
+fn levels(files: &[String]) -> Result<Vec<PuzzleSet>> {
     if files.is_empty() {
         return Ok(sets::COURSE_LEVELS.iter().map(|set| PuzzleSet::new(set.name, set.puzzles())).collect());
     }
-    files.iter().map(|f| PuzzleSet::from_file(f).map_err(|e| e.to_string())).collect()
+    Ok(files.iter().map(PuzzleSet::from_file).collect::<std::result::Result<_, _>>()?)
 }
 
 /// Runs the race, with its progress on stderr.
@@ -141,30 +130,29 @@ fn race(harness: &Harness, solvers: &mut [Box<dyn Solver>], levels: &[PuzzleSet]
         limit.as_secs_f64()
     );
     let started = Instant::now();
-    let live = std::io::stderr().is_terminal();
-    let stderr = Mutex::new(std::io::stderr());
-    let report = harness.run_with_progress(solvers, levels, &|event| {
-        let mut err = stderr.lock().unwrap_or_else(|e| e.into_inner());
-        match event {
-            Event::Puzzle { solver, set: level, done, total } if live => {
-                let _ = write!(err, "\r\x1b[K  {solver} on {level}: {done}/{total}");
-            }
-            Event::SetDone(r) => {
-                let clear = if live { "\r\x1b[K" } else { "" };
-                let _ = writeln!(
-                    err,
-                    "{clear}[{:>6.1} s] {} on {}: {}/{} solved, {}",
-                    started.elapsed().as_secs_f64(),
-                    r.solver,
-                    r.set,
-                    r.solved,
-                    r.total,
-                    r.status
-                );
-            }
-            _ => {}
+    let bar = Progress::new("compare", (solvers.len() * puzzles) as u64, "puzzles");
+    let finished = std::sync::atomic::AtomicU64::new(0);
+    let report = harness.run_with_progress(solvers, levels, &|event| match event {
+        Event::Puzzle { solver, set: level, done, .. } => {
+            let before = finished.load(std::sync::atomic::Ordering::Relaxed);
+            bar.set(before + done as u64, &format!("{solver} on {level}"));
         }
+        Event::SetDone(r) => {
+            finished.fetch_add(r.total as u64, std::sync::atomic::Ordering::Relaxed);
+            bar.set(finished.load(std::sync::atomic::Ordering::Relaxed), "");
+            bar.println(&format!(
+                "[{:>6.1} s] {} on {}: {}/{} solved, {}",
+                started.elapsed().as_secs_f64(),
+                r.solver,
+                r.set,
+                r.solved,
+                r.total,
+                r.status
+            ));
+        }
+        _ => {}
     });
+    bar.finish();
     eprintln!("done in {:.1} s", started.elapsed().as_secs_f64());
     report
 }

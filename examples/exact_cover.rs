@@ -6,10 +6,18 @@
 //! cargo run --release --example exact_cover
 //! ```
 
+use clap::Parser;
 use sudokit::dlx::{CoverError, ExactCover, SudokuCover};
 use sudokit::{Budget, Grid, Shape};
 
+/// Prints the exact-cover matrix of the 4×4 Sudoku and solves a 4×4 puzzle
+/// with Dancing Links. Takes no arguments.
+#[derive(Parser)]
+#[command(name = "exact_cover", version)]
+struct Cli {}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    Cli::parse();
     let cover = SudokuCover::new(Shape::MINI);
     let header: String = (0..cover.item_count()).map(|i| if i % 16 == 0 { '|' } else { ' ' }).collect();
     println!(

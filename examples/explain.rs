@@ -3,7 +3,7 @@
 //! backtracks when the techniques stall; and the rating at the end.
 //!
 //! ```text
-//! cargo run --release --example explain -- [--marks] [PUZZLE]
+//! cargo run --release --example explain -- [--marks] [--svg DIR] [PUZZLE]
 //! cargo run --release --example explain -- --marks \
 //!     "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
 //! ```
@@ -12,50 +12,63 @@
 //! shape); without it a top95 puzzle is explained whose path shows
 //! pointing, a naked pair, direct hidden pairs, a unique rectangle and two
 //! skyscrapers. `--marks` prints every cell's candidates before each step.
+//! `--svg DIR` also draws every step as DIR/step-001.svg, … (the grid
+//! with its pencil marks, the pattern's cells and houses highlighted, the
+//! removed candidates struck and the placed digits ringed) and writes
+//! DIR/index.html, one page with every step under its sentence.
 
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Parser;
 use sudokit::Grid;
-use sudokit::rules::human::{Event, Explainer, Outcome, rate};
-use sudokit_examples::{Args, exit_code};
+use sudokit::rules::human::{Event, Explainer, Outcome, Position, Step, rate};
+use sudokit_examples::{Result, WithContext, exit_code};
 
-const USAGE: &str = "usage: explain [--marks] [PUZZLE]";
+/// Walks a puzzle step by step as a player would, printing each step's
+/// explanation, then its rating.
+#[derive(Parser)]
+#[command(name = "explain", version)]
+struct Cli {
+    /// Print every cell's candidates before each step.
+    #[arg(short, long)]
+    marks: bool,
+    /// Draw every step as an SVG picture in DIR, with an index.html page.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    /// The puzzle: an 81-character line or any grid text sudokit reads
+    /// (default: top95 number 13).
+    puzzle: Option<String>,
+}
 
 /// Top95 number 13.
 const DEFAULT: &str = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..";
 
 fn main() -> ExitCode {
-    exit_code(run())
+    exit_code(run(Cli::parse()))
 }
 
-fn run() -> Result<(), String> {
-    let mut args = Args::from_env();
-    let mut marks = false;
-    let mut text = None;
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--marks" | "-m" => marks = true,
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
-            _ if text.is_some() => return Err(format!("more than one puzzle given\n{USAGE}")),
-            _ => text = Some(arg),
-        }
-    }
-    let puzzle: Grid = text.as_deref().unwrap_or(DEFAULT).trim().parse().map_err(|e| format!("bad puzzle: {e}"))?;
+fn run(cli: Cli) -> Result {
+    let puzzle: Grid = cli.puzzle.as_deref().unwrap_or(DEFAULT).trim().parse().context(|| "bad puzzle")?;
+    let mut pictures = cli.svg.as_deref().map(Pictures::new).transpose()?;
     println!("Puzzle ({}, {} givens):\n{puzzle:#}\n", puzzle.shape(), puzzle.filled_count());
-    let mut explainer = Explainer::new(&puzzle).map_err(|e| e.to_string())?;
+    let mut explainer = Explainer::new(&puzzle)?;
     let mut number = 0;
     loop {
-        if marks {
+        if cli.marks {
             println!("{}", explainer.position().pencil_marks());
         }
+        let before = pictures.is_some().then(|| explainer.position().clone());
         let Some(event) = explainer.next() else { break };
         number += 1;
         match event {
-            Event::Step(step) => println!("{number:>3}. [{}] {step}", step.score()),
+            Event::Step(step) => {
+                println!("{number:>3}. [{}] {step}", step.score());
+                if let (Some(pictures), Some(before)) = (&mut pictures, &before) {
+                    pictures.add(number, &step, before)?;
+                }
+            }
             Event::Guess { cell, digit, alternatives, depth } => {
                 println!("{number:>3}. Guess {digit} in {cell} (then {alternatives}; depth {depth})")
             }
@@ -72,7 +85,47 @@ fn run() -> Result<(), String> {
             other => println!("{number:>3}. {other:?}"),
         }
     }
+    if let Some(pictures) = pictures {
+        pictures.finish()?;
+    }
     Ok(())
+}
+
+/// The step pictures being written, and the page that shows them all.
+struct Pictures {
+    dir: PathBuf,
+    page: String,
+}
+
+impl Pictures {
+    fn new(dir: &Path) -> Result<Pictures> {
+        std::fs::create_dir_all(dir).context(|| format!("cannot create {}", dir.display()))?;
+        let page = String::from(
+            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>sudokit: step by step</title></head>\n<body style=\"font-family: sans-serif\">\n",
+        );
+        Ok(Pictures { dir: dir.to_path_buf(), page })
+    }
+
+    fn add(&mut self, number: usize, step: &Step, before: &Position) -> Result {
+        let name = format!("step-{number:03}.svg");
+        let path = self.dir.join(&name);
+        std::fs::write(&path, step.to_svg(before)?).context(|| format!("cannot write {}", path.display()))?;
+        let sentence = step.to_string().replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+        let _ = writeln!(
+            self.page,
+            "<h3>{number}. [{}] {sentence}</h3>\n<img src=\"{name}\" alt=\"step {number}\">",
+            step.score()
+        );
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result {
+        self.page.push_str("</body></html>\n");
+        let path = self.dir.join("index.html");
+        std::fs::write(&path, &self.page).context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("pictures written to {}", self.dir.display());
+        Ok(())
+    }
 }
 
 fn report(puzzle: &Grid, outcome: &Outcome) {

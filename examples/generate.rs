@@ -7,6 +7,7 @@
 //! cargo run --release --example generate -- [--count N] [--shape 9x9] [--symmetry NAME]
 //!     [--minimal | --givens N] [--rating A..B | --level LEVEL | --technique NAME]
 //!     [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv]
+//! cargo run --release --example generate -- --help
 //! ```
 //!
 //! Puzzle `k` comes from seed `S + k` (S is 1 unless `--seed` says), so a
@@ -21,83 +22,145 @@
 //! stderr and left out. `--format csv` writes `puzzle,seed,er,ep,ed,solution`.
 //! Progress goes to stderr.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use clap::{Parser, ValueEnum};
 use sudokit::generate::{Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, generate_many};
 use sudokit::rules::human::{Level, Score, Technique, rate};
 use sudokit::{Budget, Shape};
-use sudokit_examples::{Args, exit_code};
+use sudokit_examples::{Progress, Result, exit_code, seconds};
 
-const USAGE: &str = "usage: generate [--count N] [--shape 9x9] [--symmetry NAME] [--minimal | --givens N] \
-[--rating A..B | --level LEVEL | --technique NAME] [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv]";
-
-/// What the command line asks for.
-struct Options {
+/// Generates proper puzzles, minimal or with a target number of givens,
+/// with a symmetry and a difficulty, in seed order.
+#[derive(Parser)]
+#[command(name = "generate", version)]
+struct Cli {
+    /// How many puzzles to make.
+    #[arg(short = 'n', long, default_value_t = 10)]
     count: u64,
+    /// Shape: SIDExSIDE (9x9, 16x16) or box rows x box columns (3x2).
+    #[arg(long, default_value = "9x9", value_parser = parse_shape)]
+    shape: Shape,
+    /// Symmetry of the givens: none, rotate180 (or rotational), rotate90,
+    /// mirror-rows, mirror-columns, diagonal, anti-diagonal.
+    #[arg(long, default_value = "none")]
+    symmetry: Symmetry,
+    /// Minimal puzzles: no given can go without losing uniqueness (the
+    /// default).
+    #[arg(long, conflicts_with = "givens")]
+    minimal: bool,
+    /// Stop removing givens at N instead of at a minimal puzzle.
+    #[arg(long, value_name = "N")]
+    givens: Option<usize>,
+    /// SE rating range, both ends included (6.0..7.5).
+    #[arg(long, value_parser = parse_range, value_name = "A..B")]
+    rating: Option<std::ops::RangeInclusive<Score>>,
+    /// Level: easy, medium, hard, expert or needs-guessing.
+    #[arg(long, value_parser = parse_level)]
+    level: Option<Level>,
+    /// The technique of the hardest step, as the rater names it (case,
+    /// spaces and hyphens ignored: x-wing, naked pair).
+    #[arg(long, value_parser = parse_technique, value_name = "NAME")]
+    technique: Option<Technique>,
+    /// Seed of the first puzzle; puzzle k comes from seed S + k.
+    #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
+    /// Worker threads; 0 uses every core.
+    #[arg(short = 'j', long, default_value_t = 0)]
     threads: usize,
-    csv: bool,
-    generator: Generator,
+    /// Time limit per puzzle, in seconds: a puzzle not made in time is
+    /// reported on stderr and left out.
+    #[arg(short, long, value_parser = seconds, default_value = "60", value_name = "SECONDS")]
+    time_limit: Duration,
+    /// Output: one puzzle per line, or CSV `puzzle,seed,er,ep,ed,solution`.
+    #[arg(short, long, value_enum, default_value_t = Format::Line)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Line,
+    Csv,
+}
+
+impl Cli {
+    fn generator(&self) -> Generator {
+        let mut difficulty = Difficulty::any();
+        if let Some(range) = &self.rating {
+            difficulty = difficulty.with_rating(range.clone());
+        }
+        if let Some(level) = self.level {
+            difficulty = difficulty.with_level(level);
+        }
+        if let Some(technique) = self.technique {
+            difficulty = difficulty.with_technique(technique);
+        }
+        let givens = self.givens.map_or(Givens::Minimal, Givens::Target);
+        Generator::new(self.shape)
+            .with_symmetry(self.symmetry)
+            .with_givens(givens)
+            .with_difficulty(difficulty)
+            .with_budget(Budget::unlimited().with_time_limit(self.time_limit))
+    }
 }
 
 fn main() -> ExitCode {
-    exit_code(run())
+    exit_code(run(Cli::parse()))
 }
 
-fn run() -> Result<(), String> {
-    let Some(options) = options()? else { return Ok(()) };
+fn run(cli: Cli) -> Result {
+    let generator = cli.generator();
+    let csv = cli.format == Format::Csv;
     let started = Instant::now();
-    let stderr = io::stderr();
-    let live = stderr.is_terminal();
     let mut out = io::stdout().lock();
-    if options.csv {
-        writeln!(out, "puzzle,seed,er,ep,ed,solution").map_err(|e| e.to_string())?;
+    if csv {
+        writeln!(out, "puzzle,seed,er,ep,ed,solution")?;
     }
+    let bar = Progress::new("generate", cli.count, "puzzles");
     // Chunks of a few puzzles per thread: progress between them, results
     // in seed order.
     let chunk = 64;
     let (mut made, mut failed) = (0u64, 0u64);
-    let mut first = options.seed;
-    let last = options.seed + options.count.saturating_sub(1);
-    while options.count > 0 && first <= last {
+    let mut first = cli.seed;
+    let last = cli.seed + cli.count.saturating_sub(1);
+    while cli.count > 0 && first <= last {
         let end = (first + chunk - 1).min(last);
-        for result in generate_many(&options.generator, first..=end, options.threads) {
+        for result in generate_many(&generator, first..=end, cli.threads) {
             match result {
                 Ok(generated) => {
-                    write_puzzle(&mut out, &generated, options.csv).map_err(|e| e.to_string())?;
+                    write_puzzle(&mut out, &generated, csv)?;
                     made += 1;
                 }
                 Err(error) => {
-                    let closest = match &error {
-                        GenerateError::Stopped { closest: Some(c), .. } => {
-                            c.rating.map_or(String::new(), |r| format!(" (the closest rated {}: {})", r.er, c.puzzle))
-                        }
-                        _ => String::new(),
-                    };
-                    eprintln!("{}{error}{closest}", if live { "\r\x1b[K" } else { "" });
+                    bar.println(&format!("{error}{}", closest(&error)));
                     failed += 1;
                 }
             }
         }
-        out.flush().map_err(|e| e.to_string())?;
-        let done = end - options.seed + 1;
-        if live {
-            eprint!("\r\x1b[K{done}/{} puzzles, {:.1} s", options.count, started.elapsed().as_secs_f64());
-        } else if done % 1024 == 0 {
-            eprintln!("{done}/{} puzzles, {:.1} s", options.count, started.elapsed().as_secs_f64());
-        }
+        out.flush()?;
+        bar.set(end - cli.seed + 1, "");
         first = end + 1;
     }
+    bar.finish();
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
-        "{}{made} puzzles in {seconds:.2} s ({:.0} per second){}",
-        if live { "\r\x1b[K" } else { "" },
+        "{made} puzzles in {seconds:.2} s ({:.0} per second){}",
         made as f64 / seconds.max(1e-9),
         if failed > 0 { format!(", {failed} not made in time") } else { String::new() }
     );
     Ok(())
+}
+
+/// What a request that ran out of time came closest to.
+fn closest(error: &GenerateError) -> String {
+    match error {
+        GenerateError::Stopped { closest: Some(c), .. } => {
+            c.rating.map_or(String::new(), |r| format!(" (the closest rated {}: {})", r.er, c.puzzle))
+        }
+        _ => String::new(),
+    }
 }
 
 fn write_puzzle(out: &mut impl Write, generated: &Generated, csv: bool) -> io::Result<()> {
@@ -111,62 +174,20 @@ fn write_puzzle(out: &mut impl Write, generated: &Generated, csv: bool) -> io::R
     writeln!(out, "{},{},{er},{ep},{ed},{}", generated.puzzle, generated.seed, generated.solution)
 }
 
-fn options() -> Result<Option<Options>, String> {
-    let mut args = Args::from_env();
-    let (mut count, mut seed, mut threads, mut csv) = (10u64, 1u64, 0usize, false);
-    let (mut shape, mut symmetry, mut givens) = (Shape::CLASSIC, Symmetry::None, Givens::Minimal);
-    let (mut difficulty, mut limit) = (Difficulty::any(), Duration::from_secs(60));
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--count" => count = args.parsed(&arg)?,
-            "--seed" => seed = args.parsed(&arg)?,
-            "--threads" => threads = args.parsed(&arg)?,
-            "--shape" => shape = parse_shape(&args.value(&arg)?)?,
-            "--symmetry" => {
-                symmetry = args.value(&arg)?.parse().map_err(|e: sudokit::generate::UnknownSymmetry| e.to_string())?
-            }
-            "--minimal" => givens = Givens::Minimal,
-            "--givens" => givens = Givens::Target(args.parsed(&arg)?),
-            "--rating" => difficulty = difficulty.with_rating(parse_range(&args.value(&arg)?)?),
-            "--level" => difficulty = difficulty.with_level(parse_level(&args.value(&arg)?)?),
-            "--technique" => difficulty = difficulty.with_technique(parse_technique(&args.value(&arg)?)?),
-            "--time-limit" => limit = args.seconds(&arg)?,
-            "--format" => {
-                csv = match args.value(&arg)?.as_str() {
-                    "csv" => true,
-                    "line" => false,
-                    other => return Err(format!("--format: {other:?} is not line or csv")),
-                }
-            }
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(None);
-            }
-            flag => return Err(format!("unknown option {flag}\n{USAGE}")),
-        }
-    }
-    let generator = Generator::new(shape)
-        .with_symmetry(symmetry)
-        .with_givens(givens)
-        .with_difficulty(difficulty)
-        .with_budget(Budget::unlimited().with_time_limit(limit));
-    Ok(Some(Options { count, seed, threads, csv, generator }))
-}
-
 /// `9x9` (the side, boxes as square as can be) or `3x2` (box rows by box
 /// columns) when the two numbers differ and are small.
-fn parse_shape(text: &str) -> Result<Shape, String> {
-    let bad = || format!("--shape: {text:?} is not SIDExSIDE (9x9, 16x16) or box rows x box columns (2x3)");
+fn parse_shape(text: &str) -> std::result::Result<Shape, String> {
+    let bad = || format!("{text:?} is not SIDExSIDE (9x9, 16x16) or box rows x box columns (2x3)");
     let (a, b) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
     let (a, b): (usize, usize) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
-    if a == b { Shape::from_side(a) } else { Shape::new(a, b) }.map_err(|e| format!("--shape: {e}"))
+    if a == b { Shape::from_side(a) } else { Shape::new(a, b) }.map_err(|e| e.to_string())
 }
 
 /// `6.0..7.5`, both ends included.
-fn parse_range(text: &str) -> Result<std::ops::RangeInclusive<Score>, String> {
-    let bad = || format!("--rating: {text:?} is not a range such as 6.0..7.5");
+fn parse_range(text: &str) -> std::result::Result<std::ops::RangeInclusive<Score>, String> {
+    let bad = || format!("{text:?} is not a range such as 6.0..7.5");
     let (low, high) = text.split_once("..").ok_or_else(bad)?;
-    let score = |s: &str| -> Result<Score, String> {
+    let score = |s: &str| -> std::result::Result<Score, String> {
         let value: f64 = s.trim().parse().map_err(|_| bad())?;
         if !(0.0..=20.0).contains(&value) {
             return Err(bad());
@@ -176,20 +197,20 @@ fn parse_range(text: &str) -> Result<std::ops::RangeInclusive<Score>, String> {
     Ok(score(low)?..=score(high)?)
 }
 
-fn parse_level(text: &str) -> Result<Level, String> {
+fn parse_level(text: &str) -> std::result::Result<Level, String> {
     let levels = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::NeedsGuessing];
     let wanted = normalise(text);
     levels
         .into_iter()
         .find(|l| normalise(l.name()) == wanted)
-        .ok_or_else(|| format!("--level: {text:?} is not easy, medium, hard, expert or needs-guessing"))
+        .ok_or_else(|| format!("{text:?} is not easy, medium, hard, expert or needs-guessing"))
 }
 
-fn parse_technique(text: &str) -> Result<Technique, String> {
+fn parse_technique(text: &str) -> std::result::Result<Technique, String> {
     let wanted = normalise(text);
     Technique::ALL.iter().copied().find(|t| normalise(t.name()) == wanted).ok_or_else(|| {
         let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
-        format!("--technique: {text:?} is none of {}", names.join(", "))
+        format!("{text:?} is none of {}", names.join(", "))
     })
 }
 

@@ -15,49 +15,44 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
 use sudokit::graph::ConstraintGraph;
 use sudokit::{Dsatur, Grid, Solver};
-use sudokit_examples::{Args, exit_code};
+use sudokit_examples::{Result, WithContext, exit_code};
 use sudokit_testkit::sets;
 
-const USAGE: &str = "usage: graph_svg [--puzzle PUZZLE] [OUTPUT.svg]";
-
-fn main() -> ExitCode {
-    exit_code(run())
+/// Draws a solved grid's constraint graph as SVG and Graphviz DOT.
+#[derive(Parser)]
+#[command(name = "graph_svg", version)]
+struct Cli {
+    /// The puzzle to solve and draw (default: the course's first easy one).
+    #[arg(short, long)]
+    puzzle: Option<String>,
+    /// Where to write the picture; the DOT text goes beside it (`.dot`).
+    #[arg(default_value = "sudoku-graph.svg", value_name = "OUTPUT.svg")]
+    output: PathBuf,
 }
 
-fn run() -> Result<(), String> {
-    let mut args = Args::from_env();
-    let mut puzzle = None;
-    let mut output = PathBuf::from("sudoku-graph.svg");
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--puzzle" | "-p" => {
-                let text = args.value(&arg)?;
-                puzzle = Some(text.parse::<Grid>().map_err(|e| format!("bad puzzle: {e}"))?);
-            }
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            flag if flag.starts_with('-') => return Err(format!("unknown option {flag}\n{USAGE}")),
-            path => output = PathBuf::from(path),
-        }
-    }
-    let puzzle = match puzzle {
-        Some(puzzle) => puzzle,
+fn main() -> ExitCode {
+    exit_code(run(Cli::parse()))
+}
+
+fn run(cli: Cli) -> Result {
+    let output = cli.output;
+    let puzzle = match &cli.puzzle {
+        Some(text) => text.parse::<Grid>().context(|| "bad puzzle")?,
         None => sets::EASY.take(1).into_iter().next().ok_or("the course's easy level is empty")?,
     };
     let graph = ConstraintGraph::new(puzzle.shape());
     println!("{}", graph.summary(&puzzle));
-    let solution = Dsatur::new().with_propagation().solve(&puzzle).map_err(|e| e.to_string())?;
+    let solution = Dsatur::new().with_propagation().solve(&puzzle)?;
     if !graph.is_proper_colouring(&solution.grid) {
-        return Err(format!("the solution {} is not a proper colouring", solution.grid));
+        return Err(format!("the solution {} is not a proper colouring", solution.grid).into());
     }
     println!("{:#}", solution.grid);
     let dot = output.with_extension("dot");
-    std::fs::write(&output, graph.to_svg(&solution.grid)).map_err(|e| format!("{}: {e}", output.display()))?;
-    std::fs::write(&dot, graph.to_dot(&solution.grid)).map_err(|e| format!("{}: {e}", dot.display()))?;
+    std::fs::write(&output, graph.to_svg(&solution.grid)).context(|| format!("cannot write {}", output.display()))?;
+    std::fs::write(&dot, graph.to_dot(&solution.grid)).context(|| format!("cannot write {}", dot.display()))?;
     println!("wrote {} and {}", output.display(), dot.display());
     Ok(())
 }

@@ -15,80 +15,69 @@
 //! parameters. The chart goes to `local_search.svg` unless `--chart` says
 //! otherwise.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use clap::{Parser, ValueEnum};
 use plotters::prelude::*;
+use sudokit::core::picture::{self, Colour};
 use sudokit::local::{Annealing, AnnealingSample, Genetic, GeneticSample, Moves};
 use sudokit::{Budget, Grid, SolveError, Solver, Stats};
-use sudokit_examples::{Args, exit_code};
+use sudokit_examples::{Result, WithContext, exit_code, seconds};
 use sudokit_testkit::sets;
 
-const USAGE: &str = "usage: local_search [--method annealing|genetic] [--hybrid] [--course] [--seed N] [--time-limit SECONDS] [--chart FILE] [PUZZLE]";
-
-/// What the command line asks for.
-struct Options {
-    genetic: bool,
+/// Runs one local-search method on one puzzle, prints a summary and draws
+/// the run as an SVG chart.
+#[derive(Parser)]
+#[command(name = "local_search", version)]
+struct Cli {
+    /// The method.
+    #[arg(short, long, value_enum, default_value_t = Method::Annealing)]
+    method: Method,
+    /// Propagate singles and locked candidates first.
+    #[arg(long)]
     hybrid: bool,
+    /// Use the course's parameters.
+    #[arg(long)]
     course: bool,
+    /// Random seed (default: the method's own).
+    #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    limit: Duration,
-    chart: String,
+    /// Time limit of the run, in seconds.
+    #[arg(short, long, value_parser = seconds, default_value = "10", value_name = "SECONDS")]
+    time_limit: Duration,
+    /// Where to draw the chart.
+    #[arg(long, default_value = "local_search.svg", value_name = "FILE")]
+    chart: PathBuf,
+    /// The puzzle (default: the first of the course's hard level).
     puzzle: Option<String>,
 }
 
-fn main() -> ExitCode {
-    exit_code(run())
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Method {
+    Annealing,
+    Genetic,
 }
 
-fn run() -> Result<(), String> {
-    let Some(options) = parse_args()? else { return Ok(()) };
-    let puzzle: Grid = match &options.puzzle {
-        Some(text) => text.parse().map_err(|e| format!("{e}"))?,
+fn main() -> ExitCode {
+    exit_code(run(Cli::parse()))
+}
+
+fn run(cli: Cli) -> Result {
+    let puzzle: Grid = match &cli.puzzle {
+        Some(text) => text.parse().context(|| "bad puzzle")?,
         None => sets::HARD.take(1).into_iter().next().ok_or("the hard level is empty")?,
     };
-    let budget = Budget::unlimited().with_time_limit(options.limit);
+    let budget = Budget::unlimited().with_time_limit(cli.time_limit);
     println!("{puzzle:#}");
-    if options.genetic { run_genetic(&options, &puzzle, &budget) } else { run_annealing(&options, &puzzle, &budget) }
-}
-
-fn parse_args() -> Result<Option<Options>, String> {
-    let mut args = Args::from_env();
-    let mut options = Options {
-        genetic: false,
-        hybrid: false,
-        course: false,
-        seed: None,
-        limit: Duration::from_secs(10),
-        chart: "local_search.svg".to_owned(),
-        puzzle: None,
-    };
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--method" | "-m" => {
-                options.genetic = match args.value(&arg)?.as_str() {
-                    "annealing" => false,
-                    "genetic" => true,
-                    other => return Err(format!("--method: unknown method {other:?} (annealing or genetic)")),
-                }
-            }
-            "--hybrid" => options.hybrid = true,
-            "--course" => options.course = true,
-            "--seed" => options.seed = Some(args.parsed(&arg)?),
-            "--time-limit" | "-t" => options.limit = args.seconds(&arg)?,
-            "--chart" => options.chart = args.value(&arg)?,
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(None);
-            }
-            flag if flag.starts_with('-') => return Err(format!("unknown option {flag}\n{USAGE}")),
-            _ => options.puzzle = Some(arg),
-        }
+    match cli.method {
+        Method::Genetic => run_genetic(&cli, &puzzle, &budget),
+        Method::Annealing => run_annealing(&cli, &puzzle, &budget),
     }
-    Ok(Some(options))
 }
 
-fn run_annealing(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<(), String> {
+fn run_annealing(options: &Cli, puzzle: &Grid, budget: &Budget) -> Result {
     let mut samples: Vec<AnnealingSample> = Vec::new();
     let mut solver = if options.course { Annealing::course() } else { Annealing::new() };
     if options.hybrid {
@@ -104,13 +93,16 @@ fn run_annealing(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<()
     println!("{:.1} M moves per second", stats.iterations as f64 / seconds.max(1e-9) / 1e6);
     let energy: Vec<(f64, f64)> = samples.iter().map(|s| (s.iteration as f64, f64::from(s.energy))).collect();
     let temperature: Vec<(f64, f64)> = samples.iter().map(|s| (s.iteration as f64, s.temperature)).collect();
-    let series = [("energy", &energy, RED), ("temperature (right axis)", &temperature, BLUE)];
+    let series = [
+        ("energy", &energy, rgb(picture::series(0))),
+        ("temperature (right axis)", &temperature, rgb(picture::series(1))),
+    ];
     draw(&options.chart, &format!("{} on one puzzle", solver.name()), "moves", &series, true)?;
-    println!("chart: {}", options.chart);
+    println!("chart: {}", options.chart.display());
     Ok(())
 }
 
-fn run_genetic(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<(), String> {
+fn run_genetic(options: &Cli, puzzle: &Grid, budget: &Budget) -> Result {
     let mut samples: Vec<GeneticSample> = Vec::new();
     let mut solver = if options.course { Genetic::course() } else { Genetic::new() };
     if options.hybrid {
@@ -128,17 +120,27 @@ fn run_genetic(options: &Options, puzzle: &Grid, budget: &Budget) -> Result<(), 
     );
     let best: Vec<(f64, f64)> = samples.iter().map(|s| (s.generation as f64, f64::from(s.best_energy))).collect();
     let mean: Vec<(f64, f64)> = samples.iter().map(|s| (s.generation as f64, s.mean_energy)).collect();
-    let series = [("best energy", &best, RED), ("mean energy", &mean, BLUE)];
+    let series = [("best energy", &best, rgb(picture::series(0))), ("mean energy", &mean, rgb(picture::series(1)))];
     draw(&options.chart, &format!("{} on one puzzle", solver.name()), "generations", &series, false)?;
-    println!("chart: {}", options.chart);
+    println!("chart: {}", options.chart.display());
     Ok(())
+}
+
+/// A colour of the shared palette, for plotters.
+fn rgb(colour: Colour) -> RGBColor {
+    RGBColor(colour.r, colour.g, colour.b)
 }
 
 /// A named line of the chart: its points and colour.
 type Series<'a> = (&'a str, &'a Vec<(f64, f64)>, RGBColor);
 
 /// Prints the outcome; returns the solve's statistics.
-fn summarise(name: &str, puzzle: &Grid, outcome: &Result<sudokit::Solution, SolveError>, seconds: f64) -> Stats {
+fn summarise(
+    name: &str,
+    puzzle: &Grid,
+    outcome: &std::result::Result<sudokit::Solution, SolveError>,
+    seconds: f64,
+) -> Stats {
     match outcome {
         Ok(solution) => {
             println!("{name}: solved in {seconds:.3} s\n{:#}", solution.grid);
@@ -161,16 +163,16 @@ fn summarise(name: &str, puzzle: &Grid, outcome: &Result<sudokit::Solution, Solv
 
 /// Draws `series` against a shared x axis; with `secondary`, the second
 /// series gets its own right-hand axis (temperature beside energy).
-fn draw(path: &str, title: &str, x_label: &str, series: &[Series<'_>; 2], secondary: bool) -> Result<(), String> {
-    let error = |e: &dyn std::fmt::Display| format!("{path}: {e}");
+fn draw(path: &std::path::Path, title: &str, x_label: &str, series: &[Series<'_>; 2], secondary: bool) -> Result {
+    let error = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| error(&e))?;
+    root.fill(&rgb(picture::PAPER)).map_err(|e| error(&e))?;
     let x_max = series.iter().flat_map(|(_, points, _)| points.iter().map(|p| p.0)).fold(1.0, f64::max);
     let y_max = |points: &[(f64, f64)]| points.iter().map(|p| p.1).fold(1e-9, f64::max) * 1.05;
     let left_max =
         if secondary { y_max(series[0].1) } else { series.iter().map(|(_, p, _)| y_max(p)).fold(1e-9, f64::max) };
     let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 22))
+        .caption(title, (picture::FONT, 20).into_font().color(&rgb(picture::INK)))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(50)
@@ -183,6 +185,12 @@ fn draw(path: &str, title: &str, x_label: &str, series: &[Series<'_>; 2], second
         .x_desc(x_label)
         .y_desc("energy")
         .x_label_formatter(&|x| format!("{x:.0}"))
+        .axis_desc_style((picture::FONT, 14).into_font().color(&rgb(picture::INK)))
+        .label_style((picture::FONT, 12).into_font().color(&rgb(picture::INK)))
+        .x_max_light_lines(1)
+        .y_max_light_lines(1)
+        .light_line_style(rgb(picture::FAINT).mix(0.15))
+        .bold_line_style(rgb(picture::FAINT).mix(0.4))
         .draw()
         .map_err(|e| error(&e))?;
     if secondary {
@@ -190,20 +198,20 @@ fn draw(path: &str, title: &str, x_label: &str, series: &[Series<'_>; 2], second
     }
     let (name, points, colour) = series[0];
     chart
-        .draw_series(LineSeries::new(points.iter().copied(), colour))
+        .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(2)))
         .map_err(|e| error(&e))?
         .label(name)
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
     let (name, points, colour) = series[1];
     if secondary {
         chart
-            .draw_secondary_series(LineSeries::new(points.iter().copied(), colour))
+            .draw_secondary_series(LineSeries::new(points.iter().copied(), colour.stroke_width(2)))
             .map_err(|e| error(&e))?
             .label(name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
     } else {
         chart
-            .draw_series(LineSeries::new(points.iter().copied(), colour))
+            .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(2)))
             .map_err(|e| error(&e))?
             .label(name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
@@ -211,9 +219,10 @@ fn draw(path: &str, title: &str, x_label: &str, series: &[Series<'_>; 2], second
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
+        .background_style(rgb(picture::PAPER).mix(0.8))
+        .border_style(rgb(picture::FAINT))
+        .label_font((picture::FONT, 12).into_font().color(&rgb(picture::INK)))
         .draw()
         .map_err(|e| error(&e))?;
-    root.present().map_err(|e| error(&e))
+    Ok(root.present().map_err(|e| error(&e))?)
 }

@@ -19,40 +19,45 @@
 //! `puzzles/README.md`.)
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::Parser;
 use sudokit::generate::{Generator, Givens};
 use sudokit::{Budget, Shape};
-use sudokit_examples::{Args, exit_code};
+use sudokit_examples::{Progress, Result, WithContext, exit_code};
 
-const USAGE: &str = "usage: make_puzzles [--side N] [--count N] [--empty SHARE] [--seed N] OUTPUT";
-
-fn main() -> ExitCode {
-    exit_code(run())
+/// Generates puzzles with a unique solution for any shape into a file.
+#[derive(Parser)]
+#[command(name = "make_puzzles", version)]
+struct Cli {
+    /// Side of the grid (boxes as square as can be).
+    #[arg(long, default_value_t = 16, value_name = "N")]
+    side: usize,
+    /// How many puzzles to make.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    count: usize,
+    /// Share of the cells to empty, between 0 and 1.
+    #[arg(long, default_value_t = 0.6, value_name = "SHARE")]
+    empty: f64,
+    /// Seed of the first puzzle; puzzle k comes from seed N + k.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    seed: u64,
+    /// The file to write.
+    output: PathBuf,
 }
 
-fn run() -> Result<(), String> {
-    let mut args = Args::from_env();
-    let (mut side, mut count, mut empty, mut seed, mut output) = (16usize, 10usize, 0.6f64, 1u64, None);
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--side" => side = args.parsed(&arg)?,
-            "--count" => count = args.parsed(&arg)?,
-            "--empty" => empty = args.parsed(&arg)?,
-            "--seed" => seed = args.parsed(&arg)?,
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            flag if flag.starts_with('-') => return Err(format!("unknown option {flag}\n{USAGE}")),
-            _ => output = Some(arg),
-        }
-    }
-    let output = output.ok_or(USAGE)?;
-    let shape = Shape::from_side(side).map_err(|e| e.to_string())?;
+fn main() -> ExitCode {
+    exit_code(run(Cli::parse()))
+}
+
+fn run(cli: Cli) -> Result {
+    let Cli { side, count, empty, seed, output } = cli;
+    let output_name = output.display().to_string();
+    let shape = Shape::from_side(side)?;
     if !(0.0..=1.0).contains(&empty) {
-        return Err(format!("--empty: {empty} is not a share between 0 and 1"));
+        return Err(format!("--empty: {empty} is not a share between 0 and 1").into());
     }
     let cells = shape.cell_count();
     let givens = cells - (cells as f64 * empty) as usize;
@@ -61,18 +66,22 @@ fn run() -> Result<(), String> {
         .with_budget(Budget::unlimited().with_time_limit(Duration::from_secs(600)));
     let mut text = format!(
         "# {count} {shape} puzzles with a unique solution, made by\n\
-         # cargo run --release --example make_puzzles -- --side {side} --count {count} --empty {empty} --seed {seed} {output}\n\
+         # cargo run --release --example make_puzzles -- --side {side} --count {count} --empty {empty} --seed {seed} {output_name}\n\
          # (sudokit::generate, at most {givens} givens, seeds {seed}..{})\n",
         seed + count as u64 - 1
     );
+    let bar = Progress::new("make_puzzles", count as u64, "puzzles");
     for k in 0..count as u64 {
         match generator.generate(seed + k) {
             Ok(made) => {
-                eprintln!("{}/{count}: {} givens", k + 1, made.puzzle.filled_count());
+                bar.println(&format!("{}/{count}: {} givens", k + 1, made.puzzle.filled_count()));
                 let _ = writeln!(text, "{}", made.puzzle);
             }
-            Err(error) => eprintln!("{}/{count}: seed {}: {error}", k + 1, seed + k),
+            Err(error) => bar.println(&format!("{}/{count}: seed {}: {error}", k + 1, seed + k)),
         }
+        bar.add(1);
     }
-    std::fs::write(&output, text).map_err(|e| format!("{output}: {e}"))
+    bar.finish();
+    std::fs::write(&output, text).context(|| format!("cannot write {output_name}"))?;
+    Ok(())
 }

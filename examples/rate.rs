@@ -19,52 +19,54 @@
 //! techniques and, in the same run, by the strategy solver of the `sudoku`
 //! crate (every strategy it implements) on the 9×9 puzzles.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::Parser;
 use sudokit::grid::io::PuzzleReader;
 use sudokit::rating::{Level, Rater, rate_many};
 use sudokit::{Budget, Grid};
-use sudokit_examples::{Args, exit_code};
+use sudokit_examples::{Progress, Result, exit_code, seconds};
 
-const USAGE: &str = "usage: rate [--summary] [--threads N] [--time-limit SECONDS] FILE...";
-
-fn main() -> ExitCode {
-    exit_code(run())
+/// Rates puzzles on the Sudoku Explainer scale, one CSV line per puzzle:
+/// puzzle,er,ep,ed,level,technique,micros.
+#[derive(Parser)]
+#[command(name = "rate", version)]
+struct Cli {
+    /// Also print, per file on stderr, the distribution of levels and ER,
+    /// rating times and the share solved without guessing.
+    #[arg(long)]
+    summary: bool,
+    /// Worker threads; 0 uses every core.
+    #[arg(short = 'j', long, default_value_t = 0)]
+    threads: usize,
+    /// Time limit per puzzle, in seconds (none by default).
+    #[arg(short, long, value_parser = seconds, value_name = "SECONDS")]
+    time_limit: Option<Duration>,
+    /// Puzzle files.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
 }
 
-fn run() -> Result<(), String> {
-    let mut args = Args::from_env();
-    let mut files = Vec::new();
-    let mut summary = false;
-    let mut budget = Budget::unlimited();
-    let mut threads = 0;
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--summary" => summary = true,
-            "--threads" => threads = args.parsed(&arg)?,
-            "--time-limit" => budget = Budget::unlimited().with_time_limit(args.seconds(&arg)?),
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}\n{USAGE}")),
-            _ => files.push(arg),
-        }
-    }
-    if files.is_empty() {
-        return Err(USAGE.into());
-    }
+fn main() -> ExitCode {
+    exit_code(run(Cli::parse()))
+}
+
+fn run(cli: Cli) -> Result {
+    let budget = cli.time_limit.map_or_else(Budget::unlimited, |limit| Budget::unlimited().with_time_limit(limit));
     let mut out = io::BufWriter::new(io::stdout().lock());
-    writeln!(out, "puzzle,er,ep,ed,level,technique,micros").map_err(|e| e.to_string())?;
-    for file in &files {
-        let stats = rate_file(file, &Rater::new().with_budget(budget.clone()), threads, &mut out)?;
-        if summary {
-            stats.print(file);
+    writeln!(out, "puzzle,er,ep,ed,level,technique,micros")?;
+    for file in &cli.files {
+        let name = file.display().to_string();
+        let stats = rate_file(&name, &Rater::new().with_budget(budget.clone()), cli.threads, &mut out)?;
+        if cli.summary {
+            stats.print(&name);
         }
     }
-    out.flush().map_err(|e| e.to_string())
+    out.flush()?;
+    Ok(())
 }
 
 /// Per-file figures for `--summary`.
@@ -143,18 +145,13 @@ fn peer_solves(line: &str) -> Option<bool> {
     Some(StrategySolver::from_sudoku(sudoku).solve(&ALL).is_ok())
 }
 
-fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, out: &mut impl Write) -> Result<FileStats, String> {
-    let reader = PuzzleReader::open(file).map_err(|e| e.to_string())?;
-    let puzzles: Vec<Grid> = reader.collect::<Result<_, _>>().map_err(|e| e.to_string())?;
-    let tty = io::stderr().is_terminal();
+fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, out: &mut impl Write) -> Result<FileStats> {
+    let reader = PuzzleReader::open(file)?;
+    let puzzles: Vec<Grid> = reader.collect::<std::result::Result<_, _>>()?;
     let total = puzzles.len();
-    let rated = rate_many(&puzzles, rater, threads, |done| {
-        if tty {
-            eprint!("\r{file}: {done}/{total} rated");
-        } else if done % 100 == 0 {
-            eprintln!("{file}: {done}/{total} rated");
-        }
-    });
+    let bar = Progress::new(file, total as u64, "puzzles");
+    let rated = rate_many(&puzzles, rater, threads, |done| bar.set(done as u64, ""));
+    bar.finish();
     let mut stats = FileStats::default();
     for (puzzle, rated) in puzzles.iter().zip(rated) {
         stats.times.push(rated.time);
@@ -178,8 +175,8 @@ fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, out: &mut impl Write
                 format!("{puzzle},,,,{e},,{micros}")
             }
         };
-        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        writeln!(out, "{line}")?;
     }
-    eprintln!("{}{file}: {total} rated", if tty { "\r" } else { "" });
+    eprintln!("{file}: {total} rated");
     Ok(stats)
 }

@@ -16,15 +16,39 @@
 //! floor this project has reached on the reference set (see `FLOOR`).
 //! Progress goes to stderr.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use clap::Parser;
 use sudokit::rules::human::{Position, Rater, Rating, lists};
 use sudokit::{Budget, Grid};
-use sudokit_examples::{Args, exit_code};
+use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 
-const USAGE: &str = "usage: se_reference [--check] [--mismatches] [--time-limit SECONDS] [--path PUZZLE] [FILE]";
+/// Rates the puzzles Sudoku Explainer 1.2.1 rated and compares, per band
+/// of SE's ER.
+#[derive(Parser)]
+#[command(name = "se_reference", version)]
+struct Cli {
+    /// Fail unless the agreement reaches the floor reached on the
+    /// reference set.
+    #[arg(long)]
+    check: bool,
+    /// List every puzzle whose ER differs, with SE's hardest technique and
+    /// ours.
+    #[arg(long)]
+    mismatches: bool,
+    /// Time limit per puzzle, in seconds (none by default).
+    #[arg(short, long, value_parser = seconds, value_name = "SECONDS")]
+    time_limit: Option<Duration>,
+    /// Print sudokit's rating path of one puzzle instead, a step a line.
+    #[arg(long, value_name = "PUZZLE")]
+    path: Option<String>,
+    /// The CSV of SE's ratings: set,index,puzzle,er,ep,ed,hardest_technique.
+    #[arg(default_value = "puzzles/se121_reference.csv")]
+    file: PathBuf,
+}
 
 /// SE's bands, as the rating issue measures them: (label, lowest ER,
 /// highest ER), in tenths.
@@ -58,47 +82,33 @@ struct Outcome {
 }
 
 fn main() -> ExitCode {
-    exit_code(run())
+    exit_code(run(Cli::parse()))
 }
 
-fn run() -> Result<(), String> {
-    let mut args = Args::from_env();
-    let (mut check, mut mismatches) = (false, false);
-    let mut file = String::from("puzzles/se121_reference.csv");
-    let mut budget = Budget::unlimited();
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--check" => check = true,
-            "--mismatches" => mismatches = true,
-            "--path" => return print_path(&args.value(&arg)?),
-            "--time-limit" => budget = Budget::unlimited().with_time_limit(args.seconds(&arg)?),
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}\n{USAGE}")),
-            _ => file = arg,
-        }
+fn run(cli: Cli) -> Result {
+    if let Some(puzzle) = &cli.path {
+        return print_path(puzzle);
     }
-    let rows = read(&file)?;
+    let budget = cli.time_limit.map_or_else(Budget::unlimited, |limit| Budget::unlimited().with_time_limit(limit));
+    let rows = read(&cli.file.display().to_string())?;
     let outcomes = rate_all(&rows, &budget);
     let table = agreement(&rows, &outcomes);
-    if mismatches {
+    if cli.mismatches {
         print_mismatches(&rows, &outcomes);
     }
     print_times(&rows, &outcomes);
-    if check {
-        return table.check();
+    if cli.check {
+        table.check()?;
     }
     Ok(())
 }
 
-fn tenths(field: &str, line: usize) -> Result<u16, String> {
+fn tenths(field: &str, line: usize) -> std::result::Result<u16, String> {
     let value: f64 = field.parse().map_err(|_| format!("line {line}: {field:?} is not a rating"))?;
     Ok((value * 10.0).round() as u16)
 }
 
-fn read(file: &str) -> Result<Vec<Row>, String> {
+fn read(file: &str) -> std::result::Result<Vec<Row>, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let mut lines = text.lines().enumerate();
     let (_, header) = lines.next().ok_or_else(|| format!("{file}: empty"))?;
@@ -125,19 +135,15 @@ fn read(file: &str) -> Result<Vec<Row>, String> {
 }
 
 fn rate_all(rows: &[Row], budget: &Budget) -> Vec<Outcome> {
-    let progress = std::io::stderr().is_terminal();
+    let bar = Progress::new("se_reference", rows.len() as u64, "puzzles");
     let mut out = Vec::with_capacity(rows.len());
-    for (k, row) in rows.iter().enumerate() {
+    for row in rows {
         let start = Instant::now();
         let rating = Rater::new().with_budget(budget.clone()).rate(&row.puzzle).ok();
         out.push(Outcome { rating, time: start.elapsed() });
-        if progress {
-            eprint!("\rrated {}/{}", k + 1, rows.len());
-        }
+        bar.add(1);
     }
-    if progress {
-        eprintln!();
-    }
+    bar.finish();
     out
 }
 
@@ -158,7 +164,7 @@ struct Table {
 }
 
 impl Table {
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> std::result::Result<(), String> {
         let (band_floor, ep_floor, ed_floor) = FLOOR;
         let pct = |a: u32, b: u32| (a * 100).checked_div(b).unwrap_or(100);
         for (t, (label, _, _)) in self.bands.iter().zip(BANDS) {
@@ -268,9 +274,9 @@ fn print_times(rows: &[Row], outcomes: &[Outcome]) {
 
 /// Prints the rating path of `puzzle`: the first technique of the
 /// standard list that finds a step, applied, until solved or stuck.
-fn print_path(puzzle: &str) -> Result<(), String> {
-    let grid: Grid = puzzle.parse().map_err(|e| format!("{e}"))?;
-    let mut position = Position::new(&grid).map_err(|e| e.to_string())?;
+fn print_path(puzzle: &str) -> Result {
+    let grid: Grid = puzzle.parse().context(|| "bad puzzle")?;
+    let mut position = Position::new(&grid)?;
     let mut k = 0;
     while !position.is_solved() {
         let Some(step) = lists::standard().iter().find_map(|s| s.find(&position)) else {
@@ -279,7 +285,7 @@ fn print_path(puzzle: &str) -> Result<(), String> {
         };
         k += 1;
         println!("{k}\t{}\t{step}", step.score());
-        position.apply(&step).map_err(|e| e.to_string())?;
+        position.apply(&step)?;
     }
     Ok(())
 }

@@ -15,55 +15,61 @@
 use std::io::Read;
 use std::process::ExitCode;
 
+use clap::Parser;
 use sudokit::{Grid, Uniqueness, registry};
-use sudokit_examples::{Args, exit_code};
+use sudokit_examples::{Result, WithContext, exit_code};
 
-const USAGE: &str = "usage: solve [--solver NAME] [--unique] [PUZZLE]";
-
-fn main() -> ExitCode {
-    exit_code(run())
+/// Solves one puzzle and prints the boxed grid with the solver's
+/// statistics.
+#[derive(Parser)]
+#[command(name = "solve", version)]
+struct Cli {
+    /// Solver to use, by registered name (see `compare --list`).
+    #[arg(short, long, default_value = "auto")]
+    solver: String,
+    /// Also check that the solution is the only one.
+    #[arg(short, long)]
+    unique: bool,
+    /// The puzzle (any grid text sudokit reads); read from stdin when
+    /// absent. It may start with '-', an empty cell.
+    #[arg(allow_hyphen_values = true, value_parser = puzzle_or_flag)]
+    puzzle: Option<String>,
 }
 
-fn run() -> Result<(), String> {
-    let mut args = Args::from_env();
-    let mut info = registry::default_solver();
-    let mut unique = false;
-    let mut text = None;
-    while let Some(arg) = args.pop() {
-        match arg.as_str() {
-            "--solver" | "-s" => info = registry::find(&args.value(&arg)?).map_err(|e| e.to_string())?,
-            "--unique" | "-u" => unique = true,
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            flag if flag.starts_with('-') && flag.len() > 1 && !flag.starts_with("--") && text.is_none() => {
-                // A puzzle may start with '-' (an empty cell): take it as one.
-                text = Some(arg);
-            }
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
-            _ if text.is_some() => return Err(format!("more than one puzzle given\n{USAGE}")),
-            _ => text = Some(arg),
-        }
+/// The puzzle text; an argument that starts with `--` and is no grid is
+/// a mistyped flag, and said to be one.
+fn puzzle_or_flag(text: &str) -> std::result::Result<String, String> {
+    if text.starts_with("--") && text.trim().parse::<Grid>().is_err() {
+        return Err(format!("{text} is not a flag of solve (see --help), nor a puzzle"));
     }
-    let text = match text {
+    Ok(text.to_string())
+}
+
+fn main() -> ExitCode {
+    exit_code(run(Cli::parse()))
+}
+
+fn run(cli: Cli) -> Result {
+    let info = registry::find(&cli.solver)?;
+    let unique = cli.unique;
+    let text = match cli.puzzle {
         Some(text) => text,
         None => {
             let mut input = String::new();
-            std::io::stdin().read_to_string(&mut input).map_err(|e| format!("cannot read stdin: {e}"))?;
+            std::io::stdin().read_to_string(&mut input).context(|| "cannot read stdin")?;
             input
         }
     };
-    let puzzle: Grid = text.trim().parse().map_err(|e| format!("bad puzzle: {e}"))?;
+    let puzzle: Grid = text.trim().parse().context(|| "bad puzzle")?;
     println!("Puzzle ({}, {} givens):\n{puzzle:#}", puzzle.shape(), puzzle.filled_count());
 
     let mut solver = info.build();
-    let solution = solver.solve(&puzzle).map_err(|e| e.to_string())?;
+    let solution = solver.solve(&puzzle)?;
     if unique {
         let mut counter = info
             .build_counter()
             .ok_or_else(|| format!("{} cannot count solutions; pick an exact solver for --unique", info.name()))?;
-        match counter.uniqueness(&puzzle).map_err(|e| e.to_string())? {
+        match counter.uniqueness(&puzzle)? {
             Uniqueness::Unique => {}
             Uniqueness::Multiple => return Err("the puzzle has several solutions".into()),
             Uniqueness::NoSolution => return Err("the puzzle has no solution".into()),

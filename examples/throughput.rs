@@ -6,8 +6,11 @@
 //! `sudoku` crate's `Sudoku::generate`.
 //!
 //! ```text
-//! cargo run --release --example throughput -- [--pair fast|dlx|generate|canonical] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]
+//! cargo run --release --example throughput -- [--pair fast|dlx|generate|canonical] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [--chart FILE.svg] [FILE...]
 //! ```
+//!
+//! `--chart FILE.svg` also draws the rates, puzzles per second on a log
+//! scale, per set and mode.
 //!
 //! `--pair generate` makes `--limit` puzzles (2 000 by default) per timed
 //! run on one thread, each side in turn; before the timing, every puzzle
@@ -50,19 +53,48 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use clap::{Parser, ValueEnum};
+use sudokit::chart::{Bar, BarChart, Group};
 use sudokit::generate::{Generator, Symmetry, canonical_solution};
 use sudokit::{BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Shape, Solver, io};
+use sudokit_examples::{Progress, Result, WithContext, exit_code};
 use sudokit_testkit::sets;
 use sudoku::Sudoku;
 
-const USAGE: &str = "usage: throughput [--pair fast|dlx|generate|canonical] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [FILE...]";
+/// Throughput of a sudokit solver against its peer, measured side by side
+/// in one run; CSV on stdout.
+#[derive(Parser)]
+#[command(name = "throughput", version)]
+struct Cli {
+    /// Which solver races which peer.
+    #[arg(long, value_enum, default_value_t = Pair::Fast)]
+    pair: Pair,
+    /// First solution only, count up to two, or both.
+    #[arg(long, value_enum, default_value_t = ModeArg::Unique)]
+    mode: ModeArg,
+    /// Timed runs of each side, alternating.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..), value_name = "N")]
+    rounds: u64,
+    /// At most N puzzles a set (generate and canonical: N puzzles or grids,
+    /// 2 000 by default).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), value_name = "N")]
+    limit: Option<u64>,
+    /// Race under the default budget, which times every solve.
+    #[arg(long)]
+    timed: bool,
+    /// Also draw the rates as an SVG chart (puzzles per second, log scale).
+    #[arg(long, value_name = "FILE.svg")]
+    chart: Option<PathBuf>,
+    /// Puzzle files (default: the public throughput sets of `puzzles/`).
+    files: Vec<PathBuf>,
+}
 
 /// The sets `--pair dlx` races by default: the slower pair gets the two
 /// smaller sets.
 const DLX_SETS: [sets::PuzzleSet; 2] = [sets::HARD, sets::MAGICTOUR];
 
 /// Which solver races which peer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Pair {
     /// `BitParallel` against the `sudoku` crate.
     Fast,
@@ -72,6 +104,17 @@ enum Pair {
     Generate,
     /// `canonical_solution` against `Sudoku::canonicalized`.
     Canonical,
+}
+
+/// The `--mode` flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ModeArg {
+    /// The first solution.
+    First,
+    /// Count up to two solutions.
+    Unique,
+    /// First, then unique.
+    Both,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,66 +141,69 @@ struct Options {
     files: Vec<PathBuf>,
 }
 
-fn main() -> ExitCode {
-    match parse_args().and_then(run) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
+impl Options {
+    fn from(cli: &Cli) -> Options {
+        let modes = match cli.mode {
+            ModeArg::First => vec![Mode::First],
+            ModeArg::Unique => vec![Mode::Unique],
+            ModeArg::Both => vec![Mode::First, Mode::Unique],
+        };
+        let mut files = cli.files.clone();
+        if files.is_empty() {
+            let sets: &[sets::PuzzleSet] = if cli.pair == Pair::Fast { &sets::THROUGHPUT } else { &DLX_SETS };
+            files = sets.iter().map(sets::PuzzleSet::path).collect();
+        }
+        Options {
+            pair: cli.pair,
+            modes,
+            rounds: cli.rounds as usize,
+            limit: cli.limit.map_or(usize::MAX, |n| n as usize),
+            timed: cli.timed,
+            files,
         }
     }
 }
 
-fn parse_args() -> Result<Options, String> {
-    let mut options = Options {
-        pair: Pair::Fast,
-        modes: vec![Mode::Unique],
-        rounds: 5,
-        limit: usize::MAX,
-        timed: false,
-        files: Vec::new(),
-    };
-    let mut args = std::env::args().skip(1);
-    let number = |flag: &str, value: Option<String>| -> Result<usize, String> {
-        let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
-        value
-            .parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("{flag}: expected a positive number, got {value:?}"))
-    };
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--pair" => {
-                options.pair = match args.next().as_deref() {
-                    Some("fast") => Pair::Fast,
-                    Some("dlx") => Pair::Dlx,
-                    Some("generate") => Pair::Generate,
-                    Some("canonical") => Pair::Canonical,
-                    other => return Err(format!("--pair: expected fast, dlx, generate or canonical, got {other:?}")),
-                }
+/// One printed row: a set, a contender, a mode and its median rate.
+struct Row {
+    set: String,
+    solver: String,
+    mode: &'static str,
+    rate: f64,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    exit_code(run(&Options::from(&cli)).and_then(|rows| match &cli.chart {
+        Some(path) => draw(&rows, path),
+        None => Ok(()),
+    }))
+}
+
+/// Prints a CSV row and keeps it for the chart.
+fn report(rows: &mut Vec<Row>, set: &str, solver: &str, mode: &'static str, n: usize, rate: f64, guesses: &str) {
+    println!("{set},{solver},{mode},{n},{rate:.0},{guesses}");
+    rows.push(Row { set: set.to_string(), solver: solver.to_string(), mode, rate });
+}
+
+/// The rates as a bar chart: a group per set and mode, a bar per solver.
+fn draw(rows: &[Row], path: &std::path::Path) -> Result {
+    let mut chart = BarChart::new("Throughput, one thread", "puzzles per second (log scale)");
+    for row in rows {
+        let label = format!("{} ({})", row.set, row.mode);
+        let group = match chart.groups.iter().position(|g| g.label == label) {
+            Some(k) => k,
+            None => {
+                chart.groups.push(Group::new(&label));
+                chart.groups.len() - 1
             }
-            "--mode" => {
-                options.modes = match args.next().as_deref() {
-                    Some("first") => vec![Mode::First],
-                    Some("unique") => vec![Mode::Unique],
-                    Some("both") => vec![Mode::First, Mode::Unique],
-                    other => return Err(format!("--mode: expected first, unique or both, got {other:?}")),
-                }
-            }
-            "--rounds" => options.rounds = number("--rounds", args.next())?,
-            "--limit" => options.limit = number("--limit", args.next())?,
-            "--timed" => options.timed = true,
-            "--help" | "-h" => return Err(USAGE.to_owned()),
-            flag if flag.starts_with('-') => return Err(format!("unknown option {flag}\n{USAGE}")),
-            file => options.files.push(file.into()),
-        }
+        };
+        let series = chart.series_index(&row.solver);
+        chart.groups[group].bars.push(Bar::new(series, row.rate).with_note(&format!("{:.0}/s", row.rate)));
     }
-    if options.files.is_empty() {
-        let sets: &[sets::PuzzleSet] = if options.pair == Pair::Fast { &sets::THROUGHPUT } else { &DLX_SETS };
-        options.files = sets.iter().map(sets::PuzzleSet::path).collect();
-    }
-    Ok(options)
+    std::fs::write(path, chart.to_svg()?).context(|| format!("cannot write {}", path.display()))?;
+    eprintln!("chart written to {}", path.display());
+    Ok(())
 }
 
 /// One side of a race: puzzles it is checked on, then timed on.
@@ -166,7 +212,7 @@ trait Contender {
     fn name(&self) -> &str;
     /// The answer to one puzzle: 1 for a checked solution in `first` mode,
     /// the count up to 2 in `unique` mode; and the guesses, when known.
-    fn answer(&mut self, mode: Mode, index: usize) -> Result<(u64, Option<u64>), String>;
+    fn answer(&mut self, mode: Mode, index: usize) -> std::result::Result<(u64, Option<u64>), String>;
     /// Seconds to solve every puzzle `repeat` times.
     fn time(&mut self, mode: Mode, repeat: usize) -> f64;
 }
@@ -194,7 +240,7 @@ impl<S: Solver + CountSolutions + Clone> Contender for Ours<'_, S> {
         &self.name
     }
 
-    fn answer(&mut self, mode: Mode, index: usize) -> Result<(u64, Option<u64>), String> {
+    fn answer(&mut self, mode: Mode, index: usize) -> std::result::Result<(u64, Option<u64>), String> {
         let puzzle = &self.puzzles[index];
         match mode {
             Mode::First => {
@@ -237,7 +283,7 @@ impl Contender for SudokuCrate<'_> {
         "sudoku-0.8"
     }
 
-    fn answer(&mut self, mode: Mode, index: usize) -> Result<(u64, Option<u64>), String> {
+    fn answer(&mut self, mode: Mode, index: usize) -> std::result::Result<(u64, Option<u64>), String> {
         let peer = self.puzzles[index];
         match mode {
             Mode::First => {
@@ -264,21 +310,24 @@ impl Contender for SudokuCrate<'_> {
     }
 }
 
-fn run(options: Options) -> Result<(), String> {
+fn run(options: &Options) -> Result<Vec<Row>> {
+    let mut rows = Vec::new();
     let budget = if options.timed { Budget::unlimited() } else { Budget::unlimited().without_timing() };
     println!("set,solver,mode,puzzles,puzzles_per_sec,guesses_per_puzzle");
     if options.pair == Pair::Generate {
-        return race_generators(&options);
+        race_generators(options, &mut rows)?;
+        return Ok(rows);
     }
     if options.pair == Pair::Canonical {
-        return race_canonical(&options);
+        race_canonical(options, &mut rows)?;
+        return Ok(rows);
     }
     for file in &options.files {
         let set = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
-        let mut puzzles = io::read_puzzles(file).map_err(|e| e.to_string())?;
+        let mut puzzles = io::read_puzzles(file)?;
         puzzles.truncate(options.limit);
         if let Some(p) = puzzles.iter().find(|p| p.shape() != Shape::CLASSIC) {
-            return Err(format!("{set}: only 9x9 puzzles can be compared, found a {} one", p.shape()));
+            return Err(format!("{set}: only 9x9 puzzles can be compared, found a {} one", p.shape()).into());
         }
         let (mut ours, mut peer): (Box<dyn Contender>, Box<dyn Contender>) = match options.pair {
             Pair::Fast => {
@@ -287,7 +336,7 @@ fn run(options: Options) -> Result<(), String> {
                     .map(|p| {
                         Sudoku::from_bytes_slice(p.values()).map_err(|e| format!("{set}: the peer rejects {p}: {e:?}"))
                     })
-                    .collect::<Result<_, _>>()?;
+                    .collect::<std::result::Result<_, _>>()?;
                 let fast = Ours::new("fast", BitParallel::new(), &budget, &puzzles, |s| s.last_stats().guesses);
                 (Box::new(fast), Box::new(SudokuCrate { grids: &puzzles, puzzles: peers }))
             }
@@ -298,10 +347,10 @@ fn run(options: Options) -> Result<(), String> {
             ),
         };
         for &mode in &options.modes {
-            race(&set, mode, &options, &puzzles, ours.as_mut(), peer.as_mut())?;
+            race(&set, mode, options, &puzzles, ours.as_mut(), peer.as_mut(), &mut rows)?;
         }
     }
-    Ok(())
+    Ok(rows)
 }
 
 /// Checks both contenders on every puzzle, then times them in alternation
@@ -313,7 +362,8 @@ fn race(
     puzzles: &[Grid],
     ours: &mut dyn Contender,
     peer: &mut dyn Contender,
-) -> Result<(), String> {
+    rows: &mut Vec<Row>,
+) -> Result {
     let n = puzzles.len();
     eprintln!("{set} ({n} puzzles, {}): checking every answer", mode.name());
     let mut guesses = 0;
@@ -323,7 +373,7 @@ fn race(
         let (their_answer, _) = peer.answer(mode, k).map_err(|e| wrong(peer.name(), e))?;
         if our_answer != their_answer {
             let what = format!("{} counts {our_answer}, {} {their_answer}", ours.name(), peer.name());
-            return Err(wrong("the solvers disagree:", what));
+            return Err(wrong("the solvers disagree:", what).into());
         }
         guesses += our_guesses.unwrap_or(0);
     }
@@ -338,21 +388,22 @@ fn race(
         |_| Ok(peer.time(mode, repeat)),
     )?;
     let per_puzzle = guesses as f64 / n as f64;
-    println!("{set},{},{},{n},{:.0},{per_puzzle:.2}", ours.name(), mode.name(), median(&mut our_runs, n * repeat));
-    println!("{set},{},{},{n},{:.0},", peer.name(), mode.name(), median(&mut their_runs, n * repeat));
+    let guesses = format!("{per_puzzle:.2}");
+    report(rows, set, ours.name(), mode.name(), n, median(&mut our_runs, n * repeat), &guesses);
+    report(rows, set, peer.name(), mode.name(), n, median(&mut their_runs, n * repeat), "");
     Ok(())
 }
 
 /// Minimal 180°-symmetric 9×9 puzzles made by `sudokit::generate` and by
 /// `Sudoku::generate`, each checked, then timed in turn.
-fn race_generators(options: &Options) -> Result<(), String> {
+fn race_generators(options: &Options, rows: &mut Vec<Row>) -> Result {
     let n = if options.limit == usize::MAX { 2_000 } else { options.limit };
     let generator = Generator::new(Shape::CLASSIC).with_symmetry(Symmetry::Rotate180);
-    let ours = |round: usize| -> Result<Vec<Grid>, String> {
+    let ours = |round: usize| -> Result<Vec<Grid>> {
         let first = (round * n) as u64 + 1;
-        (first..first + n as u64)
-            .map(|seed| generator.generate(seed).map(|g| g.puzzle).map_err(|e| e.to_string()))
-            .collect()
+        Ok((first..first + n as u64)
+            .map(|seed| generator.generate(seed).map(|g| g.puzzle))
+            .collect::<std::result::Result<_, _>>()?)
     };
     let theirs = || -> Vec<Grid> {
         (0..n)
@@ -366,7 +417,7 @@ fn race_generators(options: &Options) -> Result<(), String> {
     for (who, puzzles) in [("sudokit", ours(0)?), ("sudoku-0.8", theirs())] {
         let mut givens = 0;
         for puzzle in &puzzles {
-            check_minimal(puzzle).map_err(|e| format!("{who}: {e} for {puzzle}"))?;
+            check_minimal(puzzle).context(|| format!("{who}, {puzzle}"))?;
             givens += puzzle.filled_count();
         }
         eprintln!("{who}: every puzzle unique and minimal, {:.2} givens on average", givens as f64 / n as f64);
@@ -385,29 +436,29 @@ fn race_generators(options: &Options) -> Result<(), String> {
             Ok(started.elapsed().as_secs_f64())
         },
     )?;
-    println!("generated,sudokit,minimal,{n},{:.0},", median(&mut our_runs, n));
-    println!("generated,sudoku-0.8,minimal,{n},{:.0},", median(&mut their_runs, n));
+    report(rows, "generated", "sudokit", "minimal", n, median(&mut our_runs, n), "");
+    report(rows, "generated", "sudoku-0.8", "minimal", n, median(&mut their_runs, n), "");
     Ok(())
 }
 
 /// Canonical forms of random solved grids by `canonical_solution` and by
 /// `Sudoku::canonicalized`, their automorphism counts checked to agree,
 /// then timed in turn.
-fn race_canonical(options: &Options) -> Result<(), String> {
+fn race_canonical(options: &Options, rows: &mut Vec<Row>) -> Result {
     let n = if options.limit == usize::MAX { 2_000 } else { options.limit };
     let generator = Generator::new(Shape::CLASSIC);
     let grids: Vec<Grid> =
-        (1..=n as u64).map(|seed| generator.solved_grid(seed).map_err(|e| e.to_string())).collect::<Result<_, _>>()?;
+        (1..=n as u64).map(|seed| generator.solved_grid(seed)).collect::<std::result::Result<_, _>>()?;
     let peers: Vec<Sudoku> = grids
         .iter()
         .map(|g| Sudoku::from_bytes_slice(g.values()).map_err(|e| format!("{e:?}")))
-        .collect::<Result<_, _>>()?;
+        .collect::<std::result::Result<_, _>>()?;
     eprintln!("canonical ({n} solved grids): checking the automorphism counts of both sides");
     for (grid, peer) in grids.iter().zip(&peers) {
-        let ours = canonical_solution(grid).map_err(|e| e.to_string())?.automorphisms;
+        let ours = canonical_solution(grid)?.automorphisms;
         let theirs = peer.canonicalized().map(|(_, automorphisms)| automorphisms).ok_or("the peer found no form")?;
         if ours != theirs {
-            return Err(format!("{grid}: {ours} automorphisms here, {theirs} for the peer"));
+            return Err(format!("{grid}: {ours} automorphisms here, {theirs} for the peer").into());
         }
     }
     let (mut our_runs, mut their_runs) = alternate(
@@ -428,16 +479,16 @@ fn race_canonical(options: &Options) -> Result<(), String> {
             Ok(started.elapsed().as_secs_f64())
         },
     )?;
-    println!("solved_grids,sudokit,canonical,{n},{:.0},", median(&mut our_runs, n));
-    println!("solved_grids,sudoku-0.8,canonical,{n},{:.0},", median(&mut their_runs, n));
+    report(rows, "solved_grids", "sudokit", "canonical", n, median(&mut our_runs, n), "");
+    report(rows, "solved_grids", "sudoku-0.8", "canonical", n, median(&mut their_runs, n), "");
     Ok(())
 }
 
 /// Whether `puzzle` has one solution and loses it when any pair of givens
 /// symmetric about the centre goes, counted by `Dlx`.
-fn check_minimal(puzzle: &Grid) -> Result<(), String> {
+fn check_minimal(puzzle: &Grid) -> Result {
     let mut dlx = Dlx::new();
-    let count = |grid: &Grid, dlx: &mut Dlx| dlx.count_solutions(grid, 2).map_err(|e| e.to_string());
+    let count = |grid: &Grid, dlx: &mut Dlx| dlx.count_solutions(grid, 2);
     if count(puzzle, &mut dlx)? != 1 {
         return Err("not one solution".into());
     }
@@ -449,9 +500,9 @@ fn check_minimal(puzzle: &Grid) -> Result<(), String> {
         for i in &orbit {
             values[*i] = 0;
         }
-        let fewer = Grid::from_values(Shape::CLASSIC, &values).map_err(|e| e.to_string())?;
+        let fewer = Grid::from_values(Shape::CLASSIC, &values)?;
         if count(&fewer, &mut dlx)? == 1 {
-            return Err(format!("not minimal: the givens {orbit:?} can go"));
+            return Err(format!("not minimal: the givens {orbit:?} can go").into());
         }
     }
     Ok(())
@@ -463,12 +514,15 @@ fn check_minimal(puzzle: &Grid) -> Result<(), String> {
 fn alternate(
     label: &str,
     rounds: usize,
-    mut ours: impl FnMut(usize) -> Result<f64, String>,
-    mut theirs: impl FnMut(usize) -> Result<f64, String>,
-) -> Result<(Vec<f64>, Vec<f64>), String> {
+    mut ours: impl FnMut(usize) -> Result<f64>,
+    mut theirs: impl FnMut(usize) -> Result<f64>,
+) -> Result<(Vec<f64>, Vec<f64>)> {
     let (mut our_runs, mut their_runs) = (Vec::with_capacity(rounds), Vec::with_capacity(rounds));
+    // The bar moves between rounds only: nothing is drawn while a side is
+    // being timed.
+    let bar = Progress::new(label, rounds as u64, "rounds");
     for round in 0..rounds {
-        eprintln!("{label}: round {}/{rounds}", round + 1);
+        bar.set(round as u64, "");
         if round % 2 == 0 {
             our_runs.push(ours(round)?);
             their_runs.push(theirs(round)?);
@@ -477,6 +531,7 @@ fn alternate(
             our_runs.push(ours(round)?);
         }
     }
+    bar.finish();
     Ok((our_runs, their_runs))
 }
 

@@ -72,6 +72,7 @@ mod error;
 mod grid;
 mod parameter;
 mod parse_error;
+pub mod picture;
 mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;

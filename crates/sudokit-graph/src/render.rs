@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::{EdgeRef, IntoNodeReferences};
+use sudokit_core::picture::{self, FAINT, FONT, INK, PAPER, escape};
 use sudokit_core::{Cell, Grid};
 
 use crate::graph::ConstraintGraph;
@@ -64,8 +65,8 @@ impl ConstraintGraph {
             svg,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size:.0}\" height=\"{size:.0}\" viewBox=\"0 0 {size:.0} {size:.0}\">"
         );
-        let _ = writeln!(svg, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-        let _ = writeln!(svg, "<g stroke=\"#000\" stroke-opacity=\"0.08\" stroke-width=\"1\">");
+        let _ = writeln!(svg, "<rect width=\"100%\" height=\"100%\" fill=\"{PAPER}\"/>");
+        let _ = writeln!(svg, "<g stroke=\"{FAINT}\" stroke-opacity=\"0.25\" stroke-width=\"1\">");
         let centre = size / 2.0;
         let at = |v: usize| {
             let (x, y) = layout.position(v);
@@ -75,15 +76,16 @@ impl ConstraintGraph {
             let ((x1, y1), (x2, y2)) = (at(edge.source().index()), at(edge.target().index()));
             let _ = writeln!(svg, "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>");
         }
-        let _ = writeln!(svg, "</g>\n<g font-family=\"sans-serif\" font-size=\"10\" text-anchor=\"middle\">");
+        let _ =
+            writeln!(svg, "</g>\n<g font-family=\"{FONT}\" font-size=\"10\" fill=\"{INK}\" text-anchor=\"middle\">");
         for (index, cell) in self.graph().node_references() {
             let v = index.index();
             let value = grid.values()[v];
             let (x, y) = at(v);
-            let digit = if value == 0 { String::new() } else { self.shape().symbol(value).to_string() };
+            let digit = if value == 0 { String::new() } else { escape(&self.shape().symbol(value).to_string()) };
             let _ = writeln!(
                 svg,
-                "<g><title>{cell}</title><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"9\" fill=\"{}\" stroke=\"#333\"/>\
+                "<g id=\"{cell}\"><title>{cell}</title><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"9\" fill=\"{}\" stroke=\"{INK}\"/>\
                  <text x=\"{x:.1}\" y=\"{:.1}\">{digit}</text></g>",
                 colour_of(value, self.shape().side()),
                 y + 3.5
@@ -112,11 +114,17 @@ impl CircleLayout {
     }
 }
 
-/// A fill colour for digit `value` out of `side`: hues around the colour
-/// wheel; light grey for an empty cell.
+/// A fill colour for digit `value` out of `side`: the shared series
+/// palette, lightened so that the digit's ink reads on it, up to ten digits;
+/// hues around the colour wheel beyond; light grey for an empty cell.
 fn colour_of(value: u8, side: usize) -> String {
     if value == 0 {
         return String::from("#eeeeee");
+    }
+    if side <= picture::SERIES.len() {
+        let colour = picture::series(usize::from(value) - 1);
+        let light = |c: u8| ((u16::from(c) + 255) / 2) as u8;
+        return picture::Colour::rgb(light(colour.r), light(colour.g), light(colour.b)).to_string();
     }
     let hue = 360.0 * f64::from(value - 1) / side as f64;
     // HSL(hue, 70%, 70%) as RGB.

@@ -73,6 +73,10 @@
 //!   [`Outcome`](human::Outcome) and [`RateError`](human::RateError); it
 //!   turns on the `serde` features of `sudokit-core` and `sudokit-grid`. A
 //!   step is only made by the techniques, so it is not deserialised.
+//! * `svg`: `human::Step::to_svg`, the step drawn as the
+//!   grid with its pencil marks, the pattern's houses and cells highlighted,
+//!   removed candidates struck and placed digits ringed; plain SVG, no
+//!   drawing crate, for a GUI or a web page to reuse.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core;

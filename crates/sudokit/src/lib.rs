@@ -155,6 +155,12 @@
 //!   [`SolveError`], [`StopReason`], candidate sets and ratings;
 //!   `Serialize` for explained steps and events (the `serde` features of
 //!   the member crates). The [`compare`] reports serialise either way.
+//! * `chart`: `chart::BarChart`, bar charts on a log scale as SVG (drawn
+//!   with `plotters`' SVG backend), and `compare::Report::chart`, the
+//!   picture of a race.
+//! * `svg`: `rules::human::Step::to_svg`, a step drawn as the grid with
+//!   its pencil marks and pattern (plain SVG; the `svg` feature of
+//!   `sudokit-rules`).
 #![doc(test(attr(deny(warnings))))]
 
 /// The core crate whole, as `sudokit::core` beside `sudokit::grid` and the
@@ -177,6 +183,8 @@ pub use sudokit_rules::{self as rules, BitParallel};
 
 mod auto;
 pub mod batch;
+#[cfg(feature = "chart")]
+pub mod chart;
 pub mod compare;
 mod error;
 pub mod generate;

@@ -84,6 +84,8 @@ mod builder;
 mod explain;
 mod house;
 pub mod lists;
+#[cfg(feature = "svg")]
+mod picture;
 mod position;
 mod rating;
 mod solver;
@@ -95,6 +97,8 @@ mod wording;
 pub use builder::{StepBuilder, StepError};
 pub use explain::{Event, Explainer, Outcome};
 pub use house::House;
+#[cfg(feature = "svg")]
+pub use picture::PictureError;
 pub use position::{PencilError, Position};
 pub use rating::{Cutoff, Level, RateError, Rater, Rating, rate, rate_with};
 pub use solver::HumanSolver;

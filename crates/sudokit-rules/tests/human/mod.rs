@@ -6,6 +6,8 @@
 
 mod builder;
 mod explain;
+#[cfg(feature = "svg")]
+mod picture;
 mod position;
 mod rating;
 mod solver;

@@ -191,6 +191,50 @@ impl Report {
         out.push('\n');
         out
     }
+
+    /// The report as a bar chart (feature `chart`): a group per solver, a
+    /// bar per set at the solver's median time per puzzle in milliseconds
+    /// (log scale), noted with its solved count (solved over total) and drawn
+    /// hollow with a `DQ` note when the solver was disqualified. Draw it with
+    /// [`BarChart::to_svg`](crate::chart::BarChart::to_svg).
+    ///
+    /// ```
+    /// use sudokit::compare::{Harness, PuzzleSet};
+    ///
+    /// let set = PuzzleSet::new("one", vec!["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?]);
+    /// let mut solvers = vec![sudokit::registry::create("fast")?];
+    /// let report = Harness::new().run(&mut solvers, &[set]);
+    /// let svg = report.chart().to_svg()?;
+    /// assert!(svg.contains("fast") && svg.contains("1/1"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "chart")]
+    pub fn chart(&self) -> crate::chart::BarChart {
+        use crate::chart::{Bar, BarChart, Group, Mark};
+        let mut chart = BarChart::new("Median time per puzzle", "milliseconds per puzzle (log scale)");
+        let mut groups: Vec<Group> = Vec::new();
+        for row in &self.results {
+            let series = chart.series_index(&row.set);
+            let at = match groups.iter().position(|g| g.label == row.solver) {
+                Some(at) => at,
+                None => {
+                    groups.push(Group::new(&row.solver));
+                    groups.len() - 1
+                }
+            };
+            let millis = row.median_time.as_secs_f64() * 1e3;
+            let bar = if row.attempted > 0 && millis > 0.0 { Bar::new(series, millis) } else { Bar::missing(series) };
+            let bar = match row.status {
+                Status::Qualified => bar.with_note(&format!("{}/{}", row.solved, row.total)),
+                Status::Disqualified => {
+                    bar.with_note(&format!("DQ {}/{}", row.solved, row.total)).with_mark(Mark::Disqualified)
+                }
+            };
+            groups[at].bars.push(bar);
+        }
+        chart.groups = groups;
+        chart
+    }
 }
 
 impl fmt::Display for Report {

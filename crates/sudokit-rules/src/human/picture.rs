@@ -1,0 +1,281 @@
+//! A step drawn as the players' tools show it (feature `svg`): the grid
+//! with its pencil marks, the houses of the pattern shaded, its cells
+//! highlighted, the candidates it speaks of in bold, the candidates it
+//! removes struck through and the digits it places ringed. Plain SVG, in the
+//! look shared by every picture of sudokit ([`sudokit_core::picture`]).
+
+use std::fmt::Write as _;
+
+use sudokit_core::picture::{ADDED, CONTEXT, FAINT, FOCUS, FONT, INK, PAPER, REMOVED, escape};
+use sudokit_core::{Cell, Digit, Shape};
+
+use super::position::Position;
+use super::step::{Pattern, Step};
+
+/// A step that cannot be drawn on the position given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PictureError {
+    /// A cell of the step lies outside the position's grid.
+    #[error("cell {cell} of the step lies outside the {shape} position")]
+    CellOutside {
+        /// The cell.
+        cell: Cell,
+        /// The position's shape.
+        shape: Shape,
+    },
+}
+
+/// Where things go: the cell size and the margins, in pixels.
+struct Layout {
+    shape: Shape,
+    cell: f64,
+    /// Pencil marks per row inside a cell.
+    marks_across: usize,
+    margin: f64,
+}
+
+impl Layout {
+    fn new(shape: Shape) -> Layout {
+        let marks_across = shape.box_width().max(shape.box_height());
+        let cell = (14.0 * marks_across as f64).max(42.0);
+        Layout { shape, cell, marks_across, margin: 24.0 }
+    }
+
+    fn grid_size(&self) -> f64 {
+        self.cell * self.shape.side() as f64
+    }
+
+    fn corner(&self, cell: Cell) -> (f64, f64) {
+        (self.margin + cell.col() as f64 * self.cell, self.margin + cell.row() as f64 * self.cell)
+    }
+
+    /// The centre of pencil mark `digit` in `cell`.
+    fn mark(&self, cell: Cell, digit: Digit) -> (f64, f64) {
+        let (x, y) = self.corner(cell);
+        let k = usize::from(digit.get()) - 1;
+        let step = self.cell / self.marks_across as f64;
+        let rows = self.shape.side().div_ceil(self.marks_across);
+        let top = (self.cell - step * rows as f64) / 2.0;
+        (x + step * ((k % self.marks_across) as f64 + 0.5), y + top + step * ((k / self.marks_across) as f64 + 0.5))
+    }
+}
+
+impl Step {
+    /// The step as a standalone SVG document, drawn on `before`, the
+    /// position it was found in: every cell with its value or pencil marks;
+    /// the pattern's houses shaded and its cells highlighted, each cell
+    /// a `<g>` with `id` and `<title>` naming it (`r3c5`); the candidates
+    /// of a chain or forcing chain's nodes in bold; each removed candidate
+    /// struck through (class `removed`); each placed digit ringed (class
+    /// `placed`); the step's sentence under the grid.
+    ///
+    /// ```
+    /// use sudokit::rules::human::Position;
+    /// use sudokit::Grid;
+    ///
+    /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+    /// let position = Position::new(&puzzle)?;
+    /// let step = position.hint().ok_or("stuck")?;
+    /// let svg = step.to_svg(&position)?;
+    /// let (cell, _) = step.placements()[0];
+    /// assert!(svg.contains(&format!("id=\"{cell}\"")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PictureError::CellOutside`] when a cell of the step is not in
+    /// `before`'s grid (a step of another position).
+    pub fn to_svg(&self, before: &Position) -> Result<String, PictureError> {
+        let shape = before.shape();
+        let inside = |cell: Cell| cell.row() < shape.side() && cell.col() < shape.side();
+        let mentioned = self.pattern_cells().into_iter().chain(self.placements.iter().map(|&(c, _)| c));
+        if let Some(cell) = mentioned.chain(self.eliminations.iter().map(|&(c, _)| c)).find(|&c| !inside(c)) {
+            return Err(PictureError::CellOutside { cell, shape });
+        }
+        let layout = Layout::new(shape);
+        let lines = wrap(&self.to_string(), (layout.grid_size() / 7.0) as usize);
+        let width = layout.grid_size() + 2.0 * layout.margin;
+        let height = width + 18.0 * lines.len() as f64 + 8.0;
+        let mut svg = String::new();
+        // Writing to a String cannot fail.
+        let _ = writeln!(
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+             viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"{FONT}\">"
+        );
+        let _ = writeln!(svg, "<title>{}</title>", escape(&self.to_string()));
+        let _ = writeln!(svg, "<rect width=\"100%\" height=\"100%\" fill=\"{PAPER}\"/>");
+        self.draw_cells(&mut svg, before, &layout);
+        draw_lines(&mut svg, &layout);
+        let mut y = width;
+        for line in lines {
+            let _ = writeln!(
+                svg,
+                "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"13\" fill=\"{INK}\">{}</text>",
+                layout.margin,
+                escape(&line)
+            );
+            y += 18.0;
+        }
+        svg.push_str("</svg>\n");
+        Ok(svg)
+    }
+
+    /// The candidates the pattern is made of, drawn in bold.
+    fn pattern_candidates(&self) -> Vec<(Cell, Digit)> {
+        match &self.pattern {
+            Pattern::Chain { nodes, .. } => nodes.clone(),
+            Pattern::Forcing { source, .. } => source.iter().map(|&(c, d, _)| (c, d)).collect(),
+            Pattern::Houses { digits, cells, .. } | Pattern::Cells { digits, cells, .. } => {
+                cells.iter().flat_map(|&c| digits.iter().map(move |d| (c, d))).collect()
+            }
+            Pattern::Single { .. } | Pattern::Custom { .. } => Vec::new(),
+        }
+    }
+
+    fn draw_cells(&self, svg: &mut String, before: &Position, layout: &Layout) {
+        let shape = layout.shape;
+        let mut context = vec![false; shape.cell_count()];
+        for house in self.houses() {
+            for cell in before.cells_of(house) {
+                context[cell.index(shape)] = true;
+            }
+        }
+        let mut focus = vec![false; shape.cell_count()];
+        for cell in self.pattern_cells() {
+            focus[cell.index(shape)] = true;
+        }
+        let bold = self.pattern_candidates();
+        let size = layout.cell;
+        for index in 0..shape.cell_count() {
+            let cell = Cell::from_index(index, shape);
+            let (x, y) = layout.corner(cell);
+            let placed = self.placements.iter().find(|&&(c, _)| c == cell).map(|&(_, d)| d);
+            let highlighted = focus[index] || placed.is_some();
+            let fill = if highlighted {
+                FOCUS
+            } else if context[index] {
+                CONTEXT
+            } else {
+                PAPER
+            };
+            if highlighted {
+                let _ = write!(svg, "<g id=\"{cell}\" class=\"pattern\"><title>{cell}</title>");
+            } else {
+                let _ = write!(svg, "<g id=\"{cell}\">");
+            }
+            let _ = write!(
+                svg,
+                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{size:.1}\" height=\"{size:.1}\" fill=\"{fill}\"/>"
+            );
+            let (cx, cy) = (x + size / 2.0, y + size / 2.0);
+            if let Some(digit) = before.value(cell) {
+                let symbol = escape(&shape.symbol(digit.get()).to_string());
+                let _ = write!(
+                    svg,
+                    "<text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{:.0}\" text-anchor=\"middle\" fill=\"{INK}\">{symbol}</text>",
+                    cy + size * 0.2,
+                    size * 0.55
+                );
+            } else if let Some(digit) = placed {
+                let symbol = escape(&shape.symbol(digit.get()).to_string());
+                let _ = write!(
+                    svg,
+                    "<g class=\"placed\"><circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"{ADDED}\" stroke-width=\"2\"/>\
+                     <text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{:.0}\" text-anchor=\"middle\" fill=\"{ADDED}\">{symbol}</text></g>",
+                    size * 0.38,
+                    cy + size * 0.2,
+                    size * 0.55
+                );
+            } else {
+                self.draw_marks(svg, before, layout, cell, &bold);
+            }
+            svg.push_str("</g>\n");
+        }
+    }
+
+    fn draw_marks(&self, svg: &mut String, before: &Position, layout: &Layout, cell: Cell, bold: &[(Cell, Digit)]) {
+        let font = layout.cell / layout.marks_across as f64 * 0.75;
+        for digit in before.candidates(cell) {
+            let (x, y) = layout.mark(cell, digit);
+            let symbol = escape(&layout.shape.symbol(digit.get()).to_string());
+            let removed = self.eliminations.contains(&(cell, digit));
+            let (colour, weight) = if removed {
+                (REMOVED, "bold")
+            } else if bold.contains(&(cell, digit)) {
+                (INK, "bold")
+            } else {
+                (FAINT, "normal")
+            };
+            let _ = write!(
+                svg,
+                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"{font:.1}\" font-weight=\"{weight}\" text-anchor=\"middle\" fill=\"{colour}\">{symbol}</text>",
+                y + font * 0.35
+            );
+            if removed {
+                let half = font * 0.5;
+                let _ = write!(
+                    svg,
+                    "<line class=\"removed\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{REMOVED}\" stroke-width=\"1.5\"><title>{cell}: {symbol} removed</title></line>",
+                    x - half,
+                    y + half,
+                    x + half,
+                    y - half
+                );
+            }
+        }
+    }
+}
+
+/// Thin lines between cells, thick ones between boxes and round the grid.
+fn draw_lines(svg: &mut String, layout: &Layout) {
+    let (m, size, side) = (layout.margin, layout.grid_size(), layout.shape.side());
+    let _ = writeln!(svg, "<g stroke=\"{INK}\" stroke-linecap=\"square\">");
+    for k in 0..=side {
+        let at = m + k as f64 * layout.cell;
+        let across = if k % layout.shape.box_height() == 0 { 2.5 } else { 0.6 };
+        let down = if k % layout.shape.box_width() == 0 { 2.5 } else { 0.6 };
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{m:.1}\" y1=\"{at:.1}\" x2=\"{:.1}\" y2=\"{at:.1}\" stroke-width=\"{across}\"/>",
+            m + size
+        );
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{at:.1}\" y1=\"{m:.1}\" x2=\"{at:.1}\" y2=\"{:.1}\" stroke-width=\"{down}\"/>",
+            m + size
+        );
+    }
+    svg.push_str("</g>\n");
+}
+
+/// `text` cut at spaces into lines of at most `width` characters (a word
+/// longer than that gets a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().map_or(0, |l| l.chars().count());
+        if line > 0 && line + 1 + word.chars().count() > width {
+            lines.push(String::new());
+        }
+        if let Some(last) = lines.last_mut() {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn long_sentences_wrap_at_spaces() {
+        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("", 6), [""]);
+    }
+}

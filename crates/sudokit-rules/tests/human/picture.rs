@@ -1,0 +1,84 @@
+//! Step pictures (feature `svg`): each is well-formed XML, names every cell
+//! of the step's pattern, strikes each removed candidate and rings each
+//! placed digit, on every step of real paths.
+
+use std::collections::HashSet;
+
+use sudokit_rules::human::{PictureError, Position, Step, lists};
+use sudokit_rules::sudokit_core::{Cell, Grid};
+
+/// Top95 number 13 (pointing, pairs, a unique rectangle, skyscrapers) and
+/// a puzzle whose path reaches chains.
+const PUZZLES: [&str; 2] = [
+    "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..",
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+];
+
+/// The steps of the rating path of `puzzle`, each with the position it was
+/// found in.
+fn path(puzzle: &str) -> Vec<(Step, Position)> {
+    let grid: Grid = puzzle.parse().expect("a valid puzzle");
+    let mut position = Position::new(&grid).expect("a consistent puzzle");
+    let mut steps = Vec::new();
+    while !position.is_solved() {
+        let Some(step) = lists::explained().iter().find_map(|s| s.find(&position)) else { break };
+        let before = position.clone();
+        position.apply(&step).expect("a sound step");
+        steps.push((step, before));
+    }
+    steps
+}
+
+fn check(step: &Step, before: &Position) {
+    let svg = step.to_svg(before).expect("a step of this position");
+    let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{step}: not XML: {e}"));
+    let named: HashSet<String> = document
+        .descendants()
+        .filter(|n| n.has_class_token("pattern"))
+        .filter(|n| n.children().any(|c| c.has_tag_name("title")))
+        .filter_map(|n| n.attribute("id").map(str::to_string))
+        .collect();
+    let wanted: HashSet<String> = step
+        .pattern_cells()
+        .into_iter()
+        .chain(step.placements().iter().map(|&(c, _)| c))
+        .map(|c: Cell| c.to_string())
+        .collect();
+    assert_eq!(named, wanted, "{step}: highlighted cells");
+    let count = |class: &str| document.descendants().filter(|n| n.has_class_token(class)).count();
+    assert_eq!(count("removed"), step.eliminations().len(), "{step}: struck candidates");
+    assert_eq!(count("placed"), step.placements().len(), "{step}: ringed digits");
+}
+
+trait ClassToken {
+    fn has_class_token(&self, class: &str) -> bool;
+}
+
+impl ClassToken for roxmltree::Node<'_, '_> {
+    fn has_class_token(&self, class: &str) -> bool {
+        self.attribute("class").is_some_and(|c| c.split_whitespace().any(|t| t == class))
+    }
+}
+
+#[test]
+fn every_step_of_two_paths_draws_its_pattern() {
+    let mut kinds = HashSet::new();
+    for puzzle in PUZZLES {
+        let steps = path(puzzle);
+        assert!(steps.len() > 20, "{puzzle}: a path of {} steps", steps.len());
+        for (step, before) in &steps {
+            check(step, before);
+            kinds.insert(step.technique());
+        }
+    }
+    assert!(kinds.len() >= 8, "only {} techniques drawn", kinds.len());
+}
+
+#[test]
+fn a_step_of_another_shape_is_refused() {
+    let steps = path(PUZZLES[0]);
+    let mini = Position::new(&"1...........2...".parse::<Grid>().expect("4x4")).expect("consistent");
+    let far = steps.iter().find(|(s, _)| s.pattern_cells().iter().any(|c| c.row() >= 4 || c.col() >= 4));
+    let (step, _) = far.expect("a step beyond the 4x4 corner");
+    assert!(matches!(step.to_svg(&mini), Err(PictureError::CellOutside { .. })));
+}
