@@ -12,6 +12,14 @@ use crate::{CoverError, ExactCover};
 /// `0..n`, columns `n..2n`, then the `2n − 1` diagonals `r + c` and the
 /// `2n − 1` anti-diagonals `r − c + n − 1` as secondary items.
 ///
+/// # Complexity
+/// Building: O(n²) time and space (n² options of 4 items over 6n − 2
+/// items). Counting all solutions is exponential in `n`; the diagonals as
+/// secondary items prune every attacked square at once.
+///
+/// # References
+/// Knuth, "Dancing Links" (2000), arXiv cs/0011047, §"Secondary columns".
+///
 /// ```
 /// use sudokit::dlx::problems::{queens, MAX_QUEENS};
 /// use sudokit::Budget;
@@ -107,6 +115,15 @@ pub struct Placement {
 /// items `0..12` say each piece is used once, items `12..12 + rows·cols`
 /// that each cell is covered once; one option per [`Placement`] (returned
 /// in option order).
+///
+/// # Complexity
+/// Building: O(rows · cols) time and space: at most 63 placements (the
+/// pieces' orientations) a cell, of 6 items each. Searching is exponential in
+/// the board's size.
+///
+/// # References
+/// Knuth, "Dancing Links" (2000), arXiv cs/0011047 (the pentomino
+/// examples); Golomb, *Polyominoes* (1965).
 ///
 /// ```
 /// use sudokit::dlx::problems::pentominoes;

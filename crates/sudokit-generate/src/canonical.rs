@@ -44,6 +44,15 @@ pub enum CanonicalError {
 /// bands and stacks, band and stack permutations and transposition make
 /// of it. Its first row is always `123456789`.
 ///
+/// # Complexity
+/// At most 2 · 6⁸ = 3 359 232 arrangements of rows and columns, each
+/// compared in O(81); bounds on the first rows cut almost all of them, so a
+/// grid takes tens of microseconds. Extra space O(1).
+///
+/// # References
+/// Russell and Jarvis, "Mathematics of Sudoku II", *Mathematical Spectrum*
+/// 39 (2006), the symmetry group and its automorphism counts.
+///
 /// ```
 /// use rand::SeedableRng;
 /// use sudokit::generate::{canonical_solution, Generator, Transform};
@@ -87,6 +96,15 @@ pub fn canonical_solution(grid: &Grid) -> Result<Canonical, CanonicalError> {
 /// its solution: of the transforms that put the solution in its
 /// canonical form (one per automorphism), the one that makes the puzzle
 /// least. Equivalent puzzles get the same form, as do their solutions.
+///
+/// # Complexity
+/// One exact solve of the puzzle, [`canonical_solution`] of its solution, and
+/// O(81) per transform onto that form (as many as the grid's automorphisms,
+/// at most 648). Extra space O(1) beyond them.
+///
+/// # References
+/// Russell and Jarvis, "Mathematics of Sudoku II", *Mathematical Spectrum*
+/// 39 (2006).
 ///
 /// ```
 /// use sudokit::generate::{canonical_puzzle, Transform};

@@ -77,6 +77,17 @@ impl fmt::Display for GraphSummary {
 impl ConstraintGraph {
     /// The constraint graph of `shape`: `side²` vertices, an edge between
     /// every pair of peers.
+    ///
+    /// # Complexity
+    /// Time and space O(n³) for side `n`: n² vertices of degree O(n)
+    /// (20 on 9×9, 810 edges in all).
+    ///
+    /// ```
+    /// use sudokit::graph::ConstraintGraph;
+    /// use sudokit::Shape;
+    /// let graph = ConstraintGraph::new(Shape::CLASSIC);
+    /// assert_eq!((graph.vertex_count(), graph.edge_count()), (81, 810));
+    /// ```
     pub fn new(shape: Shape) -> ConstraintGraph {
         let layout = Layout::of(shape);
         let n = shape.cell_count();

@@ -32,6 +32,16 @@ use sudokit_rules::BitParallel;
 /// is 238 nodes per cell, on an empty 30×30 grid of 5×6 boxes. Hard proper
 /// puzzles of 25×25 and above can still take long: give them a budget.
 ///
+/// # Complexity
+/// That of the solver it picks: [`BitParallel`](crate::BitParallel) on 9×9
+/// (a fixed cost per node), [`Dlx`](crate::Dlx) on every other shape
+/// (O(n³) space on side `n`); both are exponential in the worst case, as
+/// completing a Sudoku is NP-complete (Yato and Seta 2003).
+///
+/// # References
+/// Knuth, "Dancing Links" (2000), arXiv cs/0011047; JCZSolve (zhouyundong and
+/// champagne, 2012–2014).
+///
 /// ```
 /// use sudokit::{Auto, Grid, Shape, Solver};
 /// let mut auto = Auto::new();
