@@ -134,8 +134,6 @@ impl Bar {
 
 /// Height of one bar's row, in pixels.
 const ROW: u32 = 18;
-/// Pixels left of the plot for the group labels.
-const LABEL_AREA: u32 = 190;
 
 impl BarChart {
     /// An empty chart with its caption and value-axis label.
@@ -198,7 +196,7 @@ impl BarChart {
             .caption(&self.title, font(20, picture::INK))
             .margin(10)
             .x_label_area_size(45)
-            .y_label_area_size(LABEL_AREA)
+            .y_label_area_size(self.label_width())
             .build_cartesian_2d(range.log_scale(), 0.0..f64::from(rows))?;
         chart
             .configure_mesh()
@@ -248,7 +246,14 @@ impl BarChart {
         self.draw_legend(&legend, &font)
     }
 
-    /// The series' colours, and what a hollow bar means.
+    /// Pixels left of the plot for the group labels: about 7 a character
+    /// at the labels' size, so the longest fits.
+    fn label_width(&self) -> u32 {
+        let longest = self.groups.iter().map(|g| g.label.chars().count()).max().unwrap_or(0);
+        (longest as u32 * 7 + 20).clamp(80, 400)
+    }
+
+    /// The series' colours, and what a hollow bar means when one is.
     fn draw_legend(
         &self,
         area: &DrawingArea<SVGBackend<'_>, Shift>,
@@ -265,6 +270,9 @@ impl BarChart {
                 (32, y + 6),
                 font(12, picture::INK).pos(Pos::new(HPos::Left, VPos::Center)),
             ))?;
+        }
+        if !self.groups.iter().flat_map(|g| &g.bars).any(|b| b.mark == Mark::Disqualified) {
+            return Ok(());
         }
         let y = y0 + self.series.len() as i32 * ROW as i32 + 6;
         area.draw(&Rectangle::new([(10, y), (26, y + 12)], rgb(picture::INK).stroke_width(2)))?;
