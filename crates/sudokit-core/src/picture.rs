@@ -4,7 +4,7 @@
 //! font, ink, paper and highlight colours, and one series palette.
 //!
 //! ```
-//! use sudokit_core::picture::{self, Colour};
+//! use sudokit::core::picture::{self, Colour};
 //!
 //! assert_eq!(picture::INK.to_string(), "#222222");
 //! assert_eq!(Colour::rgb(255, 0, 128).to_string(), "#ff0080");
