@@ -1,6 +1,7 @@
 //! [`Generator`]: proper puzzles of a shape, symmetry, number of givens
 //! and difficulty, one per seed.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rand::seq::SliceRandom;
@@ -117,6 +118,8 @@ pub struct Generated {
 pub struct Generator {
     shape: Shape,
     symmetry: Symmetry,
+    /// The symmetry's orbits on the shape, worked out once, not per puzzle.
+    orbits: Arc<[Vec<usize>]>,
     givens: Givens,
     difficulty: Difficulty,
     budget: Budget,
@@ -138,6 +141,7 @@ impl Generator {
         Generator {
             shape,
             symmetry: Symmetry::None,
+            orbits: Symmetry::None.orbits(shape).into(),
             givens: Givens::Minimal,
             difficulty: Difficulty::any(),
             budget: Budget::unlimited().with_time_limit(DEFAULT_TIME_LIMIT),
@@ -148,6 +152,7 @@ impl Generator {
     #[must_use]
     pub fn with_symmetry(mut self, symmetry: Symmetry) -> Generator {
         self.symmetry = symmetry;
+        self.orbits = symmetry.orbits(self.shape).into();
         self
     }
 
@@ -204,12 +209,11 @@ impl Generator {
         // The solvers' own timing would read the clock twice a check;
         // the deadline and the cancel flag still hold.
         let budget = self.budget.starting_now().without_timing();
-        let orbits = self.symmetry.orbits(self.shape);
         let mut run = Run {
             generator: self,
             rng: ChaCha8Rng::seed_from_u64(seed),
             budget: &budget,
-            orbits: &orbits,
+            orbits: &self.orbits,
             checker: Checker::default(),
             attempts: 0,
             seed,

@@ -41,12 +41,11 @@ impl Checker {
     ) -> Result<bool, SolveError> {
         self.checks += 1;
         let shape = puzzle.shape();
-        let open: Vec<usize> =
-            emptied.iter().copied().filter(|&i| !houses.forced(puzzle.values(), i, solution[i])).collect();
-        if open.is_empty() {
-            return Ok(true);
-        }
+        let mut open = emptied.iter().copied().filter(|&i| !houses.forced(puzzle.values(), i, solution[i]));
         if shape != Shape::CLASSIC {
+            if open.next().is_none() {
+                return Ok(true);
+            }
             return Ok(self.dlx.count_solutions_with(puzzle, 2, budget)? == 1);
         }
         for i in open {
