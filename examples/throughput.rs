@@ -21,7 +21,9 @@
 //! random solved grids (2 000 by default) in canonical form with
 //! `canonical_solution` and with the `sudoku` crate's `canonicalized`,
 //! after checking that both count the same automorphisms for each (rows
-//! with set `solved_grids`, mode `canonical`).
+//! with set `solved_grids`, mode `canonical`), then, on its own (the
+//! peer has no form of a puzzle's own), `canonical_puzzle` on `--limit`
+//! minimal puzzles (set `minimal_puzzles`, mode `canonical_puzzle`).
 //!
 //! Without FILE it reads the public throughput sets of `puzzles/`: top95,
 //! magictour top1465, 17-clue, forum hardest 1905 11+ and serg for `fast`;
@@ -55,7 +57,7 @@ use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
 use sudokit::chart::{Bar, BarChart, Group};
-use sudokit::generate::{Generator, Symmetry, canonical_solution};
+use sudokit::generate::{Generator, Symmetry, Transform, canonical_puzzle, canonical_solution};
 use sudokit::{BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Shape, Solver, io};
 use sudokit_examples::{Progress, Result, WithContext, exit_code};
 use sudokit_testkit::sets;
@@ -481,6 +483,34 @@ fn race_canonical(options: &Options, rows: &mut Vec<Row>) -> Result {
     )?;
     report(rows, "solved_grids", "sudokit", "canonical", n, median(&mut our_runs, n), "");
     report(rows, "solved_grids", "sudoku-0.8", "canonical", n, median(&mut their_runs, n), "");
+    canonical_puzzles(options, &generator, n, rows)
+}
+
+/// Canonical forms of minimal puzzles by `canonical_puzzle`, on their own:
+/// the peer has no form of a puzzle's own (it canonicalises a puzzle
+/// through its solution). Checked first: every transform of a puzzle gets
+/// its form.
+fn canonical_puzzles(options: &Options, generator: &Generator, n: usize, rows: &mut Vec<Row>) -> Result {
+    let puzzles: Vec<Grid> =
+        (1..=n as u64).map(|seed| generator.generate(seed).map(|g| g.puzzle)).collect::<std::result::Result<_, _>>()?;
+    let turn = Transform::permute_bands(Shape::CLASSIC, &[2, 0, 1])?.rotate_90();
+    for puzzle in &puzzles {
+        if canonical_puzzle(puzzle)?.grid != canonical_puzzle(&turn.apply(puzzle)?)?.grid {
+            return Err(format!("{puzzle}: a turned copy has another canonical form").into());
+        }
+    }
+    let mut runs = Vec::with_capacity(options.rounds);
+    let bar = Progress::new("canonical puzzles", options.rounds as u64, "rounds");
+    for round in 0..options.rounds {
+        bar.set(round as u64, "");
+        let started = Instant::now();
+        for puzzle in &puzzles {
+            black_box(canonical_puzzle(puzzle).ok());
+        }
+        runs.push(started.elapsed().as_secs_f64());
+    }
+    bar.finish();
+    report(rows, "minimal_puzzles", "sudokit", "canonical_puzzle", n, median(&mut runs, n), "");
     Ok(())
 }
 

@@ -198,16 +198,44 @@ fn least(grid: &[u8]) -> Least {
     let straight: [u8; 81] = std::array::from_fn(|i| grid[i]);
     let turned: [u8; 81] = std::array::from_fn(|i| grid[(i % 9) * 9 + i / 9]);
     let mut best = Least { cells: [10; 81], choices: Vec::new() };
-    for (transposed, values) in [(false, straight), (true, turned)] {
+    // The first two rows of every candidate first band, the most promising
+    // first: a second row whose three stacks each take their digits from
+    // one stack of the first row can start 4 5 6 7 8 9, one with a single
+    // such stack only 4 5 6. Once the best starts so, the others are cut at
+    // once.
+    let mut pairs = [(0u8, false, 0usize, 0usize); 36];
+    let mut k = 0;
+    for (transposed, values) in [(false, &straight), (true, &turned)] {
         for r0 in 0..9 {
             let band = r0 / 3;
             for r1 in (band * 3..band * 3 + 3).filter(|&r| r != r0) {
-                let r2 = band * 3 + (3 - r0 % 3 - r1 % 3);
-                columns_for(&values, [r0, r1, r2], transposed, &mut best);
+                pairs[k] = (3 - pure_stacks(values, r0, r1), transposed, r0, r1);
+                k += 1;
             }
         }
     }
+    pairs.sort_unstable_by_key(|&(rank, transposed, r0, r1)| (rank, transposed, r0, r1));
+    for (rank, transposed, r0, r1) in pairs {
+        if rank > 0 && best.cells[9..15] == [4, 5, 6, 7, 8, 9] {
+            break;
+        }
+        let values = if transposed { &turned } else { &straight };
+        let band = r0 / 3;
+        let r2 = band * 3 + (3 - r0 % 3 - r1 % 3);
+        columns_for(values, [r0, r1, r2], transposed, &mut best);
+    }
     best
+}
+
+/// How many stacks of row `r1` hold the three digits of one stack of row
+/// `r0` (0, 1 or 3: two such stacks make the third one too).
+fn pure_stacks(values: &[u8; 81], r0: usize, r1: usize) -> u8 {
+    let mut stack_of = [0usize; 10];
+    for c in 0..9 {
+        stack_of[usize::from(values[r0 * 9 + c])] = c / 3;
+    }
+    let from = |c: usize| stack_of[usize::from(values[r1 * 9 + c])];
+    (0..3).map(|s| u8::from(from(3 * s) == from(3 * s + 1) && from(3 * s) == from(3 * s + 2))).sum()
 }
 
 /// Every column arrangement for the first band `rows`, stack by stack,
