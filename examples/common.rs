@@ -113,10 +113,13 @@ impl Progress {
             let template = if unit == "bytes" {
                 "{prefix} [{bar:30}] {percent:>3}% {msg} {elapsed_precise} eta {eta}".to_string()
             } else {
-                format!("{{prefix}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{msg}} {{per_sec}} eta {{eta}}")
+                format!("{{prefix}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{msg}} {{rate}} eta {{eta}}")
             };
             let style = indicatif::ProgressStyle::with_template(&template)
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                .with_key("rate", |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = write!(out, "{:.0}/s", state.per_sec());
+                })
                 .progress_chars("=> ");
             // No steady tick: the bar is redrawn only when progress is
             // reported, so a timed run is never interrupted by drawing.
