@@ -164,9 +164,9 @@ fn summarise(
 /// Draws `series` against a shared x axis; with `secondary`, the second
 /// series gets its own right-hand axis (temperature beside energy).
 fn draw(path: &std::path::Path, title: &str, x_label: &str, series: &[Series<'_>; 2], secondary: bool) -> Result {
-    let error = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let error = || format!("cannot draw {}", path.display());
     let root = SVGBackend::new(path, (900, 500)).into_drawing_area();
-    root.fill(&rgb(picture::PAPER)).map_err(|e| error(&e))?;
+    root.fill(&rgb(picture::PAPER)).context(error)?;
     let x_max = series.iter().flat_map(|(_, points, _)| points.iter().map(|p| p.0)).fold(1.0, f64::max);
     let y_max = |points: &[(f64, f64)]| points.iter().map(|p| p.1).fold(1e-9, f64::max) * 1.05;
     let left_max =
@@ -178,7 +178,7 @@ fn draw(path: &std::path::Path, title: &str, x_label: &str, series: &[Series<'_>
         .y_label_area_size(50)
         .right_y_label_area_size(if secondary { 50 } else { 0 })
         .build_cartesian_2d(0.0..x_max, 0.0..left_max)
-        .map_err(|e| error(&e))?
+        .context(error)?
         .set_secondary_coord(0.0..x_max, 0.0..y_max(series[1].1));
     chart
         .configure_mesh()
@@ -192,27 +192,27 @@ fn draw(path: &std::path::Path, title: &str, x_label: &str, series: &[Series<'_>
         .light_line_style(rgb(picture::FAINT).mix(0.15))
         .bold_line_style(rgb(picture::FAINT).mix(0.4))
         .draw()
-        .map_err(|e| error(&e))?;
+        .context(error)?;
     if secondary {
-        chart.configure_secondary_axes().y_desc("temperature").draw().map_err(|e| error(&e))?;
+        chart.configure_secondary_axes().y_desc("temperature").draw().context(error)?;
     }
     let (name, points, colour) = series[0];
     chart
         .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(2)))
-        .map_err(|e| error(&e))?
+        .context(error)?
         .label(name)
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
     let (name, points, colour) = series[1];
     if secondary {
         chart
             .draw_secondary_series(LineSeries::new(points.iter().copied(), colour.stroke_width(2)))
-            .map_err(|e| error(&e))?
+            .context(error)?
             .label(name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
     } else {
         chart
             .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(2)))
-            .map_err(|e| error(&e))?
+            .context(error)?
             .label(name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
     }
@@ -223,6 +223,6 @@ fn draw(path: &std::path::Path, title: &str, x_label: &str, series: &[Series<'_>
         .border_style(rgb(picture::FAINT))
         .label_font((picture::FONT, 12).into_font().color(&rgb(picture::INK)))
         .draw()
-        .map_err(|e| error(&e))?;
-    Ok(root.present().map_err(|e| error(&e))?)
+        .context(error)?;
+    root.present().context(error)
 }

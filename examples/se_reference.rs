@@ -108,8 +108,8 @@ fn tenths(field: &str, line: usize) -> std::result::Result<u16, String> {
     Ok((value * 10.0).round() as u16)
 }
 
-fn read(file: &str) -> std::result::Result<Vec<Row>, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+fn read(file: &str) -> Result<Vec<Row>> {
+    let text = std::fs::read_to_string(file).context(|| format!("cannot read {file}"))?;
     let mut lines = text.lines().enumerate();
     let (_, header) = lines.next().ok_or_else(|| format!("{file}: empty"))?;
     let columns: Vec<&str> = header.split(',').collect();
@@ -124,7 +124,7 @@ fn read(file: &str) -> std::result::Result<Vec<Row>, String> {
         let field = |i: usize| fields.get(i).copied().ok_or_else(|| format!("{file}:{}: too few columns", k + 1));
         rows.push(Row {
             set: field(set)?.to_string(),
-            puzzle: field(puzzle)?.parse().map_err(|e| format!("{file}:{}: {e}", k + 1))?,
+            puzzle: field(puzzle)?.parse().context(|| format!("{file}:{}", k + 1))?,
             er: tenths(field(er)?, k + 1)?,
             ep: ep.map(|i| field(i).and_then(|f| tenths(f, k + 1))).transpose()?,
             ed: tenths(field(ed)?, k + 1)?,
