@@ -60,6 +60,10 @@ fn svg_draws_every_vertex_and_edge() {
     assert_eq!(svg.matches("<circle").count(), 16);
     assert_eq!(svg.matches("<line").count(), graph.edge_count());
     assert_eq!(svg.matches("<title>r4c4</title>").count(), 1);
+    let document = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let ids: Vec<&str> = document.descendants().filter_map(|n| n.attribute("id")).collect();
+    let cells: Vec<String> = (0..16).map(|i| format!("r{}c{}", i / 4 + 1, i % 4 + 1)).collect();
+    assert_eq!(ids, cells, "one group per vertex, named after its cell, in row-major order");
 }
 
 proptest! {
