@@ -32,7 +32,7 @@ use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds, thread
 #[command(name = "batch", version)]
 struct Cli {
     /// Solver to use, by registered name (see `compare --list`).
-    #[arg(short, long, default_value = "auto")]
+    #[arg(short, long, default_value = "auto", value_name = "NAME")]
     solver: String,
     /// Worker threads; 0 uses every core.
     #[arg(short = 'j', long, default_value_t = 0)]

@@ -25,7 +25,7 @@ use sudokit_examples::{Result, WithContext, exit_code};
 #[command(name = "solve", version)]
 struct Cli {
     /// Solver to use, by registered name (see `compare --list`).
-    #[arg(short, long, default_value = "auto")]
+    #[arg(short, long, default_value = "auto", value_name = "NAME")]
     solver: String,
     /// Also check that the solution is the only one.
     #[arg(short, long)]
