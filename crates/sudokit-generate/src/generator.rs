@@ -13,7 +13,7 @@ use sudokit_rules::human::{RateError, Rater, Rating};
 use crate::request::{Difficulty, Givens};
 use crate::solved::solved_grid;
 use crate::symmetry::Symmetry;
-use crate::unique::{Checker, Houses};
+use crate::unique::{Checker, Houses, houses_of_cells};
 
 /// Why a request gave no puzzle.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -120,6 +120,8 @@ pub struct Generator {
     symmetry: Symmetry,
     /// The symmetry's orbits on the shape, worked out once, not per puzzle.
     orbits: Arc<[Vec<usize>]>,
+    /// The houses of each cell, likewise.
+    houses_of: Arc<[[usize; 3]]>,
     givens: Givens,
     difficulty: Difficulty,
     budget: Budget,
@@ -142,6 +144,7 @@ impl Generator {
             shape,
             symmetry: Symmetry::None,
             orbits: Symmetry::None.orbits(shape).into(),
+            houses_of: houses_of_cells(shape).into(),
             givens: Givens::Minimal,
             difficulty: Difficulty::any(),
             budget: Budget::unlimited().with_time_limit(DEFAULT_TIME_LIMIT),
@@ -409,7 +412,7 @@ impl Run<'_, '_> {
             Givens::Target(n) => n,
         };
         let mut filled = candidate.puzzle.filled_count();
-        let mut houses = Houses::new(self.generator.shape, candidate.puzzle.values());
+        let mut houses = Houses::new(self.generator.shape, candidate.puzzle.values(), &self.generator.houses_of);
         for orbit in orbits {
             if filled <= target {
                 break;

@@ -161,20 +161,30 @@ impl Transform {
         let (h, w, n) = (shape.box_height(), shape.box_width(), shape.side());
         let mut digits: Vec<u8> = (1..=n as u8).collect();
         digits.shuffle(rng);
-        let shuffled = |len: usize, rng: &mut R| {
-            let mut p: Vec<usize> = (0..len).collect();
-            p.shuffle(rng);
-            p
+        let mut bands: Vec<usize> = (0..n / h).collect();
+        bands.shuffle(rng);
+        // Each band's rows, shuffled in place: `rows_in[r]` is row `r`'s
+        // place within its band.
+        let mut rows_in: Vec<usize> = (0..n).map(|r| r % h).collect();
+        for band in rows_in.chunks_mut(h) {
+            band.shuffle(rng);
+        }
+        let mut stacks: Vec<usize> = (0..n / w).collect();
+        stacks.shuffle(rng);
+        let mut cols_in: Vec<usize> = (0..n).map(|c| c % w).collect();
+        for stack in cols_in.chunks_mut(w) {
+            stack.shuffle(rng);
+        }
+        let rows: Vec<usize> = (0..n).map(|r| bands[r / h] * h + rows_in[r]).collect();
+        let cols: Vec<usize> = (0..n).map(|c| stacks[c / w] * w + cols_in[c]).collect();
+        // Square boxes: transposed half the time, in the same table.
+        let transposed = h == w && rng.random::<bool>();
+        let moved = if transposed {
+            Transform::by_cells(shape, shape, |r, c| (rows[c], cols[r]))
+        } else {
+            Transform::by_cells(shape, shape, |r, c| (rows[r], cols[c]))
         };
-        let bands = shuffled(n / h, rng);
-        let rows_in: Vec<Vec<usize>> = (0..n / h).map(|_| shuffled(h, rng)).collect();
-        let stacks = shuffled(n / w, rng);
-        let cols_in: Vec<Vec<usize>> = (0..n / w).map(|_| shuffled(w, rng)).collect();
-        let rows: Vec<usize> = (0..n).map(|r| bands[r / h] * h + rows_in[r / h][r % h]).collect();
-        let cols: Vec<usize> = (0..n).map(|c| stacks[c / w] * w + cols_in[c / w][c % w]).collect();
-        let moved = Transform::by_cells(shape, shape, |r, c| (rows[r], cols[c]));
-        let t = Transform { digits, ..moved };
-        if h == w && rng.random::<bool>() { t.transpose() } else { t }
+        Transform { digits, ..moved }
     }
 
     /// This transform, then the transposition (rows become columns).
@@ -336,7 +346,7 @@ impl Transform {
                 (r * n + c) as u16
             })
             .collect();
-        Transform { input, output, source, ..Transform::identity(input) }
+        Transform { input, output, source, digits: (1..=n as u8).collect() }
     }
 
     /// This transform, then the cell move `from` that keeps the shape.

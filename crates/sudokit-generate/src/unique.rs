@@ -36,7 +36,7 @@ impl Checker {
         puzzle: &Grid,
         emptied: &[usize],
         solution: &[u8],
-        houses: &Houses,
+        houses: &Houses<'_>,
         budget: &Budget,
     ) -> Result<bool, SolveError> {
         self.checks += 1;
@@ -73,19 +73,26 @@ impl Checker {
 /// generator empties and refills cells, so that whether a cell sees a
 /// given digit is three lookups.
 #[derive(Clone, Debug)]
-pub(crate) struct Houses {
+pub(crate) struct Houses<'a> {
     layout: &'static Layout,
-    /// The three houses of each cell.
-    houses_of: Vec<[usize; 3]>,
+    /// The three houses of each cell ([`houses_of_cells`]).
+    houses_of: &'a [[usize; 3]],
     /// The digits given in each house, bit `d` for digit `d`.
     given: Vec<u64>,
 }
 
-impl Houses {
-    /// The houses of the puzzle `values` of `shape`.
-    pub(crate) fn new(shape: Shape, values: &[u8]) -> Houses {
+/// The three houses of each cell of `shape`, for [`Houses::new`]: a
+/// table a generator works out once.
+pub(crate) fn houses_of_cells(shape: Shape) -> Vec<[usize; 3]> {
+    let layout = Layout::of(shape);
+    (0..shape.cell_count()).map(|i| layout.units_of(i)).collect()
+}
+
+impl<'a> Houses<'a> {
+    /// The houses of the puzzle `values` of `shape`, whose cells' houses
+    /// are `houses_of` (from [`houses_of_cells`]).
+    pub(crate) fn new(shape: Shape, values: &[u8], houses_of: &'a [[usize; 3]]) -> Houses<'a> {
         let layout = Layout::of(shape);
-        let houses_of: Vec<[usize; 3]> = (0..shape.cell_count()).map(|i| layout.units_of(i)).collect();
         let mut houses = Houses { layout, houses_of, given: vec![0; layout.unit_count()] };
         for (i, &v) in values.iter().enumerate().filter(|&(_, &v)| v != 0) {
             houses.give(i, v);
