@@ -66,7 +66,8 @@ impl Step {
     /// position it was found in: every cell with its value or pencil marks;
     /// the pattern's houses shaded and its cells highlighted, each cell
     /// a `<g>` with `id` and `<title>` naming it (`r3c5`); the candidates
-    /// of a chain or forcing chain's nodes in bold; each removed candidate
+    /// of a chain or forcing chain's nodes in bold, a chain's links drawn
+    /// between them (strong solid, weak dashed); each removed candidate
     /// struck through (class `removed`); each placed digit ringed (class
     /// `placed`); the step's sentence under the grid.
     ///
@@ -108,6 +109,7 @@ impl Step {
         let _ = writeln!(svg, "<rect width=\"100%\" height=\"100%\" fill=\"{PAPER}\"/>");
         self.draw_cells(&mut svg, before, &layout);
         draw_lines(&mut svg, &layout);
+        self.draw_links(&mut svg, &layout);
         let mut y = width;
         for line in lines {
             let _ = writeln!(
@@ -132,6 +134,25 @@ impl Step {
             }
             Pattern::Single { .. } | Pattern::Custom { .. } => Vec::new(),
         }
+    }
+
+    /// A chain's links between its candidates, as the players' tools draw
+    /// them: strong links solid, weak ones dashed (class `link`).
+    fn draw_links(&self, svg: &mut String, layout: &Layout) {
+        let Pattern::Chain { nodes, cycle } = &self.pattern else { return };
+        let closing = if *cycle && nodes.len() > 2 { Some((nodes.len() - 1, 0)) } else { None };
+        let links = (1..nodes.len()).map(|k| (k - 1, k)).chain(closing);
+        let _ = writeln!(svg, "<g fill=\"none\" stroke=\"{ADDED}\" stroke-width=\"1.5\" stroke-opacity=\"0.8\">");
+        for (a, b) in links {
+            let ((x1, y1), (x2, y2)) = (layout.mark(nodes[a].0, nodes[a].1), layout.mark(nodes[b].0, nodes[b].1));
+            // The first link is strong, then they alternate.
+            let dash = if a % 2 == 0 { "" } else { " stroke-dasharray=\"4 3\"" };
+            let _ = writeln!(
+                svg,
+                "<line class=\"link\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"{dash}/>"
+            );
+        }
+        svg.push_str("</g>\n");
     }
 
     fn draw_cells(&self, svg: &mut String, before: &Position, layout: &Layout) {

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use sudokit_rules::human::{PictureError, Position, Step, lists};
+use sudokit_rules::human::{PictureError, Position, Step, Technique, lists};
 use sudokit_rules::sudokit_core::{Cell, Grid};
 
 /// Top95 number 13 (pointing, pairs, a unique rectangle, skyscrapers) and
@@ -48,6 +48,9 @@ fn check(step: &Step, before: &Position) {
     let count = |class: &str| document.descendants().filter(|n| n.has_class_token(class)).count();
     assert_eq!(count("removed"), step.eliminations().len(), "{step}: struck candidates");
     assert_eq!(count("placed"), step.placements().len(), "{step}: ringed digits");
+    if step.technique() == Technique::Skyscraper {
+        assert_eq!(count("link"), 3, "{step}: a skyscraper's strong, weak and strong links");
+    }
 }
 
 trait ClassToken {
@@ -72,6 +75,7 @@ fn every_step_of_two_paths_draws_its_pattern() {
         }
     }
     assert!(kinds.len() >= 8, "only {} techniques drawn", kinds.len());
+    assert!(kinds.contains(&Technique::Skyscraper), "a chain is drawn");
 }
 
 #[test]
