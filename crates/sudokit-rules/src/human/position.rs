@@ -1,7 +1,9 @@
 //! [`Position`]: a puzzle part-way through a human solve — placed digits
 //! and the candidates of every empty cell.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Mutex, OnceLock};
 
 use sudokit_core::{Cell, Digit, Grid, Shape, SolveError};
 use sudokit_grid::{CandidateBoard, Candidates, Contradiction, Layout};
@@ -323,17 +325,8 @@ impl Position {
 
     /// The cells sharing a house with cell `i`, each once, in Sudoku
     /// Explainer's order: its box, then row, then column.
-    pub(crate) fn se_house_cells(&self, i: usize) -> Vec<usize> {
-        let mut out = Vec::with_capacity(3 * self.side());
-        for u in self.se_houses(i) {
-            for &c in self.layout.unit(u) {
-                let c = c as usize;
-                if c != i && !out.contains(&c) {
-                    out.push(c);
-                }
-            }
-        }
-        out
+    pub(crate) fn se_house_cells(&self, i: usize) -> &'static [usize] {
+        &se_peers(self.layout)[i]
     }
 
     /// Every unit in the order of Sudoku Explainer's region types: boxes,
@@ -403,4 +396,30 @@ pub enum PencilError {
     /// The cells with one mark clash.
     #[error(transparent)]
     Invalid(#[from] SolveError),
+}
+
+/// Every cell's peers in Sudoku Explainer's order (box, row, column, each
+/// cell once), per shape: built once, shared, as `Layout::of` is.
+pub(crate) fn se_peers(layout: &'static Layout) -> &'static [Vec<usize>] {
+    type Tables = HashMap<Shape, &'static [Vec<usize>]>;
+    static BUILT: OnceLock<Mutex<Tables>> = OnceLock::new();
+    let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    built.entry(layout.shape()).or_insert_with(|| {
+        let peers = (0..layout.shape().cell_count())
+            .map(|i| {
+                let [row, col, bx] = layout.units_of(i);
+                let mut out = Vec::with_capacity(3 * layout.shape().side());
+                for u in [bx, row, col] {
+                    for &c in layout.unit(u) {
+                        let c = usize::from(c);
+                        if c != i && !out.contains(&c) {
+                            out.push(c);
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        Vec::leak(peers)
+    })
 }

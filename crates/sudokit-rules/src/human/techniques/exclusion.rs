@@ -147,7 +147,7 @@ fn aligned_candidates(position: &Position, degree: usize) -> (Vec<usize>, Vec<Ve
     for cell in (0..position.len()).filter(|&c| position.cands(c).len() >= 2) {
         let mut own = Vec::new();
         let mut single = false;
-        for p in position.se_house_cells(cell) {
+        for &p in position.se_house_cells(cell) {
             let n = position.cands(p).len();
             if n == 1 && position.placed(p) == 0 {
                 single = true;

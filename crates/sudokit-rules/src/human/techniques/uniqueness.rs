@@ -257,7 +257,7 @@ impl Grave {
                         grave.all_extras.insert(digit);
                         rest[cell].remove(digit);
                         let seen = position.se_house_cells(cell);
-                        let list = common.get_or_insert_with(|| seen.clone());
+                        let list = common.get_or_insert_with(|| seen.to_vec());
                         list.retain(|c| seen.contains(c) && !grave.cells.contains(c));
                         if grave.cells.len() > 1 && grave.all_extras.len() > 1 && list.is_empty() {
                             return None;

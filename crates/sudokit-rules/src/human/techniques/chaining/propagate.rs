@@ -132,10 +132,29 @@ pub(super) fn propagate(
     advanced: Option<&dyn Advanced>,
     tally: &mut SearchTally<'_>,
 ) -> Result<Option<(Id, Id)>, StopReason> {
-    let base = work.state().clone();
-    let result = run(work, &base, pots, mode, advanced, tally);
-    work.restore(base);
+    let base = work.save();
+    let mut scratch = SCRATCH.with(|pool| pool.borrow_mut().pop()).unwrap_or_default();
+    let result = run(work, &base, pots, mode, advanced, tally, &mut scratch);
+    SCRATCH.with(|pool| pool.borrow_mut().push(scratch));
+    work.put_back(base);
     result
+}
+
+/// The queues and lists of one propagation, kept between calls so that
+/// their memory is reused (a propagation runs once per branch, and many
+/// thousand times per step at the top levels).
+#[derive(Debug, Default)]
+struct Scratch {
+    on: VecDeque<Id>,
+    off: VecDeque<Id>,
+    offs: Vec<(Node, Cause)>,
+    ons: Vec<(Node, Cause)>,
+    parents: Vec<Id>,
+}
+
+thread_local! {
+    /// Scratch buffers for [`propagate`]: one per nesting level in use.
+    static SCRATCH: std::cell::RefCell<Vec<Scratch>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn run(
@@ -145,14 +164,19 @@ fn run(
     mode: Mode,
     advanced: Option<&dyn Advanced>,
     tally: &mut SearchTally<'_>,
+    scratch: &mut Scratch,
 ) -> Result<Option<(Id, Id)>, StopReason> {
-    let (mut on, mut off): (VecDeque<Id>, VecDeque<Id>) = pots.order().iter().partition(|&&id| pots.node(id) % 2 == 1);
-    let (mut offs, mut ons, mut parents) = (Vec::new(), Vec::new(), Vec::new());
+    let Scratch { on, off, offs, ons, parents } = scratch;
+    on.clear();
+    off.clear();
+    for &id in pots.order() {
+        if pots.node(id) % 2 == 1 { on.push_back(id) } else { off.push_back(id) }
+    }
     loop {
         if let Some(p) = on.pop_front() {
             let (cell, digit, _) = work.decode(pots.node(p));
-            on_to_off(work, cell, digit, mode.y, &mut offs);
-            for &(n, cause) in &offs {
+            on_to_off(work, cell, digit, mode.y, offs);
+            for &(n, cause) in offs.iter() {
                 if let Some(conjugate) = pots.kept(n | 1) {
                     let id = pots.create(n, cause, &[p]);
                     return Ok(Some((conjugate, id)));
@@ -165,8 +189,8 @@ fn run(
             }
         } else if let Some(p) = off.pop_front() {
             let (cell, digit, _) = work.decode(pots.node(p));
-            off_to_on(work, cell, digit, (mode.y, true), &mut ons);
-            for &(n, cause) in &ons {
+            off_to_on(work, cell, digit, (mode.y, true), ons);
+            for &(n, cause) in ons.iter() {
                 let conjugate = pots.kept(n & !1);
                 if conjugate.is_none() && pots.contains(n) {
                     continue;
@@ -174,12 +198,12 @@ fn run(
                 // In a dynamic propagation, the candidates removed since
                 // the start are parents too; the static ones remove none.
                 if mode.dynamic {
-                    parents_of(work, base, pots, p, (n, cause), &mut parents);
+                    parents_of(work, base, pots, p, (n, cause), parents);
                 } else {
                     parents.clear();
                     parents.push(p);
                 }
-                let id = pots.create(n, cause, &parents);
+                let id = pots.create(n, cause, parents);
                 if let Some(conjugate) = conjugate {
                     return Ok(Some((id, conjugate)));
                 }

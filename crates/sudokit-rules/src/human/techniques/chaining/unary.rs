@@ -349,7 +349,7 @@ fn cycle_hint(work: &Work, pots: &Potentials, dst: Id, links: (bool, bool)) -> O
     let (mut forward, mut backward) = (Vec::new(), Vec::new());
     for &id in body {
         let (cell, digit, on) = work.decode(pots.node(id));
-        for c in work.house_cells(cell) {
+        for &c in work.house_cells(cell) {
             if !cells.contains(&c) && work.cands(c).contains(digit) {
                 let side = if on { &mut forward } else { &mut backward };
                 if !side.contains(&(c, digit)) {

@@ -3,20 +3,36 @@
 //! shrink as they go, with Sudoku Explainer's order of houses (box, row,
 //! column) and of cells inside each.
 
-use sudokit_core::Digit;
-use sudokit_grid::Candidates;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use sudokit_core::{Digit, Shape};
+use sudokit_grid::{Candidates, Layout};
 
 use super::potentials::Node;
-use crate::human::position::Position;
+use crate::human::position::{Position, se_peers};
 
 /// Candidates per cell and places per unit and digit: what a search
 /// shrinks, and what it restores.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(super) struct State {
     cands: Vec<Candidates>,
     /// `places[unit * side + digit index]`: bit `k` for the unit's `k`-th
     /// cell.
     places: Vec<u64>,
+}
+
+// By hand, so that `clone_from` reuses the vectors' memory (the derived
+// one allocates anew): saving and restoring a state happens once per branch.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State { cands: self.cands.clone(), places: self.places.clone() }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        self.cands.clone_from(&source.cands);
+        self.places.clone_from(&source.places);
+    }
 }
 
 impl State {
@@ -31,9 +47,19 @@ impl State {
 pub(super) struct Work {
     side: usize,
     state: State,
+    /// A second state, kept so that saving one for a later restore
+    /// reuses its memory ([`Work::save`]).
+    spare: State,
     filled: Vec<bool>,
     /// How many times each digit is placed (index 0 unused).
     placed: Vec<usize>,
+    geometry: &'static Geometry,
+}
+
+/// What a [`Work`] knows of its shape, the same for every grid of it: built
+/// once per shape and shared.
+#[derive(Debug)]
+struct Geometry {
     /// Per unit (boxes, rows, columns), its cells.
     units: Vec<&'static [u16]>,
     /// Per cell, its box, row and column, and its place in each.
@@ -44,6 +70,8 @@ pub(super) struct Work {
     /// The crossings of a box and a line, in the order Sudoku Explainer's
     /// locked candidates scan them (see [`Work::crossings`]).
     crossings: Vec<Crossing>,
+    /// Per cell, its peers in Sudoku Explainer's order.
+    peers: &'static [Vec<usize>],
 }
 
 /// Two units that share cells, with the positions of those cells in each.
@@ -61,61 +89,28 @@ impl Work {
     pub(super) fn new(position: &Position) -> Work {
         let len = position.len();
         let side = position.side();
-        let layout = position.layout();
+        let geometry = Geometry::of(position.layout());
         let mut placed = vec![0; side + 1];
         for i in 0..len {
             placed[usize::from(position.placed(i))] += 1;
         }
-        let units: Vec<&'static [u16]> = (0..3 * side).map(|u| layout.unit(layout_unit(side, u))).collect();
-        let mut homes = vec![[(0u16, 0u8); 3]; len];
-        let mut filled_homes = vec![0usize; len];
-        for (u, cells) in units.iter().enumerate() {
-            for (k, &c) in cells.iter().enumerate() {
-                let c = c as usize;
-                homes[c][filled_homes[c]] = (u as u16, k as u8);
-                filled_homes[c] += 1;
-            }
-        }
         let cands: Vec<Candidates> = (0..len).map(|i| position.cands(i)).collect();
         let mut places = vec![0u64; 3 * side * side];
-        for (u, cells) in units.iter().enumerate() {
+        for (u, cells) in geometry.units.iter().enumerate() {
             for (k, &c) in cells.iter().enumerate() {
                 for d in cands[c as usize].iter() {
                     places[u * side + d.index()] |= 1 << k;
                 }
             }
         }
-        let slots =
-            (0..len).flat_map(|c| (1..=side as u8).filter_map(Digit::new).map(move |d| (c as u16, d))).collect();
-        let mut crossings = Vec::new();
-        for (k1, k2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
-            for from in k1 * side..(k1 + 1) * side {
-                for to in k2 * side..(k2 + 1) * side {
-                    let shared = |a: usize, b: usize| {
-                        let mut mask = 0u64;
-                        for (k, &c) in units[a].iter().enumerate() {
-                            if homes[c as usize].iter().any(|&(u, _)| usize::from(u) == b) {
-                                mask |= 1 << k;
-                            }
-                        }
-                        mask
-                    };
-                    let from_shared = shared(from, to);
-                    if from_shared != 0 {
-                        crossings.push(Crossing { from, to, from_shared, to_shared: shared(to, from) });
-                    }
-                }
-            }
-        }
+        let state = State { cands, places };
         Work {
             side,
-            slots,
-            crossings,
-            state: State { cands, places },
+            spare: state.clone(),
+            state,
             filled: (0..len).map(|i| position.placed(i) != 0).collect(),
             placed,
-            units,
-            homes,
+            geometry,
         }
     }
 
@@ -129,7 +124,7 @@ impl Work {
 
     /// Nodes of the grid: two per candidate slot.
     pub(super) fn nodes(&self) -> usize {
-        self.slots.len() * 2
+        self.geometry.slots.len() * 2
     }
 
     /// The node of `digit` in `cell`, on or off.
@@ -141,7 +136,7 @@ impl Work {
     /// The cell, digit and truth of `node`.
     #[inline]
     pub(super) fn decode(&self, node: Node) -> (usize, Digit, bool) {
-        let (cell, digit) = self.slots[node as usize / 2];
+        let (cell, digit) = self.geometry.slots[node as usize / 2];
         (usize::from(cell), digit, node & 1 == 1)
     }
 
@@ -156,36 +151,42 @@ impl Work {
     /// Removes `digit` from `cell` (it must be a candidate there).
     pub(super) fn remove(&mut self, cell: usize, digit: Digit) {
         self.state.cands[cell].remove(digit);
-        for (u, k) in self.homes[cell] {
+        for (u, k) in self.geometry.homes[cell] {
             self.state.places[usize::from(u) * self.side + digit.index()] &= !(1 << k);
         }
     }
 
-    /// The current candidates and places, to restore later.
-    pub(super) fn state(&self) -> &State {
-        &self.state
+    /// A copy of the current state, to hand back to [`Work::put_back`]:
+    /// the copy reuses the memory of the one put back last.
+    pub(super) fn save(&mut self) -> State {
+        let mut saved = std::mem::take(&mut self.spare);
+        saved.clone_from(&self.state);
+        saved
     }
 
-    pub(super) fn restore(&mut self, state: State) {
-        self.state = state;
+    /// Restores the state `saved` by [`Work::save`], and keeps its memory
+    /// for the next save.
+    pub(super) fn put_back(&mut self, saved: State) {
+        self.state.clone_from(&saved);
+        self.spare = saved;
     }
 
     /// The cells of unit `unit`: boxes `0..side`, rows `side..2 side`,
     /// columns after, Sudoku Explainer's order.
     pub(super) fn unit(&self, unit: usize) -> &'static [u16] {
-        self.units[unit]
+        self.geometry.units[unit]
     }
 
     /// The box, row and column of `cell`, in that order.
     pub(super) fn units_of(&self, cell: usize) -> [usize; 3] {
-        self.homes[cell].map(|(u, _)| usize::from(u))
+        self.geometry.homes[cell].map(|(u, _)| usize::from(u))
     }
 
     /// Every box crossing a row or column, in the order Sudoku
     /// Explainer's locked candidates scan them: boxes onto columns, boxes
     /// onto rows, columns onto boxes, rows onto boxes.
     pub(super) fn crossings(&self) -> &[Crossing] {
-        &self.crossings
+        &self.geometry.crossings
     }
 
     /// The cells of `unit` at the positions of `mask`.
@@ -228,17 +229,8 @@ impl Work {
 
     /// The peers of `cell` in Sudoku Explainer's order: its box, row and
     /// column, each cell once.
-    pub(super) fn house_cells(&self, cell: usize) -> Vec<usize> {
-        let mut out = Vec::with_capacity(3 * self.side);
-        for u in self.units_of(cell) {
-            for &c in self.unit(u) {
-                let c = c as usize;
-                if c != cell && !out.contains(&c) {
-                    out.push(c);
-                }
-            }
-        }
-        out
+    pub(super) fn house_cells(&self, cell: usize) -> &'static [usize] {
+        &self.geometry.peers[cell]
     }
 }
 
@@ -258,6 +250,55 @@ pub(super) fn several_bits(bits: u64) -> bool {
 
 /// The layout's number of Sudoku Explainer's unit `se_unit` (boxes, rows,
 /// columns) on a grid of side `side`.
+impl Geometry {
+    /// The shared geometry of `layout`'s shape, built on first use.
+    fn of(layout: &'static Layout) -> &'static Geometry {
+        static BUILT: OnceLock<Mutex<HashMap<Shape, &'static Geometry>>> = OnceLock::new();
+        let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        // One per shape, and shapes are few (sides up to 35): leaking them
+        // bounds memory, as `Layout::of` does.
+        built.entry(layout.shape()).or_insert_with(|| Box::leak(Box::new(Geometry::new(layout))))
+    }
+
+    fn new(layout: &'static Layout) -> Geometry {
+        let side = layout.shape().side();
+        let len = layout.shape().cell_count();
+        let units: Vec<&'static [u16]> = (0..3 * side).map(|u| layout.unit(layout_unit(side, u))).collect();
+        let mut homes = vec![[(0u16, 0u8); 3]; len];
+        let mut filled_homes = vec![0usize; len];
+        for (u, cells) in units.iter().enumerate() {
+            for (k, &c) in cells.iter().enumerate() {
+                let c = c as usize;
+                homes[c][filled_homes[c]] = (u as u16, k as u8);
+                filled_homes[c] += 1;
+            }
+        }
+        let slots =
+            (0..len).flat_map(|c| (1..=side as u8).filter_map(Digit::new).map(move |d| (c as u16, d))).collect();
+        let mut crossings = Vec::new();
+        for (k1, k2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
+            for from in k1 * side..(k1 + 1) * side {
+                for to in k2 * side..(k2 + 1) * side {
+                    let shared = |a: usize, b: usize| {
+                        let mut mask = 0u64;
+                        for (k, &c) in units[a].iter().enumerate() {
+                            if homes[c as usize].iter().any(|&(u, _)| usize::from(u) == b) {
+                                mask |= 1 << k;
+                            }
+                        }
+                        mask
+                    };
+                    let from_shared = shared(from, to);
+                    if from_shared != 0 {
+                        crossings.push(Crossing { from, to, from_shared, to_shared: shared(to, from) });
+                    }
+                }
+            }
+        }
+        Geometry { units, homes, slots, crossings, peers: se_peers(layout) }
+    }
+}
+
 pub(super) fn layout_unit(side: usize, se_unit: usize) -> usize {
     let (kind, k) = (se_unit / side, se_unit % side);
     match kind {
