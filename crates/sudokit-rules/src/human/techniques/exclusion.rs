@@ -163,30 +163,45 @@ fn aligned_candidates(position: &Position, degree: usize) -> (Vec<usize>, Vec<Ve
     (cells, excluders)
 }
 
+/// The set bits of `bits`, each on its own, lowest first.
+fn single_bits(mut bits: u64) -> impl Iterator<Item = u64> + Clone {
+    std::iter::from_fn(move || {
+        let low = bits & bits.wrapping_neg();
+        bits ^= low;
+        (low != 0).then_some(low)
+    })
+}
+
 /// The step that the excluders `common` give on `cells`, if any.
 fn exclude_triple(position: &Position, cells: [usize; 3], common: &[usize]) -> Option<Step> {
     let cands = cells.map(|c| position.cands(c));
     let sees = [(0, 1), (0, 2), (1, 2)].map(|(a, b)| position.sees(cells[a], cells[b]));
-    let forbidden: Vec<Candidates> = common.iter().map(|&c| position.cands(c)).collect();
-    let mut allowed = [Candidates::EMPTY; 3];
-    for x in cands[0].iter() {
-        for y in cands[1].iter() {
-            for z in cands[2].iter() {
-                let clash = (sees[0] && x == y) || (sees[1] && x == z) || (sees[2] && y == z);
-                let combo: Candidates = [x, y, z].into_iter().collect();
-                if clash || forbidden.iter().any(|&f| (f - combo).is_empty()) {
+    let forbidden: Vec<u64> = common.iter().map(|&c| position.cands(c).bits()).collect();
+    // Digits as single bits, so that a combination is an `or`.
+    let bits = cands.map(Candidates::bits);
+    let mut allowed = [0u64; 3];
+    for x in single_bits(bits[0]) {
+        for y in single_bits(bits[1]).filter(|&y| !(sees[0] && x == y)) {
+            for z in single_bits(bits[2]).filter(|&z| !(sees[1] && x == z) && !(sees[2] && y == z)) {
+                // A combination of digits already allowed adds nothing.
+                if allowed[0] & x != 0 && allowed[1] & y != 0 && allowed[2] & z != 0 {
                     continue;
                 }
-                allowed[0].insert(x);
-                allowed[1].insert(y);
-                allowed[2].insert(z);
-                if allowed == cands {
+                let combo = x | y | z;
+                if forbidden.iter().any(|&f| f & !combo == 0) {
+                    continue;
+                }
+                allowed[0] |= x;
+                allowed[1] |= y;
+                allowed[2] |= z;
+                if allowed == bits {
                     // Every candidate takes part in a combination.
                     return None;
                 }
             }
         }
     }
+    let allowed = allowed.map(Candidates::from_bits);
     let removed: Vec<(sudokit_core::Cell, Digit)> =
         (0..3).flat_map(|k| (cands[k] - allowed[k]).iter().map(move |d| (position.cell(cells[k]), d))).collect();
     if removed.is_empty() {
