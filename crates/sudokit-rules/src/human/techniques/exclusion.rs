@@ -182,7 +182,7 @@ fn exclude_triple(position: &Position, cells: [usize; 3], common: &[usize]) -> O
     let mut allowed = [0u64; 3];
     for x in single_bits(bits[0]) {
         for y in single_bits(bits[1]).filter(|&y| !(sees[0] && x == y)) {
-            for z in single_bits(bits[2]).filter(|&z| !(sees[1] && x == z) && !(sees[2] && y == z)) {
+            for z in single_bits(bits[2]).filter(|&z| !((sees[1] && x == z) || (sees[2] && y == z))) {
                 // A combination of digits already allowed adds nothing.
                 if allowed[0] & x != 0 && allowed[1] & y != 0 && allowed[2] & z != 0 {
                     continue;
