@@ -13,7 +13,7 @@ use sudokit_rules::human::{RateError, Rater, Rating};
 use crate::request::{Difficulty, Givens};
 use crate::solved::solved_grid;
 use crate::symmetry::Symmetry;
-use crate::unique::{Checker, Houses, houses_of_cells};
+use crate::unique::{Checker, Houses, Rectangles, houses_of_cells};
 
 /// Why a request gave no puzzle.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -413,6 +413,7 @@ impl Run<'_, '_> {
         };
         let mut filled = candidate.puzzle.filled_count();
         let mut houses = Houses::new(self.generator.shape, candidate.puzzle.values(), &self.generator.houses_of);
+        let rectangles = Rectangles::of(self.generator.shape, candidate.solution.values());
         for orbit in orbits {
             if filled <= target {
                 break;
@@ -423,7 +424,7 @@ impl Run<'_, '_> {
             }
             let unique = self
                 .checker
-                .still_unique(&candidate.puzzle, orbit, candidate.solution.values(), &houses, self.budget)
+                .still_unique(&candidate.puzzle, orbit, candidate.solution.values(), &houses, &rectangles, self.budget)
                 .map_err(|e| self.stop(e))?;
             if unique {
                 filled -= orbit.len();
