@@ -282,11 +282,10 @@ fn columns_for(values: &[u8; 81], rows: [usize; 3], transposed: bool, best: &mut
                         }
                     }
                     let s2 = 3 - s0 - s1;
-                    for (k, (s, o)) in [(s0, o0), (s1, o1)].into_iter().enumerate() {
-                        for j in 0..3 {
-                            columns[3 * k + j] = 3 * s + o[j];
-                            to[usize::from(values[r0 * 9 + 3 * s + o[j]])] = (3 * k + j) as u8 + 1;
-                        }
+                    for j in 0..6 {
+                        let (s, o) = if j < 3 { (s0, &o0) } else { (s1, &o1) };
+                        columns[j] = 3 * s + o[j % 3];
+                        to[usize::from(values[r0 * 9 + columns[j]])] = j as u8 + 1;
                     }
                     if !may_lead(values, r1, &columns[..6], &to, s2, &column_of, &best.cells[9..18]) {
                         continue;
