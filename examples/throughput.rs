@@ -26,7 +26,8 @@
 //! minimal puzzles (set `minimal_puzzles`, mode `canonical_puzzle`).
 //!
 //! Without FILE it reads the public throughput sets of `puzzles/`: top95,
-//! magictour top1465, 17-clue, forum hardest 1905 11+ and serg for `fast`;
+//! magictour top1465, 17-clue, forum hardest 1905 11+, forum hardest 1106
+//! and serg for `fast`;
 //! top95 and magictour top1465 for `dlx`. Each answer of both solvers is
 //! checked before anything is timed: in `first` mode every returned grid
 //! must solve its puzzle, in `unique` mode (count up to 2 solutions, the

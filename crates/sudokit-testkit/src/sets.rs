@@ -135,7 +135,7 @@ pub const TWENTY_FIVE_UNIQUE: PuzzleSet = PuzzleSet {
 pub const COURSE_LEVELS: [PuzzleSet; 3] = [EASY, MEDIUM, HARD];
 
 /// The public throughput sets, as raced by the `throughput` example.
-pub const THROUGHPUT: [PuzzleSet; 5] = [HARD, MAGICTOUR, SEVENTEEN, FORUM_HARDEST, SERG];
+pub const THROUGHPUT: [PuzzleSet; 6] = [HARD, MAGICTOUR, SEVENTEEN, FORUM_HARDEST, FORUM_1106, SERG];
 
 /// Clash-free 9×9 puzzles with no solution, each proved by a short search:
 /// r1c9 has no candidate in the first; in the second, r1c8 and r1c9 both
