@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use sudokit::batch::Batch;
 use sudokit::registry;
-use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds, threads_or_all};
+use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 
 /// Solves a puzzle file in parallel, one answer line per puzzle in input
 /// order: the solution, or `error: <reason>`.
@@ -80,6 +80,7 @@ fn run(cli: Cli) -> Result {
     if let Some(limit) = cli.time_limit {
         batch = batch.with_time_limit(limit);
     }
+    let threads = batch.threads();
     let started = Instant::now();
     let bar = Progress::new("batch", size, "bytes");
     let summary = batch
@@ -90,7 +91,6 @@ fn run(cli: Cli) -> Result {
         .context(|| input.clone())?;
     bar.finish();
     let seconds = started.elapsed().as_secs_f64();
-    let threads = threads_or_all(cli.threads);
     eprintln!(
         "{}: {} puzzles, {} solved, {} failed, in {seconds:.2} s ({:.0} puzzles/s, {} with {threads} thread{})",
         input,

@@ -79,11 +79,6 @@ pub fn seconds(value: &str) -> std::result::Result<Duration, String> {
         .ok_or_else(|| format!("{value:?} is not a number of seconds"))
 }
 
-/// The number of worker threads `0` stands for: every core.
-pub fn threads_or_all(threads: usize) -> usize {
-    if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads }
-}
-
 /// Progress of a long run on stderr: an `indicatif` bar when stderr is a
 /// terminal; otherwise a plain line at most every five seconds, so logs stay
 /// short. Nothing of it reaches stdout. Shared across threads.

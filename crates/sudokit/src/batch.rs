@@ -124,6 +124,20 @@ where
         self
     }
 
+    /// The worker threads a run uses: the [setting](Batch::with_threads),
+    /// one per core for 0, at most 256.
+    ///
+    /// ```
+    /// use sudokit::batch::Batch;
+    /// use sudokit::rules::BitParallel;
+    ///
+    /// assert_eq!(Batch::new(BitParallel::new).with_threads(3).threads(), 3);
+    /// assert!(Batch::new(BitParallel::new).threads() >= 1);
+    /// ```
+    pub fn threads(&self) -> usize {
+        parallel::thread_count(self.threads)
+    }
+
     /// How many puzzles [`solve_iter`](Batch::solve_iter) and
     /// [`solve_stream`](Batch::solve_stream) hold in memory at a time
     /// (4096 by default, at least 1; memory grows with the records read,

@@ -14,7 +14,7 @@ pub(crate) const MAX_THREADS: usize = 256;
 
 /// The number of threads for a `threads` setting: 0 means one per core;
 /// at most [`MAX_THREADS`].
-fn thread_count(threads: usize) -> usize {
+pub(crate) fn thread_count(threads: usize) -> usize {
     let wanted = if threads == 0 { std::thread::available_parallelism().map_or(1, usize::from) } else { threads };
     wanted.min(MAX_THREADS)
 }
