@@ -46,6 +46,11 @@ impl Layout {
         self.cell * self.shape.side() as f64
     }
 
+    /// How `digit` is written in this shape, escaped for SVG text.
+    fn symbol(&self, digit: Digit) -> String {
+        escape(&self.shape.symbol(digit.get()).to_string())
+    }
+
     fn corner(&self, cell: Cell) -> (f64, f64) {
         (self.margin + cell.col() as f64 * self.cell, self.margin + cell.row() as f64 * self.cell)
     }
@@ -192,7 +197,7 @@ impl Step {
             );
             let (cx, cy) = (x + size / 2.0, y + size / 2.0);
             if let Some(digit) = before.value(cell) {
-                let symbol = escape(&shape.symbol(digit.get()).to_string());
+                let symbol = layout.symbol(digit);
                 let _ = write!(
                     svg,
                     "<text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{:.0}\" text-anchor=\"middle\" fill=\"{INK}\">{symbol}</text>",
@@ -200,7 +205,7 @@ impl Step {
                     size * 0.55
                 );
             } else if let Some(digit) = placed {
-                let symbol = escape(&shape.symbol(digit.get()).to_string());
+                let symbol = layout.symbol(digit);
                 let _ = write!(
                     svg,
                     "<g class=\"placed\"><circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"{ADDED}\" stroke-width=\"2\"/>\
@@ -220,7 +225,7 @@ impl Step {
         let font = layout.cell / layout.marks_across as f64 * 0.75;
         for digit in before.candidates(cell) {
             let (x, y) = layout.mark(cell, digit);
-            let symbol = escape(&layout.shape.symbol(digit.get()).to_string());
+            let symbol = layout.symbol(digit);
             let removed = self.eliminations.contains(&(cell, digit));
             let (colour, weight) = if removed {
                 (REMOVED, "bold")

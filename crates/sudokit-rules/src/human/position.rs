@@ -398,14 +398,26 @@ pub enum PencilError {
     Invalid(#[from] SolveError),
 }
 
+/// The value `build` makes for `shape`, made on first use and shared for
+/// the life of the process through `cache`, one static per kind of table.
+/// Shapes are few (sides up to 35), so the values are leaked, as
+/// `Layout::of` leaks layouts.
+pub(crate) fn per_shape<T: Send + Sync + 'static>(
+    cache: &'static OnceLock<Mutex<HashMap<Shape, &'static T>>>,
+    shape: Shape,
+    build: impl FnOnce() -> T,
+) -> &'static T {
+    let mut built = cache.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    built.entry(shape).or_insert_with(|| Box::leak(Box::new(build())))
+}
+
 /// Every cell's peers in Sudoku Explainer's order (box, row, column, each
 /// cell once), per shape: built once, shared, as `Layout::of` is.
 pub(crate) fn se_peers(layout: &'static Layout) -> &'static [Vec<usize>] {
-    type Tables = HashMap<Shape, &'static [Vec<usize>]>;
+    type Tables = HashMap<Shape, &'static Vec<Vec<usize>>>;
     static BUILT: OnceLock<Mutex<Tables>> = OnceLock::new();
-    let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    built.entry(layout.shape()).or_insert_with(|| {
-        let peers = (0..layout.shape().cell_count())
+    per_shape::<Vec<Vec<usize>>>(&BUILT, layout.shape(), || {
+        (0..layout.shape().cell_count())
             .map(|i| {
                 let [row, col, bx] = layout.units_of(i);
                 let mut out = Vec::with_capacity(3 * layout.shape().side());
@@ -419,7 +431,6 @@ pub(crate) fn se_peers(layout: &'static Layout) -> &'static [Vec<usize>] {
                 }
                 out
             })
-            .collect();
-        Vec::leak(peers)
+            .collect()
     })
 }

@@ -10,7 +10,7 @@ use sudokit_core::{Digit, Shape};
 use sudokit_grid::{Candidates, Layout};
 
 use super::potentials::Node;
-use crate::human::position::{Position, se_peers};
+use crate::human::position::{Position, per_shape, se_peers};
 
 /// Candidates per cell and places per unit and digit: what a search
 /// shrinks, and what it restores.
@@ -254,10 +254,7 @@ impl Geometry {
     /// The shared geometry of `layout`'s shape, built on first use.
     fn of(layout: &'static Layout) -> &'static Geometry {
         static BUILT: OnceLock<Mutex<HashMap<Shape, &'static Geometry>>> = OnceLock::new();
-        let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-        // One per shape, and shapes are few (sides up to 35): leaking them
-        // bounds memory, as `Layout::of` does.
-        built.entry(layout.shape()).or_insert_with(|| Box::leak(Box::new(Geometry::new(layout))))
+        per_shape(&BUILT, layout.shape(), || Geometry::new(layout))
     }
 
     fn new(layout: &'static Layout) -> Geometry {
