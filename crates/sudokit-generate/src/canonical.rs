@@ -203,44 +203,47 @@ fn least(grid: &[u8]) -> Least {
     // one stack of the first row can start 4 5 6 7 8 9, one with a single
     // such stack only 4 5 6. Once the best starts so, the others are cut at
     // once.
-    let mut pairs = [(0u8, false, 0usize, 0usize); 36];
+    let mut pairs = [(0u32, 0u8, false, 0usize, 0usize); 36];
     let mut k = 0;
     for (transposed, values) in [(false, &straight), (true, &turned)] {
         for r0 in 0..9 {
             let band = r0 / 3;
             for r1 in (band * 3..band * 3 + 3).filter(|&r| r != r0) {
-                pairs[k] = (3 - pure_stacks(values, r0, r1), transposed, r0, r1);
+                let pure = pure_stacks(values, r0, r1);
+                pairs[k] = (3 - pure.count_ones(), pure, transposed, r0, r1);
                 k += 1;
             }
         }
     }
-    pairs.sort_unstable_by_key(|&(rank, transposed, r0, r1)| (rank, transposed, r0, r1));
-    for (rank, transposed, r0, r1) in pairs {
+    pairs.sort_unstable_by_key(|&(rank, _, transposed, r0, r1)| (rank, transposed, r0, r1));
+    for (rank, pure, transposed, r0, r1) in pairs {
         if rank > 0 && best.cells[9..15] == [4, 5, 6, 7, 8, 9] {
             break;
         }
         let values = if transposed { &turned } else { &straight };
         let band = r0 / 3;
         let r2 = band * 3 + (3 - r0 % 3 - r1 % 3);
-        columns_for(values, [r0, r1, r2], transposed, &mut best);
+        columns_for(values, [r0, r1, r2], pure, transposed, &mut best);
     }
     best
 }
 
-/// How many stacks of row `r1` hold the three digits of one stack of row
-/// `r0` (0, 1 or 3: two such stacks make the third one too).
+/// The stacks of row `r1` that hold the three digits of one stack of row
+/// `r0`, bit `s` for stack `s` (none, one or all three: two such stacks
+/// make the third one too).
 fn pure_stacks(values: &[u8; 81], r0: usize, r1: usize) -> u8 {
     let mut stack_of = [0usize; 10];
     for c in 0..9 {
         stack_of[usize::from(values[r0 * 9 + c])] = c / 3;
     }
     let from = |c: usize| stack_of[usize::from(values[r1 * 9 + c])];
-    (0..3).map(|s| u8::from(from(3 * s) == from(3 * s + 1) && from(3 * s) == from(3 * s + 2))).sum()
+    (0..3).filter(|&s| from(3 * s) == from(3 * s + 1) && from(3 * s) == from(3 * s + 2)).fold(0, |m, s| m | 1 << s)
 }
 
-/// Every column arrangement for the first band `rows`, stack by stack,
-/// keeping those whose second row can still be the least.
-fn columns_for(values: &[u8; 81], rows: [usize; 3], transposed: bool, best: &mut Least) {
+/// Every column arrangement for the first band `rows`, whose pure stacks
+/// are `pure` ([`pure_stacks`]), stack by stack, keeping those whose second
+/// row can still be the least.
+fn columns_for(values: &[u8; 81], rows: [usize; 3], pure: u8, transposed: bool, best: &mut Least) {
     let (r0, r1) = (rows[0], rows[1]);
     // Where each digit is in the first row: its column.
     let mut column_of = [0usize; 10];
@@ -251,15 +254,14 @@ fn columns_for(values: &[u8; 81], rows: [usize; 3], transposed: bool, best: &mut
     // whose second row has, in some stack, three digits of one other
     // stack of the first row.
     let stack_in_first = |c: usize| column_of[usize::from(values[r1 * 9 + c])] / 3;
-    let pure = |s: usize| (0..3).all(|j| stack_in_first(3 * s + j) == stack_in_first(3 * s));
-    if best.cells[9..12] == [4, 5, 6] && !(0..3).any(pure) {
+    if best.cells[9..12] == [4, 5, 6] && pure == 0 {
         return;
     }
     let mut to = [0u8; 10];
     let mut columns = [0usize; 9];
     for s0 in 0..3 {
         // The same for the first stack, and below for the second.
-        if best.cells[9..12] == [4, 5, 6] && !pure(s0) {
+        if best.cells[9..12] == [4, 5, 6] && pure & 1 << s0 == 0 {
             continue;
         }
         for o0 in ORDERS {

@@ -188,8 +188,6 @@ impl BarChart {
         range: std::ops::Range<f64>,
         rows: u32,
     ) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
-        let rgb = |c: Colour| RGBColor(c.r, c.g, c.b);
-        let font = |size: u32, colour: Colour| (picture::FONT, size).into_font().color(&rgb(colour));
         root.fill(&rgb(picture::PAPER))?;
         let (plot, legend) = root.split_horizontally(800);
         let mut chart = ChartBuilder::on(&plot)
@@ -243,7 +241,7 @@ impl BarChart {
             }
             row += group.bars.len() as u32 + 1;
         }
-        self.draw_legend(&legend, &font)
+        self.draw_legend(&legend)
     }
 
     /// Pixels left of the plot for the group labels: about 7 a character
@@ -257,9 +255,7 @@ impl BarChart {
     fn draw_legend(
         &self,
         area: &DrawingArea<SVGBackend<'_>, Shift>,
-        font: &dyn Fn(u32, Colour) -> TextStyle<'static>,
     ) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
-        let rgb = |c: Colour| RGBColor(c.r, c.g, c.b);
         let y0 = 50;
         area.draw(&Text::new("Legend", (10, y0 - 22), font(13, picture::INK)))?;
         for (k, name) in self.series.iter().enumerate() {
@@ -284,6 +280,16 @@ impl BarChart {
         area.draw(&text)?;
         Ok(())
     }
+}
+
+/// A colour of the shared palette, for plotters.
+fn rgb(colour: Colour) -> RGBColor {
+    RGBColor(colour.r, colour.g, colour.b)
+}
+
+/// The shared font at `size`, in `colour`.
+fn font(size: u32, colour: Colour) -> TextStyle<'static> {
+    (picture::FONT, size).into_font().color(&rgb(colour))
 }
 
 /// An axis value without trailing noise: `0.001`, `20`, `1e6`.
