@@ -20,7 +20,8 @@
 //! `generated` and mode `minimal`. `--pair canonical` puts `--limit`
 //! random solved grids (2 000 by default) in canonical form with
 //! `canonical_solution` and with the `sudoku` crate's `canonicalized`,
-//! after checking that both count the same automorphisms for each (rows
+//! after checking that both find the same form and count the same
+//! automorphisms for each (rows
 //! with set `solved_grids`, mode `canonical`), then, on its own (the
 //! peer has no form of a puzzle's own), `canonical_puzzle` on `--limit`
 //! minimal puzzles (set `minimal_puzzles`, mode `canonical_puzzle`).
@@ -445,7 +446,8 @@ fn race_generators(options: &Options, rows: &mut Vec<Row>) -> Result {
 }
 
 /// Canonical forms of random solved grids by `canonical_solution` and by
-/// `Sudoku::canonicalized`, their automorphism counts checked to agree,
+/// `Sudoku::canonicalized`, their forms and automorphism counts checked to
+/// agree,
 /// then timed in turn.
 fn race_canonical(options: &Options, rows: &mut Vec<Row>) -> Result {
     let n = if options.limit == usize::MAX { 2_000 } else { options.limit };
@@ -456,12 +458,15 @@ fn race_canonical(options: &Options, rows: &mut Vec<Row>) -> Result {
         .iter()
         .map(|g| Sudoku::from_bytes_slice(g.values()).map_err(|e| format!("{e:?}")))
         .collect::<std::result::Result<_, _>>()?;
-    eprintln!("canonical ({n} solved grids): checking the automorphism counts of both sides");
+    eprintln!("canonical ({n} solved grids): checking that both sides find the same form and automorphism count");
     for (grid, peer) in grids.iter().zip(&peers) {
-        let ours = canonical_solution(grid)?.automorphisms;
-        let theirs = peer.canonicalized().map(|(_, automorphisms)| automorphisms).ok_or("the peer found no form")?;
-        if ours != theirs {
-            return Err(format!("{grid}: {ours} automorphisms here, {theirs} for the peer").into());
+        let ours = canonical_solution(grid)?;
+        let (form, theirs) = peer.canonicalized().ok_or("the peer found no form")?;
+        if ours.automorphisms != theirs {
+            return Err(format!("{grid}: {} automorphisms here, {theirs} for the peer", ours.automorphisms).into());
+        }
+        if ours.grid.values() != form.to_bytes() {
+            return Err(format!("{grid}: canonical form {} here, {} for the peer", ours.grid, form.to_str_line()).into());
         }
     }
     let (mut our_runs, mut their_runs) = alternate(

@@ -46,8 +46,9 @@ pub enum CanonicalError {
 ///
 /// # Complexity
 /// At most 2 · 6⁸ = 3 359 232 arrangements of rows and columns, each
-/// compared in O(81); bounds on the first rows cut almost all of them, so a
-/// grid takes tens of microseconds. Extra space O(1).
+/// compared in O(81); the search below forces almost every column, so a
+/// grid takes some tens of thousands of operations (about 20 µs). Extra
+/// space O(1) beyond the arrangements that reach the least first band.
 ///
 /// # References
 /// Russell and Jarvis, "Mathematics of Sudoku II", *Mathematical Spectrum*
@@ -69,13 +70,16 @@ pub enum CanonicalError {
 ///
 /// # How
 /// The first row of the result is any row of the grid or of its
-/// transpose (18 choices); the second is one of the two others of its
-/// band. The stacks, and the columns in each, are then chosen stack by
-/// stack for the least second row, each choice dropped as soon as the
-/// digits it fixes make the row larger than the best so far; the
-/// relabelling follows from the first row. The other two bands go in the
-/// order of their least rows, which differ in a solved grid. The
-/// automorphisms are the choices that reach the least grid.
+/// transpose (18 choices), the second one of the two others of its band;
+/// the first row fixes the relabelling, so the second row is the first
+/// row's permutation conjugated by the column order. The columns are then
+/// chosen one by one for the least second row: a digit whose column is
+/// not placed yet must take the first free column of its stack (any other
+/// makes the row larger), so only a few columns are ever a choice, and a
+/// choice is dropped as soon as the row exceeds the best so far. The
+/// arrangements with the least first band are completed with the other
+/// two bands in the order of their least rows (which differ in a solved
+/// grid); the automorphisms are those that reach the least grid.
 ///
 /// # Errors
 /// [`CanonicalError::Shape`] for other shapes, [`CanonicalError::NotSolved`]
@@ -147,9 +151,6 @@ pub fn canonical_puzzle(puzzle: &Grid) -> Result<Canonical, CanonicalError> {
     Ok(Canonical { grid, transform, automorphisms: best.choices.len() })
 }
 
-/// The permutations of three things.
-const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-
 /// One way to put a solved grid in order: transposed or not, the source
 /// row of each row and the source column of each column (the relabelling
 /// follows from the first row).
@@ -194,181 +195,308 @@ struct Least {
     choices: Vec<Choice>,
 }
 
+/// The arrangements of a first band (its three rows and the nine columns)
+/// that make its second and third rows least, and those rows.
+struct Bands {
+    cells: [u8; 18],
+    found: Vec<Band>,
+}
+
+/// One arrangement of a first band, with the relabelling it implies.
+#[derive(Clone, Copy)]
+struct Band {
+    transposed: bool,
+    rows: [usize; 3],
+    columns: [usize; 9],
+    to: [u8; 10],
+}
+
 fn least(grid: &[u8]) -> Least {
     let straight: [u8; 81] = std::array::from_fn(|i| grid[i]);
     let turned: [u8; 81] = std::array::from_fn(|i| grid[(i % 9) * 9 + i / 9]);
+    let bands = least_bands(&straight, &turned);
+    // Only the arrangements of the least first band can start the least
+    // grid; the other bands follow from each.
     let mut best = Least { cells: [10; 81], choices: Vec::new() };
-    // The first two rows of every candidate first band, the most promising
-    // first: a second row whose three stacks each take their digits from
-    // one stack of the first row can start 4 5 6 7 8 9, one with a single
-    // such stack only 4 5 6. Once the best starts so, the others are cut at
-    // once.
-    let mut pairs = [(0u32, 0u8, false, 0usize, 0usize); 36];
-    let mut k = 0;
-    for (transposed, values) in [(false, &straight), (true, &turned)] {
-        for r0 in 0..9 {
-            let band = r0 / 3;
-            for r1 in (band * 3..band * 3 + 3).filter(|&r| r != r0) {
-                let pure = pure_stacks(values, r0, r1);
-                pairs[k] = (3 - pure.count_ones(), pure, transposed, r0, r1);
-                k += 1;
-            }
-        }
-    }
-    pairs.sort_unstable_by_key(|&(rank, _, transposed, r0, r1)| (rank, transposed, r0, r1));
-    for (rank, pure, transposed, r0, r1) in pairs {
-        if rank > 0 && best.cells[9..15] == [4, 5, 6, 7, 8, 9] {
-            break;
-        }
-        let values = if transposed { &turned } else { &straight };
-        let band = r0 / 3;
-        let r2 = band * 3 + (3 - r0 % 3 - r1 % 3);
-        columns_for(values, [r0, r1, r2], pure, transposed, &mut best);
+    for band in &bands.found {
+        complete(if band.transposed { &turned } else { &straight }, band, &mut best);
     }
     best
 }
 
-/// The stacks of row `r1` that hold the three digits of one stack of row
-/// `r0`, bit `s` for stack `s` (none, one or all three: two such stacks
-/// make the third one too).
-fn pure_stacks(values: &[u8; 81], r0: usize, r1: usize) -> u8 {
+/// The least first band over every band of the grid and of its transpose.
+fn least_bands(straight: &[u8; 81], turned: &[u8; 81]) -> Bands {
+    let mut best = Bands { cells: [10; 18], found: Vec::new() };
+    // The first two rows of every candidate first band, the most promising
+    // first: only a second row whose stacks each take their digits from
+    // one stack of the first row can start 4 5 6 7 8 9. Once the best
+    // starts so, the others are cut at once.
+    let mut pairs = [(false, false, 0usize, 0usize); 36];
+    let mut k = 0;
+    for (transposed, values) in [(false, straight), (true, turned)] {
+        for r0 in 0..9 {
+            let band = r0 / 3;
+            for r1 in (band * 3..band * 3 + 3).filter(|&r| r != r0) {
+                pairs[k] = (!pure(values, r0, r1), transposed, r0, r1);
+                k += 1;
+            }
+        }
+    }
+    pairs.sort_unstable();
+    for (mixed, transposed, r0, r1) in pairs {
+        if mixed && best.cells[..6] == [4, 5, 6, 7, 8, 9] {
+            break;
+        }
+        let values = if transposed { turned } else { straight };
+        let band = r0 / 3;
+        let r2 = band * 3 + (3 - r0 % 3 - r1 % 3);
+        columns_for(values, [r0, r1, r2], transposed, &mut best);
+    }
+    best
+}
+
+/// Whether each stack of row `r1` holds the three digits of one stack of
+/// row `r0`. The first stack tells: a stack of the second row takes no
+/// digit from the first row's stack above it, so if one stack of the
+/// second row takes its digits from a single stack, every one does.
+fn pure(values: &[u8; 81], r0: usize, r1: usize) -> bool {
     let mut stack_of = [0usize; 10];
     for c in 0..9 {
         stack_of[usize::from(values[r0 * 9 + c])] = c / 3;
     }
     let from = |c: usize| stack_of[usize::from(values[r1 * 9 + c])];
-    (0..3).filter(|&s| from(3 * s) == from(3 * s + 1) && from(3 * s) == from(3 * s + 2)).fold(0, |m, s| m | 1 << s)
+    from(0) == from(1) && from(0) == from(2)
 }
 
-/// Every column arrangement for the first band `rows`, whose pure stacks
-/// are `pure` ([`pure_stacks`]), stack by stack, keeping those whose second
-/// row can still be the least.
-fn columns_for(values: &[u8; 81], rows: [usize; 3], pure: u8, transposed: bool, best: &mut Least) {
-    let (r0, r1) = (rows[0], rows[1]);
-    // Where each digit is in the first row: its column.
-    let mut column_of = [0usize; 10];
+/// Every column arrangement for the first band `rows` whose second and
+/// third rows can still be the least, found column by column.
+///
+/// Once the first row fixes the relabelling, the second row's digit in
+/// result column `j` becomes the result column of the same digit in the
+/// first row. The least value is then forced whenever that column is not
+/// placed yet: it goes to the first free column of its stack's place (or
+/// of the first stack place still free). So only a column that nothing
+/// has forced branches, over the columns its stack has left.
+fn columns_for(values: &[u8; 81], rows: [usize; 3], transposed: bool, best: &mut Bands) {
+    let mut column_of = [0u8; 10];
     for c in 0..9 {
-        column_of[usize::from(values[r0 * 9 + c])] = c;
+        column_of[usize::from(values[rows[0] * 9 + c])] = c as u8;
     }
-    // A best second row that starts 4 5 6 is only matched by a band
-    // whose second row has, in some stack, three digits of one other
-    // stack of the first row.
-    let stack_in_first = |c: usize| column_of[usize::from(values[r1 * 9 + c])] / 3;
-    if best.cells[9..12] == [4, 5, 6] && pure == 0 {
-        return;
-    }
-    let mut to = [0u8; 10];
-    let mut columns = [0usize; 9];
-    for s0 in 0..3 {
-        // The same for the first stack, and below for the second.
-        if best.cells[9..12] == [4, 5, 6] && pure & 1 << s0 == 0 {
-            continue;
-        }
-        for o0 in ORDERS {
-            for s1 in (0..3).filter(|&s| s != s0) {
-                // The second row's first digit becomes 4, 5 or 6 when it
-                // lies in this stack of the first row, 7 or more otherwise.
-                let x0 = usize::from(values[r1 * 9 + 3 * s0 + o0[0]]);
-                if best.cells[9..12] == [4, 5, 6] && stack_in_first(3 * s0) != s1 {
-                    continue;
-                }
-                if (if column_of[x0] / 3 == s1 { 4 } else { 7 }) > best.cells[9] {
-                    continue;
-                }
-                for o1 in ORDERS {
-                    // The first digit's value, when this order fixes it.
-                    if column_of[x0] / 3 == s1 {
-                        let at = o1.iter().position(|&k| k == column_of[x0] % 3).unwrap_or(0);
-                        if 4 + at as u8 > best.cells[9] {
-                            continue;
-                        }
-                    }
-                    let s2 = 3 - s0 - s1;
-                    for j in 0..6 {
-                        let (s, o) = if j < 3 { (s0, &o0) } else { (s1, &o1) };
-                        columns[j] = 3 * s + o[j % 3];
-                        to[usize::from(values[r0 * 9 + columns[j]])] = j as u8 + 1;
-                    }
-                    if !may_lead(values, r1, &columns[..6], &to, s2, &column_of, &best.cells[9..18]) {
-                        continue;
-                    }
-                    for o2 in ORDERS {
-                        for j in 0..3 {
-                            columns[6 + j] = 3 * s2 + o2[j];
-                            to[usize::from(values[r0 * 9 + 3 * s2 + o2[j]])] = (6 + j) as u8 + 1;
-                        }
-                        offer(values, rows, columns, transposed, &to, best);
-                    }
-                }
+    let follow = |r: usize| -> [u8; 9] { std::array::from_fn(|c| column_of[usize::from(values[r * 9 + c])]) };
+    let follow = [follow(rows[1]), follow(rows[2])];
+    // The second row starts 4 5 in every least arrangement: of the three
+    // columns of a stack, two hold digits of one other stack of the first
+    // row, and those two come first, the first digit's stack next. The
+    // stack's third column follows.
+    best.keeps(0, 4);
+    best.keeps(1, 5);
+    let mut search = BandSearch { values, rows, transposed, follow, best };
+    let stack_of = |c: u8| follow[0][usize::from(c)] / 3;
+    for first in 0..9u8 {
+        let stack = first / 3;
+        for second in (3 * stack..3 * stack + 3).filter(|&c| c != first && stack_of(c) == stack_of(first)) {
+            let third = 3 * stack + 3 - first % 3 - second % 3;
+            let mut columns = Columns::EMPTY;
+            for (at, column) in [first, second, third].into_iter().enumerate() {
+                columns.put(column, at as u8);
+                columns.least_place(follow[0][usize::from(column)]);
+            }
+            if search.best.keeps(2, columns.place[usize::from(follow[0][usize::from(third)])] + 1) {
+                search.step(columns, 3);
             }
         }
     }
 }
 
-/// Whether the second row, with the first six columns chosen, can still
-/// be at most `best`: a digit whose column in the first row lies in the
-/// last stack becomes 7 or more.
-fn may_lead(
-    values: &[u8; 81],
-    r1: usize,
-    columns: &[usize],
-    to: &[u8; 10],
-    last: usize,
-    column_of: &[usize; 10],
-    best: &[u8],
-) -> bool {
-    for (j, &c) in columns.iter().enumerate() {
-        let digit = usize::from(values[r1 * 9 + c]);
-        if column_of[digit] / 3 == last {
-            // 7, 8 or 9, decided by the last stack's order.
-            return best[j] >= 7;
-        }
-        let value = to[digit];
-        if value != best[j] {
-            return value < best[j];
-        }
-    }
-    true
+/// Not chosen yet.
+const FREE: u8 = u8::MAX;
+
+/// A partial arrangement of columns and stacks. Result stacks are given
+/// a source stack in order, and the columns of each in order: the search
+/// only ever takes the first one left.
+#[derive(Clone, Copy)]
+struct Columns {
+    /// Result column → source column.
+    source: [u8; 9],
+    /// Source column → result column.
+    place: [u8; 9],
+    /// Source stack → result stack.
+    stack_place: [u8; 3],
+    /// Result stack → how many of its columns are set.
+    filled: [u8; 3],
+    /// How many result stacks have a source stack.
+    stacks: u8,
 }
 
-/// Completes the choice with the other two bands in the order of their
-/// least rows, and keeps it if it is at most the best.
-fn offer(values: &[u8; 81], band: [usize; 3], columns: [usize; 9], transposed: bool, to: &[u8; 10], best: &mut Least) {
-    let row = |r: usize| -> [u8; 9] { std::array::from_fn(|j| to[usize::from(values[r * 9 + columns[j]])]) };
-    // The second row first, digit by digit: most choices end there.
-    for (j, &c) in columns.iter().enumerate() {
-        let value = to[usize::from(values[band[1] * 9 + c])];
-        if value != best.cells[9 + j] {
-            if value > best.cells[9 + j] {
+impl Columns {
+    const EMPTY: Columns =
+        Columns { source: [FREE; 9], place: [FREE; 9], stack_place: [FREE; 3], filled: [0; 3], stacks: 0 };
+
+    fn put(&mut self, column: u8, at: u8) {
+        self.source[usize::from(at)] = column;
+        self.place[usize::from(column)] = at;
+        self.filled[usize::from(at / 3)] += 1;
+        if at % 3 == 0 {
+            self.stack_place[usize::from(column / 3)] = at / 3;
+            self.stacks += 1;
+        }
+    }
+
+    /// The result column of source `column`, placing it at the least one
+    /// it can take if it has none yet.
+    #[inline]
+    fn least_place(&mut self, column: u8) -> u8 {
+        if self.place[usize::from(column)] == FREE {
+            let stack = match self.stack_place[usize::from(column / 3)] {
+                FREE => self.stacks,
+                stack => stack,
+            };
+            self.put(column, 3 * stack + self.filled[usize::from(stack)]);
+        }
+        self.place[usize::from(column)]
+    }
+
+    /// The result column [`least_place`](Columns::least_place) would give
+    /// `other` once a column of another stack goes to `at`, without placing
+    /// either.
+    #[inline]
+    fn place_after(&self, at: u8, other: u8) -> u8 {
+        if self.place[usize::from(other)] != FREE {
+            return self.place[usize::from(other)];
+        }
+        match self.stack_place[usize::from(other / 3)] {
+            FREE => 3 * (self.stacks + u8::from(at % 3 == 0)),
+            stack => 3 * stack + self.filled[usize::from(stack)],
+        }
+    }
+}
+
+/// The search for one first band's least column arrangements.
+struct BandSearch<'a> {
+    values: &'a [u8; 81],
+    rows: [usize; 3],
+    transposed: bool,
+    /// For the second and third rows: source column → the source column
+    /// of the same digit in the first row.
+    follow: [[u8; 9]; 2],
+    best: &'a mut Bands,
+}
+
+impl BandSearch<'_> {
+    /// Result column `j` and the second row's value there, then the next
+    /// column. An open column tries every source column it may take and
+    /// goes on only with those of the least value.
+    fn step(&mut self, mut columns: Columns, mut j: usize) {
+        // Columns that earlier ones forced need no choice.
+        while j < 9 && columns.source[j] != FREE {
+            let value = columns.least_place(self.follow[0][usize::from(columns.source[j])]) + 1;
+            if !self.best.keeps(j, value) {
                 return;
             }
-            best.cells[9..].fill(10);
-            break;
+            j += 1;
+        }
+        if j == 9 {
+            return self.third_row(&columns);
+        }
+        // The first column of a result stack takes any stack not placed
+        // yet, the others what their stack has left.
+        let stacks = match j % 3 {
+            0 => 0..3,
+            _ => {
+                let stack = columns.source[j - j % 3] / 3;
+                stack..stack + 1
+            }
+        };
+        let (mut least, mut open) = (u8::MAX, 0u16);
+        for stack in stacks {
+            if j % 3 == 0 && columns.stack_place[usize::from(stack)] != FREE {
+                continue;
+            }
+            for column in 3 * stack..3 * stack + 3 {
+                if columns.place[usize::from(column)] == FREE {
+                    let value = columns.place_after(j as u8, self.follow[0][usize::from(column)]) + 1;
+                    if value < least {
+                        (least, open) = (value, 0);
+                    }
+                    if value == least {
+                        open |= 1 << column;
+                    }
+                }
+            }
+        }
+        if self.best.keeps(j, least) {
+            while open != 0 {
+                let column = open.trailing_zeros() as u8;
+                open &= open - 1;
+                let mut next = columns;
+                next.put(column, j as u8);
+                next.least_place(self.follow[0][usize::from(column)]);
+                self.step(next, j + 1);
+            }
         }
     }
-    let first_band = band[0] / 3;
+
+    /// The third row, which the complete arrangement fixes.
+    fn third_row(&mut self, columns: &Columns) {
+        for j in 0..9 {
+            let value = columns.place[usize::from(self.follow[1][usize::from(columns.source[j])])] + 1;
+            if !self.best.keeps(9 + j, value) {
+                return;
+            }
+        }
+        let mut to = [0u8; 10];
+        for c in 0..9 {
+            to[usize::from(self.values[self.rows[0] * 9 + c])] = columns.place[c] + 1;
+        }
+        let columns = columns.source.map(usize::from);
+        self.best.found.push(Band { transposed: self.transposed, rows: self.rows, columns, to });
+    }
+}
+
+impl Bands {
+    /// Whether `value` at `k` keeps the arrangement at most the best (the
+    /// earlier ones being equal); a smaller one becomes the best.
+    #[inline]
+    fn keeps(&mut self, k: usize, value: u8) -> bool {
+        if value > self.cells[k] {
+            return false;
+        }
+        if value < self.cells[k] {
+            self.cells[k] = value;
+            self.cells[k + 1..].fill(10);
+            self.found.clear();
+        }
+        true
+    }
+}
+
+/// Completes a least first band with the other two bands in the order of
+/// their least rows, and keeps the choice if it is at most the best.
+fn complete(values: &[u8; 81], band: &Band, best: &mut Least) {
+    let Band { transposed, rows: first, columns, to } = *band;
+    let row = |r: usize| -> [u8; 9] { std::array::from_fn(|j| to[usize::from(values[r * 9 + columns[j]])]) };
+    let first_band = first[0] / 3;
     let mut others = [(first_band + 1) % 3, (first_band + 2) % 3].map(|b| {
         let mut rows = [3 * b, 3 * b + 1, 3 * b + 2].map(|r| (row(r), r));
         rows.sort_unstable();
         rows
     });
     others.sort_unstable_by(|a, b| a[0].0.cmp(&b[0].0));
-    let rows: [usize; 9] = std::array::from_fn(|i| if i < 3 { band[i] } else { others[(i - 3) / 3][i % 3].1 });
+    let rows: [usize; 9] = std::array::from_fn(|i| if i < 3 { first[i] } else { others[(i - 3) / 3][i % 3].1 });
     let mut cells = [0u8; 81];
-    for (i, &r) in band.iter().enumerate() {
+    for (i, &r) in first.iter().enumerate() {
         cells[i * 9..i * 9 + 9].copy_from_slice(&row(r));
     }
     for (i, (digits, _)) in others.iter().flatten().enumerate() {
         cells[27 + i * 9..36 + i * 9].copy_from_slice(digits);
     }
-    let choice = Choice { values: *values, transposed, rows, columns };
     match cells.cmp(&best.cells) {
         std::cmp::Ordering::Less => {
             best.cells = cells;
             best.choices.clear();
-            best.choices.push(choice);
         }
-        std::cmp::Ordering::Equal => best.choices.push(choice),
-        std::cmp::Ordering::Greater => {}
+        std::cmp::Ordering::Equal => {}
+        std::cmp::Ordering::Greater => return,
     }
+    best.choices.push(Choice { values: *values, transposed, rows, columns });
 }

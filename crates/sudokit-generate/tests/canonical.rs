@@ -53,6 +53,14 @@ fn the_most_symmetric_grid_has_648_automorphisms() {
     let shifted = canonical_solution(&SHIFTED.parse().unwrap()).unwrap();
     assert_eq!(shifted.automorphisms, 54);
     assert_eq!(shifted.grid.to_string(), SHIFTED, "already least");
+    // Moved copies keep their form and count, however they are moved.
+    for seed in 0..8 {
+        let transform = Transform::random(Shape::CLASSIC, &mut ChaCha8Rng::seed_from_u64(seed));
+        for (form, count) in [(MOST_SYMMETRIC, 648), (SHIFTED, 54)] {
+            let moved = canonical_solution(&transform.apply(&form.parse().unwrap()).unwrap()).unwrap();
+            assert_eq!((moved.grid.to_string(), moved.automorphisms), (form.to_string(), count), "seed {seed}");
+        }
+    }
     // A random grid has none but the identity: a different class.
     let random = canonical_solution(&Generator::new(Shape::CLASSIC).solved_grid(1).unwrap()).unwrap();
     assert_eq!(random.automorphisms, 1);
