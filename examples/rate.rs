@@ -60,7 +60,7 @@ fn run(cli: Cli) -> Result {
     writeln!(out, "puzzle,er,ep,ed,level,technique,micros")?;
     for file in &cli.files {
         let name = file.display().to_string();
-        let stats = rate_file(&name, &Rater::new().with_budget(budget.clone()), cli.threads, &mut out)?;
+        let stats = rate_file(&name, &Rater::new().with_budget(budget.clone()), cli.threads, cli.summary, &mut out)?;
         if cli.summary {
             stats.print(&name);
         }
@@ -145,7 +145,9 @@ fn peer_solves(line: &str) -> Option<bool> {
     Some(StrategySolver::from_sudoku(sudoku).solve(&ALL).is_ok())
 }
 
-fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, out: &mut impl Write) -> Result<FileStats> {
+/// Rates the puzzles of `file` onto `out`; with `summary`, also gathers
+/// what `--summary` prints, the `sudoku` crate's strategy solver included.
+fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, summary: bool, out: &mut impl Write) -> Result<FileStats> {
     let reader = PuzzleReader::open(file)?;
     let puzzles: Vec<Grid> = reader.collect::<std::result::Result<_, _>>()?;
     let total = puzzles.len();
@@ -155,7 +157,7 @@ fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, out: &mut impl Write
     let mut stats = FileStats::default();
     for (puzzle, rated) in puzzles.iter().zip(rated) {
         stats.times.push(rated.time);
-        if let Some(solved) = peer_solves(&puzzle.to_string()) {
+        if let Some(solved) = summary.then(|| peer_solves(&puzzle.to_string())).flatten() {
             stats.peer_tried += 1;
             stats.peer_no_guess += usize::from(solved);
         }

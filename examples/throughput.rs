@@ -466,7 +466,9 @@ fn race_canonical(options: &Options, rows: &mut Vec<Row>) -> Result {
             return Err(format!("{grid}: {} automorphisms here, {theirs} for the peer", ours.automorphisms).into());
         }
         if ours.grid.values() != form.to_bytes() {
-            return Err(format!("{grid}: canonical form {} here, {} for the peer", ours.grid, form.to_str_line()).into());
+            return Err(
+                format!("{grid}: canonical form {} here, {} for the peer", ours.grid, form.to_str_line()).into()
+            );
         }
     }
     let (mut our_runs, mut their_runs) = alternate(

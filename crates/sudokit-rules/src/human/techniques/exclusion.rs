@@ -82,47 +82,54 @@ impl Strategy for AlignedTripleExclusion {
         if cells.len() < 3 {
             return None;
         }
+        // Each cell's excluders as a bit set, all in one table.
         let words = position.len().div_ceil(64);
-        let set = |list: &[usize]| {
-            let mut bits = vec![0u64; words];
+        let mut sets = vec![0u64; cells.len() * words];
+        for (k, list) in excluders.iter().enumerate() {
             for &c in list {
-                bits[c / 64] |= 1 << (c % 64);
+                sets[k * words + c / 64] |= 1 << (c % 64);
             }
-            bits
-        };
+        }
+        let set = |k: usize| &sets[k * words..(k + 1) * words];
+        let has = |bits: &[u64], c: usize| bits[c / 64] >> (c % 64) & 1 == 1;
         let mut index = vec![usize::MAX; position.len()];
         for (k, &c) in cells.iter().enumerate() {
             index[c] = k;
         }
-        let sets: Vec<Vec<u64>> = excluders.iter().map(|e| set(e)).collect();
-        let has = |bits: &[u64], c: usize| bits[c / 64] >> (c % 64) & 1 == 1;
+        // The pair for which a cell was last tried as the third.
+        let mut tried = vec![usize::MAX; position.len()];
         let mut pair = vec![0u64; words];
-        let mut seen = vec![0u64; words];
+        let (mut common, mut forbidden) = (Vec::new(), Vec::new());
         // Pairs in Sudoku Explainer's order (by second index, then first),
         // then a third cell from what either excludes, in their order.
-        (1..cells.len()).flat_map(|j| (0..j).map(move |i| (i, j))).find_map(|(i, j)| {
-            let (c0, c1) = (cells[i], cells[j]);
-            for (w, (a, b)) in pair.iter_mut().zip(sets[i].iter().zip(&sets[j])) {
-                *w = a & b;
-            }
-            if !at_least_two(pair.iter().copied()) {
-                return None;
-            }
-            seen.fill(0);
-            excluders[i].iter().chain(&excluders[j]).find_map(|&c2| {
-                let k = index[c2];
-                if c2 == c0 || c2 == c1 || k == usize::MAX || has(&seen, c2) {
-                    return None;
+        for j in 1..cells.len() {
+            for i in 0..j {
+                for (w, (a, b)) in pair.iter_mut().zip(set(i).iter().zip(set(j))) {
+                    *w = a & b;
                 }
-                seen[c2 / 64] |= 1 << (c2 % 64);
-                if !at_least_two(pair.iter().zip(&sets[k]).map(|(a, b)| a & b)) {
-                    return None;
+                if !at_least_two(pair.iter().copied()) {
+                    continue;
                 }
-                let common: Vec<usize> =
-                    excluders[i].iter().copied().filter(|&c| has(&pair, c) && has(&sets[k], c)).collect();
-                exclude_triple(position, [c0, c1, c2], &common)
-            })
-        })
+                let (c0, c1) = (cells[i], cells[j]);
+                let stamp = j * cells.len() + i;
+                for &c2 in excluders[i].iter().chain(&excluders[j]) {
+                    let k = index[c2];
+                    if c2 == c0 || c2 == c1 || k == usize::MAX || tried[c2] == stamp {
+                        continue;
+                    }
+                    tried[c2] = stamp;
+                    if !at_least_two(pair.iter().zip(set(k)).map(|(a, b)| a & b)) {
+                        continue;
+                    }
+                    common.clear();
+                    common.extend(excluders[i].iter().copied().filter(|&c| has(&pair, c) && has(set(k), c)));
+                    if let Some(step) = exclude_triple(position, [c0, c1, c2], &common, &mut forbidden) {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+        None
     }
 }
 
@@ -172,13 +179,20 @@ fn single_bits(mut bits: u64) -> impl Iterator<Item = u64> + Clone {
     })
 }
 
-/// The step that the excluders `common` give on `cells`, if any.
-fn exclude_triple(position: &Position, cells: [usize; 3], common: &[usize]) -> Option<Step> {
+/// The step that the excluders `common` give on `cells`, if any
+/// (`forbidden`: room for their candidates).
+fn exclude_triple(position: &Position, cells: [usize; 3], common: &[usize], forbidden: &mut Vec<u64>) -> Option<Step> {
     let cands = cells.map(|c| position.cands(c));
-    let sees = [(0, 1), (0, 2), (1, 2)].map(|(a, b)| position.sees(cells[a], cells[b]));
-    let forbidden: Vec<u64> = common.iter().map(|&c| position.cands(c).bits()).collect();
     // Digits as single bits, so that a combination is an `or`.
     let bits = cands.map(Candidates::bits);
+    // An excluder with a digit none of the cells has forbids nothing.
+    let all = bits[0] | bits[1] | bits[2];
+    forbidden.clear();
+    forbidden.extend(common.iter().map(|&c| position.cands(c).bits()).filter(|&f| f & !all == 0));
+    let sees = [(0, 1), (0, 2), (1, 2)].map(|(a, b)| position.sees(cells[a], cells[b]));
+    if forbidden.is_empty() && sees == [false; 3] {
+        return None;
+    }
     let mut allowed = [0u64; 3];
     for x in single_bits(bits[0]) {
         for y in single_bits(bits[1]).filter(|&y| !(sees[0] && x == y)) {
