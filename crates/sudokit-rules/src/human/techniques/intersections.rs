@@ -33,81 +33,56 @@ impl Strategy for Intersections {
         let (rows, columns, boxes) = (0..side, side..2 * side, 2 * side..3 * side);
         // Sudoku Explainer's order: boxes onto columns, then onto rows;
         // columns onto boxes, then rows.
-        let order = [(boxes.clone(), true), (boxes, false), (columns, false), (rows, false)];
+        let order = [(boxes.clone(), Some(true)), (boxes, Some(false)), (columns, None), (rows, None)];
         order.into_iter().find_map(|(from_units, to_columns)| {
-            from_units.clone().find_map(|from| {
-                let is_pointing = from >= 2 * side;
-                let places = digit_places(position, from);
-                crossing(position, from)
-                    .into_iter()
-                    .filter(|&to| !is_pointing || (side..2 * side).contains(&to) == to_columns)
-                    .find_map(|to| self.locked(position, from, to, &places, is_pointing))
-            })
+            from_units.clone().find_map(|from| self.locked(position, from, to_columns))
         })
     }
-}
-
-/// For each digit (by index), the positions within unit `u` (bit `k` for
-/// its `k`-th cell) where it is a candidate: one pass over the unit.
-fn digit_places(position: &Position, u: usize) -> Vec<u64> {
-    let mut places = vec![0u64; position.side()];
-    for (k, &i) in position.layout().unit(u).iter().enumerate() {
-        for digit in position.cands(i as usize).iter() {
-            places[digit.index()] |= 1 << k;
-        }
-    }
-    places
-}
-
-/// The units of the other kind that cross unit `u` in more than one cell:
-/// rows and columns through a box, boxes along a row or column.
-fn crossing(position: &Position, u: usize) -> Vec<usize> {
-    let layout = position.layout();
-    let side = position.side();
-    let is_box = u >= 2 * side;
-    let mut found: Vec<usize> = layout
-        .unit(u)
-        .iter()
-        .flat_map(|&i| {
-            let [row, col, bx] = layout.units_of(i as usize);
-            if is_box { [Some(row), Some(col)] } else { [Some(bx), None] }
-        })
-        .flatten()
-        .collect();
-    found.sort_unstable();
-    let mut crossing = Vec::new();
-    for run in found.chunk_by(|a, b| a == b) {
-        if run.len() >= 2 {
-            crossing.push(run[0]);
-        }
-    }
-    crossing
 }
 
 impl Intersections {
-    /// The digits of unit `from` whose every place lies in unit `to`,
-    /// removed from the rest of `to`.
-    fn locked(&self, position: &Position, from: usize, to: usize, places: &[u64], is_pointing: bool) -> Option<Step> {
+    /// The first step, in Sudoku Explainer's order (the crossing unit,
+    /// then the digit), of a digit of unit `from` whose places (two or
+    /// more) all lie in one crossing unit, removed from the rest of it: a
+    /// box's crossing columns or rows (`to_columns`), a line's boxes.
+    fn locked(&self, position: &Position, from: usize, to_columns: Option<bool>) -> Option<Step> {
         let layout = position.layout();
-        let to_cells = layout.unit(to);
-        let shared = layout
-            .unit(from)
-            .iter()
-            .enumerate()
-            .filter(|&(_, &i)| layout.units_of(i as usize).contains(&to))
-            .fold(0u64, |mask, (k, _)| mask | 1 << k);
-        position.missing(from).iter().find_map(|digit| {
-            let here = places[digit.index()];
-            if here.count_ones() < 2 || here & !shared != 0 {
-                return None;
+        let from_cells = layout.unit(from);
+        // The crossing unit of each position of `from`.
+        let to_of = |k: usize| {
+            let [row, col, bx] = layout.units_of(usize::from(from_cells[k]));
+            match to_columns {
+                Some(true) => col,
+                Some(false) => row,
+                None => bx,
             }
-            let removed: Vec<(usize, Digit)> = to_cells
+        };
+        // Each confined digit with its crossing unit, sorted below.
+        let mut confined = [(0usize, 0u8); 64];
+        let mut n = 0;
+        for digit in position.missing(from).iter() {
+            let here = position.places(from, digit);
+            if here.count_ones() < 2 {
+                continue;
+            }
+            let to = to_of(here.trailing_zeros() as usize);
+            if set_bits(here).all(|k| to_of(k) == to) {
+                confined[n] = (to, digit.get());
+                n += 1;
+            }
+        }
+        let confined = &mut confined[..n];
+        confined.sort_unstable();
+        confined.iter().find_map(|&(to, digit)| {
+            let digit = Digit::new(digit)?;
+            let removed: Vec<(usize, Digit)> = layout
+                .unit(to)
                 .iter()
                 .map(|&i| i as usize)
                 .filter(|&i| position.cands(i).contains(digit) && !layout.units_of(i).contains(&from))
                 .map(|i| (i, digit))
                 .collect();
-            self.step(position, removed, digit, from, to, is_pointing)
+            self.step(position, removed, digit, from, to, to_columns.is_some())
         })
     }
 
@@ -150,6 +125,15 @@ impl Intersections {
             None => step.eliminating(removed.iter().map(|&(i, d)| (position.cell(i), d)).collect()),
         })
     }
+}
+
+/// The positions of the set bits of `bits`, lowest first.
+fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let k = bits.trailing_zeros() as usize;
+        bits &= bits.wrapping_sub(1);
+        (k < 64).then_some(k)
+    })
 }
 
 /// The cell where `digit` becomes a hidden single once the locked
