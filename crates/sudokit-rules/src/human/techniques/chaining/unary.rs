@@ -3,8 +3,6 @@
 //! and chains from a candidate to its own negation, along one digit
 //! (`x`), inside bivalue cells (`y`), or both.
 
-use std::collections::VecDeque;
-
 use sudokit_core::{Digit, SearchTally, StopReason};
 
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, support_of};
@@ -134,11 +132,13 @@ impl Links {
     }
 }
 
-/// Queues a search reuses from one start to the next.
+/// The layers of a breadth-first search, "on" and "off" potentials: each
+/// is read whole while the next fills the other, so plain lists do, and
+/// a search reuses them from one start to the next.
 #[derive(Default)]
 struct Buffers {
-    on: VecDeque<Id>,
-    off: VecDeque<Id>,
+    on: Vec<Id>,
+    off: Vec<Id>,
 }
 
 /// The cycles and forcing chains that start from `digit` in `cell`;
@@ -203,17 +203,17 @@ fn cycles(
     let source_node = pots.node(source);
     let Buffers { on: pending_on, off: pending_off } = buffers;
     pending_on.clear();
-    pending_on.push_back(source);
+    pending_on.push(source);
     pending_off.clear();
     let mut found = Vec::new();
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
-        while let Some(p) = pending_on.pop_front() {
+        for &p in pending_on.iter() {
             for &(n, cause) in links.of(pots.node(p), modes) {
                 if !pots.contains(n) {
                     let id = pots.create(n, cause, &[p]);
-                    pending_off.push_back(id);
+                    pending_off.push(id);
                     pots.keep(id);
                     continue;
                 }
@@ -224,15 +224,16 @@ fn cycles(
                 let closes = links.of(n, modes).iter().any(|&(m, _)| m == source_node);
                 if closes && !pots.has_ancestor(p, n) {
                     let id = pots.create(n, cause, &[p]);
-                    pending_off.push_back(id);
+                    pending_off.push(id);
                 }
             }
         }
+        pending_on.clear();
         length += 1;
         if !wins(length) {
             break;
         }
-        while let Some(p) = pending_off.pop_front() {
+        for &p in pending_off.iter() {
             for &(n, cause) in links.of(pots.node(p), modes) {
                 let cycle = length >= 4 && n == source_node;
                 if cycle || !pots.contains(n) {
@@ -241,11 +242,12 @@ fn cycles(
                         found.push(id);
                     }
                     if pots.keep(id) {
-                        pending_on.push_back(id);
+                        pending_on.push(id);
                     }
                 }
             }
         }
+        pending_off.clear();
     }
     found
 }
@@ -268,12 +270,12 @@ fn forcing_chain(
     pending_on.clear();
     pending_off.clear();
     if negated & 1 == 0 {
-        pending_on.push_back(source);
+        pending_on.push(source);
     } else {
-        pending_off.push_back(source);
+        pending_off.push(source);
     }
     // Layer by layer, "on" then "off": a potential's links go to the
-    // other queue.
+    // other list.
     let mut depth = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         for on_layer in [true, false] {
@@ -286,7 +288,7 @@ fn forcing_chain(
                 return None;
             }
             depth += 1;
-            while let Some(p) = from.pop_front() {
+            for &p in from.iter() {
                 for &(n, cause) in links.of(pots.node(p), (y, true)) {
                     if n == negated {
                         return Some(pots.create(n, cause, &[p]));
@@ -296,10 +298,11 @@ fn forcing_chain(
                     if !pots.contains(n) {
                         let id = pots.create(n, cause, &[p]);
                         pots.keep(id);
-                        to.push_back(id);
+                        to.push(id);
                     }
                 }
             }
+            from.clear();
         }
     }
     None
