@@ -123,6 +123,23 @@ impl Potentials {
         (self.entries.len() - 1) as Id
     }
 
+    /// A new potential with one parent, kept as its node's potential: the
+    /// node must have none yet. The breadth-first searches' one step.
+    pub(super) fn add_kept(&mut self, node: Node, cause: Cause, parent: Id) -> Id {
+        let id = self.add(node, cause, parent);
+        self.kept[node as usize] = id;
+        self.order.push(id);
+        id
+    }
+
+    /// A new potential with one parent (not kept yet).
+    pub(super) fn add(&mut self, node: Node, cause: Cause, parent: Id) -> Id {
+        let first_parent = self.parents.len() as u32;
+        self.parents.push(parent);
+        self.entries.push(Entry { node, cause, first_parent, parent_count: 1 });
+        (self.entries.len() - 1) as Id
+    }
+
     /// Keeps `id` as its node's potential; false (and nothing kept) when
     /// the node already has one.
     pub(super) fn keep(&mut self, id: Id) -> bool {

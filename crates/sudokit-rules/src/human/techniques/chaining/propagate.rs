@@ -2,8 +2,6 @@
 //! assumptions to every potential they force, as Sudoku Explainer's
 //! chaining computes them (its `getOnToOff`, `getOffToOn`, `doChaining`).
 
-use std::collections::VecDeque;
-
 use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
@@ -145,11 +143,41 @@ pub(super) fn propagate(
 /// thousand times per step at the top levels).
 #[derive(Debug, Default)]
 struct Scratch {
-    on: VecDeque<Id>,
-    off: VecDeque<Id>,
+    on: Queue,
+    off: Queue,
     offs: Vec<(Node, Cause)>,
     ons: Vec<(Node, Cause)>,
     parents: Vec<Id>,
+}
+
+/// A first-in first-out queue that only grows during a propagation and
+/// is emptied at its start: a list and a read position, cheaper than a
+/// ring buffer.
+#[derive(Debug, Default)]
+struct Queue {
+    items: Vec<Id>,
+    head: usize,
+}
+
+impl Queue {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    fn push_back(&mut self, id: Id) {
+        self.items.push(id);
+    }
+
+    fn pop_front(&mut self) -> Option<Id> {
+        let id = self.items.get(self.head).copied();
+        self.head += usize::from(id.is_some());
+        id
+    }
+
+    fn is_empty(&self) -> bool {
+        self.head == self.items.len()
+    }
 }
 
 thread_local! {

@@ -83,13 +83,14 @@ thread_local! {
 }
 
 /// The implications of every potential of a grid that stays as it is: for
-/// each node, the nodes it implies (links inside its cell first), and how
-/// many of those are inside the cell.
+/// each node, the nodes it implies (links inside its cell first), and
+/// where the links of each kind of search lie among them.
 #[derive(Default)]
 struct Links {
-    start: Vec<u32>,
     to: Vec<(Node, Cause)>,
-    in_cell: Vec<u8>,
+    /// Per node, the range of `to` for each kind of links (see
+    /// [`Links::of`]).
+    spans: Vec<[(u32, u32); 3]>,
     out: Vec<(Node, Cause)>,
 }
 
@@ -97,15 +98,14 @@ impl Links {
     /// Fills the table for `work`, keeping the buffers.
     fn build(&mut self, work: &Work) {
         let nodes = work.nodes();
-        let Links { start, to, in_cell, out } = self;
-        start.clear();
+        let Links { to, spans, out } = self;
         to.clear();
-        in_cell.clear();
-        in_cell.resize(nodes, 0);
+        spans.clear();
         for node in 0..nodes as Node {
-            start.push(to.len() as u32);
+            let start = to.len() as u32;
             let (cell, digit, on) = work.decode(node);
             if cell >= work.len() || !work.cands(cell).contains(digit) {
+                spans.push([(start, start); 3]);
                 continue;
             }
             if on {
@@ -113,22 +113,32 @@ impl Links {
             } else {
                 off_to_on(work, cell, digit, (true, true), out);
             }
-            in_cell[node as usize] = out.iter().take_while(|&&(_, c)| c == Cause::Cell).count() as u8;
+            let in_cell = start + out.iter().take_while(|&&(_, c)| c == Cause::Cell).count() as u32;
             to.extend_from_slice(out);
+            let end = to.len() as u32;
+            // An "on" always implies along its digit, and inside its cell
+            // with `y`; an "off" implies inside its cell only with `y`,
+            // along its digit only with `x`.
+            spans.push(if on {
+                [(in_cell, end), (start, end), (start, end)]
+            } else {
+                [(in_cell, end), (start, in_cell), (start, end)]
+            });
         }
-        start.push(to.len() as u32);
     }
 
     /// What `node` implies, with links inside the cell (`y`) and along
-    /// its digit (`x`): an "on" always implies along its digit.
+    /// its digit (`x`), for the searches' three kinds: `x` alone, `y`
+    /// alone, both.
+    #[inline]
     fn of(&self, node: Node, (y, x): (bool, bool)) -> &[(Node, Cause)] {
-        let all = &self.to[self.start[node as usize] as usize..self.start[node as usize + 1] as usize];
-        let in_cell = usize::from(self.in_cell[node as usize]);
-        match (node & 1 == 1, y, x) {
-            (true, true, _) | (false, true, true) => all,
-            (true, false, _) | (false, false, _) => &all[in_cell..],
-            (false, true, false) => &all[..in_cell],
-        }
+        let kind = match (y, x) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        };
+        let (start, end) = self.spans[node as usize][kind];
+        &self.to[start as usize..end as usize]
     }
 }
 
@@ -179,7 +189,7 @@ fn from_candidate(
         pots.clear();
         let source = pots.create(work.node(cell, digit, assumed_on), Cause::Assumed, &[]);
         pots.keep(source);
-        if let Some(target) = forcing_chain(links, pots, buffers, source, y, wins(if both { 7.0 } else { 6.6 }, key)) {
+        if let Some(target) = forcing_chain(links, pots, source, y, wins(if both { 7.0 } else { 6.6 }, key)) {
             if let Some(hint) = chain_hint(work, pots, target, (y, x)) {
                 result.push(hint);
             }
@@ -212,9 +222,7 @@ fn cycles(
         for &p in pending_on.iter() {
             for &(n, cause) in links.of(pots.node(p), modes) {
                 if !pots.contains(n) {
-                    let id = pots.create(n, cause, &[p]);
-                    pending_off.push(id);
-                    pots.keep(id);
+                    pending_off.push(pots.add_kept(n, cause, p));
                     continue;
                 }
                 // A second path to a kept "off" leads nowhere new: the
@@ -223,8 +231,7 @@ fn cycles(
                 // if its node is not already on the path.
                 let closes = links.of(n, modes).iter().any(|&(m, _)| m == source_node);
                 if closes && !pots.has_ancestor(p, n) {
-                    let id = pots.create(n, cause, &[p]);
-                    pending_off.push(id);
+                    pending_off.push(pots.add(n, cause, p));
                 }
             }
         }
@@ -237,7 +244,7 @@ fn cycles(
             for &(n, cause) in links.of(pots.node(p), modes) {
                 let cycle = length >= 4 && n == source_node;
                 if cycle || !pots.contains(n) {
-                    let id = pots.create(n, cause, &[p]);
+                    let id = pots.add(n, cause, p);
                     if cycle {
                         found.push(id);
                     }
@@ -260,49 +267,34 @@ fn cycles(
 fn forcing_chain(
     links: &Links,
     pots: &mut Potentials,
-    buffers: &mut Buffers,
     source: Id,
     y: bool,
     wins: impl Fn(usize) -> bool,
 ) -> Option<Id> {
     let negated: Node = pots.node(source) ^ 1;
-    let Buffers { on: pending_on, off: pending_off } = buffers;
-    pending_on.clear();
-    pending_off.clear();
-    if negated & 1 == 0 {
-        pending_on.push(source);
-    } else {
-        pending_off.push(source);
-    }
-    // Layer by layer, "on" then "off": a potential's links go to the
-    // other list.
-    let mut depth = 0;
-    while !pending_on.is_empty() || !pending_off.is_empty() {
-        for on_layer in [true, false] {
-            let (from, to) =
-                if on_layer { (&mut *pending_on, &mut *pending_off) } else { (&mut *pending_off, &mut *pending_on) };
-            if from.is_empty() {
-                continue;
-            }
+    // Layer by layer, "on" and "off" in turn: the potentials kept, in the
+    // order kept, are the layers one after another, so they serve as the
+    // queue.
+    let (mut at, mut layer_end, mut depth) = (0, 0, 0);
+    while at < pots.order().len() {
+        if at == layer_end {
             if !wins(depth + 2) {
                 return None;
             }
             depth += 1;
-            for &p in from.iter() {
-                for &(n, cause) in links.of(pots.node(p), (y, true)) {
-                    if n == negated {
-                        return Some(pots.create(n, cause, &[p]));
-                    }
-                    // Only a kept potential can be an ancestor, so a new
-                    // one needs no walk up the chain.
-                    if !pots.contains(n) {
-                        let id = pots.create(n, cause, &[p]);
-                        pots.keep(id);
-                        to.push(id);
-                    }
-                }
+            layer_end = pots.order().len();
+        }
+        let p = pots.order()[at];
+        at += 1;
+        for &(n, cause) in links.of(pots.node(p), (y, true)) {
+            if n == negated {
+                return Some(pots.add(n, cause, p));
             }
-            from.clear();
+            // Only a kept potential can be an ancestor, so a new one needs
+            // no walk up the chain.
+            if !pots.contains(n) {
+                pots.add_kept(n, cause, p);
+            }
         }
     }
     None
