@@ -23,12 +23,14 @@ pub(super) enum Cause {
     Advanced(Option<u32>),
 }
 
-/// One potential: its node, cause and parents (a range of
-/// [`Potentials::parents`]).
+/// One potential: its node, cause and parents: a range of
+/// [`Potentials::parents`], or the one parent itself (most potentials have
+/// one, and the searches make millions).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     node: Node,
     cause: Cause,
+    /// With one parent, that parent; otherwise where they start.
     first_parent: u32,
     parent_count: u32,
 }
@@ -117,6 +119,9 @@ impl Potentials {
 
     /// A new potential (not kept yet).
     pub(super) fn create(&mut self, node: Node, cause: Cause, parents: &[Id]) -> Id {
+        if let [parent] = parents {
+            return self.add(node, cause, *parent);
+        }
         let first_parent = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.entries.push(Entry { node, cause, first_parent, parent_count: parents.len() as u32 });
@@ -134,9 +139,7 @@ impl Potentials {
 
     /// A new potential with one parent (not kept yet).
     pub(super) fn add(&mut self, node: Node, cause: Cause, parent: Id) -> Id {
-        let first_parent = self.parents.len() as u32;
-        self.parents.push(parent);
-        self.entries.push(Entry { node, cause, first_parent, parent_count: 1 });
+        self.entries.push(Entry { node, cause, first_parent: parent, parent_count: 1 });
         (self.entries.len() - 1) as Id
     }
 
@@ -172,6 +175,9 @@ impl Potentials {
 
     pub(super) fn parents(&self, id: Id) -> &[Id] {
         let e = &self.entries[id as usize];
+        if e.parent_count == 1 {
+            return std::slice::from_ref(&e.first_parent);
+        }
         &self.parents[e.first_parent as usize..(e.first_parent + e.parent_count) as usize]
     }
 
