@@ -111,6 +111,7 @@ impl Strategy for AlignedTripleExclusion {
                     continue;
                 }
                 let (c0, c1) = (cells[i], cells[j]);
+                let sees01 = position.sees(c0, c1);
                 let stamp = j * cells.len() + i;
                 for &c2 in excluders[i].iter().chain(&excluders[j]) {
                     let k = index[c2];
@@ -123,7 +124,7 @@ impl Strategy for AlignedTripleExclusion {
                     }
                     common.clear();
                     common.extend(excluders[i].iter().copied().filter(|&c| has(&pair, c) && has(set(k), c)));
-                    if let Some(step) = exclude_triple(position, [c0, c1, c2], &common, &mut forbidden) {
+                    if let Some(step) = exclude_triple(position, [c0, c1, c2], sees01, &common, &mut forbidden) {
                         return Some(step);
                     }
                 }
@@ -170,33 +171,39 @@ fn aligned_candidates(position: &Position, degree: usize) -> (Vec<usize>, Vec<Ve
     (cells, excluders)
 }
 
-/// The set bits of `bits`, each on its own, lowest first.
-fn single_bits(mut bits: u64) -> impl Iterator<Item = u64> + Clone {
-    std::iter::from_fn(move || {
-        let low = bits & bits.wrapping_neg();
-        bits ^= low;
-        (low != 0).then_some(low)
-    })
-}
-
 /// The step that the excluders `common` give on `cells`, if any
-/// (`forbidden`: room for their candidates).
-fn exclude_triple(position: &Position, cells: [usize; 3], common: &[usize], forbidden: &mut Vec<u64>) -> Option<Step> {
-    let cands = cells.map(|c| position.cands(c));
+/// (`sees01`: whether the first two cells see each other; `forbidden`:
+/// room for the excluders' candidates).
+fn exclude_triple(
+    position: &Position,
+    cells: [usize; 3],
+    sees01: bool,
+    common: &[usize],
+    forbidden: &mut Vec<u64>,
+) -> Option<Step> {
     // Digits as single bits, so that a combination is an `or`.
-    let bits = cands.map(Candidates::bits);
+    let bits = [position.cands(cells[0]).bits(), position.cands(cells[1]).bits(), position.cands(cells[2]).bits()];
     // An excluder with a digit none of the cells has forbids nothing.
     let all = bits[0] | bits[1] | bits[2];
     forbidden.clear();
     forbidden.extend(common.iter().map(|&c| position.cands(c).bits()).filter(|&f| f & !all == 0));
-    let sees = [(0, 1), (0, 2), (1, 2)].map(|(a, b)| position.sees(cells[a], cells[b]));
+    let sees = [sees01, position.sees(cells[0], cells[2]), position.sees(cells[1], cells[2])];
     if forbidden.is_empty() && sees == [false; 3] {
         return None;
     }
     let mut allowed = [0u64; 3];
-    for x in single_bits(bits[0]) {
-        for y in single_bits(bits[1]).filter(|&y| !(sees[0] && x == y)) {
-            for z in single_bits(bits[2]).filter(|&z| !((sees[1] && x == z) || (sees[2] && y == z))) {
+    let mut xs = bits[0];
+    while xs != 0 {
+        let x = xs & xs.wrapping_neg();
+        xs ^= x;
+        let mut ys = bits[1] & if sees[0] { !x } else { !0 };
+        while ys != 0 {
+            let y = ys & ys.wrapping_neg();
+            ys ^= y;
+            let mut zs = bits[2] & (if sees[1] { !x } else { !0 }) & (if sees[2] { !y } else { !0 });
+            while zs != 0 {
+                let z = zs & zs.wrapping_neg();
+                zs ^= z;
                 // A combination of digits already allowed adds nothing.
                 if allowed[0] & x != 0 && allowed[1] & y != 0 && allowed[2] & z != 0 {
                     continue;
@@ -215,6 +222,7 @@ fn exclude_triple(position: &Position, cells: [usize; 3], common: &[usize], forb
             }
         }
     }
+    let cands = cells.map(|c| position.cands(c));
     let allowed = allowed.map(Candidates::from_bits);
     let removed: Vec<(sudokit_core::Cell, Digit)> =
         (0..3).flat_map(|k| (cands[k] - allowed[k]).iter().map(move |d| (position.cell(cells[k]), d))).collect();
