@@ -24,14 +24,19 @@ impl Strategy for AlignedPairExclusion {
     fn find(&self, position: &Position) -> Option<Step> {
         let layout = position.layout();
         let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
+        let mut excluders = Vec::new();
         (0..position.len()).filter(|&a| position.cands(a).len() >= 2).find_map(|a| {
+            // The bivalue cells seeing `a`, the only ones that can see both.
+            let near: Vec<usize> = bivalue.iter().copied().filter(|&c| position.sees(c, a)).collect();
             layout.peers(a).iter().map(|&b| b as usize).filter(|&b| b > a && position.cands(b).len() >= 2).find_map(
                 |b| {
-                    let excluders: Vec<usize> = bivalue
-                        .iter()
-                        .copied()
-                        .filter(|&c| c != a && c != b && position.sees(c, a) && position.sees(c, b))
-                        .collect();
+                    excluders.clear();
+                    excluders.extend(near.iter().copied().filter(|&c| c != b && position.sees(c, b)));
+                    // Without an excluder, every pair of digits but a
+                    // repeated one is possible, and each cell has two.
+                    if excluders.is_empty() {
+                        return None;
+                    }
                     exclude(position, a, b, &excluders)
                 },
             )
