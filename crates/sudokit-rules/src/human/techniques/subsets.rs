@@ -62,11 +62,11 @@ impl Strategy for NakedSubsets {
             let small: Vec<usize> =
                 empty.iter().copied().filter(|&i| (2..=self.size).contains(&position.cands(i).len())).collect();
             combinations(small.len(), self.size, &mut |pick| {
-                let cells: Vec<usize> = pick.iter().map(|&k| small[k]).collect();
-                let digits = cells.iter().fold(Candidates::EMPTY, |acc, &i| acc | position.cands(i));
+                let digits = pick.iter().fold(Candidates::EMPTY, |acc, &k| acc | position.cands(small[k]));
                 if digits.len() != self.size {
                     return None;
                 }
+                let cells: Vec<usize> = pick.iter().map(|&k| small[k]).collect();
                 let removed: Vec<(usize, Digit)> = empty
                     .iter()
                     .filter(|i| !cells.contains(i))
