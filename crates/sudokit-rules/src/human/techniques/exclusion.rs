@@ -103,8 +103,11 @@ impl Strategy for AlignedTripleExclusion {
         }
         // The pair for which a cell was last tried as the third.
         let mut tried = vec![usize::MAX; position.len()];
-        let mut pair = vec![0u64; words];
-        let (mut common, mut forbidden) = (Vec::new(), Vec::new());
+        // Each cell's houses, so that sight is three comparisons.
+        let homes: Vec<[usize; 3]> = (0..position.len()).map(|c| position.layout().units_of(c)).collect();
+        let sees = |a: usize, b: usize| a != b && (0..3).any(|h| homes[a][h] == homes[b][h]);
+        let (mut pair, mut both) = (vec![0u64; words], vec![0u64; words]);
+        let mut forbidden = Vec::new();
         // Pairs in Sudoku Explainer's order (by second index, then first),
         // then a third cell from what either excludes, in their order.
         for j in 1..cells.len() {
@@ -116,7 +119,7 @@ impl Strategy for AlignedTripleExclusion {
                     continue;
                 }
                 let (c0, c1) = (cells[i], cells[j]);
-                let sees01 = position.sees(c0, c1);
+                let sees01 = sees(c0, c1);
                 let stamp = j * cells.len() + i;
                 for &c2 in excluders[i].iter().chain(&excluders[j]) {
                     let k = index[c2];
@@ -124,13 +127,35 @@ impl Strategy for AlignedTripleExclusion {
                         continue;
                     }
                     tried[c2] = stamp;
-                    if !at_least_two(pair.iter().zip(set(k)).map(|(a, b)| a & b)) {
+                    for (w, (a, b)) in both.iter_mut().zip(pair.iter().zip(set(k))) {
+                        *w = a & b;
+                    }
+                    if !at_least_two(both.iter().copied()) {
                         continue;
                     }
-                    common.clear();
-                    common.extend(excluders[i].iter().copied().filter(|&c| has(&pair, c) && has(set(k), c)));
-                    if let Some(step) = exclude_triple(position, [c0, c1, c2], sees01, &common, &mut forbidden) {
-                        return Some(step);
+                    let triple = [c0, c1, c2];
+                    let bits = triple.map(|c| position.cands(c).bits());
+                    // An excluder with a digit none of the cells has
+                    // forbids nothing.
+                    let all = bits[0] | bits[1] | bits[2];
+                    forbidden.clear();
+                    for (w, &word) in both.iter().enumerate() {
+                        let mut rest = word;
+                        while rest != 0 {
+                            let f = position.cands(w * 64 + rest.trailing_zeros() as usize).bits();
+                            rest &= rest - 1;
+                            if f & !all == 0 {
+                                forbidden.push(f);
+                            }
+                        }
+                    }
+                    let sight = [sees01, sees(c0, c2), sees(c1, c2)];
+                    if let Some(allowed) = allowed_digits(bits, sight, &forbidden) {
+                        // The common excluders, in Sudoku Explainer's order.
+                        let common: Vec<usize> = excluders[i].iter().copied().filter(|&c| has(&both, c)).collect();
+                        if let Some(step) = triple_step(position, triple, allowed, &common) {
+                            return Some(step);
+                        }
                     }
                 }
             }
@@ -176,23 +201,12 @@ fn aligned_candidates(position: &Position, degree: usize) -> (Vec<usize>, Vec<Ve
     (cells, excluders)
 }
 
-/// The step that the excluders `common` give on `cells`, if any
-/// (`sees01`: whether the first two cells see each other; `forbidden`:
-/// room for the excluders' candidates).
-fn exclude_triple(
-    position: &Position,
-    cells: [usize; 3],
-    sees01: bool,
-    common: &[usize],
-    forbidden: &mut Vec<u64>,
-) -> Option<Step> {
-    // Digits as single bits, so that a combination is an `or`.
-    let bits = [position.cands(cells[0]).bits(), position.cands(cells[1]).bits(), position.cands(cells[2]).bits()];
-    // An excluder with a digit none of the cells has forbids nothing.
-    let all = bits[0] | bits[1] | bits[2];
-    forbidden.clear();
-    forbidden.extend(common.iter().map(|&c| position.cands(c).bits()).filter(|&f| f & !all == 0));
-    let sees = [sees01, position.sees(cells[0], cells[2]), position.sees(cells[1], cells[2])];
+/// The digits of each cell (`bits`) that take part in some possible
+/// combination, one digit per cell: two cells in sight of each other
+/// (`sees`: cells 0 and 1, 0 and 2, 1 and 2) differ, and a combination
+/// covers no excluder's candidates (`forbidden`). `None` when that is all
+/// of them.
+fn allowed_digits(bits: [u64; 3], sees: [bool; 3], forbidden: &[u64]) -> Option<[u64; 3]> {
     if forbidden.is_empty() && sees == [false; 3] {
         return None;
     }
@@ -205,21 +219,23 @@ fn exclude_triple(
         while ys != 0 {
             let y = ys & ys.wrapping_neg();
             ys ^= y;
+            // The third digits that complete `x` and `y`: an excluder
+            // within `x | y` forbids them all, one with a single digit
+            // more forbids that digit.
             let mut zs = bits[2] & (if sees[1] { !x } else { !0 }) & (if sees[2] { !y } else { !0 });
-            while zs != 0 {
-                let z = zs & zs.wrapping_neg();
-                zs ^= z;
-                // A combination of digits already allowed adds nothing.
-                if allowed[0] & x != 0 && allowed[1] & y != 0 && allowed[2] & z != 0 {
-                    continue;
+            for &f in forbidden {
+                let rest = f & !(x | y);
+                if rest & rest.wrapping_sub(1) == 0 {
+                    zs &= !rest;
+                    if rest == 0 {
+                        zs = 0;
+                    }
                 }
-                let combo = x | y | z;
-                if forbidden.iter().any(|&f| f & !combo == 0) {
-                    continue;
-                }
+            }
+            if zs != 0 {
                 allowed[0] |= x;
                 allowed[1] |= y;
-                allowed[2] |= z;
+                allowed[2] |= zs;
                 if allowed == bits {
                     // Every candidate takes part in a combination.
                     return None;
@@ -227,6 +243,12 @@ fn exclude_triple(
             }
         }
     }
+    Some(allowed)
+}
+
+/// The step of the triple `cells` whose excluders `common` leave only
+/// the digits `allowed`, if it removes anything.
+fn triple_step(position: &Position, cells: [usize; 3], allowed: [u64; 3], common: &[usize]) -> Option<Step> {
     let cands = cells.map(|c| position.cands(c));
     let allowed = allowed.map(Candidates::from_bits);
     let removed: Vec<(sudokit_core::Cell, Digit)> =
