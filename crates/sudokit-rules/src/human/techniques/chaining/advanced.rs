@@ -134,15 +134,25 @@ fn subset_units(work: &Work) -> impl Iterator<Item = usize> + '_ {
 /// Two digits confined to the same two cells of a house.
 fn hidden_pairs(work: &Work, base: &State) -> Vec<Basic> {
     let mut out = Vec::new();
-    let digits: Vec<Digit> = work.digits().collect();
     for unit in subset_units(work) {
         if work.empty_count(unit) <= 4 {
             continue;
         }
-        for (a, b) in pairs(digits.len()) {
-            let (da, db) = (digits[a], digits[b]);
-            let (pa, pb) = (work.places(unit, da), work.places(unit, db));
-            if !several_bits(pa) || !several_bits(pb) || !two_bits(pa | pb) {
+        // Only digits with exactly two places can pair up, on the same
+        // two; the pairs keep Sudoku Explainer's order among them.
+        let mut two = [(0u8, 0u64); 64];
+        let mut n = 0;
+        for digit in work.digits() {
+            let places = work.places(unit, digit);
+            if two_bits(places) {
+                two[n] = (digit.get(), places);
+                n += 1;
+            }
+        }
+        for (a, b) in pairs(n) {
+            let ((da, pa), (db, pb)) = (two[a], two[b]);
+            let (Some(da), Some(db)) = (Digit::new(da), Digit::new(db)) else { continue };
+            if pa != pb {
                 continue;
             }
             let pair = Candidates::single(da) | Candidates::single(db);
@@ -150,7 +160,7 @@ fn hidden_pairs(work: &Work, base: &State) -> Vec<Basic> {
             let mut parents = Vec::new();
             for (k, &c) in work.unit(unit).iter().enumerate() {
                 let c = c as usize;
-                if (pa | pb) >> k & 1 == 1 {
+                if pa >> k & 1 == 1 {
                     removable.extend((work.cands(c) - pair).iter().map(|d| (c, d)));
                 } else {
                     parents.extend((base.cands(c) & pair).iter().map(|d| (c, d)));
@@ -172,12 +182,23 @@ fn naked_pairs(work: &Work, base: &State) -> Vec<Basic> {
             continue;
         }
         let cells = work.unit(unit);
-        for (a, b) in pairs(cells.len()) {
+        // Only cells of exactly two candidates can pair up; their pairs
+        // keep Sudoku Explainer's order.
+        let mut two = [0usize; 64];
+        let mut n = 0;
+        for (k, &c) in cells.iter().enumerate() {
+            if two_bits(work.cands(c as usize).bits()) {
+                two[n] = k;
+                n += 1;
+            }
+        }
+        for (a, b) in pairs(n) {
+            let (a, b) = (two[a], two[b]);
             let (ca, cb) = (work.cands(cells[a] as usize), work.cands(cells[b] as usize));
-            if !several_bits(ca.bits()) || !several_bits(cb.bits()) || !two_bits((ca | cb).bits()) {
+            if ca != cb {
                 continue;
             }
-            let pair = ca | cb;
+            let pair = ca;
             let removable: Vec<(usize, Digit)> = cells
                 .iter()
                 .enumerate()
@@ -204,13 +225,21 @@ fn x_wings(work: &Work, base: &State) -> Vec<Basic> {
     for (base_kind, cover_kind) in [(2, 1), (1, 2)] {
         let lines: Vec<usize> = work.units_of_kind(base_kind).collect();
         let covers: Vec<usize> = work.units_of_kind(cover_kind).collect();
+        // Per line and digit, its places when they are exactly two: only
+        // two lines with the same two places make an X-Wing.
+        let two: Vec<u64> = lines
+            .iter()
+            .flat_map(|&line| {
+                work.digits().map(move |digit| {
+                    let places = work.places(line, digit);
+                    if two_bits(places) && work.placed_count(digit) + 4 <= side { places } else { 0 }
+                })
+            })
+            .collect();
         for (a, b) in pairs(side) {
             for digit in work.digits() {
-                if work.placed_count(digit) + 4 > side {
-                    continue;
-                }
-                let (pa, pb) = (work.places(lines[a], digit), work.places(lines[b], digit));
-                if !several_bits(pa) || !several_bits(pb) || !two_bits(pa | pb) {
+                let (pa, pb) = (two[a * side + digit.index()], two[b * side + digit.index()]);
+                if pa == 0 || pa != pb {
                     continue;
                 }
                 let cover: Vec<usize> = (0..side).filter(|k| (pa | pb) >> k & 1 == 1).map(|k| covers[k]).collect();
