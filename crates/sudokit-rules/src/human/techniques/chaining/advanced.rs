@@ -104,13 +104,13 @@ fn removed_in(work: &Work, base: &State, unit: usize, digit: Digit, skip: u64) -
 fn locking(work: &Work, base: &State) -> Vec<Basic> {
     let mut out = Vec::new();
     for crossing in work.crossings() {
-        for digit in work.digits() {
-            let places = work.places(crossing.from, digit);
+        let (from, to) = (work.unit_places(crossing.from), work.unit_places(crossing.to));
+        for (index, (&places, &there)) in from.iter().zip(to).enumerate() {
             if !several_bits(places) || places & !crossing.from_shared != 0 {
                 continue;
             }
-            let removable = work.places(crossing.to, digit) & !crossing.to_shared;
-            if removable != 0 {
+            let removable = there & !crossing.to_shared;
+            if let Some(digit) = Digit::new(index as u8 + 1).filter(|_| removable != 0) {
                 let removable = work.cells_at(crossing.to, removable).map(|c| (c, digit)).collect();
                 out.push((removable, removed_in(work, base, crossing.from, digit, crossing.from_shared)));
             }

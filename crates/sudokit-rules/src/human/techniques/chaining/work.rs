@@ -216,6 +216,11 @@ impl Work {
         self.places_in(&self.state, unit, digit)
     }
 
+    /// The places in `unit` of every digit, by digit index.
+    pub(super) fn unit_places(&self, unit: usize) -> &[u64] {
+        &self.state.places[unit * self.side..(unit + 1) * self.side]
+    }
+
     /// Empty cells of `unit` in the position (candidates removed inside a
     /// chain do not fill a cell).
     pub(super) fn empty_count(&self, unit: usize) -> usize {
