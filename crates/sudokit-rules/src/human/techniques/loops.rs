@@ -35,6 +35,7 @@ impl Strategy for UniqueLoops {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let mut hints: Vec<Hint> = Vec::new();
+        let mut walk = Walk { path: Vec::new(), on_path: vec![false; position.len()] };
         for cell in 0..position.len() {
             let cands = position.cands(cell);
             if cands.len() != 2 {
@@ -42,7 +43,9 @@ impl Strategy for UniqueLoops {
             }
             let (Some(a), Some(b)) = (cands.iter().next(), cands.iter().nth(1)) else { continue };
             let mut loops = Vec::new();
-            extend(position, (a, b), &mut vec![cell], 2, Candidates::EMPTY, None, &mut loops);
+            walk.push(cell);
+            extend(position, (a, b), &mut walk, 2, Candidates::EMPTY, None, &mut loops);
+            walk.pop();
             for cells in loops.into_iter().filter(|l| is_valid(position, l)) {
                 for hint in hints_of(position, &cells, (a, b)) {
                     let same = |h: &Hint| {
@@ -79,6 +82,25 @@ struct Hint {
     removed: Vec<(usize, Digit)>,
 }
 
+/// The cells of a walk, in order and as a set.
+struct Walk {
+    path: Vec<usize>,
+    on_path: Vec<bool>,
+}
+
+impl Walk {
+    fn push(&mut self, cell: usize) {
+        self.path.push(cell);
+        self.on_path[cell] = true;
+    }
+
+    fn pop(&mut self) {
+        if let Some(cell) = self.path.pop() {
+            self.on_path[cell] = false;
+        }
+    }
+}
+
 /// Sudoku Explainer's depth-first walk: from the loop's last cell, through
 /// a house of another kind than the one it came by, to a cell holding
 /// both digits (at most two cells with more digits, unless those more
@@ -86,13 +108,14 @@ struct Hint {
 fn extend(
     position: &Position,
     (a, b): (Digit, Digit),
-    path: &mut Vec<usize>,
+    walk: &mut Walk,
     allowed: usize,
     extras: Candidates,
     came_by: Option<usize>,
     loops: &mut Vec<Vec<usize>>,
 ) {
-    let cell = *path.last().expect("a path has its start");
+    let cell = *walk.path.last().expect("a path has its start");
+    let first = walk.path[0];
     let pair = Candidates::single(a) | Candidates::single(b);
     // Sudoku Explainer adds each candidate's extras as it meets it, for
     // the later candidates of the same walk too.
@@ -103,25 +126,25 @@ fn extend(
         }
         for &next in position.layout().unit(u) {
             let next = next as usize;
-            if next == path[0] && path.len() >= 4 {
-                loops.push(path.clone());
-            } else if !path.contains(&next) {
+            if next == first && walk.path.len() >= 4 {
+                loops.push(walk.path.clone());
+            } else if !walk.on_path[next] {
                 let cands = position.cands(next);
-                if cands.contains(a) && cands.contains(b) {
+                if cands & pair == pair {
                     extras |= cands - pair;
                     let wide = cands.len() > 2;
                     if !wide || extras.len() == 1 || allowed > 0 {
-                        path.push(next);
+                        walk.push(next);
                         extend(
                             position,
                             (a, b),
-                            path,
+                            walk,
                             allowed - usize::from(wide && allowed > 0),
                             extras,
                             Some(kind),
                             loops,
                         );
-                        path.pop();
+                        walk.pop();
                     }
                 }
             }
