@@ -357,16 +357,15 @@ impl Columns {
     }
 
     /// The result column [`least_place`](Columns::least_place) would give
-    /// `other` once a column of another stack goes to `at`, without placing
-    /// either.
+    /// `other`, without placing it; every stack has its place by then.
     #[inline]
-    fn place_after(&self, at: u8, other: u8) -> u8 {
-        if self.place[usize::from(other)] != FREE {
-            return self.place[usize::from(other)];
-        }
-        match self.stack_place[usize::from(other / 3)] {
-            FREE => 3 * (self.stacks + u8::from(at % 3 == 0)),
-            stack => 3 * stack + self.filled[usize::from(stack)],
+    fn place_after(&self, other: u8) -> u8 {
+        match self.place[usize::from(other)] {
+            FREE => {
+                let stack = self.stack_place[usize::from(other / 3)];
+                3 * stack + self.filled[usize::from(stack)]
+            }
+            place => place,
         }
     }
 }
@@ -398,30 +397,21 @@ impl BandSearch<'_> {
         if j == 9 {
             return self.third_row(&columns);
         }
-        // The first column of a result stack takes any stack not placed
-        // yet, the others what their stack has left.
-        let stacks = match j % 3 {
-            0 => 0..3,
-            _ => {
-                let stack = columns.source[j - j % 3] / 3;
-                stack..stack + 1
-            }
-        };
+        // Every stack has its place by now, and the first column of each:
+        // the opening places the first stack and the stack of its first
+        // column's digit, and the third column's digit or the fourth's
+        // (when the stacks are pure) lies in the last stack. So an open
+        // column takes one of what its stack has left.
+        debug_assert!(j % 3 != 0 && columns.stacks == 3, "column {j} open with a stack unplaced");
+        let stack = columns.source[j - j % 3] / 3;
         let (mut least, mut open) = (u8::MAX, 0u16);
-        for stack in stacks {
-            if j % 3 == 0 && columns.stack_place[usize::from(stack)] != FREE {
-                continue;
+        for column in (3 * stack..3 * stack + 3).filter(|&c| columns.place[usize::from(c)] == FREE) {
+            let value = columns.place_after(self.follow[0][usize::from(column)]) + 1;
+            if value < least {
+                (least, open) = (value, 0);
             }
-            for column in 3 * stack..3 * stack + 3 {
-                if columns.place[usize::from(column)] == FREE {
-                    let value = columns.place_after(j as u8, self.follow[0][usize::from(column)]) + 1;
-                    if value < least {
-                        (least, open) = (value, 0);
-                    }
-                    if value == least {
-                        open |= 1 << column;
-                    }
-                }
+            if value == least {
+                open |= 1 << column;
             }
         }
         if self.best.keeps(j, least) {
