@@ -66,7 +66,7 @@ impl Intersections {
                 continue;
             }
             let to = to_of(here.trailing_zeros() as usize);
-            if set_bits(here).all(|k| to_of(k) == to) {
+            if (0..from_cells.len()).filter(|&k| here >> k & 1 == 1).all(|k| to_of(k) == to) {
                 confined[n] = (to, digit.get());
                 n += 1;
             }
@@ -125,15 +125,6 @@ impl Intersections {
             None => step.eliminating(removed.iter().map(|&(i, d)| (position.cell(i), d)).collect()),
         })
     }
-}
-
-/// The positions of the set bits of `bits`, lowest first.
-fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let k = bits.trailing_zeros() as usize;
-        bits &= bits.wrapping_sub(1);
-        (k < 64).then_some(k)
-    })
 }
 
 /// The cell where `digit` becomes a hidden single once the locked

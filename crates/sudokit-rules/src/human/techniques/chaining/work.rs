@@ -253,8 +253,6 @@ pub(super) fn several_bits(bits: u64) -> bool {
     bits & bits.wrapping_sub(1) != 0
 }
 
-/// The layout's number of Sudoku Explainer's unit `se_unit` (boxes, rows,
-/// columns) on a grid of side `side`.
 impl Geometry {
     /// The shared geometry of `layout`'s shape, built on first use.
     fn of(layout: &'static Layout) -> &'static Geometry {
@@ -301,6 +299,8 @@ impl Geometry {
     }
 }
 
+/// The layout's number of Sudoku Explainer's unit `se_unit` (boxes, rows,
+/// columns) on a grid of side `side`.
 pub(super) fn layout_unit(side: usize, se_unit: usize) -> usize {
     let (kind, k) = (se_unit / side, se_unit % side);
     match kind {
