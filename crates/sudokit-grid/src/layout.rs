@@ -30,6 +30,9 @@ pub struct Layout {
     /// `peer_count` peers per cell, ascending.
     peers: Box<[u16]>,
     peer_count: usize,
+    /// Per cell, its row, column and box units: read rather than divided
+    /// out, since the solvers ask in their hot loops.
+    homes: Box<[[u16; 3]]>,
 }
 
 impl Layout {
@@ -53,7 +56,11 @@ impl Layout {
         let peers: Box<[u16]> =
             (0..cells).flat_map(|a| (0..cells).filter(move |&b| shape.are_peers(a, b))).map(|i| i as u16).collect();
         let peer_count = peers.len() / cells;
-        Layout { shape, units, peers, peer_count }
+        let side = shape.side();
+        let homes = (0..cells)
+            .map(|c| [shape.row_of(c), side + shape.col_of(c), 2 * side + shape.box_of(c)].map(|u| u as u16))
+            .collect();
+        Layout { shape, units, peers, peer_count, homes }
     }
 
     /// The shape described.
@@ -102,9 +109,8 @@ impl Layout {
     /// When `cell` is not below the shape's cell count.
     #[inline]
     pub fn units_of(&self, cell: usize) -> [usize; 3] {
-        let side = self.shape.side();
-        assert!(cell < self.shape.cell_count(), "cell {cell} lies outside a {} grid", self.shape);
-        [self.shape.row_of(cell), side + self.shape.col_of(cell), 2 * side + self.shape.box_of(cell)]
+        assert!(cell < self.homes.len(), "cell {cell} lies outside a {} grid", self.shape);
+        self.homes[cell].map(usize::from)
     }
 
     /// The peers of `cell`: every other cell sharing a unit with it,

@@ -103,9 +103,6 @@ impl Strategy for AlignedTripleExclusion {
         }
         // The pair for which a cell was last tried as the third.
         let mut tried = vec![usize::MAX; position.len()];
-        // Each cell's houses, so that sight is three comparisons.
-        let homes: Vec<[usize; 3]> = (0..position.len()).map(|c| position.layout().units_of(c)).collect();
-        let sees = |a: usize, b: usize| a != b && (0..3).any(|h| homes[a][h] == homes[b][h]);
         let (mut pair, mut both) = (vec![0u64; words], vec![0u64; words]);
         let mut forbidden = Vec::new();
         // Pairs in Sudoku Explainer's order (by second index, then first),
@@ -119,7 +116,7 @@ impl Strategy for AlignedTripleExclusion {
                     continue;
                 }
                 let (c0, c1) = (cells[i], cells[j]);
-                let sees01 = sees(c0, c1);
+                let sees01 = position.sees(c0, c1);
                 let stamp = j * cells.len() + i;
                 for &c2 in excluders[i].iter().chain(&excluders[j]) {
                     let k = index[c2];
@@ -149,7 +146,7 @@ impl Strategy for AlignedTripleExclusion {
                             }
                         }
                     }
-                    let sight = [sees01, sees(c0, c2), sees(c1, c2)];
+                    let sight = [sees01, position.sees(c0, c2), position.sees(c1, c2)];
                     if let Some(allowed) = allowed_digits(bits, sight, &forbidden) {
                         // The common excluders, in Sudoku Explainer's order.
                         let common: Vec<usize> = excluders[i].iter().copied().filter(|&c| has(&both, c)).collect();
