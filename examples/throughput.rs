@@ -21,18 +21,17 @@
 //! random solved grids (2 000 by default) in canonical form with
 //! `canonical_solution` and with the `sudoku` crate's `canonicalized`,
 //! after checking that both find the same form and count the same
-//! automorphisms for each (rows
-//! with set `solved_grids`, mode `canonical`), then, on its own (the
-//! peer has no form of a puzzle's own), `canonical_puzzle` on `--limit`
-//! minimal puzzles (set `minimal_puzzles`, mode `canonical_puzzle`).
+//! automorphisms for each (rows with set `solved_grids`, mode
+//! `canonical`), then, on its own (the peer has no form of a puzzle's
+//! own), `canonical_puzzle` on `--limit` minimal puzzles (set
+//! `minimal_puzzles`, mode `canonical_puzzle`).
 //!
 //! Without FILE it reads the public throughput sets of `puzzles/`: top95,
 //! magictour top1465, 17-clue, forum hardest 1905 11+, forum hardest 1106
-//! and serg for `fast`;
-//! top95 and magictour top1465 for `dlx`. Each answer of both solvers is
-//! checked before anything is timed: in `first` mode every returned grid
-//! must solve its puzzle, in `unique` mode (count up to 2 solutions, the
-//! default) both must report the same count. The timed runs then alternate
+//! and serg for `fast`; top95 and magictour top1465 for `dlx`. Each answer
+//! of both solvers is checked before anything is timed: in `first` mode
+//! every returned grid must solve its puzzle, in `unique` mode (count up
+//! to 2 solutions, the default) both must report the same count. The timed runs then alternate
 //! between the two solvers for `--rounds` rounds (5 by default) so that
 //! machine noise hits both, and the median rate is reported. A set too small
 //! for a 100 ms run is solved several times over in each run.
@@ -447,8 +446,7 @@ fn race_generators(options: &Options, rows: &mut Vec<Row>) -> Result {
 
 /// Canonical forms of random solved grids by `canonical_solution` and by
 /// `Sudoku::canonicalized`, their forms and automorphism counts checked to
-/// agree,
-/// then timed in turn.
+/// agree, then timed in turn.
 fn race_canonical(options: &Options, rows: &mut Vec<Row>) -> Result {
     let n = if options.limit == usize::MAX { 2_000 } else { options.limit };
     let generator = Generator::new(Shape::CLASSIC);

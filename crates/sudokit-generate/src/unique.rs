@@ -27,11 +27,11 @@ impl Checker {
     ///
     /// First, for free: when the emptied cells complete an empty
     /// [rectangle](Rectangles) of the solution, its two digits can swap, so
-    /// the puzzle has another solution. Then an emptied cell whose digit the remaining givens
-    /// force (the only one its peers leave it, or its house's only place
-    /// for it; `houses` holds the givens of each house) holds it in every
-    /// solution, so another solution differs elsewhere; when every emptied
-    /// cell is forced, none exists. Most removals from a full grid end
+    /// the puzzle has another solution. Then an emptied cell whose digit
+    /// the remaining givens force (the only one its peers leave it, or its
+    /// house's only place for it; `houses` holds the givens of each house)
+    /// holds it in every solution, so another solution differs elsewhere;
+    /// when every emptied cell is forced, none exists. Most removals from a full grid end
     /// there.
     pub(crate) fn still_unique(
         &mut self,
