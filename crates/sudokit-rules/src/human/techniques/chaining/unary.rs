@@ -6,8 +6,9 @@
 use sudokit_core::{Digit, SearchTally, StopReason};
 
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, support_of};
+use super::links::Links;
 use super::potentials::{Cause, Id, Node, Potentials};
-use super::propagate::{off_to_on, on_to_off};
+use super::reach::Reach;
 use super::work::Work;
 
 /// Every cycle and forcing chain of the grid, in Sudoku Explainer's order
@@ -31,6 +32,7 @@ fn search(work: &Work, prune: bool, tally: &mut SearchTally<'_>) -> Result<Vec<H
     // the link table alone is too big to allocate at every call.
     let mut scratch = SCRATCH.take().filter(|s| s.pots.nodes() == work.nodes()).unwrap_or_else(|| Scratch {
         links: Links::default(),
+        reach: Reach::default(),
         pots: Potentials::new(work.nodes()),
         buffers: Buffers::default(),
     });
@@ -45,10 +47,13 @@ fn search_with(
     tally: &mut SearchTally<'_>,
     scratch: &mut Scratch,
 ) -> Result<Vec<Hint>, StopReason> {
-    let Scratch { links, pots, buffers } = scratch;
+    let Scratch { links, reach, pots, buffers } = scratch;
     links.build(work);
     let mut result = Vec::new();
     let mut best: Option<Rank> = None;
+    // The links of one kind are among those of both kinds: what cannot
+    // chain or loop with both cannot with one.
+    reach.build(links, (true, true));
     for modes in [(false, true), (true, false), (true, true)] {
         for cell in 0..work.len() {
             if work.cands(cell).len() < 2 {
@@ -58,7 +63,7 @@ fn search_with(
                 tally.enter()?;
                 let before = result.len();
                 let bound = best.filter(|_| prune);
-                from_candidate(work, links, (pots, buffers), (cell, digit), modes, bound, &mut result);
+                from_candidate(work, (links, reach), (pots, buffers), (cell, digit), modes, bound, &mut result);
                 for h in &result[before..] {
                     let rank = (h.difficulty, h.complexity, h.sort_key);
                     if best.is_none_or(|b| rank < b) {
@@ -74,72 +79,13 @@ fn search_with(
 /// What [`search`] reuses from one call to the next on a thread.
 struct Scratch {
     links: Links,
+    reach: Reach,
     pots: Potentials,
     buffers: Buffers,
 }
 
 thread_local! {
     static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
-}
-
-/// The implications of every potential of a grid that stays as it is: for
-/// each node, the nodes it implies (links inside its cell first), and
-/// where the links of each kind of search lie among them.
-#[derive(Default)]
-struct Links {
-    to: Vec<(Node, Cause)>,
-    /// Per node, the range of `to` for each kind of links (see
-    /// [`Links::of`]).
-    spans: Vec<[(u32, u32); 3]>,
-    out: Vec<(Node, Cause)>,
-}
-
-impl Links {
-    /// Fills the table for `work`, keeping the buffers.
-    fn build(&mut self, work: &Work) {
-        let nodes = work.nodes();
-        let Links { to, spans, out } = self;
-        to.clear();
-        spans.clear();
-        for node in 0..nodes as Node {
-            let start = to.len() as u32;
-            let (cell, digit, on) = work.decode(node);
-            if cell >= work.len() || !work.cands(cell).contains(digit) {
-                spans.push([(start, start); 3]);
-                continue;
-            }
-            if on {
-                on_to_off(work, cell, digit, true, out);
-            } else {
-                off_to_on(work, cell, digit, (true, true), out);
-            }
-            let in_cell = start + out.iter().take_while(|&&(_, c)| c == Cause::Cell).count() as u32;
-            to.extend_from_slice(out);
-            let end = to.len() as u32;
-            // An "on" always implies along its digit, and inside its cell
-            // with `y`; an "off" implies inside its cell only with `y`,
-            // along its digit only with `x`.
-            spans.push(if on {
-                [(in_cell, end), (start, end), (start, end)]
-            } else {
-                [(in_cell, end), (start, in_cell), (start, end)]
-            });
-        }
-    }
-
-    /// What `node` implies, with links inside the cell (`y`) and along
-    /// its digit (`x`), for the searches' three kinds: `x` alone, `y`
-    /// alone, both.
-    #[inline]
-    fn of(&self, node: Node, (y, x): (bool, bool)) -> &[(Node, Cause)] {
-        let kind = match (y, x) {
-            (false, _) => 0,
-            (true, false) => 1,
-            (true, true) => 2,
-        };
-        let (start, end) = self.spans[node as usize][kind];
-        &self.to[start as usize..end as usize]
-    }
 }
 
 /// The layers of a breadth-first search, "on" and "off" potentials: each
@@ -149,13 +95,67 @@ impl Links {
 struct Buffers {
     on: Vec<Id>,
     off: Vec<Id>,
+    /// Per node, whether it implies the start of the loops sought.
+    closes: Vec<bool>,
+    seen: Seen,
+}
+
+/// What a loop's potentials see, to tell what it removes: most loops
+/// found remove nothing, so this is asked more often than a hint is made.
+#[derive(Default)]
+struct Seen {
+    /// Per candidate slot (`cell * side + digit index`): 1 when an "on"
+    /// potential of the loop sees it, 2 when an "off" one does.
+    marks: Vec<u8>,
+    /// The slots marked, to clear.
+    touched: Vec<(usize, Digit)>,
+    /// Per cell, whether the loop goes through it.
+    on_loop: Vec<bool>,
+}
+
+impl Seen {
+    /// The candidates, outside the loop `body`, that an "on" and an
+    /// "off" potential of the loop of their digit both see.
+    fn removable(&mut self, work: &Work, pots: &Potentials, body: &[Id]) -> Vec<(usize, Digit)> {
+        let side = work.side();
+        self.marks.resize(work.len() * side, 0);
+        self.on_loop.resize(work.len(), false);
+        for &id in body {
+            self.on_loop[work.decode(pots.node(id)).0] = true;
+        }
+        for &id in body {
+            let (cell, digit, on) = work.decode(pots.node(id));
+            for &c in work.house_cells(cell) {
+                if self.on_loop[c] || !work.cands(c).contains(digit) {
+                    continue;
+                }
+                let mark = &mut self.marks[c * side + digit.index()];
+                if *mark == 0 {
+                    self.touched.push((c, digit));
+                }
+                *mark |= if on { 1 } else { 2 };
+            }
+        }
+        let mut out = Vec::new();
+        for &(c, digit) in &self.touched {
+            let mark = std::mem::take(&mut self.marks[c * side + digit.index()]);
+            if mark == 3 {
+                out.push((c, digit));
+            }
+        }
+        self.touched.clear();
+        for &id in body {
+            self.on_loop[work.decode(pots.node(id)).0] = false;
+        }
+        out
+    }
 }
 
 /// The cycles and forcing chains that start from `digit` in `cell`;
 /// `pots` and `buffers` are scratch space.
 fn from_candidate(
     work: &Work,
-    links: &Links,
+    (links, reach): (&Links, &Reach),
     (pots, buffers): (&mut Potentials, &mut Buffers),
     (cell, digit): (usize, Digit),
     (y, x): (bool, bool),
@@ -174,20 +174,34 @@ fn from_candidate(
         return;
     }
     let on = work.node(cell, digit, true);
-    pots.clear();
-    let source = pots.create(on, Cause::Assumed, &[]);
-    pots.keep(source);
-    for dst in cycles(links, pots, buffers, source, (y, x), wins(if both { 7.0 } else { 6.5 }, key)) {
-        if let Some(hint) = cycle_hint(work, pots, dst, (y, x)) {
-            result.push(hint);
+    if reach.may_loop(on) {
+        pots.clear();
+        let source = pots.create(on, Cause::Assumed, &[]);
+        pots.keep(source);
+        buffers.closes.resize(links.nodes(), false);
+        for n in reach.predecessors(on) {
+            buffers.closes[n as usize] = links.of(n, (y, x)).iter().any(|&(m, _)| m == on);
+        }
+        let ends = cycles(links, pots, buffers, source, (y, x), wins(if both { 7.0 } else { 6.5 }, key));
+        for n in reach.predecessors(on) {
+            buffers.closes[n as usize] = false;
+        }
+        for dst in ends {
+            if let Some(hint) = cycle_hint(work, pots, dst, (y, x), &mut buffers.seen) {
+                result.push(hint);
+            }
         }
     }
     if !x {
         return;
     }
     for assumed_on in [true, false] {
+        let start = work.node(cell, digit, assumed_on);
+        if !reach.reaches(start, start ^ 1) {
+            continue;
+        }
         pots.clear();
-        let source = pots.create(work.node(cell, digit, assumed_on), Cause::Assumed, &[]);
+        let source = pots.create(start, Cause::Assumed, &[]);
         pots.keep(source);
         if let Some(target) = forcing_chain(links, pots, source, y, wins(if both { 7.0 } else { 6.6 }, key)) {
             if let Some(hint) = chain_hint(work, pots, target, (y, x)) {
@@ -202,6 +216,7 @@ fn from_candidate(
 /// layers: the ends of its loops.
 /// A loop closing at `length` has `length` potentials; the search stops
 /// at the length where `wins` says no loop can beat the best hint.
+/// `buffers.closes` marks the nodes that imply `source`.
 fn cycles(
     links: &Links,
     pots: &mut Potentials,
@@ -211,7 +226,7 @@ fn cycles(
     wins: impl Fn(usize) -> bool,
 ) -> Vec<Id> {
     let source_node = pots.node(source);
-    let Buffers { on: pending_on, off: pending_off } = buffers;
+    let Buffers { on: pending_on, off: pending_off, closes, .. } = buffers;
     pending_on.clear();
     pending_on.push(source);
     pending_off.clear();
@@ -229,8 +244,7 @@ fn cycles(
                 // kept one, queued first, turns on all it implies. It
                 // matters only if it closes a loop back to the source, and
                 // if its node is not already on the path.
-                let closes = links.of(n, modes).iter().any(|&(m, _)| m == source_node);
-                if closes && !pots.has_ancestor(p, n) {
+                if closes[n as usize] && !pots.has_ancestor(p, n) {
                     pending_off.push(pots.add(n, cause, p));
                 }
             }
@@ -337,23 +351,9 @@ fn path_supports(work: &Work, pots: &Potentials, path: &[Id], offs: bool) -> Vec
 
 /// A loop ending at `dst` (on, like its start): each digit goes from every
 /// cell that sees both an "on" and an "off" potential of it on the loop.
-fn cycle_hint(work: &Work, pots: &Potentials, dst: Id, links: (bool, bool)) -> Option<Hint> {
+fn cycle_hint(work: &Work, pots: &Potentials, dst: Id, links: (bool, bool), seen: &mut Seen) -> Option<Hint> {
     let path = path(pots, dst);
-    let body = &path[..path.len() - 1];
-    let cells: Vec<usize> = body.iter().map(|&id| work.decode(pots.node(id)).0).collect();
-    let (mut forward, mut backward) = (Vec::new(), Vec::new());
-    for &id in body {
-        let (cell, digit, on) = work.decode(pots.node(id));
-        for &c in work.house_cells(cell) {
-            if !cells.contains(&c) && work.cands(c).contains(digit) {
-                let side = if on { &mut forward } else { &mut backward };
-                if !side.contains(&(c, digit)) {
-                    side.push((c, digit));
-                }
-            }
-        }
-    }
-    let mut removable: Vec<(usize, Digit)> = forward.into_iter().filter(|p| backward.contains(p)).collect();
+    let mut removable = seen.removable(work, pots, &path[..path.len() - 1]);
     if removable.is_empty() {
         return None;
     }
