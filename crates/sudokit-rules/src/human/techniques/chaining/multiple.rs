@@ -7,8 +7,10 @@
 use sudokit_core::{Digit, SearchTally, StopReason};
 
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, supports};
+use super::links::Links;
 use super::potentials::{Cause, Id, Node, Potentials};
 use super::propagate::{Advanced, Mode, propagate};
+use super::reach::Reach;
 use super::work::Work;
 
 /// One of Sudoku Explainer's chaining rules above the unary chains.
@@ -58,6 +60,10 @@ struct Search<'a, 't, 'b> {
     on_branches: Vec<Option<Branch>>,
     /// Whether hints carry supports and signatures.
     nested: bool,
+    /// For the static rules, what each candidate's branch reaches: a
+    /// branch of the grid as it stands is the set of what its assumption
+    /// reaches along the links, or less when it meets a contradiction.
+    reach: Option<Reach>,
 }
 
 impl Search<'_, '_, '_> {
@@ -79,6 +85,11 @@ impl Search<'_, '_, '_> {
         Ok(())
     }
 
+    /// Whether the branches of `starts` may imply a potential in common.
+    fn may_share(&self, starts: &[Node]) -> bool {
+        self.reach.as_ref().is_none_or(|reach| reach.may_share(starts))
+    }
+
     fn get(&self, node: Node) -> &Branch {
         self.on_branches[node as usize / 2].as_ref().expect("computed before use")
     }
@@ -98,7 +109,15 @@ pub(super) fn hints(
     tally: &mut SearchTally<'_>,
 ) -> Result<Vec<Hint>, StopReason> {
     let on_branches = (0..work.nodes() / 2).map(|_| None).collect();
-    let mut search = Search { rule, advanced, tally, on_branches, nested };
+    let reach = (!rule.dynamic && advanced.is_none()).then(|| {
+        let mut links = Links::default();
+        links.build(work);
+        let mut reach = Reach::default();
+        // A static branch follows every link of its kind, as the table.
+        reach.build(&links, (rule.mode().y, true));
+        reach
+    });
+    let mut search = Search { rule, advanced, tally, on_branches, nested, reach };
     let mut result = Vec::new();
     for cell in 0..work.len() {
         let count = work.cands(cell).len();
@@ -114,6 +133,12 @@ pub(super) fn hints(
         }
         if !rule.nishio && (count == 2 || (rule.multiple && count > 2)) {
             let branches: Vec<Node> = digits.iter().map(|&d| work.node(cell, d, true)).collect();
+            if !search.may_share(&branches) {
+                continue;
+            }
+            for &b in &branches {
+                search.on_branch(work, b)?;
+            }
             let assumed = Support::Cell(cell);
             for target in common(&search, &branches) {
                 if let Some(hint) = reduction(work, &search, &branches, target, Kind::Cell { cell }, 5, assumed) {
@@ -138,11 +163,11 @@ fn binary(
     let rule = search.rule;
     let double = count >= 3 && !rule.nishio && rule.dynamic;
     let contradiction = rule.dynamic || rule.nishio;
-    let on = work.node(cell, digit, true);
-    search.on_branch(work, on)?;
     if !contradiction && !double {
         return Ok(());
     }
+    let on = work.node(cell, digit, true);
+    search.on_branch(work, on)?;
     if let Some((dst_on, dst_off)) = search.get(on).absurd.filter(|_| contradiction) {
         let pots = &search.get(on).pots;
         result.push(binary_hint(work, (rule, search.nested), pots, pots, (dst_on, dst_off), (cell, digit, true), true));
@@ -254,6 +279,9 @@ fn regions(
             .filter(|k| places >> k & 1 == 1)
             .map(|k| work.node(cells[k] as usize, digit, true))
             .collect();
+        if !search.may_share(&branches) {
+            continue;
+        }
         for &b in &branches {
             search.on_branch(work, b)?;
         }

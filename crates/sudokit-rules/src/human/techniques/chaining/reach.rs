@@ -235,6 +235,25 @@ impl Reach {
         self.rows[row + t as usize / 64] >> (t % 64) & 1 == 1
     }
 
+    /// Whether some potential may be reached from every one of `starts`,
+    /// each counted as reaching itself; true whenever the rows are not
+    /// filled.
+    pub(super) fn may_share(&self, starts: &[Node]) -> bool {
+        if !self.filled {
+            return true;
+        }
+        let row = |node: Node| {
+            let r = self.rank[node as usize];
+            (r != NONE).then(|| {
+                let at = self.component[r as usize] as usize * self.words;
+                &self.rows[at..at + self.words]
+            })
+        };
+        let rows: Option<Vec<&[u64]>> = starts.iter().map(|&s| row(s)).collect();
+        let Some(rows) = rows else { return false };
+        (0..self.words).any(|w| rows.iter().fold(u64::MAX, |acc, row| acc & row[w]) != 0)
+    }
+
     /// Whether `start` may lie on a loop of four potentials or more: some
     /// potential other than itself implies one that implies it, and it
     /// reaches that potential (they share a component, as the potential
@@ -273,7 +292,7 @@ mod tests {
     }
 
     #[test]
-    fn reach_and_loops_agree_with_walks() {
+    fn reach_loops_and_shares_agree_with_walks() {
         let puzzles = [
             // The first puzzles of `puzzles/norvig_hardest.txt` and
             // `puzzles/magictour_top1465.txt`, as given.
@@ -298,6 +317,17 @@ mod tests {
                     |y: Node| links.of(y, BOTH).iter().any(|&(x, _)| links.of(x, BOTH).iter().any(|l| l.0 == s));
                 let looped = present.iter().any(|&y| y != s && seen[y as usize] && closes(y));
                 assert_eq!(reach.may_loop(s), looped, "loops through {s} in {puzzle}");
+            }
+            // The "on" nodes of each cell's candidates, as a cell forcing
+            // chain starts from them.
+            for cell in 0..work.len() {
+                let starts: Vec<Node> = work.cands(cell).iter().map(|d| work.node(cell, d, true)).collect();
+                if starts.len() < 2 {
+                    continue;
+                }
+                let walks: Vec<Vec<bool>> = starts.iter().map(|&s| walk(&links, s)).collect();
+                let shared = present.iter().any(|&n| starts.iter().zip(&walks).all(|(&s, w)| n == s || w[n as usize]));
+                assert_eq!(reach.may_share(&starts), shared, "cell {cell} in {puzzle}");
             }
         }
     }
