@@ -5,13 +5,15 @@
 //! Layers, bottom up: `potentials` (a candidate on or off, with what
 //! implied it) and `work` (the grid a search shrinks); `hint` (what a
 //! search finds, ordered as Sudoku Explainer orders it); `propagate` (the
-//! implications of a potential, and a whole branch); `links` (those
+//! implications of a potential, and a whole branch), `along_digit` (a
+//! cheap superset of the branches along one digit); `links` (those
 //! implications as a table) and `reach` (what each potential reaches
 //! along them); `unary` (cycles and chains from one candidate) and
 //! `multiple` (contradiction, double, cell and region chains); `advanced`
 //! (what nested levels run inside their branches).
 
 mod advanced;
+mod along_digit;
 mod hint;
 mod links;
 mod multiple;

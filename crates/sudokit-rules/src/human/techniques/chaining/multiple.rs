@@ -6,6 +6,7 @@
 
 use sudokit_core::{Digit, SearchTally, StopReason};
 
+use super::along_digit::{digit_places, may_contradict};
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, supports};
 use super::links::Links;
 use super::potentials::{Cause, Id, Node, Potentials};
@@ -60,6 +61,8 @@ struct Search<'a, 't, 'b> {
     on_branches: Vec<Option<Branch>>,
     /// Whether hints carry supports and signatures.
     nested: bool,
+    /// For Nishio, the cells of each digit (see [`may_contradict`]).
+    places: Option<Vec<u128>>,
     /// For the static rules, what each candidate's branch reaches: a
     /// branch of the grid as it stands is the set of what its assumption
     /// reaches along the links, or less when it meets a contradiction.
@@ -117,7 +120,8 @@ pub(super) fn hints(
         reach.build(&links, (rule.mode().y, true));
         reach
     });
-    let mut search = Search { rule, advanced, tally, on_branches, nested, reach };
+    let places = (rule.nishio && work.masks().is_some()).then(|| digit_places(work));
+    let mut search = Search { rule, advanced, tally, on_branches, nested, places, reach };
     let mut result = Vec::new();
     for cell in 0..work.len() {
         let count = work.cands(cell).len();
@@ -166,11 +170,28 @@ fn binary(
     if !contradiction && !double {
         return Ok(());
     }
+    // Nishio's branches are run only where they may meet a contradiction
+    // (the only hint they give).
+    let skip = |on: bool| search.places.as_ref().is_some_and(|p| !may_contradict(work, p[digit.index()], (cell, on)));
+    let (skip_on, skip_off) = (skip(true), skip(false));
     let on = work.node(cell, digit, true);
-    search.on_branch(work, on)?;
-    if let Some((dst_on, dst_off)) = search.get(on).absurd.filter(|_| contradiction) {
-        let pots = &search.get(on).pots;
-        result.push(binary_hint(work, (rule, search.nested), pots, pots, (dst_on, dst_off), (cell, digit, true), true));
+    if !skip_on {
+        search.on_branch(work, on)?;
+        if let Some((dst_on, dst_off)) = search.get(on).absurd.filter(|_| contradiction) {
+            let pots = &search.get(on).pots;
+            result.push(binary_hint(
+                work,
+                (rule, search.nested),
+                pots,
+                pots,
+                (dst_on, dst_off),
+                (cell, digit, true),
+                true,
+            ));
+        }
+    }
+    if skip_off {
+        return Ok(());
     }
     let off = search.branch(work, on & !1)?;
     if let Some((dst_on, dst_off)) = off.absurd.filter(|_| contradiction) {

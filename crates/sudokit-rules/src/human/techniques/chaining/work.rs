@@ -72,6 +72,18 @@ struct Geometry {
     crossings: Vec<Crossing>,
     /// Per cell, its peers in Sudoku Explainer's order.
     peers: &'static [Vec<usize>],
+    /// The same as bit sets over the cells, on grids of 128 cells or
+    /// fewer.
+    masks: Option<CellMasks>,
+}
+
+/// Peers and units as bit sets over the cells (bit `i` for cell `i`).
+#[derive(Debug)]
+pub(super) struct CellMasks {
+    /// Per cell, its peers.
+    pub(super) peers: Vec<u128>,
+    /// Per unit, its cells.
+    pub(super) units: Vec<u128>,
 }
 
 /// Two units that share cells, with the positions of those cells in each.
@@ -232,6 +244,18 @@ impl Work {
         self.placed[usize::from(digit.get())]
     }
 
+    /// Peers and units as bit sets over the cells, on grids of 128 cells
+    /// or fewer.
+    pub(super) fn masks(&self) -> Option<&'static CellMasks> {
+        self.geometry.masks.as_ref()
+    }
+
+    /// The cells holding `digit` as a candidate, as a bit set (on grids of
+    /// 128 cells or fewer).
+    pub(super) fn digit_cells(&self, digit: Digit) -> u128 {
+        (0..self.len()).filter(|&c| self.cands(c).contains(digit)).fold(0, |m, c| m | 1 << c)
+    }
+
     /// The peers of `cell` in Sudoku Explainer's order: its box, row and
     /// column, each cell once.
     pub(super) fn house_cells(&self, cell: usize) -> &'static [usize] {
@@ -295,7 +319,15 @@ impl Geometry {
                 }
             }
         }
-        Geometry { units, homes, slots, crossings, peers: se_peers(layout) }
+        let peers = se_peers(layout);
+        let masks = (len <= 128).then(|| {
+            let set = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
+            CellMasks {
+                peers: peers.iter().map(|p| set(&mut p.iter().copied())).collect(),
+                units: units.iter().map(|u| set(&mut u.iter().map(|&c| usize::from(c)))).collect(),
+            }
+        });
+        Geometry { units, homes, slots, crossings, peers, masks }
     }
 }
 
