@@ -4,6 +4,10 @@
 //! then, at level 2 and up, chains of their own. Each removal comes with
 //! the candidates, removed earlier in the branch, that it relies on.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
@@ -41,20 +45,75 @@ impl Advanced for Nested {
             ],
         };
         for &rule in chains {
-            let hints = if rule == UNARY {
-                unary::hints(work, tally)?
-            } else {
-                let inner = Nested { level: rule.level };
-                let advanced: Option<&dyn Advanced> = (rule.level > 0).then_some(&inner);
-                multiple::hints(work, rule, advanced, true, tally)?
-            };
-            let found = from_chains(work, base, sort_and_dedup(hints));
+            let hints = chain_hints(work, rule, tally)?;
+            let found = from_chains(work, base, &hints);
             if !found.is_empty() {
                 return Ok(found);
             }
         }
         Ok(Vec::new())
     }
+}
+
+/// Past this many grid states, or this many hints kept for them,
+/// [`KNOWN`] starts afresh: a step of the hardest puzzles sees some ten
+/// thousand states, and the bound keeps the memory to some tens of
+/// megabytes.
+const KNOWN_STATES: usize = 50_000;
+/// See [`KNOWN_STATES`].
+const KNOWN_HINTS: usize = 100_000;
+
+/// The sorted hints of the chains run inside branches, by rule and grid
+/// state, and how many hints that is in all.
+#[derive(Default)]
+struct Known {
+    hints: HashMap<(Rule, Vec<Candidates>), Rc<Vec<Hint>>>,
+    count: usize,
+}
+
+thread_local! {
+    /// The branches of one step often reach the same state (a quarter to
+    /// a half of the nested unary searches on the hardest puzzles), and a
+    /// search's hints depend on nothing else. Emptied at every step by
+    /// [`forget_states`].
+    static KNOWN: RefCell<Known> = RefCell::new(Known::default());
+}
+
+/// Forgets the grid states of [`KNOWN`]: the position has changed.
+pub(super) fn forget_states() {
+    KNOWN.with_borrow_mut(|known| {
+        // A fresh map, not a cleared one: clearing costs the capacity
+        // every step, and a hard step leaves a large one.
+        if known.count > 0 || !known.hints.is_empty() {
+            *known = Known::default();
+        }
+    });
+}
+
+/// The hints, sorted, of `rule` (or of the unary chains) on `work`, from
+/// [`KNOWN`] when the state was searched before in this step.
+fn chain_hints(work: &mut Work, rule: Rule, tally: &mut SearchTally<'_>) -> Result<Rc<Vec<Hint>>, StopReason> {
+    let key = (rule, work.all_cands().to_vec());
+    if let Some(hints) = KNOWN.with_borrow(|known| known.hints.get(&key).cloned()) {
+        return Ok(hints);
+    }
+    // The borrow is let go: the search below may nest chains that ask too.
+    let hints = if rule == UNARY {
+        unary::hints(work, tally)?
+    } else {
+        let inner = Nested { level: rule.level };
+        let advanced: Option<&dyn Advanced> = (rule.level > 0).then_some(&inner);
+        multiple::hints(work, rule, advanced, true, tally)?
+    };
+    let hints = Rc::new(sort_and_dedup(hints));
+    KNOWN.with_borrow_mut(|known| {
+        if known.hints.len() >= KNOWN_STATES || known.count >= KNOWN_HINTS {
+            *known = Known::default();
+        }
+        known.count += hints.len();
+        known.hints.insert(key, Rc::clone(&hints));
+    });
+    Ok(hints)
 }
 
 /// Stands for the unary chains ("Forcing Chains & Cycles") in the lists
@@ -74,9 +133,9 @@ fn from_basic(found: Vec<Basic>) -> Vec<Removal> {
     out
 }
 
-fn from_chains(work: &Work, base: &State, hints: Vec<Hint>) -> Vec<Removal> {
+fn from_chains(work: &Work, base: &State, hints: &[Hint]) -> Vec<Removal> {
     let mut out = Vec::new();
-    for hint in &hints {
+    for hint in hints {
         let parents = rule_parents(work, base, &hint.supports);
         if parents.is_empty() {
             continue;

@@ -147,6 +147,7 @@ impl Strategy for ForcingChains {
     fn find_within(&self, position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
         tally.check()?;
         let mut work = Work::new(position);
+        advanced::forget_states();
         let nested = Nested { level: self.rule.level };
         let advanced: Option<&dyn Advanced> = (self.rule.level > 0).then_some(&nested);
         let hints = multiple::hints(&mut work, self.rule, advanced, false, tally)?;

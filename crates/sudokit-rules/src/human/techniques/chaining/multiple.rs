@@ -15,7 +15,7 @@ use super::reach::Reach;
 use super::work::Work;
 
 /// One of Sudoku Explainer's chaining rules above the unary chains.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Rule {
     /// Cell and region chains over cells of three candidates or more.
     pub(super) multiple: bool,

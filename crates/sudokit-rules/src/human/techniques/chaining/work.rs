@@ -160,6 +160,11 @@ impl Work {
         self.state.cands[cell]
     }
 
+    /// The candidates of every cell.
+    pub(super) fn all_cands(&self) -> &[Candidates] {
+        &self.state.cands
+    }
+
     /// Removes `digit` from `cell` (it must be a candidate there).
     pub(super) fn remove(&mut self, cell: usize, digit: Digit) {
         self.state.cands[cell].remove(digit);
