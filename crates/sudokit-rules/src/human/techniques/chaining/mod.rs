@@ -150,8 +150,11 @@ impl Strategy for ForcingChains {
         advanced::forget_states();
         let nested = Nested { level: self.rule.level };
         let advanced: Option<&dyn Advanced> = (self.rule.level > 0).then_some(&nested);
-        let hints = multiple::hints(&mut work, self.rule, advanced, false, tally)?;
-        Ok(sort_and_dedup(hints).first().map(|h| step(position, h, Some(self.technique()))))
+        let hints = multiple::hints(&mut work, self.rule, advanced, false, tally);
+        // The states met mean nothing to another position: let their
+        // memory go now rather than at the next search on this thread.
+        advanced::forget_states();
+        Ok(sort_and_dedup(hints?).first().map(|h| step(position, h, Some(self.technique()))))
     }
 }
 
