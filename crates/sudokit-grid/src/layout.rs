@@ -113,6 +113,18 @@ impl Layout {
         self.homes[cell].map(usize::from)
     }
 
+    /// Whether cells `a` and `b` are distinct and share a unit, as
+    /// [`Shape::are_peers`] says, from the table of units instead of
+    /// divisions.
+    ///
+    /// # Panics
+    /// When either cell is not below the shape's cell count.
+    #[inline]
+    pub fn are_peers(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.units_of(a), self.units_of(b));
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    }
+
     /// The peers of `cell`: every other cell sharing a unit with it,
     /// ascending.
     ///
@@ -138,6 +150,19 @@ mod tests {
         let layout = Layout::of(Shape::CLASSIC);
         assert_eq!(layout.units_of(80), [8, 17, 26]);
         assert!(std::panic::catch_unwind(|| layout.units_of(81)).is_err());
+    }
+
+    #[test]
+    fn peers_from_the_table_are_the_shapes_peers() -> Result<(), sudokit_core::ShapeError> {
+        for shape in [Shape::CLASSIC, Shape::new(2, 3)?, Shape::new(3, 4)?] {
+            let layout = Layout::of(shape);
+            for a in 0..shape.cell_count() {
+                for b in 0..shape.cell_count() {
+                    assert_eq!(layout.are_peers(a, b), shape.are_peers(a, b), "{a} and {b} in {shape}");
+                }
+            }
+        }
+        Ok(())
     }
 
     #[test]

@@ -313,8 +313,7 @@ impl Position {
     /// Whether cells `a` and `b` (distinct) share a house.
     #[inline]
     pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
-        let (x, y) = (self.layout.units_of(a), self.layout.units_of(b));
-        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+        self.layout.are_peers(a, b)
     }
 
     /// The box, row and column of cell `i`, in the order of Sudoku

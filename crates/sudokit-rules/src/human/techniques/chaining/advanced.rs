@@ -74,8 +74,8 @@ struct Known {
 thread_local! {
     /// The branches of one step often reach the same state (a quarter to
     /// a half of the nested unary searches on the hardest puzzles), and a
-    /// search's hints depend on nothing else. Emptied at every step by
-    /// [`forget_states`].
+    /// search's hints depend on nothing else. Emptied after every search
+    /// of a step by [`forget_states`].
     static KNOWN: RefCell<Known> = RefCell::new(Known::default());
 }
 
@@ -84,7 +84,7 @@ pub(super) fn forget_states() {
     KNOWN.with_borrow_mut(|known| {
         // A fresh map, not a cleared one: clearing costs the capacity
         // every step, and a hard step leaves a large one.
-        if known.count > 0 || !known.hints.is_empty() {
+        if !known.hints.is_empty() {
             *known = Known::default();
         }
     });

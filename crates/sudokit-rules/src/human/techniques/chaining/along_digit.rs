@@ -3,8 +3,6 @@
 //! and never smaller than the exact ones. A branch that meets no
 //! contradiction here meets none when propagated, and is not run.
 
-use sudokit_core::Digit;
-
 use super::work::Work;
 
 /// Whether assuming `digit` in `cell` on (or off) may lead, along the
@@ -52,9 +50,10 @@ pub(super) fn may_contradict(work: &Work, places: u128, (cell, on): (usize, bool
     }
 }
 
-/// The cells of each digit (by index), for [`may_contradict`].
-pub(super) fn digit_places(work: &Work) -> Vec<u128> {
-    work.digits().map(|d: Digit| work.digit_cells(d)).collect()
+/// The cells of each digit (by index), for [`may_contradict`]; `None` on
+/// grids too big for the bit sets.
+pub(super) fn digit_places(work: &Work) -> Option<Vec<u128>> {
+    work.digits().map(|d| work.digit_cells(d)).collect()
 }
 
 #[cfg(test)]
@@ -77,7 +76,7 @@ mod tests {
         ] {
             let position = Position::new(&puzzle.parse().expect("a valid grid")).expect("a valid puzzle");
             let mut work = Work::new(&position);
-            let places = digit_places(&work);
+            let places = digit_places(&work).expect("a 9×9 grid");
             for cell in 0..work.len() {
                 for digit in work.cands(cell).iter() {
                     for on in [true, false] {

@@ -147,12 +147,11 @@ impl Strategy for ForcingChains {
     fn find_within(&self, position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
         tally.check()?;
         let mut work = Work::new(position);
-        advanced::forget_states();
         let nested = Nested { level: self.rule.level };
         let advanced: Option<&dyn Advanced> = (self.rule.level > 0).then_some(&nested);
         let hints = multiple::hints(&mut work, self.rule, advanced, false, tally);
-        // The states met mean nothing to another position: let their
-        // memory go now rather than at the next search on this thread.
+        // The states met mean nothing to another position: let them go
+        // whether the search ended or was stopped.
         advanced::forget_states();
         Ok(sort_and_dedup(hints?).first().map(|h| step(position, h, Some(self.technique()))))
     }

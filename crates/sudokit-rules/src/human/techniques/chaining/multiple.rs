@@ -116,11 +116,12 @@ pub(super) fn hints(
         let mut links = Links::default();
         links.build(work);
         let mut reach = Reach::default();
-        // A static branch follows every link of its kind, as the table.
-        reach.build(&links, (rule.mode().y, true));
+        // A static rule (not Nishio, which is dynamic) follows links of
+        // both kinds, as the table does.
+        reach.build(&links);
         reach
     });
-    let places = (rule.nishio && work.masks().is_some()).then(|| digit_places(work));
+    let places = if rule.nishio { digit_places(work) } else { None };
     let mut search = Search { rule, advanced, tally, on_branches, nested, places, reach };
     let mut result = Vec::new();
     for cell in 0..work.len() {

@@ -15,6 +15,9 @@ use super::potentials::Node;
 
 const NONE: u32 = u32::MAX;
 
+/// The links of both kinds, inside cells and along digits.
+const BOTH: (bool, bool) = (true, true);
+
 /// Link graphs of more nodes get no rows (they grow with the square of
 /// the nodes), and every question of reach about them answers "maybe";
 /// their components still answer for loops. A 9×9 grid has at most 1 458
@@ -61,9 +64,10 @@ struct Tarjan {
 }
 
 impl Reach {
-    /// Fills the table for the links of `links` of kind `modes` (see
-    /// [`Links::of`]), keeping the buffers.
-    pub(super) fn build(&mut self, links: &Links, modes: (bool, bool)) {
+    /// Fills the table for the links of both kinds of `links` (see
+    /// [`Links::of`]), keeping the buffers. The links of one kind are
+    /// among them, so the answers hold as "maybe" for those too.
+    pub(super) fn build(&mut self, links: &Links) {
         let present = links.present();
         let n = present.len();
         self.rank.clear();
@@ -75,15 +79,14 @@ impl Reach {
         self.succ.clear();
         for &node in present {
             self.succ_start.push(self.succ.len() as u32);
-            let targets = links.of(node, modes).iter().map(|&(m, _)| self.rank[m as usize]);
+            let targets = links.of(node, BOTH).iter().map(|&(m, _)| self.rank[m as usize]);
             self.succ.extend(targets.filter(|&r| r != NONE));
         }
         self.succ_start.push(self.succ.len() as u32);
         debug_assert!(self.is_skew_symmetric(), "every link holds read backwards and negated");
         self.nodes.clear();
         self.nodes.extend_from_slice(present);
-        // Only the chains ask what is reached; loops need the components.
-        self.filled = modes.1 && n <= MAX_NODES;
+        self.filled = n <= MAX_NODES;
         self.words = n.div_ceil(64).max(1);
         self.close(n);
     }
@@ -275,8 +278,6 @@ mod tests {
     use super::*;
     use crate::human::position::Position;
 
-    const BOTH: (bool, bool) = (true, true);
-
     /// Every node reached from `from` by one link or more, walked.
     fn walk(links: &Links, from: Node) -> Vec<bool> {
         let mut seen = vec![false; links.nodes()];
@@ -305,7 +306,7 @@ mod tests {
             let mut links = Links::default();
             links.build(&work);
             let mut reach = Reach::default();
-            reach.build(&links, BOTH);
+            reach.build(&links);
             let present = links.present();
             assert!(present.len() > 400, "a grid of many candidates");
             for &s in present {

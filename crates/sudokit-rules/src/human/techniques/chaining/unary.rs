@@ -51,9 +51,9 @@ fn search_with(
     links.build(work);
     let mut result = Vec::new();
     let mut best: Option<Rank> = None;
-    // The links of one kind are among those of both kinds: what cannot
-    // chain or loop with both cannot with one.
-    reach.build(links, (true, true));
+    // One table for the three kinds of search: what cannot chain or loop
+    // with both kinds of links cannot with one.
+    reach.build(links);
     for modes in [(false, true), (true, false), (true, true)] {
         for cell in 0..work.len() {
             if work.cands(cell).len() < 2 {

@@ -255,10 +255,10 @@ impl Work {
         self.geometry.masks.as_ref()
     }
 
-    /// The cells holding `digit` as a candidate, as a bit set (on grids of
-    /// 128 cells or fewer).
-    pub(super) fn digit_cells(&self, digit: Digit) -> u128 {
-        (0..self.len()).filter(|&c| self.cands(c).contains(digit)).fold(0, |m, c| m | 1 << c)
+    /// The cells holding `digit` as a candidate, as a bit set, on grids of
+    /// 128 cells or fewer.
+    pub(super) fn digit_cells(&self, digit: Digit) -> Option<u128> {
+        self.masks().map(|_| cell_mask((0..self.len()).filter(|&c| self.cands(c).contains(digit))))
     }
 
     /// The peers of `cell` in Sudoku Explainer's order: its box, row and
@@ -325,15 +325,17 @@ impl Geometry {
             }
         }
         let peers = se_peers(layout);
-        let masks = (len <= 128).then(|| {
-            let set = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
-            CellMasks {
-                peers: peers.iter().map(|p| set(&mut p.iter().copied())).collect(),
-                units: units.iter().map(|u| set(&mut u.iter().map(|&c| usize::from(c)))).collect(),
-            }
+        let masks = (len <= 128).then(|| CellMasks {
+            peers: peers.iter().map(|p| cell_mask(p.iter().copied())).collect(),
+            units: units.iter().map(|u| cell_mask(u.iter().map(|&c| usize::from(c)))).collect(),
         });
         Geometry { units, homes, slots, crossings, peers, masks }
     }
+}
+
+/// The bit set of `cells` (all below 128).
+fn cell_mask(cells: impl IntoIterator<Item = usize>) -> u128 {
+    cells.into_iter().fold(0, |mask, c| mask | 1 << c)
 }
 
 /// The layout's number of Sudoku Explainer's unit `se_unit` (boxes, rows,
