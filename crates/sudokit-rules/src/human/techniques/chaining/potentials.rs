@@ -73,9 +73,10 @@ thread_local! {
     /// Cleared sets, for [`Potentials::new`] to reuse.
     static POOL: std::cell::RefCell<Vec<Potentials>> = const { std::cell::RefCell::new(Vec::new()) };
 
-    /// Marks of the nodes a walk up a chain has seen, by stamp: one
-    /// buffer per thread instead of one per walk.
-    static SEEN: std::cell::RefCell<(Vec<u32>, u32)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
+    /// Marks of the nodes a walk up a chain has seen, by stamp, and the
+    /// walk's queue: one set of buffers per thread instead of one per walk.
+    static SEEN: std::cell::RefCell<(Vec<u32>, u32, Vec<Id>)> =
+        const { std::cell::RefCell::new((Vec::new(), 0, Vec::new())) };
 }
 
 /// The potentials of one chaining search: every potential created, and the
@@ -202,7 +203,15 @@ impl Potentials {
     /// The potentials behind `target`, itself included, one per node, in
     /// breadth-first order.
     pub(super) fn chain(&self, target: Id) -> Vec<Id> {
-        SEEN.with_borrow_mut(|(seen, stamp)| {
+        self.walk(target, <[Id]>::to_vec)
+    }
+
+    /// Calls `visit` with [`chain`](Potentials::chain)`(target)` held in a
+    /// buffer of the thread's, which saves building a list each time (a
+    /// chain is walked for every hint's length). `visit` must not walk
+    /// chains itself.
+    fn walk<R>(&self, target: Id, visit: impl FnOnce(&[Id]) -> R) -> R {
+        SEEN.with_borrow_mut(|(seen, stamp, out)| {
             // A fresh stamp marks nothing seen, without clearing.
             *stamp = stamp.wrapping_add(1);
             if *stamp == 0 || seen.len() < self.kept.len() {
@@ -210,7 +219,8 @@ impl Potentials {
                 seen.resize(self.kept.len().max(seen.len()), 0);
                 *stamp = 1;
             }
-            let mut out = vec![target];
+            out.clear();
+            out.push(target);
             seen[self.node(target) as usize] = *stamp;
             let mut at = 0;
             while at < out.len() {
@@ -222,7 +232,7 @@ impl Potentials {
                 }
                 at += 1;
             }
-            out
+            visit(out)
         })
     }
 
@@ -239,7 +249,7 @@ impl Potentials {
 
     /// The number of distinct nodes behind `target`, itself included.
     pub(super) fn ancestor_count(&self, target: Id) -> usize {
-        self.chain(target).len()
+        self.walk(target, <[Id]>::len)
     }
 
     /// The complexity of the chains nested in the chain behind `targets`,
@@ -251,15 +261,17 @@ impl Potentials {
         }
         let mut total = 0;
         for &t in targets {
-            for id in self.chain(t) {
-                if let Cause::Advanced(Some(k)) = self.cause(id) {
-                    let (signature, complexity) = self.nested[k as usize];
-                    if !seen.contains(&signature) {
-                        seen.push(signature);
-                        total += complexity;
+            self.walk(t, |chain| {
+                for &id in chain {
+                    if let Cause::Advanced(Some(k)) = self.cause(id) {
+                        let (signature, complexity) = self.nested[k as usize];
+                        if !seen.contains(&signature) {
+                            seen.push(signature);
+                            total += complexity;
+                        }
                     }
                 }
-            }
+            });
         }
         total
     }
@@ -268,9 +280,11 @@ impl Potentials {
     /// breadth-first order): equal chains have equal signatures.
     pub(super) fn signature(&self, targets: &[Id], mut hash: u64) -> u64 {
         for &t in targets {
-            for id in self.chain(t) {
-                hash = (hash ^ u64::from(self.node(id))).wrapping_mul(0x0100_0000_01b3);
-            }
+            self.walk(t, |chain| {
+                for &id in chain {
+                    hash = (hash ^ u64::from(self.node(id))).wrapping_mul(0x0100_0000_01b3);
+                }
+            });
             hash = (hash ^ 0xff).wrapping_mul(0x0100_0000_01b3);
         }
         hash
