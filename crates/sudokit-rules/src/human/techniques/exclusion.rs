@@ -1,7 +1,7 @@
 //! Aligned pair exclusion: two cells cannot take a pair of digits that
 //! would empty a bivalue cell seeing both.
 
-use sudokit_core::Digit;
+use sudokit_core::{Digit, Shape};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -83,82 +83,95 @@ impl Strategy for AlignedTripleExclusion {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
-        let (cells, excluders) = aligned_candidates(position, 3);
-        if cells.len() < 3 {
-            return None;
+        // Cell sets as arrays of a fixed size: two words hold a 9×9 grid.
+        match position.len().div_ceil(64) {
+            0..=2 => triples::<2>(position),
+            3 | 4 => triples::<4>(position),
+            _ => triples::<{ CELL_WORDS }>(position),
         }
-        // Each cell's excluders as a bit set, all in one table.
-        let words = position.len().div_ceil(64);
-        let mut sets = vec![0u64; cells.len() * words];
-        for (k, list) in excluders.iter().enumerate() {
+    }
+}
+
+/// Words enough for a set of cells of the largest grid.
+const CELL_WORDS: usize = (Shape::MAX_SIDE * Shape::MAX_SIDE).div_ceil(64);
+
+/// [`AlignedTripleExclusion`]'s search, with sets of cells in `W` words.
+fn triples<const W: usize>(position: &Position) -> Option<Step> {
+    debug_assert!(position.len() <= 64 * W);
+    let (cells, excluders) = aligned_candidates(position, 3);
+    if cells.len() < 3 {
+        return None;
+    }
+    // Each cell's excluders as a set.
+    let sets: Vec<[u64; W]> = excluders
+        .iter()
+        .map(|list| {
+            let mut set = [0u64; W];
             for &c in list {
-                sets[k * words + c / 64] |= 1 << (c % 64);
+                set[c / 64] |= 1 << (c % 64);
             }
-        }
-        let set = |k: usize| &sets[k * words..(k + 1) * words];
-        let has = |bits: &[u64], c: usize| bits[c / 64] >> (c % 64) & 1 == 1;
-        let mut index = vec![usize::MAX; position.len()];
-        for (k, &c) in cells.iter().enumerate() {
-            index[c] = k;
-        }
-        // The pair for which a cell was last tried as the third.
-        let mut tried = vec![usize::MAX; position.len()];
-        let (mut pair, mut both) = (vec![0u64; words], vec![0u64; words]);
-        let mut forbidden = Vec::new();
-        // Pairs in Sudoku Explainer's order (by second index, then first),
-        // then a third cell from what either excludes, in their order.
-        for j in 1..cells.len() {
-            for i in 0..j {
-                for (w, (a, b)) in pair.iter_mut().zip(set(i).iter().zip(set(j))) {
-                    *w = a & b;
-                }
-                if !at_least_two(pair.iter().copied()) {
+            set
+        })
+        .collect();
+    let both_of = |a: &[u64; W], b: &[u64; W]| -> [u64; W] { std::array::from_fn(|w| a[w] & b[w]) };
+    let bits_of: Vec<u64> = (0..position.len()).map(|c| position.cands(c).bits()).collect();
+    let mut index = vec![usize::MAX; position.len()];
+    for (k, &c) in cells.iter().enumerate() {
+        index[c] = k;
+    }
+    // The pair for which a cell was last tried as the third.
+    let mut tried = vec![usize::MAX; position.len()];
+    let mut forbidden = Vec::new();
+    // Pairs in Sudoku Explainer's order (by second index, then first),
+    // then a third cell from what either excludes, in their order.
+    for j in 1..cells.len() {
+        for i in 0..j {
+            let pair = both_of(&sets[i], &sets[j]);
+            if !at_least_two(pair.iter().copied()) {
+                continue;
+            }
+            let (c0, c1) = (cells[i], cells[j]);
+            let sees01 = position.sees(c0, c1);
+            let stamp = j * cells.len() + i;
+            for &c2 in excluders[i].iter().chain(&excluders[j]) {
+                let k = index[c2];
+                if c2 == c0 || c2 == c1 || k == usize::MAX || tried[c2] == stamp {
                     continue;
                 }
-                let (c0, c1) = (cells[i], cells[j]);
-                let sees01 = position.sees(c0, c1);
-                let stamp = j * cells.len() + i;
-                for &c2 in excluders[i].iter().chain(&excluders[j]) {
-                    let k = index[c2];
-                    if c2 == c0 || c2 == c1 || k == usize::MAX || tried[c2] == stamp {
-                        continue;
-                    }
-                    tried[c2] = stamp;
-                    for (w, (a, b)) in both.iter_mut().zip(pair.iter().zip(set(k))) {
-                        *w = a & b;
-                    }
-                    if !at_least_two(both.iter().copied()) {
-                        continue;
-                    }
-                    let triple = [c0, c1, c2];
-                    let bits = triple.map(|c| position.cands(c).bits());
-                    // An excluder with a digit none of the cells has
-                    // forbids nothing.
-                    let all = bits[0] | bits[1] | bits[2];
-                    forbidden.clear();
-                    for (w, &word) in both.iter().enumerate() {
-                        let mut rest = word;
-                        while rest != 0 {
-                            let f = position.cands(w * 64 + rest.trailing_zeros() as usize).bits();
-                            rest &= rest - 1;
-                            if f & !all == 0 {
-                                forbidden.push(f);
-                            }
+                tried[c2] = stamp;
+                let both = both_of(&pair, &sets[k]);
+                if !at_least_two(both.iter().copied()) {
+                    continue;
+                }
+                let triple = [c0, c1, c2];
+                let bits = triple.map(|c| bits_of[c]);
+                // An excluder with a digit none of the cells has forbids
+                // nothing.
+                let all = bits[0] | bits[1] | bits[2];
+                forbidden.clear();
+                for (w, &word) in both.iter().enumerate() {
+                    let mut rest = word;
+                    while rest != 0 {
+                        let f = bits_of[w * 64 + rest.trailing_zeros() as usize];
+                        rest &= rest - 1;
+                        if f & !all == 0 {
+                            forbidden.push(f);
                         }
                     }
-                    let sight = [sees01, position.sees(c0, c2), position.sees(c1, c2)];
-                    if let Some(allowed) = allowed_digits(bits, sight, &forbidden) {
-                        // The common excluders, in Sudoku Explainer's order.
-                        let common: Vec<usize> = excluders[i].iter().copied().filter(|&c| has(&both, c)).collect();
-                        if let Some(step) = triple_step(position, triple, allowed, &common) {
-                            return Some(step);
-                        }
+                }
+                let sight = [sees01, position.sees(c0, c2), position.sees(c1, c2)];
+                if let Some(allowed) = allowed_digits(bits, sight, &forbidden) {
+                    // The common excluders, in Sudoku Explainer's order.
+                    let common: Vec<usize> =
+                        excluders[i].iter().copied().filter(|&c| both[c / 64] >> (c % 64) & 1 == 1).collect();
+                    if let Some(step) = triple_step(position, triple, allowed, &common) {
+                        return Some(step);
                     }
                 }
             }
         }
-        None
     }
+    None
 }
 
 /// Whether the words hold two set bits or more between them.
@@ -233,7 +246,7 @@ fn allowed_digits(bits: [u64; 3], sees: [bool; 3], forbidden: &[u64]) -> Option<
                 allowed[0] |= x;
                 allowed[1] |= y;
                 allowed[2] |= zs;
-                if allowed == bits {
+                if (allowed[0] ^ bits[0]) | (allowed[1] ^ bits[1]) | (allowed[2] ^ bits[2]) == 0 {
                     // Every candidate takes part in a combination.
                     return None;
                 }
@@ -259,4 +272,32 @@ fn triple_step(position: &Position, cells: [usize; 3], allowed: [u64; 3], common
         variant: 0,
     };
     Some(Step::new(Technique::AlignedTripleExclusion, pattern).eliminating(removed))
+}
+
+#[cfg(test)]
+mod tests {
+    use sudokit_core::{Budget, Grid, SearchTally};
+
+    use super::*;
+    use crate::human::lists;
+    use crate::human::strategy::first_step;
+
+    #[test]
+    fn triples_are_the_same_at_every_width() {
+        // Sudoku Explainer's path for this puzzle takes an aligned triple
+        // exclusion (reference set, magictour).
+        let puzzle: Grid =
+            ".237....68...6.59.9.....7......4.97.3.7.96..2.........5..47.........2....8.......".parse().unwrap();
+        let mut position = Position::new(&puzzle).unwrap();
+        let budget = Budget::unlimited();
+        let mut found = 0;
+        while let Some(step) = first_step(lists::standard(), &position, &mut SearchTally::new(&budget, 0)).unwrap() {
+            let narrow = triples::<2>(&position);
+            assert_eq!(narrow, triples::<4>(&position));
+            assert_eq!(narrow, triples::<{ CELL_WORDS }>(&position));
+            found += usize::from(narrow.is_some());
+            position.apply(&step).unwrap();
+        }
+        assert!(found > 0, "the path meets an aligned triple exclusion");
+    }
 }
