@@ -18,7 +18,7 @@ pub(super) fn may_contradict(work: &Work, places: u128, (cell, on): (usize, bool
     let Some(masks) = work.masks() else { return true };
     let start = 1u128 << cell;
     let (mut ons, mut offs) = if on { (start, 0) } else { (0, start) };
-    let mut expanded = 0u128;
+    let (mut expanded, mut looked) = (0u128, 0u128);
     loop {
         let mut fresh = ons & !expanded;
         expanded |= fresh;
@@ -29,9 +29,23 @@ pub(super) fn may_contradict(work: &Work, places: u128, (cell, on): (usize, bool
         if ons & offs != 0 {
             return true;
         }
+        // Only the units of the cells turned off since the last look can
+        // have lost places. (Grids of 128 cells have 33 units at most.)
+        debug_assert!(masks.units.len() <= 64);
+        let mut touched = 0u64;
+        let mut new_offs = offs & !looked;
+        looked = offs;
+        while new_offs != 0 {
+            for unit in work.units_of(new_offs.trailing_zeros() as usize) {
+                touched |= 1 << unit;
+            }
+            new_offs &= new_offs - 1;
+        }
         let left = places & !offs;
         let before = ons;
-        for &unit in &masks.units {
+        while touched != 0 {
+            let unit = masks.units[touched.trailing_zeros() as usize];
+            touched &= touched - 1;
             let base = places & unit;
             if base & base.wrapping_sub(1) == 0 {
                 continue;
