@@ -33,6 +33,8 @@ pub struct Layout {
     /// Per cell, its row, column and box units: read rather than divided
     /// out, since the solvers ask in their hot loops.
     homes: Box<[[u16; 3]]>,
+    /// Per cell, where it sits in each of those units.
+    slots: Box<[[u16; 3]]>,
 }
 
 impl Layout {
@@ -60,7 +62,13 @@ impl Layout {
         let homes = (0..cells)
             .map(|c| [shape.row_of(c), side + shape.col_of(c), 2 * side + shape.box_of(c)].map(|u| u as u16))
             .collect();
-        Layout { shape, units, peers, peer_count, homes }
+        let mut slots = vec![[0u16; 3]; cells].into_boxed_slice();
+        for (u, unit) in units.chunks_exact(side).enumerate() {
+            for (k, &cell) in unit.iter().enumerate() {
+                slots[usize::from(cell)][u / side] = k as u16;
+            }
+        }
+        Layout { shape, units, peers, peer_count, homes, slots }
     }
 
     /// The shape described.
@@ -113,6 +121,25 @@ impl Layout {
         self.homes[cell].map(usize::from)
     }
 
+    /// Where `cell` sits in its row, column and box: `k` such that
+    /// `unit(units_of(cell)[j])[k] == cell`, for `j` in `0..3`.
+    ///
+    /// ```
+    /// use sudokit::grid::Layout;
+    /// use sudokit::Shape;
+    /// let layout = Layout::of(Shape::CLASSIC);
+    /// // r2c5: fifth in row 2, second in column 5, fifth in box 2.
+    /// assert_eq!(layout.slots_of(13), [4, 1, 4]);
+    /// ```
+    ///
+    /// # Panics
+    /// When `cell` is not below the shape's cell count.
+    #[inline]
+    pub fn slots_of(&self, cell: usize) -> [usize; 3] {
+        assert!(cell < self.slots.len(), "cell {cell} lies outside a {} grid", self.shape);
+        self.slots[cell].map(usize::from)
+    }
+
     /// Whether cells `a` and `b` are distinct and share a unit, as
     /// [`Shape::are_peers`] says, from the table of units instead of
     /// divisions.
@@ -159,6 +186,19 @@ mod tests {
             for a in 0..shape.cell_count() {
                 for b in 0..shape.cell_count() {
                     assert_eq!(layout.are_peers(a, b), shape.are_peers(a, b), "{a} and {b} in {shape}");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn each_cell_sits_where_its_slots_say() -> Result<(), sudokit_core::ShapeError> {
+        for shape in [Shape::CLASSIC, Shape::new(2, 3)?, Shape::new(3, 4)?] {
+            let layout = Layout::of(shape);
+            for cell in 0..shape.cell_count() {
+                for (u, k) in layout.units_of(cell).into_iter().zip(layout.slots_of(cell)) {
+                    assert_eq!(usize::from(layout.unit(u)[k]), cell, "cell {cell} in {shape}");
                 }
             }
         }
