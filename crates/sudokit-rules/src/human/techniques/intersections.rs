@@ -135,12 +135,19 @@ fn direct_single(position: &Position, from: usize, to: usize, digit: Digit) -> O
     let side = position.side();
     let kind = from / side;
     (kind * side..(kind + 1) * side).filter(|&other| other != from).find_map(|other| {
-        let places: Vec<usize> =
-            layout.unit(other).iter().map(|&i| i as usize).filter(|&i| position.cands(i).contains(digit)).collect();
-        let left: Vec<usize> = places.iter().copied().filter(|&i| !layout.units_of(i).contains(&to)).collect();
-        match left[..] {
-            [cell] if places.len() > 1 => Some(cell),
-            _ => None,
+        // The digit's places in `other`, and the one outside `to` if it
+        // is alone there.
+        let (mut places, mut outside, mut last) = (0, 0, 0);
+        for &i in layout.unit(other) {
+            let i = usize::from(i);
+            if position.cands(i).contains(digit) {
+                places += 1;
+                if !layout.units_of(i).contains(&to) {
+                    outside += 1;
+                    last = i;
+                }
+            }
         }
+        (places > 1 && outside == 1).then_some(last)
     })
 }
