@@ -246,9 +246,15 @@ fn allowed_digits(bits: [u64; 3], sees: [bool; 3], forbidden: &[u64]) -> Option<
                 allowed[0] |= x;
                 allowed[1] |= y;
                 allowed[2] |= zs;
-                if (allowed[0] ^ bits[0]) | (allowed[1] ^ bits[1]) | (allowed[2] ^ bits[2]) == 0 {
+                let rest = (allowed[1] ^ bits[1]) | (allowed[2] ^ bits[2]);
+                if rest | (allowed[0] ^ bits[0]) == 0 {
                     // Every candidate takes part in a combination.
                     return None;
+                }
+                if rest == 0 {
+                    // The other cells' digits are all in: only `x` was
+                    // still to show, and it has.
+                    break;
                 }
             }
         }
