@@ -8,7 +8,8 @@
 //! implications of a potential, and a whole branch), `along_digit` (a
 //! cheap superset of the branches along one digit); `links` (those
 //! implications as a table) and `reach` (what each potential reaches
-//! along them); `unary` (cycles and chains from one candidate) and
+//! along them), kept per grid state by `tables`; `unary` (cycles and
+//! chains from one candidate) and
 //! `multiple` (contradiction, double, cell and region chains); `advanced`
 //! (what nested levels run inside their branches).
 
@@ -20,6 +21,7 @@ mod multiple;
 mod potentials;
 mod propagate;
 mod reach;
+mod tables;
 mod unary;
 mod work;
 

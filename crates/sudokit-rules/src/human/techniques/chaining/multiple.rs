@@ -8,10 +8,9 @@ use sudokit_core::{Digit, SearchTally, StopReason};
 
 use super::along_digit::{digit_places, may_contradict};
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, supports};
-use super::links::Links;
 use super::potentials::{Cause, Id, Node, Potentials};
 use super::propagate::{Advanced, Mode, propagate};
-use super::reach::Reach;
+use super::tables::Tables;
 use super::work::Work;
 
 /// One of Sudoku Explainer's chaining rules above the unary chains.
@@ -65,8 +64,9 @@ struct Search<'a, 't, 'b> {
     places: Option<Vec<u128>>,
     /// For the static rules, what each candidate's branch reaches: a
     /// branch of the grid as it stands is the set of what its assumption
-    /// reaches along the links, or less when it meets a contradiction.
-    reach: Option<Reach>,
+    /// reaches along the links (of both kinds), or less when it meets a
+    /// contradiction.
+    tables: Option<Box<Tables>>,
 }
 
 impl Search<'_, '_, '_> {
@@ -90,7 +90,7 @@ impl Search<'_, '_, '_> {
 
     /// Whether the branches of `starts` may imply a potential in common.
     fn may_share(&self, starts: &[Node]) -> bool {
-        self.reach.as_ref().is_none_or(|reach| reach.may_share(starts))
+        self.tables.as_ref().is_none_or(|tables| tables.reach.may_share(starts))
     }
 
     fn get(&self, node: Node) -> &Branch {
@@ -112,17 +112,19 @@ pub(super) fn hints(
     tally: &mut SearchTally<'_>,
 ) -> Result<Vec<Hint>, StopReason> {
     let on_branches = (0..work.nodes() / 2).map(|_| None).collect();
-    let reach = (!rule.dynamic && advanced.is_none()).then(|| {
-        let mut links = Links::default();
-        links.build(work);
-        let mut reach = Reach::default();
-        // A static rule (not Nishio, which is dynamic) follows links of
-        // both kinds, as the table does.
-        reach.build(&links);
-        reach
-    });
+    let tables = (!rule.dynamic && advanced.is_none()).then(|| Tables::of(work));
     let places = if rule.nishio { digit_places(work) } else { None };
-    let mut search = Search { rule, advanced, tally, on_branches, nested, places, reach };
+    let mut search = Search { rule, advanced, tally, on_branches, nested, places, tables };
+    let result = search_cells(work, &mut search);
+    if let Some(tables) = search.tables.take() {
+        tables.keep();
+    }
+    result
+}
+
+/// The cells of [`hints`], in order.
+fn search_cells(work: &mut Work, search: &mut Search<'_, '_, '_>) -> Result<Vec<Hint>, StopReason> {
+    let rule = search.rule;
     let mut result = Vec::new();
     for cell in 0..work.len() {
         let count = work.cands(cell).len();
@@ -131,9 +133,9 @@ pub(super) fn hints(
         }
         let digits: Vec<Digit> = work.cands(cell).iter().collect();
         for &digit in &digits {
-            binary(work, &mut search, cell, digit, count, &mut result)?;
+            binary(work, search, cell, digit, count, &mut result)?;
             if !rule.nishio {
-                regions(work, &mut search, cell, digit, &mut result)?;
+                regions(work, search, cell, digit, &mut result)?;
             }
         }
         if !rule.nishio && (count == 2 || (rule.multiple && count > 2)) {
@@ -145,8 +147,8 @@ pub(super) fn hints(
                 search.on_branch(work, b)?;
             }
             let assumed = Support::Cell(cell);
-            for target in common(&search, &branches) {
-                if let Some(hint) = reduction(work, &search, &branches, target, Kind::Cell { cell }, 5, assumed) {
+            for target in common(search, &branches) {
+                if let Some(hint) = reduction(work, search, &branches, target, Kind::Cell { cell }, 5, assumed) {
                     result.push(hint);
                 }
             }

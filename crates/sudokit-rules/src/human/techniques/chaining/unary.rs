@@ -9,6 +9,7 @@ use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, s
 use super::links::Links;
 use super::potentials::{Cause, Id, Node, Potentials};
 use super::reach::Reach;
+use super::tables::Tables;
 use super::work::Work;
 
 /// Every cycle and forcing chain of the grid, in Sudoku Explainer's order
@@ -30,30 +31,30 @@ fn search(work: &Work, prune: bool, tally: &mut SearchTally<'_>) -> Result<Vec<H
     // The buffers of the last search on this thread, if none is running
     // (a search nested in a branch finds them taken and makes its own):
     // the link table alone is too big to allocate at every call.
-    let mut scratch = SCRATCH.take().filter(|s| s.pots.nodes() == work.nodes()).unwrap_or_else(|| Scratch {
-        links: Links::default(),
-        reach: Reach::default(),
-        pots: Potentials::new(work.nodes()),
-        buffers: Buffers::default(),
-    });
-    let result = search_with(work, prune, tally, &mut scratch);
+    let mut scratch = SCRATCH
+        .take()
+        .filter(|s| s.pots.nodes() == work.nodes())
+        .unwrap_or_else(|| Scratch { pots: Potentials::new(work.nodes()), buffers: Buffers::default() });
+    let tables = Tables::of(work);
+    let result = search_with(work, (&tables.links, &tables.reach), prune, tally, &mut scratch);
+    tables.keep();
     SCRATCH.set(Some(scratch));
     result
 }
 
+/// [`search`] with the tables of `work`: one for the three kinds of
+/// search, since what cannot chain or loop with both kinds of links cannot
+/// with one.
 fn search_with(
     work: &Work,
+    (links, reach): (&Links, &Reach),
     prune: bool,
     tally: &mut SearchTally<'_>,
     scratch: &mut Scratch,
 ) -> Result<Vec<Hint>, StopReason> {
-    let Scratch { links, reach, pots, buffers } = scratch;
-    links.build(work);
+    let Scratch { pots, buffers } = scratch;
     let mut result = Vec::new();
     let mut best: Option<Rank> = None;
-    // One table for the three kinds of search: what cannot chain or loop
-    // with both kinds of links cannot with one.
-    reach.build(links);
     for modes in [(false, true), (true, false), (true, true)] {
         for cell in 0..work.len() {
             if work.cands(cell).len() < 2 {
@@ -78,8 +79,6 @@ fn search_with(
 
 /// What [`search`] reuses from one call to the next on a thread.
 struct Scratch {
-    links: Links,
-    reach: Reach,
     pots: Potentials,
     buffers: Buffers,
 }

@@ -160,6 +160,12 @@ impl Work {
         self.state.cands[cell]
     }
 
+    /// Which shape's tables this grid uses, as a number: equal for two
+    /// grids of the same shape.
+    pub(super) fn grid_id(&self) -> usize {
+        std::ptr::from_ref(self.geometry) as usize
+    }
+
     /// The candidates of every cell.
     pub(super) fn all_cands(&self) -> &[Candidates] {
         &self.state.cands
