@@ -114,6 +114,7 @@ fn triples<const W: usize>(position: &Position) -> Option<Step> {
         })
         .collect();
     let both_of = |a: &[u64; W], b: &[u64; W]| -> [u64; W] { std::array::from_fn(|w| a[w] & b[w]) };
+    let has = |set: &[u64; W], c: usize| set[c / 64] >> (c % 64) & 1 == 1;
     let bits_of: Vec<u64> = (0..position.len()).map(|c| position.cands(c).bits()).collect();
     let mut index = vec![usize::MAX; position.len()];
     for (k, &c) in cells.iter().enumerate() {
@@ -143,6 +144,16 @@ fn triples<const W: usize>(position: &Position) -> Option<Step> {
                 if !at_least_two(both.iter().copied()) {
                     continue;
                 }
+                // The same three cells met from an earlier pair found
+                // nothing then, and would find nothing now.
+                let met_before = |(p, q): (usize, usize), r: usize| {
+                    let (first, second) = (p.min(q), p.max(q));
+                    let third = cells[r];
+                    (second, first) < (j, i) && (has(&sets[p], third) || has(&sets[q], third))
+                };
+                if met_before((i, k), j) || met_before((j, k), i) {
+                    continue;
+                }
                 let triple = [c0, c1, c2];
                 let bits = triple.map(|c| bits_of[c]);
                 // An excluder with a digit none of the cells has forbids
@@ -162,8 +173,7 @@ fn triples<const W: usize>(position: &Position) -> Option<Step> {
                 let sight = [sees01, position.sees(c0, c2), position.sees(c1, c2)];
                 if let Some(allowed) = allowed_digits(bits, sight, &forbidden) {
                     // The common excluders, in Sudoku Explainer's order.
-                    let common: Vec<usize> =
-                        excluders[i].iter().copied().filter(|&c| both[c / 64] >> (c % 64) & 1 == 1).collect();
+                    let common: Vec<usize> = excluders[i].iter().copied().filter(|&c| has(&both, c)).collect();
                     if let Some(step) = triple_step(position, triple, allowed, &common) {
                         return Some(step);
                     }
