@@ -35,7 +35,7 @@ impl Strategy for UniqueLoops {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let mut hints: Vec<Hint> = Vec::new();
-        let mut walk = Walk { path: Vec::new(), on_path: vec![false; position.len()] };
+        let mut walk = Walk::new(position);
         for cell in 0..position.len() {
             let cands = position.cands(cell);
             if cands.len() != 2 {
@@ -43,9 +43,9 @@ impl Strategy for UniqueLoops {
             }
             let (Some(a), Some(b)) = (cands.iter().next(), cands.iter().nth(1)) else { continue };
             let mut loops = Vec::new();
-            walk.push(cell);
+            walk.push(position, cell);
             extend(position, (a, b), &mut walk, 2, Candidates::EMPTY, None, &mut loops);
-            walk.pop();
+            walk.pop(position);
             for cells in loops.into_iter().filter(|l| is_valid(position, l)) {
                 for hint in hints_of(position, &cells, (a, b)) {
                     let same = |h: &Hint| {
@@ -86,17 +86,39 @@ struct Hint {
 struct Walk {
     path: Vec<usize>,
     on_path: Vec<bool>,
+    /// The houses of the cells at even places of the path, and at odd
+    /// ones, as bits (a grid has at most 105 houses).
+    houses: [u128; 2],
 }
 
 impl Walk {
-    fn push(&mut self, cell: usize) {
+    fn new(position: &Position) -> Walk {
+        debug_assert!(3 * position.side() <= 128);
+        Walk { path: Vec::new(), on_path: vec![false; position.len()], houses: [0; 2] }
+    }
+
+    /// The houses of `cell` as bits.
+    fn houses_of(position: &Position, cell: usize) -> u128 {
+        position.se_houses(cell).iter().fold(0, |bits, &u| bits | 1 << u)
+    }
+
+    /// Whether `cell` can come next without meeting a house again among
+    /// the cells of its parity: a walk that does can never make a valid
+    /// loop ([`is_valid`]).
+    fn fits(&self, position: &Position, cell: usize) -> bool {
+        Walk::houses_of(position, cell) & self.houses[self.path.len() % 2] == 0
+    }
+
+    fn push(&mut self, position: &Position, cell: usize) {
+        self.houses[self.path.len() % 2] |= Walk::houses_of(position, cell);
         self.path.push(cell);
         self.on_path[cell] = true;
     }
 
-    fn pop(&mut self) {
+    fn pop(&mut self, position: &Position) {
         if let Some(cell) = self.path.pop() {
             self.on_path[cell] = false;
+            self.houses[self.path.len() % 2] &= !Walk::houses_of(position, cell);
         }
     }
 }
@@ -133,8 +155,8 @@ fn extend(
                 if cands & pair == pair {
                     extras |= cands - pair;
                     let wide = cands.len() > 2;
-                    if !wide || extras.len() == 1 || allowed > 0 {
-                        walk.push(next);
+                    if (!wide || extras.len() == 1 || allowed > 0) && walk.fits(position, next) {
+                        walk.push(position, next);
                         extend(
                             position,
                             (a, b),
@@ -144,7 +166,7 @@ fn extend(
                             Some(kind),
                             loops,
                         );
-                        walk.pop();
+                        walk.pop(position);
                     }
                 }
             }
@@ -156,17 +178,19 @@ fn extend(
 /// the cells at odd places is met once, likewise at even places, and both
 /// sets of houses are the same.
 fn is_valid(position: &Position, cells: &[usize]) -> bool {
-    let (mut odd, mut even) = (Vec::new(), Vec::new());
+    // Houses as bits: a grid has at most 105 of them.
+    debug_assert!(3 * position.side() <= 128);
+    let (mut odd, mut even) = (0u128, 0u128);
     for (k, &c) in cells.iter().enumerate() {
         let set = if k % 2 == 1 { &mut odd } else { &mut even };
         for u in position.se_houses(c) {
-            if set.contains(&u) {
+            if *set >> u & 1 == 1 {
                 return false;
             }
-            set.push(u);
+            *set |= 1 << u;
         }
     }
-    odd.len() == even.len() && odd.iter().all(|u| even.contains(u))
+    odd == even
 }
 
 /// Sudoku Explainer's score of a loop of `len` cells.
@@ -260,22 +284,25 @@ fn type_three(position: &Position, (c1, c2): (usize, usize), pair: Candidates) -
             let k2 = unit.iter().position(|&c| c as usize == c2).expect("c2 is in its house");
             if degree * 2 <= empty {
                 for mask in masks(unit.len(), degree).filter(|m| m >> k1 & 1 == 1 && m >> k2 & 1 == 0) {
-                    let others: Vec<usize> =
-                        (0..unit.len()).filter(|&k| mask >> k & 1 == 1 && k != k1).map(|k| unit[k] as usize).collect();
+                    // The subset's other cells: the mask's, but `c1`.
+                    let others = mask & !(1 << k1);
                     let mut naked = extra & position.cands(c1) & position.cands(c2);
                     let mut cards_ok = extra.len() > 1;
-                    for &o in &others {
+                    let mut union = extra;
+                    let mut rest = others;
+                    while rest != 0 {
+                        let o = usize::from(unit[rest.trailing_zeros() as usize]);
+                        rest &= rest - 1;
                         naked |= position.cands(o);
                         cards_ok &= position.cands(o).len() > 1;
+                        union |= position.cands(o);
                     }
-                    let union = others.iter().fold(extra, |acc, &o| acc | position.cands(o));
                     if naked.len() != degree || !cards_ok || union.len() != degree {
                         continue;
                     }
-                    let removed: Vec<(usize, Digit)> = unit
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|c| !others.contains(c) && *c != c1 && *c != c2)
+                    let removed: Vec<(usize, Digit)> = (0..unit.len())
+                        .filter(|&k| others >> k & 1 == 0 && k != k1 && k != k2)
+                        .map(|k| usize::from(unit[k]))
                         .flat_map(|c| (position.cands(c) & union).iter().map(move |d| (c, d)))
                         .collect();
                     if !removed.is_empty() {
@@ -286,18 +313,22 @@ fn type_three(position: &Position, (c1, c2): (usize, usize), pair: Candidates) -
             if degree * 2 < empty && degree >= 2 {
                 let rest: Vec<Digit> = (Candidates::full(position.side()) - pair - extra).iter().collect();
                 for mask in masks(rest.len(), degree - 2).chain((degree == 2).then_some(0)) {
-                    let mut values: Vec<Digit> =
-                        (0..rest.len()).filter(|&k| mask >> k & 1 == 1).map(|k| rest[k]).collect();
-                    values.extend([pair.iter().next(), pair.iter().nth(1)].into_iter().flatten());
-                    let places: Vec<u64> = values.iter().map(|&d| position.places(u, d) & !(1 << k2)).collect();
-                    if places.contains(&0) {
+                    // The subset's digits: the mask's of `rest`, and the pair.
+                    let mut hidden = pair;
+                    let mut picked = mask;
+                    while picked != 0 {
+                        hidden.insert(rest[picked.trailing_zeros() as usize]);
+                        picked &= picked - 1;
+                    }
+                    let (mut common, mut everywhere) = (0u64, true);
+                    for d in hidden.iter() {
+                        let places = position.places(u, d) & !(1 << k2);
+                        everywhere &= places != 0;
+                        common |= places;
+                    }
+                    if !everywhere || common.count_ones() as usize != degree {
                         continue;
                     }
-                    let common = places.iter().fold(0u64, |acc, &p| acc | p);
-                    if common.count_ones() as usize != degree {
-                        continue;
-                    }
-                    let hidden: Candidates = values.iter().copied().collect();
                     let cells = common & !(1 << k1);
                     let removed: Vec<(usize, Digit)> = (0..unit.len())
                         .filter(|&k| cells >> k & 1 == 1)
