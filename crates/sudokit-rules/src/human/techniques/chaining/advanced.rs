@@ -215,6 +215,18 @@ fn hidden_pairs(work: &Work, base: &State) -> Vec<Basic> {
                 continue;
             }
             let pair = Candidates::single(da) | Candidates::single(db);
+            // Most such pairs remove nothing any more: look before
+            // building the lists.
+            let unit_cells = work.unit(unit);
+            let mut rest = pa;
+            let mut removes = false;
+            while rest != 0 && !removes {
+                removes = !(work.cands(usize::from(unit_cells[rest.trailing_zeros() as usize])) - pair).is_empty();
+                rest &= rest - 1;
+            }
+            if !removes {
+                continue;
+            }
             let mut removable = Vec::new();
             let mut parents = Vec::new();
             for (k, &c) in work.unit(unit).iter().enumerate() {
@@ -282,43 +294,50 @@ fn x_wings(work: &Work, base: &State) -> Vec<Basic> {
     let mut out = Vec::new();
     let side = work.side();
     for (base_kind, cover_kind) in [(2, 1), (1, 2)] {
-        let lines: Vec<usize> = work.units_of_kind(base_kind).collect();
-        let covers: Vec<usize> = work.units_of_kind(cover_kind).collect();
+        let (lines, covers) = (work.units_of_kind(base_kind), work.units_of_kind(cover_kind));
+        let (line, cover) = (|k: usize| lines.start + k, |k: usize| covers.start + k);
         // Per line and digit, its places when they are exactly two: only
         // two lines with the same two places make an X-Wing.
         let two: Vec<u64> = lines
-            .iter()
-            .flat_map(|&line| {
+            .clone()
+            .flat_map(|line| {
                 work.digits().map(move |digit| {
                     let places = work.places(line, digit);
                     if two_bits(places) && work.placed_count(digit) + 4 <= side { places } else { 0 }
                 })
             })
             .collect();
-        for (a, b) in pairs(side) {
-            for digit in work.digits() {
-                let (pa, pb) = (two[a * side + digit.index()], two[b * side + digit.index()]);
-                if pa == 0 || pa != pb {
-                    continue;
-                }
-                let cover: Vec<usize> = (0..side).filter(|k| (pa | pb) >> k & 1 == 1).map(|k| covers[k]).collect();
-                let mut removable = Vec::new();
-                for &u in &cover {
-                    for (k, &c) in work.unit(u).iter().enumerate() {
-                        if k != a && k != b && work.cands(c as usize).contains(digit) {
-                            removable.push((c as usize, digit));
-                        }
+        // The pairs of lines with the same two places of a digit, found
+        // digit by digit (few lines hold a digit twice), then taken in
+        // Sudoku Explainer's order: pairs by second line, then first, then
+        // the digit.
+        let mut wings = Vec::new();
+        for digit in work.digits() {
+            let at = |k: usize| two[k * side + digit.index()];
+            for b in (1..side).filter(|&b| at(b) != 0) {
+                wings.extend((0..b).filter(|&a| at(a) == at(b)).map(|a| (b, a, digit)));
+            }
+        }
+        wings.sort_unstable_by_key(|&(b, a, digit)| (b, a, digit.get()));
+        for (b, a, digit) in wings {
+            // The two lines' places, the same two.
+            let places = two[b * side + digit.index()];
+            let mut removable = Vec::new();
+            for u in (0..side).filter(|k| places >> k & 1 == 1).map(cover) {
+                for (k, &c) in work.unit(u).iter().enumerate() {
+                    if k != a && k != b && work.cands(c as usize).contains(digit) {
+                        removable.push((c as usize, digit));
                     }
                 }
-                if removable.is_empty() {
-                    continue;
-                }
-                // A base line's cells in the cover lines sit where the
-                // digit's places are.
-                let mut parents = removed_in(work, base, lines[a], digit, pa | pb);
-                parents.extend(removed_in(work, base, lines[b], digit, pa | pb));
-                out.push((removable, parents));
             }
+            if removable.is_empty() {
+                continue;
+            }
+            // A base line's cells in the cover lines sit where the digit's
+            // places are.
+            let mut parents = removed_in(work, base, line(a), digit, places);
+            parents.extend(removed_in(work, base, line(b), digit, places));
+            out.push((removable, parents));
         }
     }
     out
