@@ -43,10 +43,11 @@ impl Strategy for UniqueLoops {
             }
             let (Some(a), Some(b)) = (cands.iter().next(), cands.iter().nth(1)) else { continue };
             let mut loops = Vec::new();
-            walk.push(position, cell);
+            let started = walk.push(position, cell);
+            debug_assert!(started, "an empty walk takes any cell");
             extend(position, (a, b), &mut walk, 2, Candidates::EMPTY, None, &mut loops);
             walk.pop(position);
-            for cells in loops.into_iter().filter(|l| is_valid(position, l)) {
+            for cells in loops {
                 for hint in hints_of(position, &cells, (a, b)) {
                     let same = |h: &Hint| {
                         h.type_ == hint.type_
@@ -87,7 +88,10 @@ struct Walk {
     path: Vec<usize>,
     on_path: Vec<bool>,
     /// The houses of the cells at even places of the path, and at odd
-    /// ones, as bits (a grid has at most 105 houses).
+    /// ones, as bits (a grid has at most 105 houses). A loop is valid
+    /// when every house met at odd places is met once, likewise at even
+    /// places, and both sets are the same: the walk keeps the first
+    /// condition as it goes, and the second is that the two are equal.
     houses: [u128; 2],
 }
 
@@ -102,17 +106,23 @@ impl Walk {
         position.se_houses(cell).iter().fold(0, |bits, &u| bits | 1 << u)
     }
 
-    /// Whether `cell` can come next without meeting a house again among
-    /// the cells of its parity: a walk that does can never make a valid
-    /// loop ([`is_valid`]).
-    fn fits(&self, position: &Position, cell: usize) -> bool {
-        Walk::houses_of(position, cell) & self.houses[self.path.len() % 2] == 0
-    }
-
-    fn push(&mut self, position: &Position, cell: usize) {
-        self.houses[self.path.len() % 2] |= Walk::houses_of(position, cell);
+    /// Adds `cell` to the path unless it meets a house again among the
+    /// cells of its parity: a walk that does can never make a valid loop.
+    /// Returns whether it was added.
+    fn push(&mut self, position: &Position, cell: usize) -> bool {
+        let (houses, parity) = (Walk::houses_of(position, cell), self.path.len() % 2);
+        if houses & self.houses[parity] != 0 {
+            return false;
+        }
+        self.houses[parity] |= houses;
         self.path.push(cell);
         self.on_path[cell] = true;
+        true
+    }
+
+    /// Whether the path, back at its first cell, is a valid loop.
+    fn closes(&self) -> bool {
+        self.houses[0] == self.houses[1]
     }
 
     fn pop(&mut self, position: &Position) {
@@ -149,14 +159,15 @@ fn extend(
         for &next in position.layout().unit(u) {
             let next = next as usize;
             if next == first && walk.path.len() >= 4 {
-                loops.push(walk.path.clone());
+                if walk.closes() {
+                    loops.push(walk.path.clone());
+                }
             } else if !walk.on_path[next] {
                 let cands = position.cands(next);
                 if cands & pair == pair {
                     extras |= cands - pair;
                     let wide = cands.len() > 2;
-                    if (!wide || extras.len() == 1 || allowed > 0) && walk.fits(position, next) {
-                        walk.push(position, next);
+                    if (!wide || extras.len() == 1 || allowed > 0) && walk.push(position, next) {
                         extend(
                             position,
                             (a, b),
@@ -172,25 +183,6 @@ fn extend(
             }
         }
     }
-}
-
-/// Whether the cells alternate houses as a loop must: every house met by
-/// the cells at odd places is met once, likewise at even places, and both
-/// sets of houses are the same.
-fn is_valid(position: &Position, cells: &[usize]) -> bool {
-    // Houses as bits: a grid has at most 105 of them.
-    debug_assert!(3 * position.side() <= 128);
-    let (mut odd, mut even) = (0u128, 0u128);
-    for (k, &c) in cells.iter().enumerate() {
-        let set = if k % 2 == 1 { &mut odd } else { &mut even };
-        for u in position.se_houses(c) {
-            if *set >> u & 1 == 1 {
-                return false;
-            }
-            *set |= 1 << u;
-        }
-    }
-    odd == even
 }
 
 /// Sudoku Explainer's score of a loop of `len` cells.
