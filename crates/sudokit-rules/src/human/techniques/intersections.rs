@@ -135,19 +135,18 @@ fn direct_single(position: &Position, from: usize, to: usize, digit: Digit) -> O
     let side = position.side();
     let kind = from / side;
     (kind * side..(kind + 1) * side).filter(|&other| other != from).find_map(|other| {
-        // The digit's places in `other`, and the one outside `to` if it
-        // is alone there.
-        let (mut places, mut outside, mut last) = (0, 0, 0);
-        for &i in layout.unit(other) {
-            let i = usize::from(i);
-            if position.cands(i).contains(digit) {
-                places += 1;
-                if !layout.units_of(i).contains(&to) {
-                    outside += 1;
-                    last = i;
-                }
+        // The digit's places in `other`, and those outside `to`.
+        let cells = layout.unit(other);
+        let places = position.places(other, digit);
+        let (mut outside, mut rest) = (0u64, places);
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if !layout.units_of(usize::from(cells[k])).contains(&to) {
+                outside |= 1 << k;
             }
         }
-        (places > 1 && outside == 1).then_some(last)
+        (places.count_ones() > 1 && outside.count_ones() == 1)
+            .then(|| usize::from(cells[outside.trailing_zeros() as usize]))
     })
 }
