@@ -229,7 +229,7 @@ fn hidden_pairs(work: &Work, base: &State) -> Vec<Basic> {
             }
             let mut removable = Vec::new();
             let mut parents = Vec::new();
-            for (k, &c) in work.unit(unit).iter().enumerate() {
+            for (k, &c) in unit_cells.iter().enumerate() {
                 let c = c as usize;
                 if pa >> k & 1 == 1 {
                     removable.extend((work.cands(c) - pair).iter().map(|d| (c, d)));

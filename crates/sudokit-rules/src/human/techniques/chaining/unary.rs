@@ -29,8 +29,8 @@ type Rank = (f64, usize, u8);
 
 fn search(work: &Work, prune: bool, tally: &mut SearchTally<'_>) -> Result<Vec<Hint>, StopReason> {
     // The buffers of the last search on this thread, if none is running
-    // (a search nested in a branch finds them taken and makes its own):
-    // the link table alone is too big to allocate at every call.
+    // (a search nested in a branch finds them taken and makes its own);
+    // the link and reach tables come kept per grid state (`Tables`).
     let mut scratch = SCRATCH
         .take()
         .filter(|s| s.pots.nodes() == work.nodes())
