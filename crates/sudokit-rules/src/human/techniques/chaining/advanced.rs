@@ -298,15 +298,13 @@ fn x_wings(work: &Work, base: &State) -> Vec<Basic> {
         let (line, cover) = (|k: usize| lines.start + k, |k: usize| covers.start + k);
         // Per line and digit, its places when they are exactly two: only
         // two lines with the same two places make an X-Wing.
-        let two: Vec<u64> = lines
-            .clone()
-            .flat_map(|line| {
-                work.digits().map(move |digit| {
-                    let places = work.places(line, digit);
-                    if two_bits(places) && work.placed_count(digit) + 4 <= side { places } else { 0 }
-                })
-            })
-            .collect();
+        let mut two = Vec::with_capacity(side * side);
+        for line in lines.clone() {
+            two.extend(work.digits().map(|digit| {
+                let places = work.places(line, digit);
+                if two_bits(places) && work.placed_count(digit) + 4 <= side { places } else { 0 }
+            }));
+        }
         // The pairs of lines with the same two places of a digit, found
         // digit by digit (few lines hold a digit twice), then taken in
         // Sudoku Explainer's order: pairs by second line, then first, then

@@ -131,15 +131,15 @@ fn search_cells(work: &mut Work, search: &mut Search<'_, '_, '_>) -> Result<Vec<
         if !(count > 2 || (count > 1 && rule.dynamic)) {
             continue;
         }
-        let digits: Vec<Digit> = work.cands(cell).iter().collect();
-        for &digit in &digits {
+        let digits = work.cands(cell);
+        for digit in digits.iter() {
             binary(work, search, cell, digit, count, &mut result)?;
             if !rule.nishio {
                 regions(work, search, cell, digit, &mut result)?;
             }
         }
         if !rule.nishio && (count == 2 || (rule.multiple && count > 2)) {
-            let branches: Vec<Node> = digits.iter().map(|&d| work.node(cell, d, true)).collect();
+            let branches: Vec<Node> = digits.iter().map(|d| work.node(cell, d, true)).collect();
             if !search.may_share(&branches) {
                 continue;
             }

@@ -238,6 +238,13 @@ impl Reach {
         self.rows[row + t as usize / 64] >> (t % 64) & 1 == 1
     }
 
+    /// The component of `node`, a potential of the grid's candidates: two
+    /// potentials on a loop share one.
+    #[inline]
+    pub(super) fn component(&self, node: Node) -> u32 {
+        self.component[self.rank[node as usize] as usize]
+    }
+
     /// Whether some potential may be reached from every one of `starts`,
     /// each counted as reaching itself; true whenever the rows are not
     /// filled.

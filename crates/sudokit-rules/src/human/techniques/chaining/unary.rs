@@ -96,6 +96,8 @@ struct Buffers {
     off: Vec<Id>,
     /// Per node, whether it implies the start of the loops sought.
     closes: Vec<bool>,
+    /// The ends of the loops found from a start.
+    ends: Vec<Id>,
     seen: Seen,
 }
 
@@ -110,6 +112,8 @@ struct Seen {
     touched: Vec<(usize, Digit)>,
     /// Per cell, whether the loop goes through it.
     on_loop: Vec<bool>,
+    /// The path of the loop looked at.
+    path: Vec<Id>,
 }
 
 impl Seen {
@@ -181,15 +185,17 @@ fn from_candidate(
         for n in reach.predecessors(on) {
             buffers.closes[n as usize] = links.of(n, (y, x)).iter().any(|&(m, _)| m == on);
         }
-        let ends = cycles(links, pots, buffers, source, (y, x), wins(if both { 7.0 } else { 6.5 }, key));
+        cycles((links, reach), pots, buffers, source, (y, x), wins(if both { 7.0 } else { 6.5 }, key));
         for n in reach.predecessors(on) {
             buffers.closes[n as usize] = false;
         }
-        for dst in ends {
+        let ends = std::mem::take(&mut buffers.ends);
+        for &dst in &ends {
             if let Some(hint) = cycle_hint(work, pots, dst, (y, x), &mut buffers.seen) {
                 result.push(hint);
             }
         }
+        buffers.ends = ends;
     }
     if !x {
         return;
@@ -212,29 +218,38 @@ fn from_candidate(
 
 /// Breadth-first, a layer of "on" potentials then a layer of "off" ones,
 /// the potentials that bring `source` back on after at least four
-/// layers: the ends of its loops.
+/// layers: the ends of its loops, into `buffers.ends`.
 /// A loop closing at `length` has `length` potentials; the search stops
 /// at the length where `wins` says no loop can beat the best hint.
 /// `buffers.closes` marks the nodes that imply `source`.
+///
+/// Every potential of a loop through `source` lies in its component of
+/// the link graph, and what lies outside never leads back into it: the
+/// search leaves those out, which changes neither the loops found nor the
+/// parents of the potentials on them.
 fn cycles(
-    links: &Links,
+    (links, reach): (&Links, &Reach),
     pots: &mut Potentials,
     buffers: &mut Buffers,
     source: Id,
     modes: (bool, bool),
     wins: impl Fn(usize) -> bool,
-) -> Vec<Id> {
+) {
     let source_node = pots.node(source);
-    let Buffers { on: pending_on, off: pending_off, closes, .. } = buffers;
+    let home = reach.component(source_node);
+    let Buffers { on: pending_on, off: pending_off, closes, ends: found, .. } = buffers;
+    found.clear();
     pending_on.clear();
     pending_on.push(source);
     pending_off.clear();
-    let mut found = Vec::new();
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
         for &p in pending_on.iter() {
             for &(n, cause) in links.of(pots.node(p), modes) {
+                if reach.component(n) != home {
+                    continue;
+                }
                 if !pots.contains(n) {
                     pending_off.push(pots.add_kept(n, cause, p));
                     continue;
@@ -256,7 +271,7 @@ fn cycles(
         for &p in pending_off.iter() {
             for &(n, cause) in links.of(pots.node(p), modes) {
                 let cycle = length >= 4 && n == source_node;
-                if cycle || !pots.contains(n) {
+                if cycle || (!pots.contains(n) && reach.component(n) == home) {
                     let id = pots.add(n, cause, p);
                     if cycle {
                         found.push(id);
@@ -269,7 +284,6 @@ fn cycles(
         }
         pending_off.clear();
     }
-    found
 }
 
 /// The first potential, breadth-first, that is `source` negated: the end
@@ -315,13 +329,20 @@ fn forcing_chain(
 
 /// The first-parent path from `end` back to the chain's start.
 fn path(pots: &Potentials, end: Id) -> Vec<Id> {
-    let mut out = vec![end];
+    let mut out = Vec::new();
+    path_into(pots, end, &mut out);
+    out
+}
+
+/// [`path`] into `out`, emptied first.
+fn path_into(pots: &Potentials, end: Id, out: &mut Vec<Id>) {
+    out.clear();
+    out.push(end);
     let mut at = end;
     while let Some(&parent) = pots.parents(at).first() {
         out.push(parent);
         at = parent;
     }
-    out
 }
 
 fn sort_key((y, x): (bool, bool)) -> u8 {
@@ -351,15 +372,30 @@ fn path_supports(work: &Work, pots: &Potentials, path: &[Id], offs: bool) -> Vec
 /// A loop ending at `dst` (on, like its start): each digit goes from every
 /// cell that sees both an "on" and an "off" potential of it on the loop.
 fn cycle_hint(work: &Work, pots: &Potentials, dst: Id, links: (bool, bool), seen: &mut Seen) -> Option<Hint> {
-    let path = path(pots, dst);
-    let mut removable = seen.removable(work, pots, &path[..path.len() - 1]);
-    if removable.is_empty() {
-        return None;
-    }
+    // Most loops remove nothing: their path is walked in a kept buffer,
+    // and copied only for a hint.
+    let mut path = std::mem::take(&mut seen.path);
+    path_into(pots, dst, &mut path);
+    let removable = seen.removable(work, pots, &path[..path.len() - 1]);
+    let hint = (!removable.is_empty()).then(|| loop_hint(work, pots, &path, removable, links));
+    seen.path = path;
+    hint
+}
+
+/// The hint of a loop along `path` (from its end back to its start) that
+/// removes `removable`.
+fn loop_hint(
+    work: &Work,
+    pots: &Potentials,
+    path: &[Id],
+    mut removable: Vec<(usize, Digit)>,
+    links: (bool, bool),
+) -> Hint {
+    let dst = path[0];
     removable.sort_unstable();
     let complexity = pots.ancestor_count(dst);
     let base = if links == (true, true) { 7.0 } else { 6.5 };
-    Some(Hint {
+    Hint {
         difficulty: base + length_difficulty(complexity),
         complexity,
         sort_key: sort_key(links),
@@ -367,9 +403,9 @@ fn cycle_hint(work: &Work, pots: &Potentials, dst: Id, links: (bool, bool), seen
         placement: None,
         kind: Kind::Cycle { x: links.1, y: links.0 },
         nodes: path.iter().rev().skip(1).map(|&id| decoded(work, pots, id)).collect(),
-        supports: path_supports(work, pots, &path, true),
+        supports: path_supports(work, pots, path, true),
         signature: pots.signature(&[path[0]], SEED),
-    })
+    }
 }
 
 /// A chain from a candidate to `target`, its negation.
