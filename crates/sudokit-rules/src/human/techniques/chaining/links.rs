@@ -2,7 +2,7 @@
 //! as a table: what the searches for chains from one candidate walk.
 
 use super::potentials::{Cause, Node};
-use super::propagate::{off_to_on, on_to_off};
+use super::propagate::{push_off_to_on, push_on_to_off};
 use super::work::Work;
 
 /// The implications of every potential of a grid that stays as it is: for
@@ -16,41 +16,43 @@ pub(super) struct Links {
     spans: Vec<[(u32, u32); 3]>,
     /// The nodes of the grid's candidates, ascending.
     present: Vec<Node>,
-    out: Vec<(Node, Cause)>,
 }
 
 impl Links {
     /// Fills the table for `work`, keeping the buffers.
     pub(super) fn build(&mut self, work: &Work) {
-        let nodes = work.nodes();
-        let Links { to, spans, present, out } = self;
+        let Links { to, spans, present } = self;
         to.clear();
         spans.clear();
+        // The nodes of no candidate imply nothing.
+        spans.resize(work.nodes(), [(0, 0); 3]);
         present.clear();
-        for node in 0..nodes as Node {
-            let start = to.len() as u32;
-            let (cell, digit, on) = work.decode(node);
-            if cell >= work.len() || !work.cands(cell).contains(digit) {
-                spans.push([(start, start); 3]);
-                continue;
+        // Cell by cell, digit by digit, "off" before "on": the nodes in
+        // ascending order.
+        for cell in 0..work.len() {
+            for digit in work.cands(cell).iter() {
+                for on in [false, true] {
+                    let node = work.node(cell, digit, on);
+                    present.push(node);
+                    let start = to.len() as u32;
+                    if on {
+                        push_on_to_off(work, cell, digit, true, to);
+                    } else {
+                        push_off_to_on(work, cell, digit, (true, true), to);
+                    }
+                    let in_cell =
+                        start + to[start as usize..].iter().take_while(|&&(_, c)| c == Cause::Cell).count() as u32;
+                    let end = to.len() as u32;
+                    // An "on" always implies along its digit, and inside
+                    // its cell with `y`; an "off" implies inside its cell
+                    // only with `y`, along its digit only with `x`.
+                    spans[node as usize] = if on {
+                        [(in_cell, end), (start, end), (start, end)]
+                    } else {
+                        [(in_cell, end), (start, in_cell), (start, end)]
+                    };
+                }
             }
-            present.push(node);
-            if on {
-                on_to_off(work, cell, digit, true, out);
-            } else {
-                off_to_on(work, cell, digit, (true, true), out);
-            }
-            let in_cell = start + out.iter().take_while(|&&(_, c)| c == Cause::Cell).count() as u32;
-            to.extend_from_slice(out);
-            let end = to.len() as u32;
-            // An "on" always implies along its digit, and inside its cell
-            // with `y`; an "off" implies inside its cell only with `y`,
-            // along its digit only with `x`.
-            spans.push(if on {
-                [(in_cell, end), (start, end), (start, end)]
-            } else {
-                [(in_cell, end), (start, in_cell), (start, end)]
-            });
         }
     }
 

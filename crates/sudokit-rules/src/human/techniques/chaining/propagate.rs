@@ -43,6 +43,11 @@ pub(super) struct Removal {
 /// other places of the digit in its box, row and column.
 pub(super) fn on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &mut Vec<(Node, Cause)>) {
     out.clear();
+    push_on_to_off(work, cell, digit, y, out);
+}
+
+/// [`on_to_off`], appended to `out`.
+pub(super) fn push_on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &mut Vec<(Node, Cause)>) {
     if y {
         for d in (work.cands(cell) - Candidates::single(digit)).iter() {
             out.push((work.node(cell, d, false), Cause::Cell));
@@ -66,8 +71,20 @@ pub(super) fn on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &m
 /// The potentials "on" that `digit` in `cell` (off) implies: the cell's
 /// other candidate if it has two (when `y`), the digit's other place in a
 /// box, row or column that has two (when `x`).
-pub(super) fn off_to_on(work: &Work, cell: usize, digit: Digit, (y, x): (bool, bool), out: &mut Vec<(Node, Cause)>) {
+pub(super) fn off_to_on(work: &Work, cell: usize, digit: Digit, links: (bool, bool), out: &mut Vec<(Node, Cause)>) {
     out.clear();
+    push_off_to_on(work, cell, digit, links, out);
+}
+
+/// [`off_to_on`], appended to `out`.
+pub(super) fn push_off_to_on(
+    work: &Work,
+    cell: usize,
+    digit: Digit,
+    (y, x): (bool, bool),
+    out: &mut Vec<(Node, Cause)>,
+) {
+    let start = out.len();
     if y && two_bits(work.cands(cell).bits()) {
         if let Some(other) = (work.cands(cell) - Candidates::single(digit)).first() {
             out.push((work.node(cell, other, true), Cause::Cell));
@@ -85,7 +102,7 @@ pub(super) fn off_to_on(work: &Work, cell: usize, digit: Digit, (y, x): (bool, b
         let (a, b) =
             (cells[places.trailing_zeros() as usize] as usize, cells[63 - places.leading_zeros() as usize] as usize);
         let n = work.node(if a == cell { b } else { a }, digit, true);
-        if !out.iter().any(|&(m, _)| m == n) {
+        if !out[start..].iter().any(|&(m, _)| m == n) {
             out.push((n, Cause::Unit(u as u16)));
         }
     }
