@@ -77,11 +77,12 @@ impl Reach {
         }
         self.succ_start.clear();
         self.succ.clear();
+        // Every link leads to a candidate's potential, which has a rank.
         for &node in present {
             self.succ_start.push(self.succ.len() as u32);
-            let targets = links.of(node, BOTH).iter().map(|&(m, _)| self.rank[m as usize]);
-            self.succ.extend(targets.filter(|&r| r != NONE));
+            self.succ.extend(links.of(node, BOTH).iter().map(|&(m, _)| self.rank[m as usize]));
         }
+        debug_assert!(!self.succ.contains(&NONE), "links lead to candidates");
         self.succ_start.push(self.succ.len() as u32);
         debug_assert!(self.is_skew_symmetric(), "every link holds read backwards and negated");
         self.nodes.clear();
@@ -99,6 +100,11 @@ impl Reach {
         self.component.resize(n, NONE);
         self.components = 0;
         self.rows.clear();
+        if self.filled {
+            // A row per component, at most one per node: sized once, as
+            // rows are filled one after another.
+            self.rows.resize(n * self.words, 0);
+        }
         let t = &mut self.tarjan;
         t.visited.clear();
         t.visited.resize(n, NONE);
@@ -112,17 +118,28 @@ impl Reach {
                 continue;
             }
             self.enter(root, &mut clock);
-            while let Some(&(v, next)) = self.tarjan.path.last() {
+            while let Some(&(v, mut next)) = self.tarjan.path.last() {
                 let vi = v as usize;
-                if next < self.succ_start[vi + 1] {
-                    self.tarjan.path.last_mut().expect("not empty").1 += 1;
+                // The links of `v` up to the first to a node not visited
+                // yet, which the path goes down to.
+                let end = self.succ_start[vi + 1];
+                let mut down = None;
+                while next < end {
                     let w = self.succ[next as usize];
-                    if self.tarjan.visited[w as usize] == NONE {
-                        self.enter(w, &mut clock);
-                    } else if self.component[w as usize] == NONE {
-                        // Visited and in no component yet: on the stack.
-                        self.tarjan.low[vi] = self.tarjan.low[vi].min(self.tarjan.visited[w as usize]);
+                    next += 1;
+                    let visited = self.tarjan.visited[w as usize];
+                    if visited == NONE {
+                        down = Some(w);
+                        break;
                     }
+                    if self.component[w as usize] == NONE {
+                        // Visited and in no component yet: on the stack.
+                        self.tarjan.low[vi] = self.tarjan.low[vi].min(visited);
+                    }
+                }
+                if let Some(w) = down {
+                    self.tarjan.path.last_mut().expect("not empty").1 = next;
+                    self.enter(w, &mut clock);
                     continue;
                 }
                 self.tarjan.path.pop();
@@ -170,9 +187,9 @@ impl Reach {
     /// The row of component `c`, whose nodes are on the stack from `from`.
     fn fill_row(&mut self, c: u32, from: usize) {
         let words = self.words;
-        self.rows.resize(self.rows.len() + words, 0);
         self.tarjan.merged.push(NONE);
-        let (done, row) = self.rows.split_at_mut(c as usize * words);
+        let (done, rest) = self.rows.split_at_mut(c as usize * words);
+        let row = &mut rest[..words];
         for &m in &self.tarjan.stack[from..] {
             row[m as usize / 64] |= 1 << (m % 64);
             for k in self.succ_start[m as usize]..self.succ_start[m as usize + 1] {
@@ -252,16 +269,13 @@ impl Reach {
         if !self.filled {
             return true;
         }
-        let row = |node: Node| {
-            let r = self.rank[node as usize];
-            (r != NONE).then(|| {
-                let at = self.component[r as usize] as usize * self.words;
-                &self.rows[at..at + self.words]
-            })
-        };
-        let rows: Option<Vec<&[u64]>> = starts.iter().map(|&s| row(s)).collect();
-        let Some(rows) = rows else { return false };
-        (0..self.words).any(|w| rows.iter().fold(u64::MAX, |acc, row| acc & row[w]) != 0)
+        if starts.iter().any(|&s| self.rank[s as usize] == NONE) {
+            return false;
+        }
+        // Where each start's row begins, looked up again per word rather
+        // than listed: the question is asked for every cell and region.
+        let row_start = |node: Node| self.component[self.rank[node as usize] as usize] as usize * self.words;
+        (0..self.words).any(|w| starts.iter().fold(u64::MAX, |acc, &s| acc & self.rows[row_start(s) + w]) != 0)
     }
 
     /// Whether `start` may lie on a loop of four potentials or more: some
