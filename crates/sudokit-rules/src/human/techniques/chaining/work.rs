@@ -41,8 +41,8 @@ impl State {
     }
 }
 
-/// The grid of a search: its [`State`], which cells hold a digit, and the
-/// geometry in Sudoku Explainer's order.
+/// The grid of a search: its [`State`], how many cells of each unit are
+/// empty, and the geometry in Sudoku Explainer's order.
 #[derive(Clone, Debug)]
 pub(super) struct Work {
     side: usize,
@@ -50,7 +50,10 @@ pub(super) struct Work {
     /// A second state, kept so that saving one for a later restore
     /// reuses its memory ([`Work::save`]).
     spare: State,
-    filled: Vec<bool>,
+    /// Per unit, how many of its cells are empty in the position: the
+    /// techniques inside branches ask it every time, and a branch fills
+    /// no cell.
+    empty: Vec<usize>,
     /// How many times each digit is placed (index 0 unused).
     placed: Vec<usize>,
     geometry: &'static Geometry,
@@ -116,14 +119,9 @@ impl Work {
             }
         }
         let state = State { cands, places };
-        Work {
-            side,
-            spare: state.clone(),
-            state,
-            filled: (0..len).map(|i| position.placed(i) != 0).collect(),
-            placed,
-            geometry,
-        }
+        let filled: Vec<bool> = (0..len).map(|i| position.placed(i) != 0).collect();
+        let empty = geometry.units.iter().map(|cells| cells.iter().filter(|&&c| !filled[c as usize]).count()).collect();
+        Work { side, spare: state.clone(), state, empty, placed, geometry }
     }
 
     pub(super) fn side(&self) -> usize {
@@ -131,7 +129,7 @@ impl Work {
     }
 
     pub(super) fn len(&self) -> usize {
-        self.filled.len()
+        self.state.cands.len()
     }
 
     /// Nodes of the grid: two per candidate slot.
@@ -247,7 +245,7 @@ impl Work {
     /// Empty cells of `unit` in the position (candidates removed inside a
     /// chain do not fill a cell).
     pub(super) fn empty_count(&self, unit: usize) -> usize {
-        self.unit(unit).iter().filter(|&&c| !self.filled[c as usize]).count()
+        self.empty[unit]
     }
 
     /// How often `digit` is placed in the position.
