@@ -110,9 +110,90 @@ pub(crate) fn combinations<T>(n: usize, k: usize, visit: &mut impl FnMut(&[usize
     go(n, k, 0, &mut Vec::with_capacity(k), visit)
 }
 
+/// Calls `visit` with every `k`-subset of `0..masks.len()` (ascending
+/// indices, in the order of [`combinations`]) whose masks, with `initial`,
+/// hold exactly `bits` bits together, and with that union, until it
+/// returns `Some`: the subsets that naked and hidden subsets and fish look
+/// for. A union only grows as a subset does, so the subsets above one
+/// that already holds more than `bits` bits are never visited.
+pub(crate) fn subsets_by_union<T>(
+    masks: &[u64],
+    k: usize,
+    (initial, bits): (u64, u32),
+    visit: &mut impl FnMut(&[usize], u64) -> Option<T>,
+) -> Option<T> {
+    struct Walk<'m> {
+        masks: &'m [u64],
+        k: usize,
+        bits: u32,
+        chosen: Vec<usize>,
+    }
+    fn go<T>(
+        walk: &mut Walk<'_>,
+        start: usize,
+        union: u64,
+        visit: &mut impl FnMut(&[usize], u64) -> Option<T>,
+    ) -> Option<T> {
+        if walk.chosen.len() == walk.k {
+            return if union.count_ones() == walk.bits { visit(&walk.chosen, union) } else { None };
+        }
+        for i in start..walk.masks.len() {
+            if walk.masks.len() - i < walk.k - walk.chosen.len() {
+                break;
+            }
+            let wider = union | walk.masks[i];
+            if wider.count_ones() > walk.bits {
+                continue;
+            }
+            walk.chosen.push(i);
+            let found = go(walk, i + 1, wider, visit);
+            walk.chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+    if k == 0 || k > masks.len() || initial.count_ones() > bits {
+        return None;
+    }
+    let mut walk = Walk { masks, k, bits, chosen: Vec::with_capacity(k) };
+    go(&mut walk, 0, initial, visit)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn subsets_by_union_are_the_combinations_of_that_union() {
+        let masks: [u64; 6] = [0b0011, 0b0110, 0b0001, 0b1100, 0b0101, 0b0010];
+        for k in 1..=4 {
+            for bits in 0..=4 {
+                for initial in [0, 0b1000] {
+                    let mut expected = Vec::new();
+                    let none: Option<()> = combinations(masks.len(), k, &mut |pick| {
+                        let union = pick.iter().fold(initial, |acc, &i| acc | masks[i]);
+                        if union.count_ones() == bits {
+                            expected.push((pick.to_vec(), union));
+                        }
+                        None
+                    });
+                    assert!(none.is_none());
+                    let mut seen = Vec::new();
+                    let none: Option<()> = subsets_by_union(&masks, k, (initial, bits), &mut |pick, union| {
+                        seen.push((pick.to_vec(), union));
+                        None
+                    });
+                    assert!(none.is_none());
+                    assert_eq!(seen, expected, "{k} masks, {bits} bits, from {initial:b}");
+                }
+            }
+        }
+        // It stops at the first subset `visit` takes.
+        let first = subsets_by_union(&masks, 2, (0, 3), &mut |pick, _| Some(pick.to_vec()));
+        assert_eq!(first, Some(vec![0, 1]));
+    }
 
     #[test]
     fn combinations_are_all_visited_once() {

@@ -5,7 +5,7 @@ use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Step, Technique};
-use crate::human::strategy::{Strategy, combinations};
+use crate::human::strategy::{Strategy, subsets_by_union};
 
 /// A digit whose places in `size` rows lie in `size` columns (or the
 /// converse): it leaves the rest of those columns.
@@ -53,11 +53,8 @@ impl Fish {
             .map(|u| (u, position.places(u, digit)))
             .filter(|&(_, p)| (2..=self.size as u32).contains(&p.count_ones()))
             .collect();
-        combinations(lines.len(), self.size, &mut |pick| {
-            let union = pick.iter().fold(0u64, |acc, &k| acc | lines[k].1);
-            if union.count_ones() as usize != self.size {
-                return None;
-            }
+        let masks: Vec<u64> = lines.iter().map(|&(_, places)| places).collect();
+        subsets_by_union(&masks, self.size, (0, self.size as u32), &mut |pick, union| {
             let base_units: Vec<usize> = pick.iter().map(|&k| lines[k].0).collect();
             let cover_units: Vec<usize> = (0..side).filter(|k| union >> k & 1 == 1).map(|k| cover + k).collect();
             let in_base = |i: usize| base_units.iter().any(|&b| layout.unit(b).contains(&(i as u16)));

@@ -5,7 +5,7 @@ use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Step, Technique};
-use crate::human::strategy::{Strategy, combinations};
+use crate::human::strategy::{Strategy, subsets_by_union};
 
 /// `size` cells of a house whose candidates together are `size` digits:
 /// those digits leave the house's other cells.
@@ -61,11 +61,9 @@ impl Strategy for NakedSubsets {
             }
             let small: Vec<usize> =
                 empty.iter().copied().filter(|&i| (2..=self.size).contains(&position.cands(i).len())).collect();
-            combinations(small.len(), self.size, &mut |pick| {
-                let digits = pick.iter().fold(Candidates::EMPTY, |acc, &k| acc | position.cands(small[k]));
-                if digits.len() != self.size {
-                    return None;
-                }
+            let masks: Vec<u64> = small.iter().map(|&i| position.cands(i).bits()).collect();
+            subsets_by_union(&masks, self.size, (0, self.size as u32), &mut |pick, union| {
+                let digits = Candidates::from_bits(union);
                 let cells: Vec<usize> = pick.iter().map(|&k| small[k]).collect();
                 let removed: Vec<(usize, Digit)> = empty
                     .iter()
@@ -120,11 +118,8 @@ impl Strategy for HiddenSubsets {
                 .map(|d| (d, position.places(u, d)))
                 .filter(|&(_, p)| (2..=self.size as u32).contains(&p.count_ones()))
                 .collect();
-            combinations(digits.len(), self.size, &mut |pick| {
-                let places = pick.iter().fold(0u64, |acc, &k| acc | digits[k].1);
-                if places.count_ones() as usize != self.size {
-                    return None;
-                }
+            let masks: Vec<u64> = digits.iter().map(|&(_, places)| places).collect();
+            subsets_by_union(&masks, self.size, (0, self.size as u32), &mut |pick, places| {
                 let kept: Candidates = pick.iter().map(|&k| digits[k].0).collect();
                 let cells: Vec<usize> =
                     (0..position.side()).filter(|k| places >> k & 1 == 1).map(|k| layout.unit(u)[k] as usize).collect();

@@ -6,7 +6,7 @@ use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Score, Step, Technique};
-use crate::human::strategy::{Strategy, combinations};
+use crate::human::strategy::{Strategy, combinations, subsets_by_union};
 
 /// Four empty cells in two rows, two columns and two boxes that all hold
 /// the same two digits would let those digits swap: a second solution.
@@ -152,12 +152,10 @@ fn type_three(position: &Position, a: usize, b: usize, extras: Candidates, step:
     }
     shared_units(position, a, b).into_iter().find_map(|u| {
         let others: Vec<usize> = position.empty_cells(u).filter(|&i| i != a && i != b).collect();
+        let masks: Vec<u64> = others.iter().map(|&i| position.cands(i).bits()).collect();
         (1..=3).find_map(|size| {
-            combinations(others.len(), size, &mut |pick| {
-                let digits = pick.iter().fold(extras, |acc, &k| acc | position.cands(others[k]));
-                if digits.len() != size + 1 {
-                    return None;
-                }
+            subsets_by_union(&masks, size, (extras.bits(), size as u32 + 1), &mut |pick, union| {
+                let digits = Candidates::from_bits(union);
                 let removed = others
                     .iter()
                     .enumerate()
