@@ -24,10 +24,11 @@ impl Strategy for AlignedPairExclusion {
     fn find(&self, position: &Position) -> Option<Step> {
         let layout = position.layout();
         let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
-        let mut excluders = Vec::new();
+        let (mut near, mut excluders) = (Vec::new(), Vec::new());
         (0..position.len()).filter(|&a| position.cands(a).len() >= 2).find_map(|a| {
             // The bivalue cells seeing `a`, the only ones that can see both.
-            let near: Vec<usize> = bivalue.iter().copied().filter(|&c| position.sees(c, a)).collect();
+            near.clear();
+            near.extend(bivalue.iter().copied().filter(|&c| position.sees(c, a)));
             layout.peers(a).iter().map(|&b| b as usize).filter(|&b| b > a && position.cands(b).len() >= 2).find_map(
                 |b| {
                     excluders.clear();
@@ -47,13 +48,18 @@ impl Strategy for AlignedPairExclusion {
 /// The step that the bivalue cells `excluders` (each seeing `a` and `b`)
 /// give, if any.
 fn exclude(position: &Position, a: usize, b: usize, excluders: &[usize]) -> Option<Step> {
-    let forbidden: Vec<Candidates> = excluders.iter().map(|&c| position.cands(c)).collect();
     let clash = position.sees(a, b);
-    let impossible = |x: Digit, y: Digit| (x == y && clash) || forbidden.contains(&[x, y].into_iter().collect());
+    let impossible = |x: Digit, y: Digit| {
+        let pair = Candidates::single(x) | Candidates::single(y);
+        (x == y && clash) || excluders.iter().any(|&c| position.cands(c) == pair)
+    };
     let allowed = |x: Digit, y: Digit| !impossible(x, y);
     let (ca, cb) = (position.cands(a), position.cands(b));
     let keep_a: Candidates = ca.iter().filter(|&x| cb.iter().any(|y| allowed(x, y))).collect();
     let keep_b: Candidates = cb.iter().filter(|&y| ca.iter().any(|x| allowed(x, y))).collect();
+    if keep_a == ca && keep_b == cb {
+        return None;
+    }
     let removed: Vec<_> = (ca - keep_a)
         .iter()
         .map(|d| (position.cell(a), d))
