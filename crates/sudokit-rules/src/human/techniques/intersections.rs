@@ -75,11 +75,11 @@ impl Intersections {
         confined.sort_unstable();
         confined.iter().find_map(|&(to, digit)| {
             let digit = Digit::new(digit)?;
-            let removed: Vec<(usize, Digit)> = layout
-                .unit(to)
-                .iter()
-                .map(|&i| i as usize)
-                .filter(|&i| position.cands(i).contains(digit) && !layout.units_of(i).contains(&from))
+            let (to_cells, there) = (layout.unit(to), position.places(to, digit));
+            let removed: Vec<(usize, Digit)> = (0..to_cells.len())
+                .filter(|&k| there >> k & 1 == 1)
+                .map(|k| usize::from(to_cells[k]))
+                .filter(|&i| !layout.units_of(i).contains(&from))
                 .map(|i| (i, digit))
                 .collect();
             self.step(position, removed, digit, from, to, to_columns.is_some())
