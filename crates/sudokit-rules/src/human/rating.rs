@@ -230,7 +230,7 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
 /// a search of the techniques in SE's order until one applies: cheap for the
 /// singles and subsets, O(C · P) for a chaining level (P, one propagation, is
 /// O(C · n) on side `n`) and C times that for each nesting level. The 657
-/// reference puzzles take about 5 s on one core, the hardest known puzzles
+/// reference puzzles take about 4 s on one core, the hardest known puzzles
 /// seconds each. Extra space O(C²) for the chains of one step.
 ///
 /// # References
