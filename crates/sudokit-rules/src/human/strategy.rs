@@ -78,43 +78,11 @@ pub(crate) fn without_limit<T>(search: impl FnOnce(&mut SearchTally<'_>) -> Resu
     search(&mut SearchTally::new(&budget, 0)).expect("an unlimited budget without a cancel flag never stops")
 }
 
-/// Calls `visit` with every `k`-subset of `0..n` (ascending indices) until
-/// it returns `Some`.
-pub(crate) fn combinations<T>(n: usize, k: usize, visit: &mut impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
-    fn go<T>(
-        n: usize,
-        k: usize,
-        start: usize,
-        chosen: &mut Vec<usize>,
-        visit: &mut impl FnMut(&[usize]) -> Option<T>,
-    ) -> Option<T> {
-        if chosen.len() == k {
-            return visit(chosen);
-        }
-        for i in start..n {
-            if n - i < k - chosen.len() {
-                break;
-            }
-            chosen.push(i);
-            let found = go(n, k, i + 1, chosen, visit);
-            chosen.pop();
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    }
-    if k == 0 || k > n {
-        return None;
-    }
-    go(n, k, 0, &mut Vec::with_capacity(k), visit)
-}
-
 /// Calls `visit` with every `k`-subset of `0..masks.len()` (ascending
-/// indices, in the order of [`combinations`]) whose masks, with `initial`,
-/// hold exactly `bits` bits together, and with that union, until it
-/// returns `Some`: the subsets that naked and hidden subsets and fish look
-/// for. A union only grows as a subset does, so the subsets above one
+/// indices, the subsets in lexicographic order) whose masks, with
+/// `initial`, hold exactly `bits` bits together, and with that union,
+/// until it returns `Some`: the subsets that naked and hidden subsets,
+/// fish and the uniqueness techniques look for. A union only grows as a subset does, so the subsets above one
 /// that already holds more than `bits` bits are never visited.
 pub(crate) fn subsets_by_union<T>(
     masks: &[u64],
@@ -165,21 +133,31 @@ pub(crate) fn subsets_by_union<T>(
 mod tests {
     use super::*;
 
+    /// Every `k`-subset of `0..n`, ascending indices, in lexicographic
+    /// order: by brute force over the bit sets of `n` bits.
+    fn all_subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = (0u32..1 << n)
+            .filter(|set| set.count_ones() as usize == k)
+            .map(|set| (0..n).filter(|&i| set >> i & 1 == 1).collect())
+            .collect();
+        out.sort();
+        out
+    }
+
     #[test]
-    fn subsets_by_union_are_the_combinations_of_that_union() {
+    fn subsets_by_union_are_the_subsets_of_that_union() {
         let masks: [u64; 6] = [0b0011, 0b0110, 0b0001, 0b1100, 0b0101, 0b0010];
         for k in 1..=4 {
             for bits in 0..=4 {
                 for initial in [0, 0b1000] {
-                    let mut expected = Vec::new();
-                    let none: Option<()> = combinations(masks.len(), k, &mut |pick| {
-                        let union = pick.iter().fold(initial, |acc, &i| acc | masks[i]);
-                        if union.count_ones() == bits {
-                            expected.push((pick.to_vec(), union));
-                        }
-                        None
-                    });
-                    assert!(none.is_none());
+                    let expected: Vec<(Vec<usize>, u64)> = all_subsets(masks.len(), k)
+                        .into_iter()
+                        .map(|pick| {
+                            let union = pick.iter().fold(initial, |acc, &i| acc | masks[i]);
+                            (pick, union)
+                        })
+                        .filter(|&(_, union)| union.count_ones() == bits)
+                        .collect();
                     let mut seen = Vec::new();
                     let none: Option<()> = subsets_by_union(&masks, k, (initial, bits), &mut |pick, union| {
                         seen.push((pick.to_vec(), union));
@@ -196,16 +174,16 @@ mod tests {
     }
 
     #[test]
-    fn combinations_are_all_visited_once() {
+    fn subsets_of_empty_masks_are_all_visited_once() {
         let mut seen = Vec::new();
-        let none: Option<()> = combinations(5, 3, &mut |c| {
-            seen.push(c.to_vec());
+        let none: Option<()> = subsets_by_union(&[0; 5], 3, (0, 0), &mut |pick, _| {
+            seen.push(pick.to_vec());
             None
         });
         assert!(none.is_none());
         assert_eq!(seen.len(), 10);
         assert_eq!(seen.first().map(Vec::as_slice), Some(&[0, 1, 2][..]));
         assert_eq!(seen.last().map(Vec::as_slice), Some(&[2, 3, 4][..]));
-        assert!(combinations(2, 3, &mut |_| Some(())).is_none());
+        assert!(subsets_by_union(&[0; 2], 3, (0, 0), &mut |_, _| Some(())).is_none());
     }
 }

@@ -6,7 +6,7 @@ use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Score, Step, Technique};
-use crate::human::strategy::{Strategy, combinations, subsets_by_union};
+use crate::human::strategy::{Strategy, subsets_by_union};
 
 /// Four empty cells in two rows, two columns and two boxes that all hold
 /// the same two digits would let those digits swap: a second solution.
@@ -317,13 +317,14 @@ impl Grave {
         for house in self.shared_houses(position) {
             let cells: Vec<usize> =
                 self.common.iter().copied().filter(|&c| position.layout().units_of(c).contains(&house)).collect();
+            let masks: Vec<u64> = cells.iter().map(|&c| position.cands(c).bits()).collect();
             for degree in 2..=6 {
                 if cells.len() < degree {
                     continue;
                 }
-                let found = combinations(cells.len(), degree - 1, &mut |pick| {
-                    let union = pick.iter().fold(Candidates::EMPTY, |acc, &k| acc | position.cands(cells[k]));
-                    if union.len() != degree || pick.iter().any(|&k| position.cands(cells[k]).len() <= 1) {
+                let found = subsets_by_union(&masks, degree - 1, (0, degree as u32), &mut |pick, union| {
+                    let union = Candidates::from_bits(union);
+                    if pick.iter().any(|&k| position.cands(cells[k]).len() <= 1) {
                         return None;
                     }
                     let subset = union | self.all_extras;
