@@ -69,60 +69,39 @@ const KNOWN_HINTS: usize = 100_000;
 struct Known {
     /// Per rule (one or two per level), by the candidates of the state.
     hints: Vec<(Rule, ByState)>,
-    states: usize,
     count: usize,
 }
 
-/// The sorted hints of one rule, by the candidates of the grid state.
-type ByState = HashMap<Vec<Candidates>, Rc<Vec<Hint>>, StateHash>;
+impl Known {
+    /// The hints of `rule` kept for `state`.
+    fn get(&self, rule: Rule, state: &[Candidates]) -> Option<Rc<Vec<Hint>>> {
+        let (_, by_state) = self.hints.iter().find(|(r, _)| *r == rule)?;
+        by_state.get(state).cloned()
+    }
 
-/// A hasher for grid states, much cheaper than the default one: the
-/// keys come from the search itself, and one is hashed per nested search.
-#[derive(Clone, Copy, Default)]
-struct StateHash;
+    /// The states kept, over every rule.
+    fn states(&self) -> usize {
+        self.hints.iter().map(|(_, by_state)| by_state.len()).sum()
+    }
 
-impl std::hash::BuildHasher for StateHash {
-    type Hasher = StateHasher;
-
-    fn build_hasher(&self) -> StateHasher {
-        StateHasher(0)
+    /// Keeps the hints of `rule` for `state`.
+    fn insert(&mut self, rule: Rule, state: Vec<Candidates>, hints: Rc<Vec<Hint>>) {
+        self.count += hints.len();
+        let at = match self.hints.iter().position(|(r, _)| *r == rule) {
+            Some(at) => at,
+            None => {
+                self.hints.push((rule, HashMap::default()));
+                self.hints.len() - 1
+            }
+        };
+        self.hints[at].1.insert(state, hints);
     }
 }
 
-/// See [`StateHash`]: a multiply and rotate per eight bytes.
-struct StateHasher(u64);
-
-impl std::hash::Hasher for StateHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            let mut eight = [0u8; 8];
-            eight.copy_from_slice(word);
-            self.add(u64::from_le_bytes(eight));
-        }
-        for &byte in words.remainder() {
-            self.add(u64::from(byte));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl StateHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
+/// The sorted hints of one rule, by the candidates of the grid state,
+/// hashed with `foldhash` rather than the default SipHash: one key is
+/// hashed per nested search.
+type ByState = HashMap<Vec<Candidates>, Rc<Vec<Hint>>, foldhash::fast::RandomState>;
 
 thread_local! {
     /// The branches of one step often reach the same state (a quarter to
@@ -137,7 +116,7 @@ pub(super) fn forget_states() {
     KNOWN.with_borrow_mut(|known| {
         // Fresh maps, not cleared ones: clearing costs the capacity
         // every step, and a hard step leaves a large one.
-        if known.states > 0 {
+        if !known.hints.is_empty() {
             *known = Known::default();
         }
     });
@@ -146,12 +125,7 @@ pub(super) fn forget_states() {
 /// The hints, sorted, of `rule` (or of the unary chains) on `work`, from
 /// [`KNOWN`] when the state was searched before in this step.
 fn chain_hints(work: &mut Work, rule: Rule, tally: &mut SearchTally<'_>) -> Result<Rc<Vec<Hint>>, StopReason> {
-    let state = work.all_cands();
-    let known = |known: &Known| {
-        let (_, by_state) = known.hints.iter().find(|(r, _)| *r == rule)?;
-        by_state.get(state).cloned()
-    };
-    if let Some(hints) = KNOWN.with_borrow(known) {
+    if let Some(hints) = KNOWN.with_borrow(|known| known.get(rule, work.all_cands())) {
         return Ok(hints);
     }
     // The borrow is let go: the search below may nest chains that ask too.
@@ -164,19 +138,10 @@ fn chain_hints(work: &mut Work, rule: Rule, tally: &mut SearchTally<'_>) -> Resu
     };
     let hints = Rc::new(sort_and_dedup(hints));
     KNOWN.with_borrow_mut(|known| {
-        if known.states >= KNOWN_STATES || known.count >= KNOWN_HINTS {
+        if known.states() >= KNOWN_STATES || known.count >= KNOWN_HINTS {
             *known = Known::default();
         }
-        known.count += hints.len();
-        known.states += 1;
-        let at = match known.hints.iter().position(|(r, _)| *r == rule) {
-            Some(at) => at,
-            None => {
-                known.hints.push((rule, HashMap::default()));
-                known.hints.len() - 1
-            }
-        };
-        known.hints[at].1.insert(work.all_cands().to_vec(), Rc::clone(&hints));
+        known.insert(rule, work.all_cands().to_vec(), Rc::clone(&hints));
     });
     Ok(hints)
 }
