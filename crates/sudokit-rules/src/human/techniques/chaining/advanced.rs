@@ -15,7 +15,7 @@ use super::hint::{Hint, rule_parents, sort_and_dedup};
 use super::multiple::{self, Rule};
 use super::propagate::{Advanced, Removal};
 use super::unary;
-use super::work::{State, Work, several_bits, two_bits};
+use super::work::{Origin, State, Work, several_bits, two_bits};
 
 /// A removal of a basic technique and the candidates it relies on.
 type Basic = (Vec<(usize, Digit)>, Vec<(usize, Digit)>);
@@ -64,12 +64,17 @@ const KNOWN_STATES: usize = 50_000;
 const KNOWN_HINTS: usize = 100_000;
 
 /// The sorted hints of the chains run inside branches, by rule and grid
-/// state, and how many hints that is in all.
+/// state, and how many hints that is in all, for the position they were
+/// met from.
 #[derive(Default)]
 struct Known {
     /// Per rule (one or two per level), by the candidates of the state.
     hints: Vec<(Rule, ByState)>,
     count: usize,
+    /// The position whose searches met the states (see
+    /// [`Work::origin`]): a search's hints depend on its state's
+    /// candidates and on the position's filled cells.
+    origin: Origin,
 }
 
 impl Known {
@@ -105,13 +110,27 @@ type ByState = HashMap<Vec<Candidates>, Rc<Vec<Hint>>, foldhash::fast::RandomSta
 
 thread_local! {
     /// The branches of one step often reach the same state (a quarter to
-    /// a half of the nested unary searches on the hardest puzzles), and a
-    /// search's hints depend on nothing else. Emptied after every search
-    /// of a step by [`forget_states`].
+    /// a half of the nested unary searches on the hardest puzzles), and
+    /// each nested level repeats the branches of the level below it until
+    /// they part: a level's search that finds nothing leaves its states
+    /// to the next level's search of the same position
+    /// ([`meet_position`]), and [`forget_states`] empties them once a
+    /// step is found.
     static KNOWN: RefCell<Known> = RefCell::new(Known::default());
 }
 
-/// Forgets the grid states of [`KNOWN`]: the position has changed.
+/// Makes [`KNOWN`] the states met from `work`'s position: those kept
+/// from another position are forgotten.
+pub(super) fn meet_position(work: &Work) {
+    KNOWN.with_borrow_mut(|known| {
+        if !work.has_origin(&known.origin) {
+            *known = Known { origin: work.origin(), ..Known::default() };
+        }
+    });
+}
+
+/// Forgets the grid states of [`KNOWN`]: the position will change, or the
+/// search was stopped.
 pub(super) fn forget_states() {
     KNOWN.with_borrow_mut(|known| {
         // Fresh maps, not cleared ones: clearing costs the capacity
@@ -139,7 +158,7 @@ fn chain_hints(work: &mut Work, rule: Rule, tally: &mut SearchTally<'_>) -> Resu
     let hints = Rc::new(sort_and_dedup(hints));
     KNOWN.with_borrow_mut(|known| {
         if known.states() >= KNOWN_STATES || known.count >= KNOWN_HINTS {
-            *known = Known::default();
+            *known = Known { origin: std::mem::take(&mut known.origin), ..Known::default() };
         }
         known.insert(rule, work.all_cands().to_vec(), Rc::clone(&hints));
     });

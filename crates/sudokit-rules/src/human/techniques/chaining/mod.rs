@@ -115,6 +115,9 @@ impl ForcingChains {
     /// (11.0).
     pub const NESTED_DYNAMIC_PLUS: ForcingChains = ForcingChains::nested(5);
 
+    /// The nesting level of the last level, [`NESTED_DYNAMIC_PLUS`](Self::NESTED_DYNAMIC_PLUS).
+    const LAST_LEVEL: u8 = 5;
+
     const fn nested(level: u8) -> ForcingChains {
         ForcingChains { rule: Rule { multiple: true, dynamic: true, nishio: false, level } }
     }
@@ -151,11 +154,18 @@ impl Strategy for ForcingChains {
         let mut work = Work::new(position);
         let nested = Nested { level: self.rule.level };
         let advanced: Option<&dyn Advanced> = (self.rule.level > 0).then_some(&nested);
-        let hints = multiple::hints(&mut work, self.rule, advanced, false, tally);
-        // The states met mean nothing to another position: let them go
-        // whether the search ended or was stopped.
-        advanced::forget_states();
-        Ok(sort_and_dedup(hints?).first().map(|h| step(position, h, Some(self.technique()))))
+        if advanced.is_some() {
+            advanced::meet_position(&work);
+        }
+        let hints = multiple::hints(&mut work, self.rule, advanced, false, tally).map(sort_and_dedup);
+        // The states met serve the next level on the same position, which
+        // comes only when this one finds nothing (the last level has
+        // none); a step changes the position.
+        let next_level = self.rule.level > 0 && self.rule.level < ForcingChains::LAST_LEVEL;
+        if !matches!(&hints, Ok(found) if found.is_empty() && next_level) {
+            advanced::forget_states();
+        }
+        Ok(hints?.first().map(|h| step(position, h, Some(self.technique()))))
     }
 }
 

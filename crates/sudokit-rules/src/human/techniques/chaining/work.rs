@@ -59,6 +59,18 @@ pub(super) struct Work {
     geometry: &'static Geometry,
 }
 
+/// What the results of a search depend on besides the candidates it
+/// works on: the shape, and the position's filled cells (through the
+/// empty cells of each unit and the placements of each digit). Equal
+/// origins and equal candidates give equal hints.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct Origin {
+    grid: usize,
+    cands: Vec<Candidates>,
+    empty: Vec<usize>,
+    placed: Vec<usize>,
+}
+
 /// What a [`Work`] knows of its shape, the same for every grid of it: built
 /// once per shape and shared.
 #[derive(Debug)]
@@ -162,6 +174,24 @@ impl Work {
     /// grids of the same shape.
     pub(super) fn grid_id(&self) -> usize {
         std::ptr::from_ref(self.geometry) as usize
+    }
+
+    /// The origin of the searches on this grid as it stands.
+    pub(super) fn origin(&self) -> Origin {
+        Origin {
+            grid: self.grid_id(),
+            cands: self.state.cands.clone(),
+            empty: self.empty.clone(),
+            placed: self.placed.clone(),
+        }
+    }
+
+    /// Whether `origin` is this grid's as it stands, without building one.
+    pub(super) fn has_origin(&self, origin: &Origin) -> bool {
+        origin.grid == self.grid_id()
+            && origin.cands == self.state.cands
+            && origin.empty == self.empty
+            && origin.placed == self.placed
     }
 
     /// The candidates of every cell.
