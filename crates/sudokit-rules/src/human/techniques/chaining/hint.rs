@@ -55,6 +55,31 @@ pub(super) struct Hint {
     pub(super) signature: u64,
 }
 
+impl Hint {
+    /// A hint of `kind` with no supports, and the signature of no chain:
+    /// what a search fills in when the chain around it needs them.
+    pub(super) fn without_chains(
+        difficulty: f64,
+        complexity: usize,
+        sort_key: u8,
+        removable: Vec<(usize, Digit)>,
+        placement: Option<(usize, Digit)>,
+        kind: Kind,
+    ) -> Hint {
+        Hint {
+            difficulty,
+            complexity,
+            sort_key,
+            removable,
+            placement,
+            kind,
+            nodes: Vec::new(),
+            supports: Vec::new(),
+            signature: SEED,
+        }
+    }
+}
+
 /// Where signatures start (FNV-1a's offset basis).
 pub(super) const SEED: u64 = 0xcbf2_9ce4_8422_2325;
 
@@ -81,18 +106,24 @@ pub(super) fn tenths(difficulty: f64) -> u16 {
 /// Sorts `hints` as Sudoku Explainer does (stable: difficulty, then
 /// complexity, then kind) and drops any that removes what an earlier one
 /// removes.
-pub(super) fn sort_and_dedup(mut hints: Vec<Hint>) -> Vec<Hint> {
-    hints.sort_by(|a, b| {
+pub(super) fn sort_and_dedup(hints: Vec<Hint>) -> Vec<Hint> {
+    sort_and_dedup_by(hints, |h| h)
+}
+
+/// [`sort_and_dedup`] for items that each hold a hint.
+pub(super) fn sort_and_dedup_by<T>(mut items: Vec<T>, hint: impl Fn(&T) -> &Hint) -> Vec<T> {
+    items.sort_by(|a, b| {
+        let (a, b) = (hint(a), hint(b));
         a.difficulty
             .partial_cmp(&b.difficulty)
             .unwrap_or(std::cmp::Ordering::Equal)
             .then(a.complexity.cmp(&b.complexity))
             .then(a.sort_key.cmp(&b.sort_key))
     });
-    let mut out: Vec<Hint> = Vec::with_capacity(hints.len());
-    for h in hints {
-        if !out.iter().any(|o| o.removable == h.removable) {
-            out.push(h);
+    let mut out: Vec<T> = Vec::with_capacity(items.len());
+    for item in items {
+        if !out.iter().any(|o| hint(o).removable == hint(&item).removable) {
+            out.push(item);
         }
     }
     out

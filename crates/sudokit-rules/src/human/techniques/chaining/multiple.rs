@@ -7,7 +7,7 @@
 use sudokit_core::{Digit, SearchTally, StopReason};
 
 use super::along_digit::{digit_places, may_contradict};
-use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, supports};
+use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, sort_and_dedup_by, supports};
 use super::potentials::{Cause, Id, Node, Potentials};
 use super::propagate::{Advanced, Mode, propagate};
 use super::tables::Tables;
@@ -52,12 +52,33 @@ struct Branch {
     absurd: Option<(Id, Id)>,
 }
 
+/// A hint and where its chains end, from which its supports and
+/// signature are walked: a nested search needs them only for the hints
+/// left after sorting, a tenth of those found (most repeat what an easier
+/// one removes).
+struct Found {
+    hint: Hint,
+    ends: Ends,
+}
+
+/// Where the chains of a hint end; a branch is named by its start node.
+enum Ends {
+    /// A contradiction (both ends in one branch) or a double chain (the
+    /// candidate on, then off).
+    Pair([(Node, Id); 2]),
+    /// A cell or region chain: `target` in each of `branches`, which
+    /// start from `assumed`.
+    Common { branches: Vec<Node>, target: Node, assumed: Support },
+}
+
 /// The branches of one search, computed once each.
 struct Search<'a, 't, 'b> {
     rule: Rule,
     advanced: Option<&'a dyn Advanced>,
     tally: &'t mut SearchTally<'b>,
     on_branches: Vec<Option<Branch>>,
+    /// With `nested`, the "off" branches that hints end in, by slot.
+    off_branches: Vec<Option<Branch>>,
     /// Whether hints carry supports and signatures.
     nested: bool,
     /// For Nishio, the cells of each digit (see [`may_contradict`]).
@@ -96,6 +117,38 @@ impl Search<'_, '_, '_> {
     fn get(&self, node: Node) -> &Branch {
         self.on_branches[node as usize / 2].as_ref().expect("computed before use")
     }
+
+    /// The potentials of the branch that starts from `node`, on or off.
+    fn pots_of(&self, node: Node) -> &Potentials {
+        let branches = if node & 1 == 1 { &self.on_branches } else { &self.off_branches };
+        &branches[node as usize / 2].as_ref().expect("kept for its hints").pots
+    }
+
+    /// Fills in the supports and signature of `found`'s hint.
+    fn finish(&self, work: &Work, found: Found) -> Hint {
+        let Found { mut hint, ends } = found;
+        let (mut all, mut signature) = (Vec::new(), SEED);
+        match ends {
+            Ends::Pair(ends) => {
+                for (branch, id) in ends {
+                    let pots = self.pots_of(branch);
+                    supports(work, pots, &[id], None, &mut all);
+                    signature = pots.signature(&[id], signature);
+                }
+            }
+            Ends::Common { branches, target, assumed } => {
+                for b in branches {
+                    let pots = self.pots_of(b);
+                    let id = pots.kept(target).expect("every branch holds the target");
+                    supports(work, pots, &[id], Some(assumed), &mut all);
+                    signature = pots.signature(&[id], signature);
+                }
+            }
+        }
+        hint.supports = all;
+        hint.signature = signature;
+        hint
+    }
 }
 
 /// Every hint of `rule` on `work`, in Sudoku Explainer's order of
@@ -112,18 +165,26 @@ pub(super) fn hints(
     tally: &mut SearchTally<'_>,
 ) -> Result<Vec<Hint>, StopReason> {
     let on_branches = (0..work.nodes() / 2).map(|_| None).collect();
+    let off_branches = if nested { (0..work.nodes() / 2).map(|_| None).collect() } else { Vec::new() };
     let tables = (!rule.dynamic && advanced.is_none()).then(|| Tables::of(work));
     let places = if rule.nishio { digit_places(work) } else { None };
-    let mut search = Search { rule, advanced, tally, on_branches, nested, places, tables };
+    let mut search = Search { rule, advanced, tally, on_branches, off_branches, nested, places, tables };
     let result = search_cells(work, &mut search);
     if let Some(tables) = search.tables.take() {
         tables.keep();
     }
-    result
+    let found = result?;
+    if !nested {
+        return Ok(found.into_iter().map(|f| f.hint).collect());
+    }
+    // Sorted as the caller will sort them, and the same hints dropped,
+    // before the chains of the rest are walked.
+    let kept = sort_and_dedup_by(found, |f| &f.hint);
+    Ok(kept.into_iter().map(|f| search.finish(work, f)).collect())
 }
 
 /// The cells of [`hints`], in order.
-fn search_cells(work: &mut Work, search: &mut Search<'_, '_, '_>) -> Result<Vec<Hint>, StopReason> {
+fn search_cells(work: &mut Work, search: &mut Search<'_, '_, '_>) -> Result<Vec<Found>, StopReason> {
     let rule = search.rule;
     let mut result = Vec::new();
     for cell in 0..work.len() {
@@ -148,8 +209,8 @@ fn search_cells(work: &mut Work, search: &mut Search<'_, '_, '_>) -> Result<Vec<
             }
             let assumed = Support::Cell(cell);
             for target in common(search, &branches) {
-                if let Some(hint) = reduction(work, search, &branches, target, Kind::Cell { cell }, 5, assumed) {
-                    result.push(hint);
+                if let Some(hint) = reduction(work, search, &branches, target, Kind::Cell { cell }, 5) {
+                    result.push(Found { hint, ends: Ends::Common { branches: branches.clone(), target, assumed } });
                 }
             }
         }
@@ -165,7 +226,7 @@ fn binary(
     cell: usize,
     digit: Digit,
     count: usize,
-    result: &mut Vec<Hint>,
+    result: &mut Vec<Found>,
 ) -> Result<(), StopReason> {
     let rule = search.rule;
     let double = count >= 3 && !rule.nishio && rule.dynamic;
@@ -182,31 +243,19 @@ fn binary(
         search.on_branch(work, on)?;
         if let Some((dst_on, dst_off)) = search.get(on).absurd.filter(|_| contradiction) {
             let pots = &search.get(on).pots;
-            result.push(binary_hint(
-                work,
-                (rule, search.nested),
-                pots,
-                pots,
-                (dst_on, dst_off),
-                (cell, digit, true),
-                true,
-            ));
+            let hint = binary_hint(work, rule, [pots, pots], [dst_on, dst_off], (cell, digit, true), true);
+            result.push(Found { hint, ends: Ends::Pair([(on, dst_on), (on, dst_off)]) });
         }
     }
     if skip_off {
         return Ok(());
     }
-    let off = search.branch(work, on & !1)?;
+    let off_node = on & !1;
+    let off = search.branch(work, off_node)?;
+    let before = result.len();
     if let Some((dst_on, dst_off)) = off.absurd.filter(|_| contradiction) {
-        result.push(binary_hint(
-            work,
-            (rule, search.nested),
-            &off.pots,
-            &off.pots,
-            (dst_on, dst_off),
-            (cell, digit, false),
-            true,
-        ));
+        let hint = binary_hint(work, rule, [&off.pots, &off.pots], [dst_on, dst_off], (cell, digit, false), true);
+        result.push(Found { hint, ends: Ends::Pair([(off_node, dst_on), (off_node, dst_off)]) });
     }
     if double {
         let from_on = &search.get(on).pots;
@@ -214,20 +263,16 @@ fn binary(
         let offs = from_on.order().iter().filter(|&&id| from_on.node(id) % 2 == 0);
         for &id in ons.chain(offs) {
             if let Some(other) = off.pots.kept(from_on.node(id)) {
-                let hint = binary_hint(
-                    work,
-                    (rule, search.nested),
-                    from_on,
-                    &off.pots,
-                    (id, other),
-                    (cell, digit, true),
-                    false,
-                );
+                let hint = binary_hint(work, rule, [from_on, &off.pots], [id, other], (cell, digit, true), false);
                 if !hint.removable.is_empty() {
-                    result.push(hint);
+                    result.push(Found { hint, ends: Ends::Pair([(on, id), (off_node, other)]) });
                 }
             }
         }
+    }
+    // A nested search walks the chains of the hints it keeps later.
+    if search.nested && result.len() > before {
+        search.off_branches[off_node as usize / 2] = Some(off);
     }
     Ok(())
 }
@@ -235,13 +280,12 @@ fn binary(
 /// A contradiction (`absurd`: the candidate `source` leads to a
 /// potential both on and off, `dst` in `pots_on` and `pots_off`), or a
 /// double chain (`dst` the same potential reached from the candidate on
-/// and off).
+/// and off), without its supports and signature.
 fn binary_hint(
     work: &Work,
-    (rule, nested): (Rule, bool),
-    pots_on: &Potentials,
-    pots_off: &Potentials,
-    (dst_on, dst_off): (Id, Id),
+    rule: Rule,
+    [pots_on, pots_off]: [&Potentials; 2],
+    [dst_on, dst_off]: [Id; 2],
     source: (usize, Digit, bool),
     absurd: bool,
 ) -> Hint {
@@ -254,29 +298,25 @@ fn binary_hint(
         let (tc, td, t_on) = work.decode(pots_on.node(dst_on));
         (removable_for(work, tc, td, t_on), t_on.then_some((tc, td)), Kind::Double { cell, digit })
     };
+    let mut removable = removable;
+    if removable.is_empty() && !absurd {
+        // Dropped by the caller: its chains need no walk.
+        return Hint::without_chains(0.0, 0, 0, removable, placement, kind);
+    }
     let flat = pots_on.ancestor_count(dst_on) + pots_off.ancestor_count(dst_off);
     let mut seen = Vec::new();
     let complexity =
         flat + pots_on.nested_complexity(&[dst_on], &mut seen) + pots_off.nested_complexity(&[dst_off], &mut seen);
-    let (mut all, mut signature) = (Vec::new(), SEED);
-    if nested {
-        signature = pots_off.signature(&[dst_off], pots_on.signature(&[dst_on], SEED));
-        supports(work, pots_on, &[dst_on], None, &mut all);
-        supports(work, pots_off, &[dst_off], None, &mut all);
-    }
-    let mut removable = removable;
     removable.sort_unstable();
-    Hint {
-        difficulty: rule.difficulty() + length_difficulty(complexity),
+    let sort_key = if absurd { 7 } else { 1 };
+    Hint::without_chains(
+        rule.difficulty() + length_difficulty(complexity),
         complexity,
-        sort_key: if absurd { 7 } else { 1 },
+        sort_key,
         removable,
         placement,
         kind,
-        nodes: Vec::new(),
-        supports: all,
-        signature,
-    }
+    )
 }
 
 /// The region chains that start from `digit` in `cell`: each unit of the
@@ -287,7 +327,7 @@ fn regions(
     search: &mut Search<'_, '_, '_>,
     cell: usize,
     digit: Digit,
-    result: &mut Vec<Hint>,
+    result: &mut Vec<Found>,
 ) -> Result<(), StopReason> {
     for unit in work.units_of(cell) {
         let places = work.places(unit, digit);
@@ -311,8 +351,8 @@ fn regions(
         }
         let assumed = Support::Unit(unit, digit);
         for target in common(search, &branches) {
-            if let Some(hint) = reduction(work, search, &branches, target, Kind::Region { unit, digit }, 6, assumed) {
-                result.push(hint);
+            if let Some(hint) = reduction(work, search, &branches, target, Kind::Region { unit, digit }, 6) {
+                result.push(Found { hint, ends: Ends::Common { branches: branches.clone(), target, assumed } });
             }
         }
     }
@@ -329,7 +369,8 @@ fn common(search: &Search<'_, '_, '_>, branches: &[Node]) -> Vec<Node> {
     ons.chain(offs).filter(|&n| kept(n)).collect()
 }
 
-/// A cell or region chain: every branch implies `target`.
+/// A cell or region chain: every branch implies `target`; without its
+/// supports and signature.
 fn reduction(
     work: &Work,
     search: &Search<'_, '_, '_>,
@@ -337,7 +378,6 @@ fn reduction(
     target: Node,
     kind: Kind,
     sort_key: u8,
-    assumed: Support,
 ) -> Option<Hint> {
     let (cell, digit, on) = work.decode(target);
     let mut removable = removable_for(work, cell, digit, on);
@@ -346,26 +386,12 @@ fn reduction(
     }
     removable.sort_unstable();
     let mut complexity = 0;
-    let mut all = Vec::new();
-    let (mut seen, mut signature) = (Vec::new(), SEED);
+    let mut seen = Vec::new();
     for &b in branches {
         let pots = &search.get(b).pots;
         let id = pots.kept(target)?;
         complexity += pots.ancestor_count(id) + pots.nested_complexity(&[id], &mut seen);
-        if search.nested {
-            supports(work, pots, &[id], Some(assumed), &mut all);
-            signature = pots.signature(&[id], signature);
-        }
     }
-    Some(Hint {
-        difficulty: search.rule.difficulty() + length_difficulty(complexity),
-        complexity,
-        sort_key,
-        removable,
-        placement: on.then_some((cell, digit)),
-        kind,
-        nodes: Vec::new(),
-        supports: all,
-        signature,
-    })
+    let difficulty = search.rule.difficulty() + length_difficulty(complexity);
+    Some(Hint::without_chains(difficulty, complexity, sort_key, removable, on.then_some((cell, digit)), kind))
 }
