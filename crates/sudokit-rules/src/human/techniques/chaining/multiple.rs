@@ -363,10 +363,21 @@ fn regions(
 /// branch's order.
 fn common(search: &Search<'_, '_, '_>, branches: &[Node]) -> Vec<Node> {
     let first = &search.get(branches[0]).pots;
-    let kept = |node: Node| branches[1..].iter().all(|&b| search.get(b).pots.contains(node));
+    // Most branches share nothing: their sets of nodes say so in a few
+    // words, before the first branch's potentials are walked.
+    let mut shared = first.kept_bits().to_vec();
+    for &b in &branches[1..] {
+        for (word, &other) in shared.iter_mut().zip(search.get(b).pots.kept_bits()) {
+            *word &= other;
+        }
+    }
+    if shared.iter().all(|&word| word == 0) {
+        return Vec::new();
+    }
+    let kept = |n: &Node| shared[*n as usize / 64] >> (n % 64) & 1 == 1;
     let ons = first.order().iter().map(|&id| first.node(id)).filter(|n| n % 2 == 1);
     let offs = first.order().iter().map(|&id| first.node(id)).filter(|n| n % 2 == 0);
-    ons.chain(offs).filter(|&n| kept(n)).collect()
+    ons.chain(offs).filter(kept).collect()
 }
 
 /// A cell or region chain: every branch implies `target`; without its

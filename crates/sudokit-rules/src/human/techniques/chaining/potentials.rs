@@ -61,6 +61,7 @@ impl Drop for Potentials {
                     entries: std::mem::take(&mut self.entries),
                     parents: std::mem::take(&mut self.parents),
                     kept: std::mem::take(&mut self.kept),
+                    kept_bits: std::mem::take(&mut self.kept_bits),
                     order: std::mem::take(&mut self.order),
                     nested: std::mem::take(&mut self.nested),
                 });
@@ -87,6 +88,9 @@ pub(super) struct Potentials {
     entries: Vec<Entry>,
     parents: Vec<Id>,
     kept: Vec<u32>,
+    /// The nodes kept, as a bit set: what every branch of a cell or a
+    /// region implies is found by intersecting these.
+    kept_bits: Vec<u64>,
     order: Vec<Id>,
     /// Each chain nested in this search's potentials: its signature (see
     /// [`signature`](Potentials::signature)) and complexity.
@@ -108,6 +112,7 @@ impl Potentials {
             entries: Vec::with_capacity(room),
             parents: Vec::with_capacity(2 * room),
             kept: vec![ABSENT; nodes],
+            kept_bits: vec![0; nodes.div_ceil(64)],
             order: Vec::with_capacity(room),
             nested: Vec::new(),
         }
@@ -134,6 +139,7 @@ impl Potentials {
     pub(super) fn add_kept(&mut self, node: Node, cause: Cause, parent: Id) -> Id {
         let id = self.add(node, cause, parent);
         self.kept[node as usize] = id;
+        self.kept_bits[node as usize / 64] |= 1 << (node % 64);
         self.order.push(id);
         id
     }
@@ -152,6 +158,7 @@ impl Potentials {
             return false;
         }
         self.kept[node] = id;
+        self.kept_bits[node / 64] |= 1 << (node % 64);
         self.order.push(id);
         true
     }
@@ -180,6 +187,12 @@ impl Potentials {
             return std::slice::from_ref(&e.first_parent);
         }
         &self.parents[e.first_parent as usize..(e.first_parent + e.parent_count) as usize]
+    }
+
+    /// The nodes kept, as a bit set (bit `n % 64` of word `n / 64` for
+    /// node `n`).
+    pub(super) fn kept_bits(&self) -> &[u64] {
+        &self.kept_bits
     }
 
     /// The kept potentials, in the order they were kept.
@@ -241,6 +254,7 @@ impl Potentials {
         for &id in &self.order {
             self.kept[self.entries[id as usize].node as usize] = ABSENT;
         }
+        self.kept_bits.fill(0);
         self.entries.clear();
         self.parents.clear();
         self.order.clear();
