@@ -11,6 +11,7 @@ use std::rc::Rc;
 use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
+use super::branches;
 use super::hint::{Hint, rule_parents, sort_and_dedup};
 use super::multiple::{self, Rule};
 use super::propagate::{Advanced, Removal};
@@ -119,12 +120,15 @@ thread_local! {
     static KNOWN: RefCell<Known> = RefCell::new(Known::default());
 }
 
-/// Makes [`KNOWN`] the states met from `work`'s position: those kept
-/// from another position are forgotten.
+/// Makes [`KNOWN`] the states met from `work`'s position, and its
+/// branches those the searches nested in them may take
+/// ([`branches::remember`]): what was kept from another position is
+/// forgotten.
 pub(super) fn meet_position(work: &Work) {
     KNOWN.with_borrow_mut(|known| {
         if !work.has_origin(&known.origin) {
             *known = Known { origin: work.origin(), ..Known::default() };
+            branches::remember(work);
         }
     });
 }
@@ -132,13 +136,11 @@ pub(super) fn meet_position(work: &Work) {
 /// Forgets the grid states of [`KNOWN`]: the position will change, or the
 /// search was stopped.
 pub(super) fn forget_states() {
-    KNOWN.with_borrow_mut(|known| {
-        // Fresh maps, not cleared ones: clearing costs the capacity
-        // every step, and a hard step leaves a large one.
-        if !known.hints.is_empty() {
-            *known = Known::default();
-        }
-    });
+    branches::forget();
+    // Fresh maps, not cleared ones: clearing costs the capacity every
+    // step, and a hard step leaves a large one. The origin goes too, so
+    // that the position, met again, is remembered again.
+    KNOWN.set(Known::default());
 }
 
 /// The hints, sorted, of `rule` (or of the unary chains) on `work`, from

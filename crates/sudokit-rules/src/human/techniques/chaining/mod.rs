@@ -5,7 +5,9 @@
 //! Layers, bottom up: `potentials` (a candidate on or off, with what
 //! implied it) and `work` (the grid a search shrinks); `hint` (what a
 //! search finds, ordered as Sudoku Explainer orders it); `propagate` (the
-//! implications of a potential, and a whole branch), `along_digit` (a
+//! implications of a potential, and a whole branch), `branches` (one
+//! branch, and a position's branches kept for the searches nested in
+//! them), `along_digit` (a
 //! cheap superset of the branches along one digit); `links` (those
 //! implications as a table) and `reach` (what each potential reaches
 //! along them), kept per grid state by `tables`; `unary` (cycles and
@@ -15,6 +17,7 @@
 
 mod advanced;
 mod along_digit;
+mod branches;
 mod hint;
 mod links;
 mod multiple;

@@ -4,12 +4,15 @@
 //! conclusion, or every candidate of a cell, or every place of a digit
 //! in a unit, leads to the same conclusion.
 
+use std::rc::Rc;
+
 use sudokit_core::{Digit, SearchTally, StopReason};
 
 use super::along_digit::{digit_places, may_contradict};
+use super::branches::{self, Branch, Footprint};
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, sort_and_dedup_by, supports};
-use super::potentials::{Cause, Id, Node, Potentials};
-use super::propagate::{Advanced, Mode, propagate};
+use super::potentials::{Id, Node, Potentials};
+use super::propagate::{Advanced, Mode};
 use super::tables::Tables;
 use super::work::Work;
 
@@ -46,12 +49,6 @@ impl Rule {
     }
 }
 
-/// One propagation: its potentials and its contradiction, if any.
-struct Branch {
-    pots: Potentials,
-    absurd: Option<(Id, Id)>,
-}
-
 /// A hint and where its chains end, from which its supports and
 /// signature are walked: a nested search needs them only for the hints
 /// left after sorting, a tenth of those found (most repeat what an easier
@@ -76,9 +73,13 @@ struct Search<'a, 't, 'b> {
     rule: Rule,
     advanced: Option<&'a dyn Advanced>,
     tally: &'t mut SearchTally<'b>,
-    on_branches: Vec<Option<Branch>>,
+    on_branches: Vec<Option<Rc<Branch>>>,
     /// With `nested`, the "off" branches that hints end in, by slot.
-    off_branches: Vec<Option<Branch>>,
+    off_branches: Vec<Option<Rc<Branch>>>,
+    /// For a search nested in a branch, without techniques inside its
+    /// own: where its grid differs from the position's, whose branches
+    /// it takes where they read none of it ([`branches::shared`]).
+    changes: Option<Footprint>,
     /// Whether hints carry supports and signatures.
     nested: bool,
     /// For Nishio, the cells of each digit (see [`may_contradict`]).
@@ -91,13 +92,14 @@ struct Search<'a, 't, 'b> {
 }
 
 impl Search<'_, '_, '_> {
-    fn branch(&mut self, work: &mut Work, node: Node) -> Result<Branch, StopReason> {
+    fn branch(&mut self, work: &mut Work, node: Node) -> Result<Rc<Branch>, StopReason> {
         self.tally.enter()?;
-        let mut pots = Potentials::new(work.nodes());
-        let start = pots.create(node, Cause::Assumed, &[]);
-        pots.keep(start);
-        let absurd = propagate(work, &mut pots, self.rule.mode(), self.advanced, self.tally)?;
-        Ok(Branch { pots, absurd })
+        if let Some(changes) = &self.changes {
+            if let Some(shared) = branches::shared(node, self.rule.mode(), changes, self.tally)? {
+                return Ok(shared);
+            }
+        }
+        Ok(Rc::new(Branch::run(work, node, self.rule.mode(), self.advanced, self.tally)?))
     }
 
     /// The branch of `node` (on), computed the first time it is asked.
@@ -137,7 +139,7 @@ impl Search<'_, '_, '_> {
                 }
             }
             Ends::Common { branches, target, assumed } => {
-                for b in branches {
+                for &b in &branches {
                     let pots = self.pots_of(b);
                     let id = pots.kept(target).expect("every branch holds the target");
                     supports(work, pots, &[id], Some(assumed), &mut all);
@@ -168,7 +170,8 @@ pub(super) fn hints(
     let off_branches = if nested { (0..work.nodes() / 2).map(|_| None).collect() } else { Vec::new() };
     let tables = (!rule.dynamic && advanced.is_none()).then(|| Tables::of(work));
     let places = if rule.nishio { digit_places(work) } else { None };
-    let mut search = Search { rule, advanced, tally, on_branches, off_branches, nested, places, tables };
+    let changes = if nested && advanced.is_none() { branches::changes(work) } else { None };
+    let mut search = Search { rule, advanced, tally, on_branches, off_branches, changes, nested, places, tables };
     let result = search_cells(work, &mut search);
     if let Some(tables) = search.tables.take() {
         tables.keep();
