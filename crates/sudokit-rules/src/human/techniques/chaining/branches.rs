@@ -40,6 +40,7 @@ impl Branch {
         let start = pots.create(node, Cause::Assumed, &[]);
         pots.keep(start);
         let absurd = propagate(work, &mut pots, mode, advanced, tally)?;
+        pots.mark_bits();
         Ok(Branch { pots, absurd })
     }
 }

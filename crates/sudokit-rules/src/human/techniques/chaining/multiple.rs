@@ -126,6 +126,13 @@ impl Search<'_, '_, '_> {
         &branches[node as usize / 2].as_ref().expect("kept for its hints").pots
     }
 
+    /// The ends of a cell or region chain; only a nested search walks
+    /// them, so the others keep no list of branches.
+    fn common_ends(&self, branches: &[Node], target: Node, assumed: Support) -> Ends {
+        let branches = if self.nested { branches.to_vec() } else { Vec::new() };
+        Ends::Common { branches, target, assumed }
+    }
+
     /// Fills in the supports and signature of `found`'s hint.
     fn finish(&self, work: &Work, found: Found) -> Hint {
         let Found { mut hint, ends } = found;
@@ -213,7 +220,7 @@ fn search_cells(work: &mut Work, search: &mut Search<'_, '_, '_>) -> Result<Vec<
             let assumed = Support::Cell(cell);
             for target in common(search, &branches) {
                 if let Some(hint) = reduction(work, search, &branches, target, Kind::Cell { cell }, 5) {
-                    result.push(Found { hint, ends: Ends::Common { branches: branches.clone(), target, assumed } });
+                    result.push(Found { hint, ends: search.common_ends(&branches, target, assumed) });
                 }
             }
         }
@@ -355,7 +362,7 @@ fn regions(
         let assumed = Support::Unit(unit, digit);
         for target in common(search, &branches) {
             if let Some(hint) = reduction(work, search, &branches, target, Kind::Region { unit, digit }, 6) {
-                result.push(Found { hint, ends: Ends::Common { branches: branches.clone(), target, assumed } });
+                result.push(Found { hint, ends: search.common_ends(&branches, target, assumed) });
             }
         }
     }

@@ -62,6 +62,7 @@ impl Drop for Potentials {
                     parents: std::mem::take(&mut self.parents),
                     kept: std::mem::take(&mut self.kept),
                     kept_bits: std::mem::take(&mut self.kept_bits),
+                    bits_marked: false,
                     order: std::mem::take(&mut self.order),
                     nested: std::mem::take(&mut self.nested),
                 });
@@ -88,9 +89,11 @@ pub(super) struct Potentials {
     entries: Vec<Entry>,
     parents: Vec<Id>,
     kept: Vec<u32>,
-    /// The nodes kept, as a bit set: what every branch of a cell or a
-    /// region implies is found by intersecting these.
+    /// The nodes kept, as a bit set, once [`mark_bits`](Self::mark_bits)
+    /// has filled it: what every branch of a cell or a region implies is
+    /// found by intersecting these.
     kept_bits: Vec<u64>,
+    bits_marked: bool,
     order: Vec<Id>,
     /// Each chain nested in this search's potentials: its signature (see
     /// [`signature`](Potentials::signature)) and complexity.
@@ -113,6 +116,7 @@ impl Potentials {
             parents: Vec::with_capacity(2 * room),
             kept: vec![ABSENT; nodes],
             kept_bits: vec![0; nodes.div_ceil(64)],
+            bits_marked: false,
             order: Vec::with_capacity(room),
             nested: Vec::new(),
         }
@@ -139,7 +143,6 @@ impl Potentials {
     pub(super) fn add_kept(&mut self, node: Node, cause: Cause, parent: Id) -> Id {
         let id = self.add(node, cause, parent);
         self.kept[node as usize] = id;
-        self.kept_bits[node as usize / 64] |= 1 << (node % 64);
         self.order.push(id);
         id
     }
@@ -158,7 +161,6 @@ impl Potentials {
             return false;
         }
         self.kept[node] = id;
-        self.kept_bits[node / 64] |= 1 << (node % 64);
         self.order.push(id);
         true
     }
@@ -189,9 +191,21 @@ impl Potentials {
         &self.parents[e.first_parent as usize..(e.first_parent + e.parent_count) as usize]
     }
 
+    /// Fills the bit set of the nodes kept so far ([`kept_bits`](Self::kept_bits)),
+    /// for a set that will not grow: the searches that grow their sets
+    /// start after start would pay for it at every step.
+    pub(super) fn mark_bits(&mut self) {
+        for &id in &self.order {
+            let node = self.entries[id as usize].node as usize;
+            self.kept_bits[node / 64] |= 1 << (node % 64);
+        }
+        self.bits_marked = true;
+    }
+
     /// The nodes kept, as a bit set (bit `n % 64` of word `n / 64` for
-    /// node `n`).
+    /// node `n`), as [`mark_bits`](Self::mark_bits) left it.
     pub(super) fn kept_bits(&self) -> &[u64] {
+        debug_assert!(self.bits_marked, "the bits are marked");
         &self.kept_bits
     }
 
@@ -254,7 +268,9 @@ impl Potentials {
         for &id in &self.order {
             self.kept[self.entries[id as usize].node as usize] = ABSENT;
         }
-        self.kept_bits.fill(0);
+        if std::mem::take(&mut self.bits_marked) {
+            self.kept_bits.fill(0);
+        }
         self.entries.clear();
         self.parents.clear();
         self.order.clear();
