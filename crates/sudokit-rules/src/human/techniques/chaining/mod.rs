@@ -89,7 +89,7 @@ impl Strategy for Chains {
 ///   [`NESTED_DYNAMIC_PLUS`](Self::NESTED_DYNAMIC_PLUS) (11.0): the
 ///   branches also use, in turn, unary chains, multiple forcing chains,
 ///   dynamic forcing chains and dynamic forcing chains with unary chains
-///   inside. These are slow: seconds per step on the hardest puzzles.
+///   inside. These are slow: up to a second per step on the hardest puzzles.
 ///
 /// Among the steps of a level, the easiest, then the shortest, wins.
 #[derive(Clone, Copy, Debug)]
