@@ -151,13 +151,14 @@ fn chain_hints(work: &mut Work, rule: Rule, tally: &mut SearchTally<'_>) -> Resu
     }
     // The borrow is let go: the search below may nest chains that ask too.
     let hints = if rule == UNARY {
-        unary::hints(work, tally)?
+        sort_and_dedup(unary::hints(work, tally)?)
     } else {
         let inner = Nested { level: rule.level };
         let advanced: Option<&dyn Advanced> = (rule.level > 0).then_some(&inner);
+        // Sorted already, as a nested search's hints come.
         multiple::hints(work, rule, advanced, true, tally)?
     };
-    let hints = Rc::new(sort_and_dedup(hints));
+    let hints = Rc::new(hints);
     KNOWN.with_borrow_mut(|known| {
         if known.states() >= KNOWN_STATES || known.count >= KNOWN_HINTS {
             *known = Known { origin: std::mem::take(&mut known.origin), ..Known::default() };

@@ -51,19 +51,24 @@ type Cells = u128;
 /// What a branch of the position read, or where a grid state differs
 /// from the position: cells whose candidates (all of them) count, and
 /// per digit index the cells where that digit counts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(super) struct Footprint {
     cells: Cells,
     digits: Vec<Cells>,
 }
 
 impl Footprint {
+    /// Nothing, on a grid of side `side`.
+    fn none(side: usize) -> Footprint {
+        Footprint { cells: 0, digits: vec![0; side] }
+    }
+
     /// What `branch` read of `work`'s grid: for each potential it holds,
     /// the candidates of its cell and its digit's places in the cell's
     /// houses (the potentials it held but had no time to follow, past a
     /// contradiction, count too: more than it read, never less).
     fn read_by(work: &Work, branch: &Branch, peers: &[Cells]) -> Footprint {
-        let mut read = Footprint { cells: 0, digits: vec![0; work.side()] };
+        let mut read = Footprint::none(work.side());
         for &id in branch.pots.order() {
             let (cell, digit, _) = work.decode(branch.pots.node(id));
             read.cells |= 1 << cell;
@@ -89,7 +94,6 @@ struct Kept {
 /// mode and start node, computed as first asked.
 struct Reference {
     work: Work,
-    peers: &'static [Cells],
     by_mode: Vec<(Mode, Vec<Option<Kept>>)>,
 }
 
@@ -99,10 +103,10 @@ thread_local! {
 }
 
 /// Makes `work`, as it stands, the position whose branches serve the
-/// searches nested in its own (on grids of 128 cells or fewer).
+/// searches nested in its own (on grids of 128 cells or fewer, whose
+/// peers come as bit sets).
 pub(super) fn remember(work: &Work) {
-    let reference =
-        work.masks().map(|masks| Reference { work: work.clone(), peers: &masks.peers, by_mode: Vec::new() });
+    let reference = work.masks().map(|_| Reference { work: work.clone(), by_mode: Vec::new() });
     REFERENCE.set(reference);
 }
 
@@ -116,7 +120,7 @@ pub(super) fn forget() {
 pub(super) fn changes(work: &Work) -> Option<Footprint> {
     REFERENCE.with_borrow(|reference| {
         let reference = reference.as_ref().filter(|r| r.work.grid_id() == work.grid_id())?;
-        let mut changes = Footprint { cells: 0, digits: vec![0; work.side()] };
+        let mut changes = Footprint::none(work.side());
         for cell in 0..work.len() {
             let changed = reference.work.cands(cell) ^ work.cands(cell);
             if !changed.is_empty() {
@@ -155,7 +159,8 @@ pub(super) fn shared(
                 return Ok(None);
             }
             let branch = Branch::run(&mut reference.work, node, mode, None, tally)?;
-            let read = Footprint::read_by(&reference.work, &branch, reference.peers);
+            let peers = &reference.work.masks().expect("remembered with its masks").peers;
+            let read = Footprint::read_by(&reference.work, &branch, peers);
             reference.by_mode[at].1[node as usize] = Some(Kept { branch: Rc::new(branch), read });
         }
         let kept = reference.by_mode[at].1[node as usize].as_ref().expect("computed above");

@@ -49,13 +49,13 @@ impl Rule {
     }
 }
 
-/// A hint and where its chains end, from which its supports and
-/// signature are walked: a nested search needs them only for the hints
-/// left after sorting, a tenth of those found (most repeat what an easier
-/// one removes).
+/// A hint and, in a nested search, where its chains end, from which its
+/// supports and signature are walked: only for the hints left after
+/// sorting, a tenth of those found (most repeat what an easier one
+/// removes).
 struct Found {
     hint: Hint,
-    ends: Ends,
+    ends: Option<Ends>,
 }
 
 /// Where the chains of a hint end; a branch is named by its start node.
@@ -126,18 +126,17 @@ impl Search<'_, '_, '_> {
         &branches[node as usize / 2].as_ref().expect("kept for its hints").pots
     }
 
-    /// The ends of a cell or region chain; only a nested search walks
-    /// them, so the others keep no list of branches.
-    fn common_ends(&self, branches: &[Node], target: Node, assumed: Support) -> Ends {
-        let branches = if self.nested { branches.to_vec() } else { Vec::new() };
-        Ends::Common { branches, target, assumed }
+    /// `hint` with its `ends`, kept only by a nested search (the only one
+    /// to walk them).
+    fn found(&self, hint: Hint, ends: impl FnOnce() -> Ends) -> Found {
+        Found { hint, ends: self.nested.then(ends) }
     }
 
     /// Fills in the supports and signature of `found`'s hint.
     fn finish(&self, work: &Work, found: Found) -> Hint {
         let Found { mut hint, ends } = found;
         let (mut all, mut signature) = (Vec::new(), SEED);
-        match ends {
+        match ends.expect("a nested search keeps the ends") {
             Ends::Pair(ends) => {
                 for (branch, id) in ends {
                     let pots = self.pots_of(branch);
@@ -164,8 +163,9 @@ impl Search<'_, '_, '_> {
 /// discovery (cells row by row; per candidate its contradictions, its
 /// double chains and its region chains; then the cell's chains).
 ///
-/// With `nested`, the hints serve a chain around them and carry what it
-/// needs (supports and signatures).
+/// With `nested`, the hints serve a chain around them: they come sorted
+/// and without repeats (see [`sort_and_dedup_by`]), and carry what that
+/// chain needs (supports and signatures).
 pub(super) fn hints(
     work: &mut Work,
     rule: Rule,
@@ -220,7 +220,8 @@ fn search_cells(work: &mut Work, search: &mut Search<'_, '_, '_>) -> Result<Vec<
             let assumed = Support::Cell(cell);
             for target in common(search, &branches) {
                 if let Some(hint) = reduction(work, search, &branches, target, Kind::Cell { cell }, 5) {
-                    result.push(Found { hint, ends: search.common_ends(&branches, target, assumed) });
+                    let ends = || Ends::Common { branches: branches.clone(), target, assumed };
+                    result.push(search.found(hint, ends));
                 }
             }
         }
@@ -253,8 +254,9 @@ fn binary(
         search.on_branch(work, on)?;
         if let Some((dst_on, dst_off)) = search.get(on).absurd.filter(|_| contradiction) {
             let pots = &search.get(on).pots;
-            let hint = binary_hint(work, rule, [pots, pots], [dst_on, dst_off], (cell, digit, true), true);
-            result.push(Found { hint, ends: Ends::Pair([(on, dst_on), (on, dst_off)]) });
+            if let Some(hint) = binary_hint(work, rule, [pots, pots], [dst_on, dst_off], (cell, digit, true), true) {
+                result.push(search.found(hint, || Ends::Pair([(on, dst_on), (on, dst_off)])));
+            }
         }
     }
     if skip_off {
@@ -264,8 +266,11 @@ fn binary(
     let off = search.branch(work, off_node)?;
     let before = result.len();
     if let Some((dst_on, dst_off)) = off.absurd.filter(|_| contradiction) {
-        let hint = binary_hint(work, rule, [&off.pots, &off.pots], [dst_on, dst_off], (cell, digit, false), true);
-        result.push(Found { hint, ends: Ends::Pair([(off_node, dst_on), (off_node, dst_off)]) });
+        if let Some(hint) =
+            binary_hint(work, rule, [&off.pots, &off.pots], [dst_on, dst_off], (cell, digit, false), true)
+        {
+            result.push(search.found(hint, || Ends::Pair([(off_node, dst_on), (off_node, dst_off)])));
+        }
     }
     if double {
         let from_on = &search.get(on).pots;
@@ -273,9 +278,10 @@ fn binary(
         let offs = from_on.order().iter().filter(|&&id| from_on.node(id) % 2 == 0);
         for &id in ons.chain(offs) {
             if let Some(other) = off.pots.kept(from_on.node(id)) {
-                let hint = binary_hint(work, rule, [from_on, &off.pots], [id, other], (cell, digit, true), false);
-                if !hint.removable.is_empty() {
-                    result.push(Found { hint, ends: Ends::Pair([(on, id), (off_node, other)]) });
+                if let Some(hint) =
+                    binary_hint(work, rule, [from_on, &off.pots], [id, other], (cell, digit, true), false)
+                {
+                    result.push(search.found(hint, || Ends::Pair([(on, id), (off_node, other)])));
                 }
             }
         }
@@ -290,7 +296,8 @@ fn binary(
 /// A contradiction (`absurd`: the candidate `source` leads to a
 /// potential both on and off, `dst` in `pots_on` and `pots_off`), or a
 /// double chain (`dst` the same potential reached from the candidate on
-/// and off), without its supports and signature.
+/// and off), without its supports and signature; `None` for a double
+/// chain that removes nothing.
 fn binary_hint(
     work: &Work,
     rule: Rule,
@@ -298,7 +305,7 @@ fn binary_hint(
     [dst_on, dst_off]: [Id; 2],
     source: (usize, Digit, bool),
     absurd: bool,
-) -> Hint {
+) -> Option<Hint> {
     let (cell, digit, on) = source;
     let (removable, placement, kind) = if absurd {
         // The assumption is false.
@@ -310,8 +317,7 @@ fn binary_hint(
     };
     let mut removable = removable;
     if removable.is_empty() && !absurd {
-        // Dropped by the caller: its chains need no walk.
-        return Hint::without_chains(0.0, 0, 0, removable, placement, kind);
+        return None;
     }
     let flat = pots_on.ancestor_count(dst_on) + pots_off.ancestor_count(dst_off);
     let mut seen = Vec::new();
@@ -319,14 +325,8 @@ fn binary_hint(
         flat + pots_on.nested_complexity(&[dst_on], &mut seen) + pots_off.nested_complexity(&[dst_off], &mut seen);
     removable.sort_unstable();
     let sort_key = if absurd { 7 } else { 1 };
-    Hint::without_chains(
-        rule.difficulty() + length_difficulty(complexity),
-        complexity,
-        sort_key,
-        removable,
-        placement,
-        kind,
-    )
+    let difficulty = rule.difficulty() + length_difficulty(complexity);
+    Some(Hint::without_chains(difficulty, complexity, sort_key, removable, placement, kind))
 }
 
 /// The region chains that start from `digit` in `cell`: each unit of the
@@ -362,7 +362,8 @@ fn regions(
         let assumed = Support::Unit(unit, digit);
         for target in common(search, &branches) {
             if let Some(hint) = reduction(work, search, &branches, target, Kind::Region { unit, digit }, 6) {
-                result.push(Found { hint, ends: search.common_ends(&branches, target, assumed) });
+                let ends = || Ends::Common { branches: branches.clone(), target, assumed };
+                result.push(search.found(hint, ends));
             }
         }
     }
