@@ -1,7 +1,7 @@
 //! Limits on a search: deadline, node and iteration caps, cancellation.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::error::StopReason;
@@ -52,6 +52,15 @@ impl CancelFlag {
 /// 3 s. An absolute [deadline](Budget::with_deadline) is the same instant
 /// for every solve under the budget; with both, the earlier one stops.
 ///
+/// Node and iteration caps bound each solve too, unless the budget
+/// [shares its caps](Budget::with_shared_caps): then they bound all the
+/// solves under it (and its clones) together. A call that runs several
+/// solves as phases of one larger call (a rating's uniqueness check and
+/// its steps, a generation request's grids, checks and ratings) fixes its
+/// budget once with [`starting_now`](Budget::starting_now), which does
+/// both, and hands that budget to every phase: each phase then has what
+/// the earlier ones left.
+///
 /// ```
 /// use std::time::Duration;
 /// use sudokit::Budget;
@@ -68,6 +77,16 @@ pub struct Budget {
     max_iterations: Option<u64>,
     cancel: Option<CancelFlag>,
     untimed: bool,
+    /// The work of the finished solves, when the caps are shared.
+    spent: Option<Arc<Spent>>,
+}
+
+/// The nodes and iterations of the finished solves under a budget whose
+/// caps are shared.
+#[derive(Debug, Default)]
+struct Spent {
+    nodes: AtomicU64,
+    iterations: AtomicU64,
 }
 
 impl Budget {
@@ -156,9 +175,12 @@ impl Budget {
         }
     }
 
-    /// This budget with its time limit fixed from now: a deadline, so that
-    /// the several solves of one larger call (a rating's uniqueness check
-    /// and its steps, say) share one time limit.
+    /// This budget with its time limit fixed from now (a deadline) and its
+    /// caps [shared](Budget::with_shared_caps): the budget of one larger
+    /// call whose several solves (a rating's uniqueness check and its
+    /// steps, say) share one time limit and one count of nodes and
+    /// iterations. Caps that are shared already stay shared with the
+    /// budget they came from.
     ///
     /// ```
     /// use std::time::Duration;
@@ -167,15 +189,84 @@ impl Budget {
     /// let fixed = budget.starting_now();
     /// assert_eq!(fixed.time_limit(), None);
     /// assert!(fixed.deadline().is_some());
+    /// assert!(fixed.has_shared_caps());
     /// ```
     #[must_use]
     pub fn starting_now(&self) -> Budget {
-        let mut fixed = self.clone();
+        let mut fixed = self.clone().with_shared_caps();
         if self.time_limit.is_some() {
             fixed.deadline = self.stop_at(Instant::now());
             fixed.time_limit = None;
         }
         fixed
+    }
+
+    /// Makes the node and iteration caps bound every solve under this
+    /// budget and its clones together, instead of each solve alone: a
+    /// solve that ends adds its nodes and iterations to the count, and a
+    /// solve stops when the count and its own work reach a cap. Solves
+    /// running at once on several threads see each other's work when it
+    /// ends, so together they may pass a cap by what they do meanwhile.
+    ///
+    /// ```
+    /// use sudokit::{Budget, CountSolutions, Dlx, Grid, SolveError, StopReason};
+    /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+    /// let nodes = {
+    ///     let mut dlx = Dlx::new();
+    ///     dlx.count_solutions(&puzzle, 2)?;
+    ///     dlx.last_stats().nodes
+    /// };
+    /// // Enough nodes for one count, not for two.
+    /// let budget = Budget::unlimited().with_max_nodes(nodes + nodes / 2).with_shared_caps();
+    /// assert_eq!(Dlx::new().count_solutions_with(&puzzle, 2, &budget)?, 1);
+    /// assert_eq!(budget.nodes_left(), Some(nodes / 2));
+    /// let second = Dlx::new().count_solutions_with(&puzzle, 2, &budget);
+    /// assert!(matches!(second, Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_shared_caps(mut self) -> Budget {
+        if self.spent.is_none() {
+            self.spent = Some(Arc::default());
+        }
+        self
+    }
+
+    /// Whether the caps bound every solve under the budget together (see
+    /// [`with_shared_caps`](Budget::with_shared_caps)).
+    pub fn has_shared_caps(&self) -> bool {
+        self.spent.is_some()
+    }
+
+    /// This budget with the caps it has left as caps of its own, no longer
+    /// shared: for the parts of one solve that an engine meters itself.
+    #[must_use]
+    pub fn with_caps_left(&self) -> Budget {
+        Budget { max_nodes: self.nodes_left(), max_iterations: self.iterations_left(), spent: None, ..self.clone() }
+    }
+
+    /// The nodes a solve may still take: the node cap, less what the
+    /// finished solves spent when the caps are shared; `None` without a
+    /// cap.
+    pub fn nodes_left(&self) -> Option<u64> {
+        let spent = self.spent.as_ref().map_or(0, |spent| spent.nodes.load(Ordering::Relaxed));
+        self.max_nodes.map(|max| max.saturating_sub(spent))
+    }
+
+    /// The iterations a solve may still take, as
+    /// [`nodes_left`](Budget::nodes_left) for nodes.
+    pub fn iterations_left(&self) -> Option<u64> {
+        let spent = self.spent.as_ref().map_or(0, |spent| spent.iterations.load(Ordering::Relaxed));
+        self.max_iterations.map(|max| max.saturating_sub(spent))
+    }
+
+    /// Adds the work of a finished solve to the shared count, if the caps
+    /// are shared.
+    pub(crate) fn charge(&self, nodes: u64, iterations: u64) {
+        if let Some(spent) = &self.spent {
+            spent.nodes.fetch_add(nodes, Ordering::Relaxed);
+            spent.iterations.fetch_add(iterations, Ordering::Relaxed);
+        }
     }
 
     /// The node cap, if any.
@@ -191,17 +282,6 @@ impl Budget {
     /// Whether the cancel flag, if any, is raised.
     pub fn is_cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
-    }
-
-    #[inline]
-    pub(crate) fn check_caps(&self, nodes: u64, iterations: u64) -> Result<(), StopReason> {
-        if self.max_nodes.is_some_and(|max| nodes >= max) {
-            return Err(StopReason::NodeLimit);
-        }
-        if self.max_iterations.is_some_and(|max| iterations >= max) {
-            return Err(StopReason::IterationLimit);
-        }
-        Ok(())
     }
 
     /// Checks the cancel flag, then `stop_at` against the clock.

@@ -33,6 +33,10 @@ use crate::stats::Stats;
 #[derive(Debug)]
 pub struct Meter<'a> {
     budget: &'a Budget,
+    /// The nodes and iterations the budget leaves (`u64::MAX` for no cap),
+    /// looked up with the clock: shared caps shrink as other solves end.
+    nodes_left: u64,
+    iterations_left: u64,
     started: Option<Instant>,
     stop_at: Option<Instant>,
     countdown: u32,
@@ -55,7 +59,15 @@ impl<'a> Meter<'a> {
             Some(now) => budget.stop_at(now),
             None => budget.deadline(),
         };
-        Meter { budget, started: now.filter(|_| budget.is_timed()), stop_at, countdown: 0, stride: Self::CLOCK_STRIDE }
+        Meter {
+            budget,
+            nodes_left: budget.nodes_left().unwrap_or(u64::MAX),
+            iterations_left: budget.iterations_left().unwrap_or(u64::MAX),
+            started: now.filter(|_| budget.is_timed()),
+            stop_at,
+            countdown: 0,
+            stride: Self::CLOCK_STRIDE,
+        }
     }
 
     /// A meter that looks at the clock and the cancel flag at every
@@ -77,12 +89,35 @@ impl<'a> Meter<'a> {
     /// The [`StopReason`] of the first limit reached.
     #[inline]
     pub fn tick(&mut self, nodes: u64, iterations: u64) -> Result<(), StopReason> {
-        self.budget.check_caps(nodes, iterations)?;
         if self.countdown == 0 {
+            self.look(nodes, iterations)?;
             self.countdown = self.stride;
-            self.budget.check_clock(self.stop_at)?;
+        } else {
+            self.check_caps(nodes, iterations)?;
         }
         self.countdown -= 1;
+        Ok(())
+    }
+
+    /// The caps, the clock and the cancel flag, with the caps looked up
+    /// anew.
+    fn look(&mut self, nodes: u64, iterations: u64) -> Result<(), StopReason> {
+        if self.budget.has_shared_caps() {
+            self.nodes_left = self.budget.nodes_left().unwrap_or(u64::MAX);
+            self.iterations_left = self.budget.iterations_left().unwrap_or(u64::MAX);
+        }
+        self.check_caps(nodes, iterations)?;
+        self.budget.check_clock(self.stop_at)
+    }
+
+    #[inline]
+    fn check_caps(&self, nodes: u64, iterations: u64) -> Result<(), StopReason> {
+        if nodes >= self.nodes_left {
+            return Err(StopReason::NodeLimit);
+        }
+        if iterations >= self.iterations_left {
+            return Err(StopReason::IterationLimit);
+        }
         Ok(())
     }
 
@@ -103,8 +138,7 @@ impl<'a> Meter<'a> {
     /// # Errors
     /// The [`StopReason`] of the first limit reached.
     pub fn tick_slow(&mut self, nodes: u64, iterations: u64) -> Result<(), StopReason> {
-        self.budget.check_caps(nodes, iterations)?;
-        self.budget.check_clock(self.stop_at)
+        self.look(nodes, iterations)
     }
 
     /// Time since the meter started; zero without timing.
@@ -174,7 +208,7 @@ impl<'a> SearchTally<'a> {
     /// assert_eq!(tally.enter(), Err(StopReason::Deadline));
     /// ```
     pub fn slow(budget: &'a Budget, limit: u64) -> SearchTally<'a> {
-        SearchTally { meter: Meter::slow(budget), ..SearchTally::new(budget, limit) }
+        SearchTally { meter: Meter::slow(budget), stats: Stats::default(), limit, found: 0, first: None }
     }
 
     /// Enters a search node: checks the budget, then counts the node.
@@ -278,9 +312,9 @@ impl<'a> SearchTally<'a> {
     /// # Panics
     /// When the recorded values are not a grid of `shape`: a bug in the
     /// search that recorded them.
-    pub fn into_solution(self, shape: Shape) -> Result<Solution, SolveError> {
+    pub fn into_solution(mut self, shape: Shape) -> Result<Solution, SolveError> {
         let stats = self.finish();
-        let values = self.first.ok_or(SolveError::Unsolvable)?;
+        let values = self.first.take().ok_or(SolveError::Unsolvable)?;
         let grid = Grid::from_vec(shape, values).expect("a search records grids of its puzzle's shape");
         Ok(Solution::new(grid, stats))
     }
@@ -303,6 +337,14 @@ impl<'a> SearchTally<'a> {
     /// grid, if any.
     pub fn incomplete(&self, best: Option<Grid>) -> SolveError {
         SolveError::Incomplete { stats: self.finish(), best }
+    }
+}
+
+/// A budget with [shared caps](Budget::with_shared_caps) counts the
+/// solve's nodes and iterations when its tally ends.
+impl Drop for SearchTally<'_> {
+    fn drop(&mut self) {
+        self.meter.budget.charge(self.stats.nodes, self.stats.iterations);
     }
 }
 
@@ -369,6 +411,40 @@ mod tests {
         assert_eq!(Meter::new(&shared).tick(0, 0), Err(StopReason::Deadline));
         let both = shared.clone().with_time_limit(Duration::from_secs(60));
         assert_eq!(Meter::new(&both).tick(0, 0), Err(StopReason::Deadline));
+    }
+
+    #[test]
+    fn shared_caps_bound_the_solves_together() {
+        let budget = Budget::unlimited().with_max_nodes(10).with_max_iterations(4).starting_now();
+        {
+            let mut first = SearchTally::new(&budget, 1);
+            (0..6).for_each(|_| first.enter().unwrap());
+            first.step().unwrap();
+        }
+        assert_eq!((budget.nodes_left(), budget.iterations_left()), (Some(4), Some(3)));
+        let mut outer = SearchTally::slow(&budget, 1);
+        outer.step().unwrap();
+        {
+            // A phase nested in the outer one: it has what the budget
+            // leaves, and the outer one sees its work once it ends.
+            let mut inner = SearchTally::new(&budget, 1);
+            assert_eq!((0..10).take_while(|_| inner.enter().is_ok()).count(), 4);
+        }
+        assert_eq!(outer.enter(), Err(StopReason::NodeLimit));
+        assert_eq!(outer.step(), Err(StopReason::NodeLimit));
+        drop(outer);
+        assert_eq!((budget.nodes_left(), budget.iterations_left()), (Some(0), Some(2)));
+        // A snapshot keeps what is left, and counts nothing back.
+        let snapshot = budget.with_caps_left();
+        assert!(!snapshot.has_shared_caps());
+        assert_eq!(SearchTally::new(&snapshot, 1).enter(), Err(StopReason::NodeLimit));
+        // Without shared caps, every solve has the whole cap.
+        let own = Budget::unlimited().with_max_nodes(2);
+        for _ in 0..3 {
+            let mut tally = SearchTally::new(&own, 1);
+            assert_eq!((0..5).take_while(|_| tally.enter().is_ok()).count(), 2);
+        }
+        assert_eq!(own.nodes_left(), Some(2));
     }
 
     #[test]

@@ -49,6 +49,26 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+/// The counters and times of two pieces of work, added up: the stats of a
+/// search run in parts.
+///
+/// ```
+/// use sudokit::Stats;
+/// let mut total = Stats::new().with_nodes(3).with_guesses(1);
+/// total += Stats::new().with_nodes(4);
+/// assert_eq!((total.nodes, total.guesses), (7, 1));
+/// ```
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.backtracks += other.backtracks;
+        self.guesses += other.guesses;
+        self.iterations += other.iterations;
+        self.restarts += other.restarts;
+        self.elapsed += other.elapsed;
+    }
+}
+
 impl Stats {
     /// The work counters, in declaration order: what equality compares.
     fn counters(&self) -> [u64; 5] {

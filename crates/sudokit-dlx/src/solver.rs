@@ -305,7 +305,9 @@ impl Solver for Dlx {
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;
         let cover = self.main.prepare(puzzle, None)?;
         self.restarts = CoverStats::default();
-        let outcome = self.search(&cover, puzzle, &budget);
+        // The runs meter themselves against slices of what the budget
+        // leaves; the tally counts the whole solve once it ends.
+        let outcome = self.search(&cover, puzzle, &budget.with_caps_left());
         self.keep_stats(self.spent(), &mut tally);
         match outcome {
             Ok(Run::Solved(grid)) => Ok(tally.solution(grid)),

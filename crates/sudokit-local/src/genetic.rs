@@ -371,8 +371,8 @@ impl Run<'_, '_, '_, Genetic> {
             .tally
             .meter_mut()
             .budget()
-            .max_iterations()
-            .map_or(u64::MAX, |max| max.saturating_sub(self.tally.stats().iterations));
+            .iterations_left()
+            .map_or(u64::MAX, |left| left.saturating_sub(self.tally.stats().iterations));
         for child in &mut children {
             child.moves = u64::from(self.config.local_moves).min(room);
             room -= child.moves;

@@ -473,10 +473,11 @@ impl Iterator for Explainer<'_> {
         }
         // Taken out for the tally to borrow while the search moves on.
         let budget = std::mem::take(&mut self.budget);
+        // Each event's tally counts its own work, which its drop charges
+        // to the budget's shared caps: the next event has what is left.
         let mut tally = SearchTally::slow(&budget, 0);
-        *tally.stats_mut() = self.stats;
         let result = self.advance(&mut tally);
-        self.stats = *tally.stats();
+        self.stats += *tally.stats();
         drop(tally);
         self.budget = budget;
         match result {
