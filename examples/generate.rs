@@ -119,29 +119,22 @@ fn run(cli: Cli) -> Result {
         writeln!(out, "puzzle,seed,er,ep,ed,solution")?;
     }
     let bar = Progress::new("generate", cli.count, "puzzles");
-    // Chunks of a few puzzles per thread: progress between them, results
-    // in seed order.
-    let chunk = 64;
     let (mut made, mut failed) = (0u64, 0u64);
-    let mut first = cli.seed;
-    let last = cli.seed + cli.count.saturating_sub(1);
-    while cli.count > 0 && first <= last {
-        let end = (first + chunk - 1).min(last);
-        for result in generate_many(&generator, first..=end, cli.threads) {
-            match result {
-                Ok(generated) => {
-                    write_puzzle(&mut out, &generated, csv)?;
-                    made += 1;
-                }
-                Err(error) => {
-                    bar.println(&format!("{error}{}", closest(&error)));
-                    failed += 1;
-                }
+    let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
+    let results = generate_many(&generator, cli.seed..=last, cli.threads).take(cli.count as usize);
+    for (done, result) in (1..).zip(results) {
+        match result {
+            Ok(generated) => {
+                write_puzzle(&mut out, &generated, csv)?;
+                made += 1;
+            }
+            Err(error) => {
+                bar.println(&format!("{error}{}", closest(&error)));
+                failed += 1;
             }
         }
         out.flush()?;
-        bar.set(end - cli.seed + 1, "");
-        first = end + 1;
+        bar.set(done, "");
     }
     bar.finish();
     let seconds = started.elapsed().as_secs_f64();

@@ -7,7 +7,7 @@ use std::time::Duration;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudokit_core::{Budget, Cell, Digit, Grid, Shape, SolveError, StopReason};
+use sudokit_core::{Budget, Cell, Digit, Grid, ParameterError, SearchTally, Shape, SolveError, StopReason};
 use sudokit_rules::human::{RateError, Rater, Rating};
 
 use crate::request::{Difficulty, Givens};
@@ -37,6 +37,10 @@ pub enum GenerateError {
         /// The puzzle closest to the request, if any was made.
         closest: Option<Box<Generated>>,
     },
+    /// A setting is out of its range: a target of givens at or above the
+    /// number of cells.
+    #[error(transparent)]
+    Parameter(#[from] ParameterError),
     /// A solver failed in a way that is not the budget's (a bug: the
     /// generator only hands valid grids to them).
     #[error(transparent)]
@@ -111,9 +115,9 @@ pub struct Generated {
 /// givens of the solution added until the puzzle is unique again, then
 /// minimised anew; one puzzle in ten from a fresh grid.
 ///
-/// Every request runs within a [`Budget`] (60 s by default): an
-/// impossible or unlucky request ends with [`GenerateError::Stopped`],
-/// never a hang.
+/// Every request runs within a [`Budget`] (60 s by default; see
+/// [`with_budget`](Generator::with_budget)): an impossible or unlucky
+/// request ends with [`GenerateError::Stopped`], never a hang.
 #[derive(Clone, Debug)]
 pub struct Generator {
     shape: Shape,
@@ -174,7 +178,24 @@ impl Generator {
     }
 
     /// Bounds each request (each call to [`generate`](Generator::generate))
-    /// by `budget`: its time limit counts from the call.
+    /// by `budget`, in place of the default 60 s. Its time limit counts
+    /// from the call; its node and iteration caps bound the whole request:
+    /// every solved grid, uniqueness check and rating the request runs
+    /// counts against them (see [`Budget::starting_now`]), and each
+    /// candidate puzzle it makes is one iteration. A budget without a time
+    /// limit or deadline keeps only its caps and cancel flag: a request
+    /// under a budget with none of them, if no puzzle meets it (a rating
+    /// out of reach), never ends.
+    ///
+    /// ```
+    /// use sudokit::generate::{GenerateError, Generator, Givens};
+    /// use sudokit::{Budget, Shape, StopReason};
+    ///
+    /// // 17 givens: possible, but a few thousand nodes will not find it.
+    /// let budget = Budget::unlimited().with_max_nodes(5_000);
+    /// let request = Generator::new(Shape::CLASSIC).with_givens(Givens::Target(17)).with_budget(budget);
+    /// assert!(matches!(request.generate(1), Err(GenerateError::Stopped { reason: StopReason::NodeLimit, .. })));
+    /// ```
     #[must_use]
     pub fn with_budget(mut self, budget: Budget) -> Generator {
         self.budget = budget;
@@ -226,23 +247,35 @@ impl Generator {
 
     fn check(&self) -> Result<(), GenerateError> {
         if let Givens::Target(n) = self.givens {
-            // McGuire, Tugemann and Civario (2012): no 9×9 puzzle with 16
-            // givens has one solution.
-            if self.shape == Shape::CLASSIC && n < 17 {
-                return Err(GenerateError::Impossible {
-                    reason: format!("{n} givens: a 9x9 puzzle needs at least 17 to have one solution"),
-                });
+            let cells = self.shape.cell_count();
+            if n >= cells {
+                let allowed = format!("0 to {}, below the {cells} cells of a {} grid", cells - 1, self.shape);
+                return Err(ParameterError::new("givens", n, allowed).into());
             }
-            let side = self.shape.side();
-            if n + 1 < side {
-                return Err(GenerateError::Impossible {
-                    reason: format!("{n} givens: a puzzle with fewer than {} has several solutions", side - 1),
-                });
+            let (fewest, why) = fewest_givens(self.shape);
+            if n < fewest {
+                return Err(GenerateError::Impossible { reason: format!("{n} givens: {why}") });
             }
         }
         match self.difficulty.impossible() {
             Some(reason) => Err(GenerateError::Impossible { reason }),
             None => Ok(()),
+        }
+    }
+}
+
+/// The fewest givens a puzzle of `shape` with one solution has, and why.
+fn fewest_givens(shape: Shape) -> (usize, String) {
+    // McGuire, Tugemann and Civario (2012): no 9×9 puzzle with 16 givens
+    // has one solution; on 4×4, every puzzle of 3 givens has several (an
+    // enumeration of the 288 grids shows it).
+    match shape {
+        Shape::CLASSIC => (17, "a 9x9 puzzle needs at least 17 to have one solution".to_owned()),
+        Shape::MINI => (4, "a 4x4 puzzle needs at least 4 to have one solution".to_owned()),
+        // Two digits that no given shows can swap in any solution.
+        _ => {
+            let side = shape.side();
+            (side - 1, format!("a puzzle with fewer than {} has several solutions", side - 1))
         }
     }
 }
@@ -445,15 +478,14 @@ impl Run<'_, '_> {
         }
     }
 
-    /// Counts an attempt, and checks the budget's clock and cancel flag.
+    /// Counts an attempt, and checks the budget: each candidate the
+    /// request makes is an iteration (so an iteration cap bounds a request
+    /// whose solves count none), and the request's solves and ratings have
+    /// charged their nodes and iterations to its shared caps.
     fn tick(&mut self) -> Result<(), GenerateError> {
         self.attempts += 1;
-        let mut meter = sudokit_core::Meter::new(self.budget);
-        meter.tick_slow(0, 0).map_err(|reason| GenerateError::Stopped {
-            reason,
-            attempts: self.attempts - 1,
-            closest: None,
-        })
+        let mut tally = SearchTally::slow(self.budget, 0);
+        tally.step().map_err(|reason| GenerateError::Stopped { reason, attempts: self.attempts - 1, closest: None })
     }
 
     fn stop(&self, error: SolveError) -> GenerateError {

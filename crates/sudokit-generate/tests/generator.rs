@@ -95,6 +95,46 @@ fn impossible_requests_are_refused_at_once() {
 }
 
 #[test]
+fn a_target_of_every_cell_or_more_is_a_parameter_error() {
+    for target in [81, 1000, usize::MAX] {
+        let result = Generator::new(Shape::CLASSIC).with_givens(Givens::Target(target)).generate(1);
+        let Err(GenerateError::Parameter(error)) = result else { panic!("{target}: {result:?}") };
+        assert_eq!(error.name(), "givens");
+        assert_eq!(error.value(), target.to_string());
+    }
+    assert!(Generator::new(Shape::MINI).with_givens(Givens::Target(15)).generate(1).is_ok());
+}
+
+#[test]
+fn three_givens_on_a_4x4_are_impossible_at_once() {
+    let result = Generator::new(Shape::MINI).with_givens(Givens::Target(3)).generate(1);
+    assert!(matches!(result, Err(GenerateError::Impossible { .. })), "{result:?}");
+    let made = Generator::new(Shape::MINI).with_givens(Givens::Target(4)).generate(1).unwrap();
+    assert_eq!(made.puzzle.filled_count(), 4);
+    assert_eq!(oracle::count_solutions(&made.puzzle, 2), 1);
+}
+
+/// Node and iteration caps bound a whole request, not each of its solves:
+/// a request no puzzle meets soon (17 givens) stops on the cap.
+#[test]
+fn node_and_iteration_caps_bound_a_whole_request() {
+    let seventeen = Generator::new(Shape::CLASSIC).with_givens(Givens::Target(17));
+    let nodes = seventeen.clone().with_budget(Budget::unlimited().with_max_nodes(200_000)).generate(1);
+    assert!(matches!(nodes, Err(GenerateError::Stopped { reason: StopReason::NodeLimit, .. })), "{nodes:?}");
+    let iterations = seventeen.with_budget(Budget::unlimited().with_max_iterations(50)).generate(1);
+    let Err(GenerateError::Stopped { reason: StopReason::IterationLimit, attempts, .. }) = iterations else {
+        panic!("{iterations:?}")
+    };
+    assert_eq!(attempts, 50);
+    // Ratings count too: their steps are iterations.
+    let rated = Generator::new(Shape::CLASSIC)
+        .with_difficulty(Difficulty::any().with_rating(Score::from_tenths(90)..=Score::from_tenths(120)))
+        .with_budget(Budget::unlimited().with_max_iterations(500));
+    let result = rated.generate(1);
+    assert!(matches!(result, Err(GenerateError::Stopped { reason: StopReason::IterationLimit, .. })), "{result:?}");
+}
+
+#[test]
 fn rated_requests_give_puzzles_of_that_rating() {
     let range = Score::from_tenths(26)..=Score::from_tenths(40);
     let generator = Generator::new(Shape::CLASSIC).with_difficulty(Difficulty::any().with_rating(range.clone()));

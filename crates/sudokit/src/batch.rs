@@ -166,15 +166,9 @@ where
         I: IntoIterator<Item = Grid>,
         I::IntoIter: 'a,
     {
-        let mut input = puzzles.into_iter();
-        let mut chunk = Vec::with_capacity(self.chunk.min(Self::DEFAULT_CHUNK));
-        std::iter::from_fn(move || {
-            chunk.clear();
-            chunk.extend(input.by_ref().take(self.chunk));
-            (!chunk.is_empty())
-                .then(|| self.map(&chunk, |solver, puzzle| parallel::solve_caught(solver, puzzle, &self.budget)))
+        parallel::map_chunks_in_order(puzzles, self.chunk, self.threads, &self.make, |solver, puzzle| {
+            parallel::solve_caught(solver, puzzle, &self.budget)
         })
-        .flatten()
     }
 
     /// Reads puzzles from `input` (a reader, or a [`PuzzleReader`] set up

@@ -6,7 +6,7 @@
 //! use sudokit::Shape;
 //!
 //! let generator = Generator::new(Shape::CLASSIC).with_symmetry(Symmetry::Rotate180);
-//! let made = generate_many(&generator, 1..=8, 0);
+//! let made: Vec<_> = generate_many(&generator, 1..=8, 0).collect();
 //! assert_eq!(made.len(), 8);
 //! for (seed, result) in (1..=8).zip(&made) {
 //!     let made = result.as_ref().map_err(|e| e.to_string())?;
@@ -25,13 +25,30 @@ pub use sudokit_generate::{
 use crate::parallel;
 
 /// The puzzles of `seeds`, made on `threads` threads (0: one per core,
-/// at most 256), in seed order: the same list whatever the number of
-/// threads, each as [`Generator::generate`] makes it.
+/// at most 256), lazily and in seed order: the same sequence whatever the
+/// number of threads, each as [`Generator::generate`] makes it. Seeds are
+/// taken a few per thread at a time as the iterator is read, so any range
+/// works, `0..=u64::MAX` included, in bounded memory.
+///
+/// ```
+/// use sudokit::generate::{generate_many, Generator};
+/// use sudokit::Shape;
+///
+/// let generator = Generator::new(Shape::MINI);
+/// let first: Vec<u64> = generate_many(&generator, 0..=u64::MAX, 2).take(3).map(|made| made.map(|m| m.seed)).collect::<Result<_, _>>()?;
+/// assert_eq!(first, [0, 1, 2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn generate_many(
     generator: &Generator,
     seeds: RangeInclusive<u64>,
     threads: usize,
-) -> Vec<Result<Generated, GenerateError>> {
-    let seeds: Vec<u64> = seeds.collect();
-    parallel::map_in_order(&seeds, threads, || (), |(), &seed| generator.generate(seed))
+) -> impl Iterator<Item = Result<Generated, GenerateError>> + '_ {
+    let chunk = parallel::thread_count(threads) * SEEDS_PER_THREAD;
+    parallel::map_chunks_in_order(seeds, chunk, threads, || (), |(), &seed| generator.generate(seed))
 }
+
+/// Seeds handed to each thread at a time: enough to keep the threads busy
+/// when puzzles take unequal times, few enough that the first results come
+/// soon.
+const SEEDS_PER_THREAD: usize = 4;

@@ -66,6 +66,31 @@ where
     done.into_iter().map(|(_, result)| result).collect()
 }
 
+/// `f(worker, item)` over `items`, lazily, `chunk` items at a time (see
+/// [`map_in_order`]): the results come in the order of `items`, and memory
+/// stays bounded by the chunk whatever the length of `items`.
+pub(crate) fn map_chunks_in_order<'a, T, U, W>(
+    items: impl IntoIterator<Item = T, IntoIter: 'a>,
+    chunk: usize,
+    threads: usize,
+    make: impl Fn() -> W + Sync + 'a,
+    f: impl Fn(&mut W, &T) -> U + Sync + 'a,
+) -> impl Iterator<Item = U> + 'a
+where
+    T: Sync + 'a,
+    U: Send + 'a,
+{
+    let mut input = items.into_iter();
+    let chunk = chunk.max(1);
+    let mut held = Vec::new();
+    std::iter::from_fn(move || {
+        held.clear();
+        held.extend(input.by_ref().take(chunk));
+        (!held.is_empty()).then(|| map_in_order(&held, threads, &make, &f))
+    })
+    .flatten()
+}
+
 /// `solver.solve_with(puzzle, budget)`, with a panic of the solver turned
 /// into [`SolveError::Panicked`] so that one buggy solver or puzzle cannot
 /// take a whole race or batch down.
