@@ -13,14 +13,16 @@ use sudokit_core::{Grid, Shape};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TransformError {
-    /// A permutation that is not one (a repeated or missing index), or of
+    /// A permutation that is not one (a repeated or missing entry), or of
     /// the wrong length.
-    #[error("{what}: {given:?} is not a permutation of 0..{len}")]
+    #[error("{what}: {given:?} is not a permutation of {first}..={}", first + len - 1)]
     NotAPermutation {
         /// What was being permuted: `"digits"`, `"bands"`, …
         what: &'static str,
         /// The list given.
         given: Vec<usize>,
+        /// The least entry: 1 for digits, 0 for indices.
+        first: usize,
         /// How long it must be.
         len: usize,
     },
@@ -98,8 +100,12 @@ impl Transform {
     /// once each.
     pub fn relabel(shape: Shape, digits: &[u8]) -> Result<Transform, TransformError> {
         let zero_based: Vec<usize> = digits.iter().map(|&d| usize::from(d).wrapping_sub(1)).collect();
-        check_permutation("digits", &zero_based, shape.side())
-            .map_err(|_| not_a_permutation("digits", digits.iter().map(|&d| usize::from(d)).collect(), shape.side()))?;
+        check_permutation("digits", &zero_based, shape.side()).map_err(|_| TransformError::NotAPermutation {
+            what: "digits",
+            given: digits.iter().map(|&d| usize::from(d)).collect(),
+            first: 1,
+            len: shape.side(),
+        })?;
         Ok(Transform { digits: digits.to_vec(), ..Transform::identity(shape) })
     }
 
@@ -117,8 +123,8 @@ impl Transform {
     /// Row `k` of band `band` in the result is row `rows[k]` of that band.
     ///
     /// # Errors
-    /// [`TransformError::NotAPermutation`] unless `band` is a band and
-    /// `rows` permutes its rows.
+    /// [`TransformError::OutOfRange`] when `band` is not a band,
+    /// [`TransformError::NotAPermutation`] unless `rows` permutes its rows.
     pub fn permute_rows_in_band(shape: Shape, band: usize, rows: &[usize]) -> Result<Transform, TransformError> {
         let h = shape.box_height();
         check_index("band", band, shape.side() / h)?;
@@ -141,8 +147,9 @@ impl Transform {
     /// that stack.
     ///
     /// # Errors
-    /// [`TransformError::NotAPermutation`] unless `stack` is a stack and
-    /// `columns` permutes its columns.
+    /// [`TransformError::OutOfRange`] when `stack` is not a stack,
+    /// [`TransformError::NotAPermutation`] unless `columns` permutes its
+    /// columns.
     pub fn permute_columns_in_stack(
         shape: Shape,
         stack: usize,
@@ -375,14 +382,10 @@ impl fmt::Debug for Transform {
     }
 }
 
-fn not_a_permutation(what: &'static str, given: Vec<usize>, len: usize) -> TransformError {
-    TransformError::NotAPermutation { what, given, len }
-}
-
 fn check_permutation(what: &'static str, p: &[usize], len: usize) -> Result<(), TransformError> {
     let mut seen = vec![false; len];
     let ok = p.len() == len && p.iter().all(|&i| i < len && !std::mem::replace(&mut seen[i], true));
-    if ok { Ok(()) } else { Err(not_a_permutation(what, p.to_vec(), len)) }
+    if ok { Ok(()) } else { Err(TransformError::NotAPermutation { what, given: p.to_vec(), first: 0, len }) }
 }
 
 fn check_index(what: &'static str, index: usize, len: usize) -> Result<(), TransformError> {

@@ -93,6 +93,16 @@ fn generators_check_their_permutations() {
         Transform::relabel(shape, &[1, 1, 3, 4, 5, 6, 7, 8, 9]),
         Err(TransformError::NotAPermutation { .. })
     ));
+    // A list of the digits 0..9 is no permutation of the digits, and the
+    // message says which digits it wants.
+    let zero_based = Transform::relabel(shape, &[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap_err();
+    assert_eq!(zero_based.to_string(), "digits: [0, 1, 2, 3, 4, 5, 6, 7, 8] is not a permutation of 1..=9");
+    let bands = Transform::permute_bands(shape, &[1, 2, 3]).unwrap_err();
+    assert_eq!(bands.to_string(), "bands: [1, 2, 3] is not a permutation of 0..=2");
+    assert_eq!(
+        Transform::permute_columns_in_stack(shape, 5, &[0, 1, 2]),
+        Err(TransformError::OutOfRange { what: "stack", index: 5, len: 3 })
+    );
     assert!(matches!(
         Transform::permute_bands(shape, &[0, 1, 3]),
         Err(TransformError::NotAPermutation { what: "bands", .. })

@@ -146,7 +146,10 @@ impl CandidateBoard {
     /// [`BoardError::DigitOutside`] when `digit` exceeds the side.
     pub fn insert(&mut self, cell: Cell, digit: Digit) -> Result<bool, BoardError> {
         let index = self.index_of(cell)?;
-        check_candidates(self.shape, cell, Candidates::single(digit))?;
+        // A digit above 64 has no bit in a set: it is checked as a digit.
+        if usize::from(digit.get()) > self.shape.side() {
+            return Err(BoardError::DigitOutside { cell, digit, shape: self.shape });
+        }
         let added = !self.cells[index].contains(digit);
         self.cells[index].insert(digit);
         Ok(added)
@@ -232,6 +235,17 @@ pub enum BoardError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inserting_a_digit_above_the_side_is_an_error_even_above_64() {
+        let mut board = CandidateBoard::new(&Grid::empty(Shape::CLASSIC));
+        for value in [10, 64, 65, 255] {
+            let digit = Digit::new(value).unwrap();
+            let cell = Cell::new(0, 0);
+            assert_eq!(board.insert(cell, digit), Err(BoardError::DigitOutside { cell, digit, shape: Shape::CLASSIC }));
+        }
+        assert_eq!(board, CandidateBoard::new(&Grid::empty(Shape::CLASSIC)));
+    }
 
     #[test]
     fn a_cell_outside_the_grid_has_no_candidates_to_give() {

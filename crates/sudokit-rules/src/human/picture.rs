@@ -24,6 +24,16 @@ pub enum PictureError {
         /// The position's shape.
         shape: Shape,
     },
+    /// A digit of the step lies above the position's side.
+    #[error("digit {digit} in {cell} of the step lies above the side of the {shape} position")]
+    DigitOutside {
+        /// Where the step places, removes or marks it.
+        cell: Cell,
+        /// The digit.
+        digit: Digit,
+        /// The position's shape.
+        shape: Shape,
+    },
 }
 
 /// Where things go: the cell size and the margins, in pixels.
@@ -91,13 +101,18 @@ impl Step {
     ///
     /// # Errors
     /// [`PictureError::CellOutside`] when a cell of the step is not in
-    /// `before`'s grid (a step of another position).
+    /// `before`'s grid, [`PictureError::DigitOutside`] when one of its
+    /// digits is above `before`'s side (a step of another position).
     pub fn to_svg(&self, before: &Position) -> Result<String, PictureError> {
         let shape = before.shape();
         let inside = |cell: Cell| cell.row() < shape.side() && cell.col() < shape.side();
         let mentioned = self.pattern_cells().into_iter().chain(self.placements.iter().map(|&(c, _)| c));
         if let Some(cell) = mentioned.chain(self.eliminations.iter().map(|&(c, _)| c)).find(|&c| !inside(c)) {
             return Err(PictureError::CellOutside { cell, shape });
+        }
+        let candidates = self.placements.iter().chain(&self.eliminations).copied().chain(self.pattern_candidates());
+        if let Some((cell, digit)) = candidates.into_iter().find(|&(_, d)| usize::from(d.get()) > shape.side()) {
+            return Err(PictureError::DigitOutside { cell, digit, shape });
         }
         let layout = Layout::new(shape);
         let lines = wrap(&self.to_string(), (layout.grid_size() / 7.0) as usize);

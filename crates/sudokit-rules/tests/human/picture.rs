@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use sudokit_rules::human::{PictureError, Position, Step, Technique, lists};
-use sudokit_rules::sudokit_core::{Cell, Grid};
+use sudokit_rules::sudokit_core::{Cell, Digit, Grid, Shape};
 
 /// Top95 number 13 (pointing, pairs, a unique rectangle, skyscrapers) and
 /// a puzzle whose path reaches chains.
@@ -85,4 +85,16 @@ fn a_step_of_another_shape_is_refused() {
     let far = steps.iter().find(|(s, _)| s.pattern_cells().iter().any(|c| c.row() >= 4 || c.col() >= 4));
     let (step, _) = far.expect("a step beyond the 4x4 corner");
     assert!(matches!(step.to_svg(&mini), Err(PictureError::CellOutside { .. })));
+}
+
+#[test]
+fn a_digit_above_the_side_of_the_position_is_refused() {
+    let six = Position::new(&Grid::empty(Shape::new(2, 3).unwrap())).unwrap();
+    let (cell, digit) = (Cell::new(0, 1), Digit::new(6).unwrap());
+    let step = Step::builder(Technique::NakedSingle).placing(cell, digit).build(&six).unwrap();
+    assert!(step.to_svg(&six).is_ok());
+    let mini = Position::new(&Grid::empty(Shape::MINI)).unwrap();
+    assert_eq!(step.to_svg(&mini), Err(PictureError::DigitOutside { cell, digit, shape: Shape::MINI }));
+    let removal = Step::builder(Technique::NakedSingle).eliminating(cell, digit).build(&six).unwrap();
+    assert!(matches!(removal.to_svg(&mini), Err(PictureError::DigitOutside { .. })));
 }
