@@ -22,7 +22,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-pub use sudokit_rules::human::{Cutoff, Level, RateError, Rater, Rating, rate, rate_with};
+pub use sudokit_rules::human::{Cutoff, Level, RateError, RateUntil, Rater, Rating, rate, rate_with};
 
 use crate::parallel;
 use sudokit_core::Grid;

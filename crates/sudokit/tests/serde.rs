@@ -2,7 +2,7 @@
 //! same, boxes included, and the rating and explainer types serialise.
 #![cfg(feature = "serde")]
 
-use sudokit::rules::human::{Event, Explainer, Outcome, Rating, Technique, rate};
+use sudokit::rules::human::{CustomTechnique, Event, Explainer, Outcome, Rating, Score, Technique, rate};
 use sudokit::{Grid, Shape, Solution, SolveError, Solver, registry};
 
 const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -32,6 +32,12 @@ fn ratings_round_trip_and_steps_serialise() {
     assert!(json.contains(r#""hardest":"#), "{json}");
     let technique = serde_json::to_string(&Technique::XWing).unwrap();
     assert_eq!(serde_json::from_str::<Technique>(&technique).unwrap(), Technique::XWing);
+    // A user's technique comes back too, checked on the way in.
+    let mine = Technique::Custom(CustomTechnique::try_new(String::from("Sue de Coq"), Score::from_tenths(50)).unwrap());
+    let json = serde_json::to_string(&mine).unwrap();
+    assert_eq!(serde_json::from_str::<Technique>(&json).unwrap(), mine);
+    let nameless = json.replace("Sue de Coq", "");
+    assert!(serde_json::from_str::<Technique>(&nameless).is_err(), "{nameless}");
 
     let events: Vec<Event> = Explainer::new(&puzzle).unwrap().collect();
     let first = serde_json::to_value(&events[0]).unwrap();

@@ -100,9 +100,9 @@ pub use house::House;
 #[cfg(feature = "svg")]
 pub use picture::PictureError;
 pub use position::{PencilError, Position};
-pub use rating::{Cutoff, Level, RateError, Rater, Rating, rate, rate_with};
+pub use rating::{Cutoff, Level, RateError, RateUntil, Rater, Rating, rate, rate_with};
 pub use solver::HumanSolver;
-pub use step::{CustomTechnique, Score, Step, Technique};
+pub use step::{CustomTechnique, CustomTechniqueError, Score, Step, Technique};
 pub use strategy::Strategy;
 
 use sudokit_core::{Budget, Grid, SolveError};

@@ -50,16 +50,16 @@ pub enum Cutoff {
     /// The running ER passed the maximum of [`Rater::with_max`]: the ER
     /// is at least the one given.
     AboveMax,
-    /// [`Rater::ep_only`]: the path stopped at its first placement, so EP
-    /// and ED are final.
+    /// [`RateUntil::FirstPlacement`]: the path stopped at its first
+    /// placement, so EP and ED are final.
     FirstPlacement,
-    /// [`Rater::ed_only`]: the path stopped after its first step, so ED
-    /// is final.
+    /// [`RateUntil::FirstStep`]: the path stopped after its first step,
+    /// so ED is final.
     FirstStep,
-    /// [`Rater::pearls_only`]: a step after the first placement scored
+    /// [`RateUntil::NotPearl`]: a step after the first placement scored
     /// more than EP, so the puzzle is no pearl (ER > EP).
     NotPearl,
-    /// [`Rater::diamonds_only`]: a step scored more than ED, so the
+    /// [`RateUntil::NotDiamond`]: a step scored more than ED, so the
     /// puzzle is no diamond (ER or EP > ED).
     NotDiamond,
 }
@@ -253,7 +253,7 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
 /// [`Rating::cutoff`] says where:
 ///
 /// ```
-/// use sudokit::rules::human::{Cutoff, Rater, Score};
+/// use sudokit::rules::human::{Cutoff, RateUntil, Rater, Score};
 /// use sudokit::Grid;
 ///
 /// let hard: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
@@ -263,7 +263,7 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
 /// assert!(rating.er > Score::from_tenths(60));
 ///
 /// // EP and ED alone stop at the first placement.
-/// let ep = Rater::new().ep_only().rate(&hard)?;
+/// let ep = Rater::new().until(RateUntil::FirstPlacement).rate(&hard)?;
 /// assert_eq!(ep.cutoff, Some(Cutoff::FirstPlacement));
 /// assert_eq!(ep.ep, Rater::new().rate(&hard)?.ep);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -279,23 +279,33 @@ pub struct Rater<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Stop {
     max: Option<Score>,
-    goal: Goal,
+    until: RateUntil,
 }
 
-/// What a [`Rater`] must find before it may stop.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Goal {
-    /// The whole path.
+/// How far a [`Rater`] follows the path: to its end, or only until the
+/// figures a filter asks for are known (Sudoku Explainer's and serate's
+/// exit modes). One goal at a time: [`Rater::until`] sets it, and a
+/// second call replaces the first. The [`Rating::cutoff`] says where a
+/// path stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RateUntil {
+    /// The whole path: ER, EP and ED.
     #[default]
-    Path,
-    /// ED: the first step.
+    Solved,
+    /// ED only: stops after the first step ([`Cutoff::FirstStep`]).
     FirstStep,
-    /// EP and ED: up to the first placement.
+    /// EP and ED only: stops at the first placement
+    /// ([`Cutoff::FirstPlacement`]).
     FirstPlacement,
-    /// The whole path, unless ER passes EP.
-    Pearl,
-    /// The whole path, unless ER passes ED.
-    Diamond,
+    /// serate's `--pearl`: stops with [`Cutoff::NotPearl`] as soon as a
+    /// step after the first placement scores more than EP; a pearl
+    /// (ER = EP) gets its full rating.
+    NotPearl,
+    /// serate's `--diamond`: stops with [`Cutoff::NotDiamond`] as soon as
+    /// a step scores more than ED; a diamond (ER = EP = ED) gets its full
+    /// rating.
+    NotDiamond,
 }
 
 impl Default for Rater<'static> {
@@ -329,36 +339,11 @@ impl<'a> Rater<'a> {
         self
     }
 
-    /// Rates ED only: stops after the first step ([`Cutoff::FirstStep`]).
+    /// Follows the path only as far as `until` asks (see [`RateUntil`]);
+    /// replaces an earlier goal.
     #[must_use]
-    pub fn ed_only(mut self) -> Rater<'a> {
-        self.stop.goal = Goal::FirstStep;
-        self
-    }
-
-    /// Rates EP and ED only: stops at the first placement
-    /// ([`Cutoff::FirstPlacement`]).
-    #[must_use]
-    pub fn ep_only(mut self) -> Rater<'a> {
-        self.stop.goal = Goal::FirstPlacement;
-        self
-    }
-
-    /// serate's `--pearl`: stops with [`Cutoff::NotPearl`] as soon as a
-    /// step after the first placement scores more than EP; a pearl
-    /// (ER = EP) gets its full rating.
-    #[must_use]
-    pub fn pearls_only(mut self) -> Rater<'a> {
-        self.stop.goal = Goal::Pearl;
-        self
-    }
-
-    /// serate's `--diamond`: stops with [`Cutoff::NotDiamond`] as soon as
-    /// a step scores more than ED; a diamond (ER = EP = ED) gets its full
-    /// rating.
-    #[must_use]
-    pub fn diamonds_only(mut self) -> Rater<'a> {
-        self.stop.goal = Goal::Diamond;
+    pub fn until(mut self, until: RateUntil) -> Rater<'a> {
+        self.stop.until = until;
         self
     }
 
@@ -450,12 +435,12 @@ impl Stop {
         if self.max.is_some_and(|max| rating.er > max) {
             return Some(Cutoff::AboveMax);
         }
-        match self.goal {
-            Goal::Path => None,
-            Goal::FirstStep => Some(Cutoff::FirstStep),
-            Goal::FirstPlacement => placed.then_some(Cutoff::FirstPlacement),
-            Goal::Pearl => (placed && rating.er > rating.ep).then_some(Cutoff::NotPearl),
-            Goal::Diamond => (rating.er > rating.ed).then_some(Cutoff::NotDiamond),
+        match self.until {
+            RateUntil::Solved => None,
+            RateUntil::FirstStep => Some(Cutoff::FirstStep),
+            RateUntil::FirstPlacement => placed.then_some(Cutoff::FirstPlacement),
+            RateUntil::NotPearl => (placed && rating.er > rating.ep).then_some(Cutoff::NotPearl),
+            RateUntil::NotDiamond => (rating.er > rating.ed).then_some(Cutoff::NotDiamond),
         }
     }
 }

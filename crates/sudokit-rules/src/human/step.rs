@@ -1,7 +1,10 @@
 //! [`Step`], [`Technique`] and [`Score`]: one deduction, what it is called,
 //! and how hard it is. Their English sentences are in `wording`.
 
+use std::collections::BTreeSet;
 use std::fmt;
+use std::ops::RangeInclusive;
+use std::sync::{Mutex, PoisonError};
 
 use sudokit_core::{Cell, Digit};
 use sudokit_grid::Candidates;
@@ -59,7 +62,6 @@ macro_rules! techniques {
             $( $(#[$doc])* $variant, )*
             /// A technique of the user's own, with its name and base score
             /// (see [`CustomTechnique`]).
-            #[cfg_attr(feature = "serde", serde(skip_deserializing))]
             Custom(CustomTechnique),
         }
 
@@ -190,12 +192,22 @@ techniques! {
 /// The name and base score of a technique written outside this crate, so
 /// that its steps read and rate like the built-in ones.
 ///
+/// A name has 1 to [`MAX_NAME`](CustomTechnique::MAX_NAME) characters,
+/// none of them a control character; a base score lies in
+/// [`SCORES`](CustomTechnique::SCORES). [`new`](CustomTechnique::new)
+/// takes a name written in the code (a `const` item checks it at compile
+/// time), [`try_new`](CustomTechnique::try_new) any name, owned or not.
+///
 /// ```
 /// use sudokit::rules::human::{CustomTechnique, Score, Technique};
 ///
 /// let mine = Technique::Custom(CustomTechnique::new("Sue de Coq", Score::from_tenths(50)));
 /// assert_eq!(mine.name(), "Sue de Coq");
 /// assert_eq!(mine.base_score().to_string(), "5.0");
+/// let read = CustomTechnique::try_new(String::from("Sue de Coq"), Score::from_tenths(50))?;
+/// assert_eq!(Technique::Custom(read), mine);
+/// assert!(CustomTechnique::try_new("", Score::from_tenths(50)).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -205,10 +217,124 @@ pub struct CustomTechnique {
 }
 
 impl CustomTechnique {
+    /// The longest name, in characters.
+    pub const MAX_NAME: usize = 64;
+
+    /// The base scores a technique may have: 1.0 (the singles) to 20.0,
+    /// well above the hardest nested forcing chains.
+    pub const SCORES: RangeInclusive<Score> = Score::from_tenths(10)..=Score::from_tenths(200);
+
     /// The technique called `name`, whose steps score `base_score` before
     /// any bonus of their own.
+    ///
+    /// # Panics
+    /// When `name` or `base_score` is not allowed (see the type's docs);
+    /// in a `const` item, that is a compile error. [`try_new`](Self::try_new)
+    /// is the checked twin.
     pub const fn new(name: &'static str, base_score: Score) -> CustomTechnique {
-        CustomTechnique { name, base_score }
+        match check_custom(name, base_score) {
+            Ok(()) => CustomTechnique { name, base_score },
+            Err(Invalid::Name) => panic!("a technique's name has 1 to 64 characters, none a control character"),
+            Err(Invalid::Score) => panic!("a technique's base score lies in 1.0 to 20.0"),
+        }
+    }
+
+    /// The technique called `name`, checked. Each distinct name is kept
+    /// once for the rest of the process (a technique is `Copy`, so its
+    /// name is `'static`): make techniques from a known set of names, not
+    /// from every line of an input.
+    ///
+    /// # Errors
+    /// [`CustomTechniqueError`] naming what is not allowed.
+    pub fn try_new(name: impl AsRef<str>, base_score: Score) -> Result<CustomTechnique, CustomTechniqueError> {
+        let name = name.as_ref();
+        match check_custom(name, base_score) {
+            Ok(()) => Ok(CustomTechnique { name: intern(name), base_score }),
+            Err(Invalid::Name) => Err(CustomTechniqueError::Name { name: name.to_owned() }),
+            Err(Invalid::Score) => Err(CustomTechniqueError::Score { score: base_score }),
+        }
+    }
+}
+
+/// Why a name or base score cannot make a [`CustomTechnique`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CustomTechniqueError {
+    /// The name is empty, longer than
+    /// [`MAX_NAME`](CustomTechnique::MAX_NAME) characters or holds a
+    /// control character.
+    #[error("a technique's name has 1 to 64 characters, none a control character: {name:?}")]
+    Name {
+        /// The name given.
+        name: String,
+    },
+    /// The base score lies outside [`SCORES`](CustomTechnique::SCORES).
+    #[error("a technique's base score lies in 1.0 to 20.0, not {score}")]
+    Score {
+        /// The score given.
+        score: Score,
+    },
+}
+
+/// What is wrong with a technique (a `const` twin of
+/// [`CustomTechniqueError`], which holds a `String`).
+#[derive(Clone, Copy)]
+enum Invalid {
+    Name,
+    Score,
+}
+
+/// Whether `name` and `base_score` make a technique; `const` so that
+/// [`CustomTechnique::new`] checks them at compile time.
+const fn check_custom(name: &str, base_score: Score) -> Result<(), Invalid> {
+    let (min, max) = (CustomTechnique::SCORES.start().0, CustomTechnique::SCORES.end().0);
+    if base_score.0 < min || base_score.0 > max {
+        return Err(Invalid::Score);
+    }
+    let bytes = name.as_bytes();
+    let (mut i, mut chars) = (0, 0);
+    while i < bytes.len() {
+        // Control characters are C0 (below 0x20), DEL and C1 (U+0080 to
+        // U+009F, encoded 0xC2 0x80..=0x9F).
+        let b = bytes[i];
+        if b < 0x20 || b == 0x7f || (b == 0xc2 && i + 1 < bytes.len() && bytes[i + 1] < 0xa0) {
+            return Err(Invalid::Name);
+        }
+        if b & 0xc0 != 0x80 {
+            chars += 1;
+        }
+        i += 1;
+    }
+    if chars == 0 || chars > CustomTechnique::MAX_NAME {
+        return Err(Invalid::Name);
+    }
+    Ok(())
+}
+
+/// The one `'static` copy of `name`, made on its first use.
+fn intern(name: &str) -> &'static str {
+    static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let mut names = NAMES.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&kept) = names.get(name) {
+        return kept;
+    }
+    let kept: &'static str = Box::leak(name.into());
+    names.insert(kept);
+    kept
+}
+
+/// A technique travels as its name and base score, and is checked on the
+/// way in.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for CustomTechnique {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CustomTechnique, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Fields {
+            name: String,
+            base_score: Score,
+        }
+        let fields = Fields::deserialize(deserializer)?;
+        CustomTechnique::try_new(&fields.name, fields.base_score).map_err(serde::de::Error::custom)
     }
 }
 

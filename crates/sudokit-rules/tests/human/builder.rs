@@ -19,6 +19,32 @@ fn easy() -> Position {
 }
 
 #[test]
+fn a_technique_needs_a_name_and_a_score_on_the_scale() {
+    use sudokit_rules::human::CustomTechniqueError;
+    let score = Score::from_tenths(40);
+    assert_eq!(CustomTechnique::try_new("", score), Err(CustomTechniqueError::Name { name: String::new() }));
+    for bad in ["line\nbreak", "tab\there", "\u{85}next line", &"x".repeat(65)] {
+        assert!(matches!(CustomTechnique::try_new(bad, score), Err(CustomTechniqueError::Name { .. })), "{bad:?}");
+    }
+    for tenths in [0, 9, 201, u16::MAX] {
+        let score = Score::from_tenths(tenths);
+        assert_eq!(CustomTechnique::try_new("Mine", score), Err(CustomTechniqueError::Score { score }));
+    }
+    // An owned name, made at run time, names the technique as a literal does.
+    let owned = CustomTechnique::try_new(format!("M{}", "ine"), score).unwrap();
+    assert_eq!(Technique::Custom(owned), MINE);
+    assert_eq!(Technique::Custom(owned).name(), "Mine");
+    assert!(CustomTechnique::try_new("Sue de Coq \u{e9}\u{e8}", score).is_ok());
+    assert!(CustomTechnique::try_new("\u{e9}".repeat(64), score).is_ok());
+}
+
+#[test]
+#[should_panic(expected = "a technique's name has 1 to 64 characters")]
+fn a_literal_without_a_name_panics() {
+    let _ = CustomTechnique::new(std::hint::black_box(""), Score::from_tenths(40));
+}
+
+#[test]
 fn the_builder_refuses_inconsistent_steps() {
     let position = easy();
     let (r1c3, r1c1) = (Cell::new(0, 2), Cell::new(0, 0));

@@ -66,7 +66,7 @@ fn top95_sample() -> Vec<(Grid, sudokit_rules::human::Rating)> {
 
 #[test]
 fn early_exits_agree_with_the_full_rating() {
-    use sudokit_rules::human::{Cutoff, Rater, Score};
+    use sudokit_rules::human::{Cutoff, RateUntil, Rater, Score};
     for (puzzle, full) in top95_sample() {
         assert_eq!(full.cutoff, None);
         for max in [40, 70, 80] {
@@ -79,17 +79,20 @@ fn early_exits_agree_with_the_full_rating() {
                 assert!(capped.er > max && capped.er <= full.er && capped.steps <= full.steps, "{puzzle}");
             }
         }
-        let ep = Rater::new().ep_only().rate(&puzzle).unwrap();
+        let ep = Rater::new().until(RateUntil::FirstPlacement).rate(&puzzle).unwrap();
         assert_eq!((ep.ep, ep.ed, ep.cutoff), (full.ep, full.ed, Some(Cutoff::FirstPlacement)), "{puzzle}");
-        let ed = Rater::new().ed_only().rate(&puzzle).unwrap();
+        let ed = Rater::new().until(RateUntil::FirstStep).rate(&puzzle).unwrap();
         assert_eq!((ed.ed, ed.steps, ed.cutoff), (full.ed, 1, Some(Cutoff::FirstStep)), "{puzzle}");
-        let pearl = Rater::new().pearls_only().rate(&puzzle).unwrap();
+        let pearl = Rater::new().until(RateUntil::NotPearl).rate(&puzzle).unwrap();
         if full.er == full.ep {
             assert_eq!(pearl, full, "{puzzle} is a pearl");
         } else {
             assert_eq!(pearl.cutoff, Some(Cutoff::NotPearl), "{puzzle}");
         }
-        let diamond = Rater::new().diamonds_only().rate(&puzzle).unwrap();
+        // One goal at a time: the last one set is the one followed.
+        let replaced = Rater::new().until(RateUntil::FirstStep).until(RateUntil::FirstPlacement).rate(&puzzle).unwrap();
+        assert_eq!(replaced, ep, "{puzzle}");
+        let diamond = Rater::new().until(RateUntil::NotDiamond).rate(&puzzle).unwrap();
         if full.er == full.ed {
             assert_eq!(diamond, full, "{puzzle} is a diamond");
         } else {
