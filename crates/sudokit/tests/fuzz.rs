@@ -2,7 +2,10 @@
 //! code reaches them through the facade: parsers and readers on random and
 //! near-valid text, pencil-mark lines, constructors with extreme sizes and
 //! settings, exact-cover matrices against brute force, every registered
-//! solver under node and iteration caps, ratings, hints and explainer walks.
+//! solver under node and iteration caps, ratings (every exit mode), hints
+//! and explainer walks, generation requests with extreme settings and
+//! small caps, transformations from random lists, steps of the builder
+//! (drawn on their position and on others) and candidate-board edits.
 //!
 //! It asserts that nothing panics, that every returned grid is checked by
 //! the independent oracle, that two exact methods agree on counts, and that
@@ -16,11 +19,15 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use sudokit::dlx::ExactCover;
-use sudokit::grid::CandidateBoard;
+use sudokit::generate::{Difficulty, GenerateError, Generator, Givens, Symmetry, Transform};
 use sudokit::grid::io::PuzzleReader;
+use sudokit::grid::{BoardError, CandidateBoard, Candidates};
 use sudokit::local::{Annealing, Cooling, Genetic, InitialTemperature};
-use sudokit::rules::human::{Event, Explainer, Outcome, Position, RateError, hint_with, rate_with};
-use sudokit::{Budget, CountSolutions, Dlx, Grid, Shape, SolveError, Solver, registry};
+use sudokit::rules::human::{
+    Event, Explainer, House, Outcome, Position, RateError, RateUntil, Rater, Score, Step, Technique, hint_with,
+    rate_with,
+};
+use sudokit::{Budget, Cell, CountSolutions, Digit, Dlx, Grid, Shape, SolveError, Solver, StopReason, registry};
 use sudokit_testkit::generate::{self, SplitMix};
 use sudokit_testkit::oracle;
 
@@ -344,6 +351,193 @@ fn human(rng: &mut SplitMix, tally: &mut Tally) {
     }
 }
 
+/// Every exit mode of the rater, with a maximum or not, under caps.
+fn rater_modes(rng: &mut SplitMix, tally: &mut Tally) {
+    tally.count("rater modes");
+    const UNTIL: [RateUntil; 5] = [
+        RateUntil::Solved,
+        RateUntil::FirstStep,
+        RateUntil::FirstPlacement,
+        RateUntil::NotPearl,
+        RateUntil::NotDiamond,
+    ];
+    let shape = small_shape(rng);
+    let grid = puzzle(rng, shape);
+    let until = UNTIL[rng.below(UNTIL.len())];
+    let max = [None, Some(0), Some(25), Some(u16::MAX)][rng.below(4)];
+    let budget = Budget::unlimited().with_max_nodes(2_000).with_max_iterations(200);
+    let mut rater = Rater::new().until(until).with_budget(budget);
+    if let Some(max) = max {
+        rater = rater.with_max(Score::from_tenths(max));
+    }
+    let what = format!("{until:?} up to {max:?} on {grid}");
+    match no_panic(&what, || rater.rate(&grid)) {
+        Ok(rating) => {
+            assert_eq!(truth(&grid), 1, "{what}");
+            assert!(rating.ed <= rating.er && rating.ep <= rating.er, "{what}: {rating:?}");
+            assert!(rating.cutoff.is_some() || until == RateUntil::Solved || rating.er == rating.ep, "{what}");
+        }
+        Err(RateError::NoSolution) => assert_eq!(truth(&grid), 0, "{what}"),
+        Err(RateError::MultipleSolutions) => assert_eq!(truth(&grid), 2, "{what}"),
+        Err(_) => {}
+    }
+}
+
+/// Generation requests with extreme settings and small caps: each one
+/// ends, and a puzzle made is proper and as asked.
+fn generation(rng: &mut SplitMix, tally: &mut Tally) {
+    tally.count("generation");
+    let shape = if rng.below(4) == 0 { Shape::CLASSIC } else { small_shape(rng) };
+    let symmetry = Symmetry::ALL[rng.below(Symmetry::ALL.len())];
+    let cells = shape.cell_count();
+    let givens = match rng.below(3) {
+        0 => Givens::Minimal,
+        _ => Givens::Target([0, 3, 4, 17, cells / 2, cells - 1, cells, usize::MAX][rng.below(8)]),
+    };
+    let (low, high) = (rng.below(130) as u16, rng.below(130) as u16);
+    let difficulty = if rng.below(3) == 0 {
+        Difficulty::any().with_rating(Score::from_tenths(low)..=Score::from_tenths(high))
+    } else {
+        Difficulty::any()
+    };
+    let budget = Budget::unlimited().with_max_nodes(5_000 + rng.below(50_000) as u64).with_max_iterations(400);
+    let generator = Generator::new(shape)
+        .with_symmetry(symmetry)
+        .with_givens(givens)
+        .with_difficulty(difficulty)
+        .with_budget(budget);
+    let what = format!("{generator:?}");
+    match no_panic(&what, || generator.generate(rng.next_u64())) {
+        Ok(made) => {
+            assert_eq!(truth(&made.puzzle), 1, "{what}: {}", made.puzzle);
+            assert!(made.puzzle.keeps_givens_of(&made.puzzle) && made.solution.is_solution_of(&made.puzzle), "{what}");
+            if let Givens::Target(n) = givens {
+                assert!(made.puzzle.filled_count() <= n, "{what}: {}", made.puzzle);
+            }
+        }
+        Err(GenerateError::Parameter(_)) => {
+            assert!(matches!(givens, Givens::Target(n) if n >= cells), "{what}");
+        }
+        Err(GenerateError::Stopped { reason, .. }) => {
+            assert!(matches!(reason, StopReason::NodeLimit | StopReason::IterationLimit), "{what}: {reason}");
+        }
+        Err(GenerateError::Impossible { .. }) => {}
+        Err(other) => panic!("{what}: {other}"),
+    }
+}
+
+/// A list of `len` entries that is often a permutation of `first..first+len`.
+fn maybe_permutation(rng: &mut SplitMix, first: usize, len: usize) -> Vec<usize> {
+    let mut list: Vec<usize> = (first..first + len).collect();
+    rng.shuffle(&mut list);
+    match rng.below(4) {
+        0 if !list.is_empty() => list[rng.below(len)] = rng.below(len + 2),
+        1 => list.push(first),
+        2 => {
+            list.pop();
+        }
+        _ => {}
+    }
+    list
+}
+
+/// Transformations from random lists: built or refused, and a transform
+/// built keeps a solved grid solved and undoes itself.
+fn transformations(rng: &mut SplitMix, tally: &mut Tally) {
+    tally.count("transformations");
+    let shape = any_shape(rng);
+    let (h, w, n) = (shape.box_height(), shape.box_width(), shape.side());
+    let index = [0, 1, n / h, n / w, n, usize::MAX][rng.below(6)];
+    let first = rng.below(2);
+    let digits: Vec<u8> = maybe_permutation(rng, first, n).into_iter().map(|d| d as u8).collect();
+    let built = match rng.below(5) {
+        0 => Transform::relabel(shape, &digits),
+        1 => Transform::permute_bands(shape, &maybe_permutation(rng, 0, n / h)),
+        2 => Transform::permute_stacks(shape, &maybe_permutation(rng, 0, n / w)),
+        3 => Transform::permute_rows_in_band(shape, index, &maybe_permutation(rng, 0, h)),
+        _ => Transform::permute_columns_in_stack(shape, index, &maybe_permutation(rng, 0, w)),
+    };
+    let Ok(transform) = built else { return };
+    let transform = if rng.below(2) == 0 { transform.transpose() } else { transform.rotate_90() };
+    let grid = generate::solved_grid(shape, rng.next_u64());
+    let moved = no_panic(&format!("{transform:?}"), || transform.apply(&grid)).expect("a transform of the shape");
+    assert!(moved.is_solved(), "{transform:?}");
+    assert_eq!(transform.inverse().apply(&moved), Ok(grid));
+}
+
+/// Steps of the builder from random cells, digits and houses: built only
+/// when they fit the position, drawn on it and on a position of another
+/// shape without a panic.
+fn steps(rng: &mut SplitMix, tally: &mut Tally) {
+    tally.count("steps");
+    let shape = small_shape(rng);
+    let Ok(position) = Position::new(&puzzle(rng, shape)) else { return };
+    let other = Position::new(&Grid::empty(small_shape(rng))).expect("an empty grid");
+    let mut builder = Step::builder(Technique::Custom(
+        sudokit::rules::human::CustomTechnique::try_new("Fuzz", Score::from_tenths(40)).expect("a name"),
+    ));
+    let cell = |rng: &mut SplitMix| Cell::new(rng.below(shape.side() + 2), rng.below(shape.side() + 2));
+    let digit = |rng: &mut SplitMix| Digit::new(1 + [rng.below(shape.side() + 1), 63, 64, 65, 254][rng.below(5)] as u8);
+    for _ in 0..1 + rng.below(4) {
+        let (c, d) = (cell(rng), digit(rng).expect("not zero"));
+        builder = if rng.below(3) == 0 { builder.placing(c, d) } else { builder.eliminating(c, d) };
+    }
+    let houses: Vec<House> = position.houses().chain(other.houses()).collect();
+    builder = builder.with_cells([cell(rng)]).with_houses([houses[rng.below(houses.len())]]);
+    let what = format!("{builder:?} on {position:?}");
+    let Ok(step) = no_panic(&what, || builder.build(&position)) else { return };
+    // A step of the user's may be wrong: applying it may empty a cell
+    // (an error), never panic.
+    let mut after = position.clone();
+    let _ = no_panic(&what, || after.apply(&step));
+    #[cfg(feature = "svg")]
+    no_panic(&what, || {
+        assert!(step.to_svg(&position).is_ok(), "{what}");
+        let _ = step.to_svg(&other);
+    });
+    let _ = other;
+}
+
+/// Candidate-board edits with cells and digits inside and outside the
+/// grid: refused with an error, or done as asked.
+fn board_edits(rng: &mut SplitMix, tally: &mut Tally) {
+    tally.count("board edits");
+    let shape = small_shape(rng);
+    let mut board = CandidateBoard::new(&puzzle(rng, shape));
+    for _ in 0..8 {
+        let cell = Cell::new(rng.below(shape.side() + 2), rng.below(shape.side() + 2));
+        let value = [1 + rng.below(shape.side()), shape.side() + 1, 64, 65, 255][rng.below(5)] as u8;
+        let digit = Digit::new(value).expect("not zero");
+        let inside = cell.row() < shape.side() && cell.col() < shape.side();
+        let fits = usize::from(value) <= shape.side();
+        let before = board.clone();
+        let what = format!("{cell} {digit} on {shape}");
+        match rng.below(3) {
+            0 => match no_panic(&what, || board.insert(cell, digit)) {
+                Ok(_) => assert!(inside && fits && board.get(cell).contains(digit), "{what}"),
+                Err(BoardError::CellOutside { .. }) => assert!(!inside, "{what}"),
+                Err(BoardError::DigitOutside { .. }) => assert!(inside && !fits, "{what}"),
+                Err(other) => panic!("{what}: {other}"),
+            },
+            1 => match no_panic(&what, || board.remove(cell, digit)) {
+                Ok(_) => assert!(inside && !board.get(cell).contains(digit), "{what}"),
+                Err(_) => assert!(!inside, "{what}"),
+            },
+            _ => {
+                let set = Candidates::from_bits(rng.next_u64() >> rng.below(64));
+                let fits = (set - Candidates::full(shape.side())).is_empty();
+                match no_panic(&what, || board.set(cell, set)) {
+                    Ok(()) => assert!(inside && fits && board.get(cell) == set, "{what}"),
+                    Err(_) => assert!(!inside || !fits, "{what}"),
+                }
+            }
+        }
+        if board != before {
+            assert!(inside, "{what}: the board changed outside the grid");
+        }
+    }
+}
+
 #[test]
 fn fuzz_the_public_entry_points() {
     let rounds = env("SUDOKIT_FUZZ_ROUNDS", 300);
@@ -357,6 +551,11 @@ fn fuzz_the_public_entry_points() {
         exact_cover(&mut rng, &mut tally);
         solvers(&mut rng, &mut tally);
         human(&mut rng, &mut tally);
+        rater_modes(&mut rng, &mut tally);
+        generation(&mut rng, &mut tally);
+        transformations(&mut rng, &mut tally);
+        steps(&mut rng, &mut tally);
+        board_edits(&mut rng, &mut tally);
     }
     println!("{} inputs over {rounds} rounds from seed {first}: {:?}", tally.inputs, tally.sections);
     assert!(tally.inputs >= rounds as usize * 20, "every section ran");
