@@ -23,7 +23,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use sudokit::Grid;
-use sudokit::rules::human::{Event, Explainer, Outcome, Position, Step, rate};
+use sudokit::rating::rate;
+use sudokit::rules::human::{Event, Explainer, Outcome, Position, Step};
 use sudokit_examples::{Result, WithContext, exit_code};
 
 /// Walks a puzzle step by step as a player would, printing each step's

@@ -28,7 +28,8 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use sudokit::generate::{Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, generate_many};
-use sudokit::rules::human::{Level, Score, Technique, rate};
+use sudokit::rating::rate;
+use sudokit::rules::human::{Level, Score, Technique};
 use sudokit::{Budget, Shape};
 use sudokit_examples::{Progress, Result, exit_code, seconds};
 

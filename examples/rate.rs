@@ -26,7 +26,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use sudokit::grid::io::PuzzleReader;
-use sudokit::rating::{Level, Rater, rate_many};
+use sudokit::rating::{Level, Rater, rate_many, rater};
 use sudokit::{Budget, Grid};
 use sudokit_examples::{Progress, Result, exit_code, seconds};
 
@@ -60,7 +60,7 @@ fn run(cli: Cli) -> Result {
     writeln!(out, "puzzle,er,ep,ed,level,technique,micros")?;
     for file in &cli.files {
         let name = file.display().to_string();
-        let stats = rate_file(&name, &Rater::new().with_budget(budget.clone()), cli.threads, cli.summary, &mut out)?;
+        let stats = rate_file(&name, &rater().with_budget(budget.clone()), cli.threads, cli.summary, &mut out)?;
         if cli.summary {
             stats.print(&name);
         }

@@ -44,8 +44,12 @@
 //! * `sudokit-graph`: Sudoku as graph colouring on `petgraph`.
 //! * `sudokit-dlx`: exact cover with Dancing Links.
 //! * `sudokit-local`: simulated annealing and a genetic algorithm.
-//! * `sudokit-rules`: the bit-parallel `BitParallel`, and human techniques
-//!   with hints, an explainer and a Sudoku Explainer-scale rating.
+//! * `sudokit-bitparallel`: `BitParallel`, the fastest 9×9 solver.
+//! * `sudokit-rules`: human techniques with hints, an explainer and a
+//!   Sudoku Explainer-scale rating.
+//! * `sudokit-auto`: `Auto`, the fastest exact solver for each shape.
+//! * `sudokit-generate`: puzzle generation, transformations and canonical
+//!   forms.
 //! * `sudokit`: the facade, the solver registry, the comparison harness and
 //!   batch solving.
 //! * `sudokit-testkit`: the solver contract as a test suite, an

@@ -2,8 +2,8 @@
 //! of a 9×9 grid's class under every validity-preserving transformation,
 //! so that equivalent grids compare equal.
 
+use sudokit_auto::Auto;
 use sudokit_core::{Budget, Grid, Shape, SolveError, Solver};
-use sudokit_rules::BitParallel;
 
 use crate::transform::Transform;
 
@@ -128,7 +128,7 @@ pub fn canonical_puzzle(puzzle: &Grid) -> Result<Canonical, CanonicalError> {
     if puzzle.shape() != Shape::CLASSIC {
         return Err(CanonicalError::Shape(puzzle.shape()));
     }
-    let mut solver = BitParallel::new();
+    let mut solver = Auto::new();
     let budget = Budget::unlimited().without_timing();
     let solution = match solver.solve_with(puzzle, &budget) {
         Ok(solution) => solution.grid,

@@ -7,6 +7,7 @@ use std::time::Duration;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use sudokit_auto::Auto;
 use sudokit_core::{Budget, Cell, Digit, Grid, ParameterError, SearchTally, Shape, SolveError, StopReason};
 use sudokit_rules::human::{RateError, Rater, Rating};
 
@@ -385,7 +386,7 @@ impl Run<'_, '_> {
     ) -> Result<Option<Rating>, GenerateError> {
         // A candidate past the highest ER the request allows is rated only
         // until it passes it.
-        let rater = Rater::new().with_budget(self.budget.clone());
+        let rater = Rater::new().with_counter(Auto::new).with_budget(self.budget.clone());
         let rater = match self.generator.difficulty.max_er() {
             Some(max) => rater.with_max(max),
             None => rater,

@@ -2,9 +2,8 @@
 
 use rand::Rng;
 use rand::seq::SliceRandom;
+use sudokit_auto::Auto;
 use sudokit_core::{Budget, Grid, Shape, SolveError, Solver};
-use sudokit_dlx::Dlx;
-use sudokit_rules::BitParallel;
 
 use crate::transform::Transform;
 
@@ -33,11 +32,7 @@ pub(crate) fn solved_grid<R: Rng + ?Sized>(shape: Shape, rng: &mut R, budget: &B
             }
         }
         let start = Grid::from_values(shape, &values).expect("diagonal boxes hold digits of the shape");
-        let completed = if shape == Shape::CLASSIC {
-            BitParallel::new().solve_with(&start, budget)
-        } else {
-            Dlx::new().solve_with(&start, budget)
-        };
+        let completed = Auto::new().solve_with(&start, budget);
         match completed {
             Ok(solution) => {
                 let moved = Transform::random(shape, rng).apply(&solution.grid);

@@ -1,16 +1,17 @@
 //! Whether a puzzle whose solution is known still has only that one: the
 //! check a generator makes after every removal.
 
+use sudokit_auto::Auto;
+use sudokit_bitparallel::BitParallel;
 use sudokit_core::{Budget, Cell, CountSolutions, Digit, Grid, Shape, SolveError};
-use sudokit_dlx::Dlx;
 use sudokit_grid::Layout;
-use sudokit_rules::BitParallel;
 
 /// The uniqueness checks of one generator, with the solvers they reuse.
 #[derive(Debug, Default)]
 pub(crate) struct Checker {
+    /// For 9×9, whose solvers can exclude a candidate.
     fast: BitParallel,
-    dlx: Dlx,
+    auto: Auto,
     /// Checks made, for the statistics.
     pub(crate) checks: u64,
 }
@@ -52,7 +53,7 @@ impl Checker {
             if open.next().is_none() {
                 return Ok(true);
             }
-            return Ok(self.dlx.count_solutions_with(puzzle, 2, budget)? == 1);
+            return Ok(self.auto.count_solutions_with(puzzle, 2, budget)? == 1);
         }
         for i in open {
             let digit = Digit::new(solution[i]).expect("a solution holds digits");
@@ -67,11 +68,7 @@ impl Checker {
     /// solution is not known.
     pub(crate) fn count(&mut self, puzzle: &Grid, budget: &Budget) -> Result<u64, SolveError> {
         self.checks += 1;
-        if puzzle.shape() == Shape::CLASSIC {
-            self.fast.count_solutions_with(puzzle, 2, budget)
-        } else {
-            self.dlx.count_solutions_with(puzzle, 2, budget)
-        }
+        self.auto.count_solutions_with(puzzle, 2, budget)
     }
 }
 

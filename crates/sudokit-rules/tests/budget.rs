@@ -3,7 +3,7 @@
 //! on grids where they would otherwise search for seconds.
 
 use sudokit_core::{Budget, CancelFlag, Grid, Shape, SolveError, StopReason};
-use sudokit_rules::human::{Event, Explainer, Outcome, Position, RateError, hint_with, rate_with};
+use sudokit_rules::human::{Event, Explainer, Outcome, Position, RateError, Rater, hint_with, rate_with};
 
 #[test]
 fn a_hint_on_an_empty_grid_stops_at_its_node_cap() {
@@ -57,12 +57,13 @@ fn rating_counts_solutions_within_its_budget() {
     let sparse = Grid::empty(Shape::new(7, 5).unwrap());
     let budget = Budget::unlimited().with_max_nodes(50);
     assert_eq!(rate_with(&sparse, &budget), Err(RateError::Stopped(StopReason::NodeLimit)));
-    // A 9×9 grid's count is the bit-parallel solver's, under the same cap.
+    // A counter given to the rater counts under the same cap.
     let empty = Grid::empty(Shape::CLASSIC);
-    assert_eq!(
-        rate_with(&empty, &Budget::unlimited().with_max_nodes(3)),
-        Err(RateError::Stopped(StopReason::NodeLimit))
-    );
+    let capped = Budget::unlimited().with_max_nodes(3);
+    let auto = Rater::new().with_counter(sudokit::Auto::new);
+    assert_eq!(auto.clone().with_budget(capped.clone()).rate(&empty), Err(RateError::Stopped(StopReason::NodeLimit)));
+    assert_eq!(rate_with(&empty, &capped), Err(RateError::Stopped(StopReason::NodeLimit)));
+    assert_eq!(auto.rate(&empty), Err(RateError::MultipleSolutions));
     assert_eq!(rate_with(&empty, &Budget::unlimited()), Err(RateError::MultipleSolutions));
 }
 

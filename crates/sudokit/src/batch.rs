@@ -129,7 +129,7 @@ where
     ///
     /// ```
     /// use sudokit::batch::Batch;
-    /// use sudokit::rules::BitParallel;
+    /// use sudokit::BitParallel;
     ///
     /// assert_eq!(Batch::new(BitParallel::new).with_threads(3).threads(), 3);
     /// assert!(Batch::new(BitParallel::new).threads() >= 1);

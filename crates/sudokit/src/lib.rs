@@ -66,9 +66,11 @@
 //!
 //! Solve as a player does, with [`rules::human`]: a hint with its
 //! explanation, and the difficulty on the Sudoku Explainer scale
-//! ([`hint`], [`hint_with`], [`rate`] and [`rate_with`] are at the root).
+//! (the hints in [`rules::human`], the ratings in [`rating`]).
 //! ```
-//! use sudokit::{Grid, hint, rate};
+//! use sudokit::Grid;
+//! use sudokit::rating::rate;
+//! use sudokit::rules::human::hint;
 //! let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
 //! let step = hint(&puzzle, None)?.expect("r1c1 can only hold 1");
 //! assert_eq!(step.to_string(), "Naked single: r1c1 can only hold 1");
@@ -131,8 +133,8 @@
 //!
 //! | name | type | crate | method | sides |
 //! |---|---|---|---|---|
-//! | `auto` | `Auto` | `sudokit` | the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others | 4 to 35 |
-//! | `fast` | `BitParallel` | `sudokit-rules` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) | 4 to 35 |
+//! | `auto` | `Auto` | `sudokit-auto` | the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others | 4 to 35 |
+//! | `fast` | `BitParallel` | `sudokit-bitparallel` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) | 4 to 35 |
 //! | `dlx` | `Dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave | 4 to 35 |
 //! | `dlx-rs` | `DlxRs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16) | 4 to 16 |
 //! | `rules` | `HumanSolver` | `sudokit-rules` | human techniques (singles, locked candidates, pairs) after every change, then guesses on an explicit stack | 4 to 35 |
@@ -176,12 +178,11 @@ pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialC
 pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
 pub use sudokit_local::{self as local, Annealing, Genetic};
 
-pub use auto::Auto;
 pub use error::Error;
-pub use sudokit_rules::human::{hint, hint_with, rate, rate_with};
-pub use sudokit_rules::{self as rules, BitParallel};
+pub use sudokit_auto::{self as auto, Auto};
+pub use sudokit_bitparallel::{self as bitparallel, BitParallel};
+pub use sudokit_rules as rules;
 
-mod auto;
 pub mod batch;
 #[cfg(feature = "chart")]
 pub mod chart;

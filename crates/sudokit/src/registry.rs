@@ -36,12 +36,12 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use sudokit_bitparallel::BitParallel;
 use sudokit_core::{CountSolutions, Shape, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv};
 use sudokit_local::{Annealing, Genetic, Moves};
-use sudokit_rules::BitParallel;
 use sudokit_rules::human::HumanSolver;
 
 type BuildSolver = dyn Fn() -> Box<dyn Solver> + Send + Sync;

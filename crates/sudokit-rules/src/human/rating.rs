@@ -3,15 +3,15 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
-use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, SolveError, StopReason};
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, SolveError, StopReason};
 
 use super::explain::{Search, Strategies};
 use super::lists;
 use super::position::Position;
 use super::step::{Score, Technique};
 use super::strategy::{Strategy, first_step};
-use crate::BitParallel;
 
 /// A puzzle's difficulty, as Sudoku Explainer reports it.
 ///
@@ -273,7 +273,12 @@ pub struct Rater<'a> {
     strategies: Strategies<'a>,
     budget: Budget,
     stop: Stop,
+    counter: Option<MakeCounter>,
 }
+
+/// Makes the exact solver that counts a puzzle's solutions before its
+/// rating (one per rating, so that a rater serves several threads).
+type MakeCounter = Arc<dyn Fn() -> Box<dyn CountSolutions> + Send + Sync>;
 
 /// When a [`Rater`] stops before the end of the path.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -317,7 +322,12 @@ impl Default for Rater<'static> {
 impl Rater<'static> {
     /// Sudoku Explainer's path, without a limit.
     pub fn new() -> Rater<'static> {
-        Rater { strategies: Cow::Borrowed(lists::standard()), budget: Budget::unlimited(), stop: Stop::default() }
+        Rater {
+            strategies: Cow::Borrowed(lists::standard()),
+            budget: Budget::unlimited(),
+            stop: Stop::default(),
+            counter: None,
+        }
     }
 }
 
@@ -326,7 +336,12 @@ impl<'a> Rater<'a> {
     /// first that finds a step.
     #[must_use]
     pub fn with_strategies<'b>(self, strategies: impl IntoIterator<Item = &'b dyn Strategy>) -> Rater<'b> {
-        Rater { strategies: Cow::Owned(strategies.into_iter().collect()), budget: self.budget, stop: self.stop }
+        Rater {
+            strategies: Cow::Owned(strategies.into_iter().collect()),
+            budget: self.budget,
+            stop: self.stop,
+            counter: self.counter,
+        }
     }
 
     /// Stops as soon as the running ER exceeds `max`, with
@@ -347,6 +362,30 @@ impl<'a> Rater<'a> {
         self
     }
 
+    /// Counts each puzzle's solutions, before its path, with a solver that
+    /// `make` builds (one per rating). By default the rating counts them
+    /// with its own search (the basic techniques, then guesses), exact on
+    /// every shape; a dedicated exact solver is faster, and the `sudokit`
+    /// facade's ratings and generator give its `Auto`:
+    ///
+    /// ```
+    /// use sudokit::rules::human::Rater;
+    /// use sudokit::{Auto, Grid};
+    ///
+    /// let puzzle: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
+    /// let fast = Rater::new().with_counter(Auto::new);
+    /// assert_eq!(fast.rate(&puzzle)?, Rater::new().rate(&puzzle)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_counter<C: CountSolutions + 'static>(
+        mut self,
+        make: impl Fn() -> C + Send + Sync + 'static,
+    ) -> Rater<'a> {
+        self.counter = Some(Arc::new(move || Box::new(make())));
+        self
+    }
+
     /// Bounds each rating by `budget` (see [`rate_with`]).
     #[must_use]
     pub fn with_budget(mut self, budget: Budget) -> Rater<'a> {
@@ -359,7 +398,7 @@ impl<'a> Rater<'a> {
     /// # Errors
     /// As [`rate_with`].
     pub fn rate(&self, puzzle: &Grid) -> Result<Rating, RateError> {
-        rate_on_path(puzzle, &self.strategies, &self.budget, self.stop)
+        rate_on_path(puzzle, self)
     }
 }
 
@@ -370,16 +409,18 @@ impl fmt::Debug for Rater<'_> {
             .field("strategies", &names)
             .field("budget", &self.budget)
             .field("stop", &self.stop)
+            .field("counter", &self.counter.as_ref().map_or("the rating's own search", |_| "the user's"))
             .finish()
     }
 }
 
-fn rate_on_path(puzzle: &Grid, strategies: &[&dyn Strategy], budget: &Budget, stop: Stop) -> Result<Rating, RateError> {
-    let budget = budget.starting_now();
+fn rate_on_path(puzzle: &Grid, rater: &Rater<'_>) -> Result<Rating, RateError> {
+    let (strategies, stop) = (&rater.strategies, rater.stop);
+    let budget = rater.budget.starting_now();
     let mut tally = SearchTally::slow(&budget, 0);
     tally.check().map_err(RateError::Stopped)?;
     let mut position = Position::new(puzzle)?;
-    match count_solutions(puzzle, &position, &mut tally)? {
+    match count_solutions(puzzle, &position, rater.counter.as_ref(), &mut tally)? {
         0 => return Err(RateError::NoSolution),
         1 => {}
         _ => return Err(RateError::MultipleSolutions),
@@ -445,10 +486,16 @@ impl Stop {
     }
 }
 
-/// Solutions of the puzzle, up to two, within the budget of `tally`.
-fn count_solutions(puzzle: &Grid, position: &Position, tally: &mut SearchTally<'_>) -> Result<usize, RateError> {
-    if puzzle.shape() == Shape::CLASSIC {
-        let counted = BitParallel::new().count_solutions_with(puzzle, 2, tally.meter_mut().budget());
+/// Solutions of the puzzle, up to two, within the budget of `tally`: by
+/// the counter the rater was given, else by the rating's own search.
+fn count_solutions(
+    puzzle: &Grid,
+    position: &Position,
+    counter: Option<&MakeCounter>,
+    tally: &mut SearchTally<'_>,
+) -> Result<usize, RateError> {
+    if let Some(make) = counter {
+        let counted = make().count_solutions_with(puzzle, 2, tally.meter_mut().budget());
         return match counted {
             Ok(count) => Ok(count as usize),
             Err(SolveError::BudgetExhausted { reason, .. }) => Err(RateError::Stopped(reason)),

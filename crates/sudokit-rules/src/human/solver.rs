@@ -11,9 +11,9 @@ use super::position::Position;
 /// guess on a cell with the fewest candidates, kept on an explicit stack,
 /// when they stall. Registered as `rules`; every shape.
 ///
-/// It is readable rather than fast: for speed on 9×9 use
-/// [`BitParallel`](crate::BitParallel), which applies the same first
-/// techniques on bit boards. [`Stats`](sudokit_core::Stats): `iterations`
+/// It is readable rather than fast: for speed on 9×9 use the
+/// `sudokit-bitparallel` crate's `BitParallel`, which applies the same
+/// first techniques on bit boards. [`Stats`](sudokit_core::Stats): `iterations`
 /// counts steps, `nodes` guesses and backtracks, `guesses` and
 /// `backtracks` those two.
 ///

@@ -1,7 +1,10 @@
+//! Integration tests of sudokit-bitparallel: the contract, other shapes,
+//! budgets and counts against the oracle.
+
 use proptest::prelude::*;
+use sudokit_bitparallel::BitParallel;
+use sudokit_bitparallel::sudokit_core::{Budget, CountSolutions, Grid, Shape, SolveError, Solver, StopReason};
 use sudokit_grid::Layout;
-use sudokit_rules::BitParallel;
-use sudokit_rules::sudokit_core::{Budget, CountSolutions, Grid, Shape, SolveError, Solver, StopReason};
 use sudokit_testkit::{Conformance, generate, oracle, sets};
 
 #[test]
@@ -136,8 +139,8 @@ proptest! {
     #[test]
     fn a_solution_without_a_digit_is_one_with_another(seed in any::<u64>(), holes in 40usize..=55, cell in 0usize..81, d in 1u8..=9) {
         let puzzle = generate::puzzle(Shape::CLASSIC, holes, seed);
-        let digit = sudokit_rules::sudokit_core::Digit::new(d).unwrap();
-        let at = sudokit_rules::sudokit_core::Cell::from_index(cell, Shape::CLASSIC);
+        let digit = sudokit_bitparallel::sudokit_core::Digit::new(d).unwrap();
+        let at = sudokit_bitparallel::sudokit_core::Cell::from_index(cell, Shape::CLASSIC);
         let got = BitParallel::new().has_solution_without(&puzzle, at, digit, &Budget::unlimited()).unwrap();
         let mut values = puzzle.values().to_vec();
         let expected = if values[cell] != 0 {
@@ -157,7 +160,7 @@ proptest! {
 fn has_solution_without_is_for_9x9_only() {
     let mini = generate::puzzle(Shape::MINI, 6, 1);
     let (cell, digit) =
-        (sudokit_rules::sudokit_core::Cell::new(0, 0), sudokit_rules::sudokit_core::Digit::new(1).unwrap());
+        (sudokit_bitparallel::sudokit_core::Cell::new(0, 0), sudokit_bitparallel::sudokit_core::Digit::new(1).unwrap());
     let result = BitParallel::new().has_solution_without(&mini, cell, digit, &Budget::unlimited());
     assert!(matches!(result, Err(SolveError::UnsupportedShape { .. })), "{result:?}");
 }

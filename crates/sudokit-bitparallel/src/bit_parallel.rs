@@ -42,7 +42,7 @@ use crate::board::Board;
 /// measurements it is raced against.
 ///
 /// ```
-/// use sudokit::rules::BitParallel;
+/// use sudokit::BitParallel;
 /// use sudokit::{CountSolutions, Grid, Solver, Uniqueness};
 ///
 /// let puzzle: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
@@ -96,7 +96,7 @@ impl BitParallel {
     /// on after the known one.
     ///
     /// ```
-    /// use sudokit::rules::BitParallel;
+    /// use sudokit::BitParallel;
     /// use sudokit::{Budget, Cell, Digit, Grid};
     ///
     /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;

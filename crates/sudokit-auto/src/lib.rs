@@ -1,27 +1,35 @@
-//! [`Auto`]: the best exact solver for each shape, registered as `auto`,
-//! the default.
+//! [`Auto`], the fastest exact Sudoku solver of **sudokit** for each
+//! shape: [`BitParallel`] on 9×9, [`Dlx`] (Dancing Links) on every other
+//! shape. It is the facade's default solver, registered as `auto`, and
+//! the one place that decides which exact solver is fastest: the
+//! generator and the rating's uniqueness check use it too.
+//!
+//! Use it when you want solutions or counts of any shape, fast, and do not
+//! care which algorithm finds them.
+//!
+//! ```
+//! use sudokit::{Auto, CountSolutions, Grid, Solver, Uniqueness};
+//! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+//! let mut auto = Auto::new();
+//! assert!(auto.solve(&puzzle)?.grid.is_solution_of(&puzzle));
+//! assert_eq!(auto.uniqueness(&puzzle)?, Uniqueness::Unique);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![doc(test(attr(deny(warnings))))]
 
+pub use sudokit_core;
+
+use sudokit_bitparallel::BitParallel;
 use sudokit_core::{Budget, CountSolutions, Grid, Shape, Solution, SolveError, Solver};
 use sudokit_dlx::Dlx;
-use sudokit_rules::BitParallel;
 
 /// The fastest exact solver of the workspace for each shape:
 /// [`BitParallel`] for 9×9, [`Dlx`] (Dancing Links) for every other shape.
 ///
-/// Measured on generated puzzles (5 per row, 50% and 65% of the cells
-/// empty, 2 s limit; milliseconds per puzzle, 2026-11-30):
-///
-/// | shape | `fast` | `dlx` | `dsatur-propagate` | `backtracking-mrv` |
-/// |---|---:|---:|---:|---:|
-/// | 4×4 to 8×8 | ≤ 0.01 | ≤ 0.01 | ≤ 0.02 | ≤ 0.01 |
-/// | 9×9 | 0.00 | 0.01–0.02 | 0.02–0.04 | 0.00–0.01 |
-/// | 12×12 | 0.02–0.05 | 0.03–0.04 | 0.07–0.10 | 0.01–0.05 |
-/// | 16×16 | 0.25 / 2 of 5 time out | 0.05–0.22 | 0.21 / 3 of 5 time out | 0.25 / 2 of 5 time out |
-/// | 25×25 | all time out | 20 / 2 of 5 time out at 65% | all time out | all time out |
-///
-/// (`fast` hands shapes other than 9×9 to `backtracking-mrv`.) Below 16×16
-/// every exact solver takes microseconds; from 16×16 up only Dancing Links
-/// keeps up, so `Auto` uses it for every shape but 9×9.
+/// Below 16×16 every exact solver of the workspace takes microseconds;
+/// from 16×16 up only Dancing Links keeps up, so `Auto` uses it for every
+/// shape but 9×9 (the measurements are in the workspace's
+/// `docs/notes.md`, "Auto: the fastest solver per shape").
 ///
 /// # Shapes
 /// Every shape up to [`Shape::MAX_SIDE`] (35×35), boxes taller or wider
@@ -33,8 +41,8 @@ use sudokit_rules::BitParallel;
 /// puzzles of 25×25 and above can still take long: give them a budget.
 ///
 /// # Complexity
-/// That of the solver it picks: [`BitParallel`](crate::BitParallel) on 9×9
-/// (a fixed cost per node), [`Dlx`](crate::Dlx) on every other shape
+/// That of the solver it picks: [`BitParallel`] on 9×9
+/// (a fixed cost per node), [`Dlx`] on every other shape
 /// (O(n³) space on side `n`); both are exponential in the worst case, as
 /// completing a Sudoku is NP-complete (Yato and Seta 2003).
 ///
@@ -68,6 +76,11 @@ impl Auto {
         if shape == Shape::CLASSIC { &mut self.bit_parallel } else { &mut self.dlx }
     }
 }
+
+/// The README's example runs as a doctest, so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 impl Solver for Auto {
     fn name(&self) -> &str {
