@@ -3,13 +3,21 @@
 
 use sudokit_core::{ParameterError, ParseError, RangeError, ShapeError, SolveError, StopReason};
 use sudokit_dlx::CoverError;
+use sudokit_generate::{CanonicalError, GenerateError, TransformError, UnknownSymmetry};
 use sudokit_grid::io::ReadError;
 use sudokit_grid::{BoardError, Contradiction};
-use sudokit_rules::human::{PencilError, RateError};
+#[cfg(feature = "svg")]
+use sudokit_rules::human::PictureError;
+use sudokit_rules::human::{CustomTechniqueError, PencilError, RateError, StepError};
+
+#[cfg(feature = "chart")]
+use crate::chart::ChartError;
 
 use crate::registry::UnknownSolver;
 
-/// Any error of the sudokit crates, for applications that want one type.
+/// Any error of the sudokit crates, for applications that want one type:
+/// every public error type of the workspace converts into it with `?` (a
+/// test checks that none is missing).
 ///
 /// ```
 /// use sudokit::{Grid, Solver, registry};
@@ -77,6 +85,32 @@ pub enum Error {
     /// A setting or size out of its range.
     #[error(transparent)]
     Parameter(#[from] ParameterError),
+    /// A generation request that gave no puzzle.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+    /// A transformation that cannot be built or applied.
+    #[error(transparent)]
+    Transform(#[from] TransformError),
+    /// A canonical form that cannot be computed.
+    #[error(transparent)]
+    Canonical(#[from] CanonicalError),
+    /// A symmetry name that is not known.
+    #[error(transparent)]
+    UnknownSymmetry(#[from] UnknownSymmetry),
+    /// A step of the user's that does not fit its position.
+    #[error(transparent)]
+    Step(#[from] StepError),
+    /// A technique of the user's with a name or score not allowed.
+    #[error(transparent)]
+    CustomTechnique(#[from] CustomTechniqueError),
+    /// A step that cannot be drawn on the position given.
+    #[cfg(feature = "svg")]
+    #[error(transparent)]
+    Picture(#[from] PictureError),
+    /// A chart that cannot be drawn or written.
+    #[cfg(feature = "chart")]
+    #[error(transparent)]
+    Chart(#[from] ChartError),
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),

@@ -5,26 +5,14 @@
 //! as a dev-dependency; this test makes sure no example names a member
 //! crate directly, which would compile there but not for such a user.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-const MEMBERS: [&str; 7] =
-    ["sudokit", "sudokit-core", "sudokit-grid", "sudokit-dlx", "sudokit-graph", "sudokit-local", "sudokit-rules"];
-
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+use common::MEMBERS;
 
 /// The lines of Rust doc examples in `text` that name a member crate, as
 /// `(line number, line)`.
 fn member_paths_in_examples(text: &str) -> Vec<(usize, String)> {
-    let crates = ["sudokit_core", "sudokit_grid", "sudokit_dlx", "sudokit_graph", "sudokit_local", "sudokit_rules"];
+    let crates: Vec<String> = MEMBERS[1..].iter().map(|member| member.replace('-', "_")).collect();
     let mut found = Vec::new();
     let mut rust_block: Option<bool> = None;
     for (n, line) in text.lines().enumerate() {
@@ -47,11 +35,7 @@ fn member_paths_in_examples(text: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn doc_examples_use_only_the_facade() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files = Vec::new();
-    for member in MEMBERS {
-        sources(&root.join(member).join("src"), &mut files);
-    }
+    let files = common::member_sources();
     assert!(files.len() > 30, "found only {} source files", files.len());
     let offenders: Vec<String> = files
         .iter()
