@@ -4,25 +4,30 @@
 //!
 //! ```text
 //! cargo run --release --example se_reference -- [--check] [--mismatches] [--time-limit SECONDS] [FILE]
-//! cargo run --release --example se_reference -- puzzles/se121_hardest.csv
+//! cargo run --release --example se_reference -- --check --paths puzzles/se121_hardest_paths.tsv puzzles/se121_hardest.csv
 //! ```
 //!
 //! `FILE` defaults to `puzzles/se121_reference.csv` (657 puzzles; columns
 //! `set,index,puzzle,er,ep,ed,hardest_technique`, `ep` optional).
-//! `--path PUZZLE` prints sudokit's rating path of one puzzle instead, a
-//! step a line with its score, to set beside Sudoku Explainer's
-//! (the paths file in the shared ratings folder). `--mismatches` lists every puzzle whose ER differs, with SE's hardest
-//! technique and ours. `--check` fails unless the agreement reaches the
-//! floor this project has reached on the reference set (see `FLOOR`).
+//! `--paths TSV` walks sudokit's path of each puzzle beside Sudoku
+//! Explainer's (`puzzles/se121_hardest_paths.tsv` for the hardest set) and
+//! reports where one first parts from the other. `--path PUZZLE` prints
+//! sudokit's rating path of one puzzle instead, a step a line with its
+//! score, to set beside Sudoku Explainer's. `--mismatches` lists every
+//! puzzle whose ER differs, with SE's hardest technique and ours.
+//! `--check` fails unless the agreement reaches the floor this project has
+//! reached on the reference set (see `FLOOR`), or a path differs.
 //! Progress goes to stderr.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use sudokit::rules::human::{Position, Rater, Rating, lists};
+use sudokit::rating::rater;
+use sudokit::rules::human::{Position, Rating, Step, lists};
 use sudokit::{Budget, Grid};
 use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 
@@ -45,6 +50,12 @@ struct Cli {
     /// Print sudokit's rating path of one puzzle instead, a step a line.
     #[arg(long, value_name = "PUZZLE")]
     path: Option<String>,
+    /// SE's solving paths of the same puzzles (tab-separated: set, index,
+    /// step, technique, difficulty, description): compare ours step by
+    /// step, the difficulty of every step; with --check, a puzzle whose
+    /// path differs fails the run.
+    #[arg(long, value_name = "TSV")]
+    paths: Option<PathBuf>,
     /// The CSV of SE's ratings: set,index,puzzle,er,ep,ed,hardest_technique.
     #[arg(default_value = "puzzles/se121_reference.csv")]
     file: PathBuf,
@@ -69,6 +80,7 @@ const FLOOR: (u32, u32, u32) = (100, 100, 100);
 
 struct Row {
     set: String,
+    index: String,
     puzzle: Grid,
     er: u16,
     ep: Option<u16>,
@@ -97,10 +109,67 @@ fn run(cli: Cli) -> Result {
         print_mismatches(&rows, &outcomes);
     }
     print_times(&rows, &outcomes);
+    let differ = match &cli.paths {
+        Some(paths) => compare_paths(&rows, &read_paths(&paths.display().to_string())?)?,
+        None => 0,
+    };
     if cli.check {
         table.check()?;
+        if differ > 0 {
+            return Err(format!("{differ} paths differ from Sudoku Explainer's").into());
+        }
     }
     Ok(())
+}
+
+/// SE's path of each puzzle, by set and index: the difficulty of each
+/// step, in tenths.
+fn read_paths(file: &str) -> Result<HashMap<(String, String), Vec<u16>>> {
+    let text = std::fs::read_to_string(file).context(|| format!("cannot read {file}"))?;
+    let mut paths: HashMap<(String, String), Vec<u16>> = HashMap::new();
+    for (k, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [set, index, _step, _technique, difficulty, ..] = fields[..] else {
+            return Err(format!("{file}:{}: too few columns", k + 1).into());
+        };
+        paths.entry((set.to_string(), index.to_string())).or_default().push(tenths(difficulty, k + 1)?);
+    }
+    Ok(paths)
+}
+
+/// Walks sudokit's path of every puzzle that SE's `paths` has, and prints
+/// where it first parts from SE's; returns how many part.
+fn compare_paths(rows: &[Row], paths: &HashMap<(String, String), Vec<u16>>) -> Result<usize> {
+    let bar = Progress::new("paths", rows.len() as u64, "puzzles");
+    let (mut same, mut differ) = (0, 0);
+    for row in rows {
+        bar.add(1);
+        let Some(se) = paths.get(&(row.set.clone(), row.index.clone())) else { continue };
+        let ours: Vec<u16> = walk(&row.puzzle)?.0.iter().map(|step| step.score().tenths()).collect();
+        match ours
+            .iter()
+            .zip(se)
+            .position(|(a, b)| a != b)
+            .or((ours.len() != se.len()).then(|| ours.len().min(se.len())))
+        {
+            None => same += 1,
+            Some(k) => {
+                differ += 1;
+                let show = |p: &[u16]| p.get(k).map_or("the end".to_string(), |t| format!("{}.{}", t / 10, t % 10));
+                bar.println(&format!(
+                    "{} {}: step {} is {} here, {} in SE's path",
+                    row.set,
+                    row.index,
+                    k + 1,
+                    show(&ours),
+                    show(se)
+                ));
+            }
+        }
+    }
+    bar.finish();
+    println!("\npaths step by step: {same} the same as Sudoku Explainer's, {differ} not");
+    Ok(differ)
 }
 
 fn tenths(field: &str, line: usize) -> std::result::Result<u16, String> {
@@ -115,8 +184,8 @@ fn read(file: &str) -> Result<Vec<Row>> {
     let columns: Vec<&str> = header.split(',').collect();
     let at = |name: &str| columns.iter().position(|&c| c == name);
     let need = |name: &str| at(name).ok_or_else(|| format!("{file}: no {name} column"));
-    let (set, puzzle, er, ed, technique) =
-        (need("set")?, need("puzzle")?, need("er")?, need("ed")?, need("hardest_technique")?);
+    let (set, index, puzzle, er, ed, technique) =
+        (need("set")?, need("index")?, need("puzzle")?, need("er")?, need("ed")?, need("hardest_technique")?);
     let ep = at("ep");
     let mut rows = Vec::new();
     for (k, line) in lines {
@@ -124,6 +193,7 @@ fn read(file: &str) -> Result<Vec<Row>> {
         let field = |i: usize| fields.get(i).copied().ok_or_else(|| format!("{file}:{}: too few columns", k + 1));
         rows.push(Row {
             set: field(set)?.to_string(),
+            index: field(index)?.to_string(),
             puzzle: field(puzzle)?.parse().context(|| format!("{file}:{}", k + 1))?,
             er: tenths(field(er)?, k + 1)?,
             ep: ep.map(|i| field(i).and_then(|f| tenths(f, k + 1))).transpose()?,
@@ -139,7 +209,7 @@ fn rate_all(rows: &[Row], budget: &Budget) -> Vec<Outcome> {
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let start = Instant::now();
-        let rating = Rater::new().with_budget(budget.clone()).rate(&row.puzzle).ok();
+        let rating = rater().with_budget(budget.clone()).rate(&row.puzzle).ok();
         out.push(Outcome { rating, time: start.elapsed() });
         bar.add(1);
     }
@@ -276,16 +346,25 @@ fn print_times(rows: &[Row], outcomes: &[Outcome]) {
 /// standard list that finds a step, applied, until solved or stuck.
 fn print_path(puzzle: &str) -> Result {
     let grid: Grid = puzzle.parse().context(|| "bad puzzle")?;
-    let mut position = Position::new(&grid)?;
-    let mut k = 0;
-    while !position.is_solved() {
-        let Some(step) = lists::standard().iter().find_map(|s| s.find(&position)) else {
-            println!("stuck");
-            break;
-        };
-        k += 1;
-        println!("{k}\t{}\t{step}", step.score());
-        position.apply(&step)?;
+    let (path, solved) = walk(&grid)?;
+    for (k, step) in path.iter().enumerate() {
+        println!("{}\t{}\t{step}", k + 1, step.score());
+    }
+    if !solved {
+        println!("stuck");
     }
     Ok(())
+}
+
+/// The rating path of `puzzle`: the first technique of the standard list
+/// that finds a step, applied, until solved (then `true`) or stuck.
+fn walk(puzzle: &Grid) -> Result<(Vec<Step>, bool)> {
+    let mut position = Position::new(puzzle)?;
+    let mut path = Vec::new();
+    while !position.is_solved() {
+        let Some(step) = lists::standard().iter().find_map(|s| s.find(&position)) else { return Ok((path, false)) };
+        position.apply(&step)?;
+        path.push(step);
+    }
+    Ok((path, true))
 }
