@@ -119,7 +119,7 @@ pub struct Generated {
 /// Every request runs within a [`Budget`] (60 s by default; see
 /// [`with_budget`](Generator::with_budget)): an impossible or unlucky
 /// request ends with [`GenerateError::Stopped`], never a hang.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Generator {
     shape: Shape,
     symmetry: Symmetry,
@@ -130,6 +130,19 @@ pub struct Generator {
     givens: Givens,
     difficulty: Difficulty,
     budget: Budget,
+}
+
+/// The request, without the tables worked out from it.
+impl std::fmt::Debug for Generator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Generator")
+            .field("shape", &self.shape)
+            .field("symmetry", &self.symmetry)
+            .field("givens", &self.givens)
+            .field("difficulty", &self.difficulty)
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The default time limit of one request.

@@ -31,26 +31,28 @@
 //!   representative of a 9×9 grid's class, with its automorphisms, so
 //!   that equivalent grids can be found and deduplicated.
 //!
+//! # Seeds
 //! Randomness is `ChaCha8Rng` seeded with the seed alone, so a seed gives
-//! the same puzzle on every platform and on any thread; the facade's
-//! `sudokit::generate::generate_many` makes many in parallel, in seed
-//! order.
+//! the same puzzle on every platform and on any thread, whatever ran
+//! before; the facade's `sudokit::generate::generate_many` makes many in
+//! parallel, in seed order. Across versions a seed promises less: a change
+//! to the generator's choices, to the search order of the solvers it
+//! checks with or to the rating may change what a seed makes. Such a
+//! change is value-breaking (as `rand_core` says of `from_seed`): it is
+//! said in the changelog and bumps at least the minor version, and a test
+//! pins the puzzles of fixed seeds so that none happens unnoticed.
 //!
 //! # What it costs
 //! A minimal 9×9 puzzle is about 60 uniqueness checks, most of them free
 //! (the remaining givens force the emptied digit) and the others a search
 //! of the bit-parallel solver that stops at the first solution other than
-//! the known one: some 17 000 minimal puzzles per second on one core
-//! of the development machine. Other shapes count solutions to two with
-//! Dancing Links: minimal 16×16 puzzles take about 0.4 s; a minimal 25×25
-//! one did not finish within ten minutes (each of its 600-odd checks is a
-//! search over a large grid), so there ask for a target number of givens
-//! (344, 55% of the cells, takes a few milliseconds). A difficulty
+//! the known one. Other shapes count solutions to two with Dancing Links,
+//! each check a search over the whole grid: on 25×25 and above ask for a
+//! target number of givens rather than a minimal puzzle. A difficulty
 //! multiplies the cost by the puzzles made and rated before one meets it
-//! (each rated only until it passes the highest ER asked for): on 9×9,
-//! ratings up to 8.5 come in well under a second, 8.6 to 9.0 in about a
-//! second each, 9.1 to 9.9 in about ten seconds each (two threads on the
-//! development machine).
+//! (each rated only until it passes the highest ER asked for), more the
+//! rarer its band. The measured figures are in the workspace's
+//! `docs/notes.md` ("Generation: what a puzzle costs").
 //!
 //! # Module layout
 //! `transform` and `symmetry` ← `solved` (random grids), `unique` (the

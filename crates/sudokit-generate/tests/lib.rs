@@ -4,5 +4,6 @@
 
 mod canonical;
 mod generator;
+mod pinned;
 mod symmetry;
 mod transform;
