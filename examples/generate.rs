@@ -42,7 +42,7 @@ struct Cli {
     #[arg(short = 'n', long, default_value_t = 10)]
     count: u64,
     /// Shape: SIDExSIDE (9x9, 16x16) or box rows x box columns (3x2).
-    #[arg(long, default_value = "9x9", value_parser = parse_shape)]
+    #[arg(long, default_value = "9x9")]
     shape: Shape,
     /// Symmetry of the givens: none, rotate180 (or rotational), rotate90,
     /// mirror-rows, mirror-columns, diagonal, anti-diagonal.
@@ -56,14 +56,14 @@ struct Cli {
     #[arg(long, value_name = "N")]
     givens: Option<usize>,
     /// SE rating range, both ends included (6.0..7.5).
-    #[arg(long, value_parser = parse_range, value_name = "A..B")]
+    #[arg(long, value_parser = Score::parse_range, value_name = "A..B")]
     rating: Option<std::ops::RangeInclusive<Score>>,
     /// Level: easy, medium, hard, expert or needs-guessing.
-    #[arg(long, value_parser = parse_level)]
+    #[arg(long)]
     level: Option<Level>,
     /// The technique of the hardest step, as the rater names it (case,
     /// spaces and hyphens ignored: x-wing, naked pair).
-    #[arg(long, value_parser = parse_technique, value_name = "NAME")]
+    #[arg(long, value_name = "NAME")]
     technique: Option<Technique>,
     /// Seed of the first puzzle; puzzle k comes from seed S + k.
     #[arg(long, default_value_t = 1, value_name = "S")]
@@ -166,49 +166,4 @@ fn write_puzzle(out: &mut impl Write, generated: &Generated, csv: bool) -> io::R
         (r.er.to_string(), r.ep.to_string(), r.ed.to_string())
     });
     writeln!(out, "{},{},{er},{ep},{ed},{}", generated.puzzle, generated.seed, generated.solution)
-}
-
-/// `9x9` (the side, boxes as square as can be) or `3x2` (box rows by box
-/// columns) when the two numbers differ and are small.
-fn parse_shape(text: &str) -> std::result::Result<Shape, String> {
-    let bad = || format!("{text:?} is not SIDExSIDE (9x9, 16x16) or box rows x box columns (2x3)");
-    let (a, b) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let (a, b): (usize, usize) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
-    if a == b { Shape::from_side(a) } else { Shape::new(a, b) }.map_err(|e| e.to_string())
-}
-
-/// `6.0..7.5`, both ends included.
-fn parse_range(text: &str) -> std::result::Result<std::ops::RangeInclusive<Score>, String> {
-    let bad = || format!("{text:?} is not a range such as 6.0..7.5");
-    let (low, high) = text.split_once("..").ok_or_else(bad)?;
-    let score = |s: &str| -> std::result::Result<Score, String> {
-        let value: f64 = s.trim().parse().map_err(|_| bad())?;
-        if !(0.0..=20.0).contains(&value) {
-            return Err(bad());
-        }
-        Ok(Score::from_tenths((value * 10.0).round() as u16))
-    };
-    Ok(score(low)?..=score(high)?)
-}
-
-fn parse_level(text: &str) -> std::result::Result<Level, String> {
-    let levels = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::NeedsGuessing];
-    let wanted = normalise(text);
-    levels
-        .into_iter()
-        .find(|l| normalise(l.name()) == wanted)
-        .ok_or_else(|| format!("{text:?} is not easy, medium, hard, expert or needs-guessing"))
-}
-
-fn parse_technique(text: &str) -> std::result::Result<Technique, String> {
-    let wanted = normalise(text);
-    Technique::ALL.iter().copied().find(|t| normalise(t.name()) == wanted).ok_or_else(|| {
-        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
-        format!("{text:?} is none of {}", names.join(", "))
-    })
-}
-
-/// Lower case without spaces, hyphens or underscores.
-fn normalise(text: &str) -> String {
-    text.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
 }

@@ -335,11 +335,65 @@ pub enum ShapeError {
         /// The number of cells found.
         cells: usize,
     },
+    /// Text that names no shape (see [`Shape`]'s `FromStr`).
+    #[error("{text:?} is not a shape: write SIDExSIDE (9x9, 16x16) or box rows x box columns (3x2)")]
+    Unreadable {
+        /// The text given.
+        text: String,
+    },
+}
+
+/// Reads a shape as a user writes it: `9x9` or `16x16` (a side, with its
+/// default boxes), `3x2` (box rows × box columns, when the two differ),
+/// or the [`Display`](fmt::Display) form, `6x6 (3x2 boxes)`. `×` may stand
+/// for `x`, and spaces around the numbers are ignored.
+///
+/// ```
+/// use sudokit::Shape;
+/// assert_eq!("9x9".parse::<Shape>()?, Shape::CLASSIC);
+/// assert_eq!("3x2".parse::<Shape>()?, Shape::new(3, 2)?);
+/// let tall = Shape::new(3, 2)?;
+/// assert_eq!(tall.to_string().parse::<Shape>()?, tall);
+/// assert!("9 by 9".parse::<Shape>().is_err());
+/// assert!("7x7".parse::<Shape>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl std::str::FromStr for Shape {
+    type Err = ShapeError;
+
+    fn from_str(text: &str) -> Result<Shape, ShapeError> {
+        let unreadable = || ShapeError::Unreadable { text: text.to_owned() };
+        let pair = |part: &str| -> Result<(usize, usize), ShapeError> {
+            let (a, b) = part.split_once(['x', 'X', '×']).ok_or_else(unreadable)?;
+            Ok((a.trim().parse().map_err(|_| unreadable())?, b.trim().parse().map_err(|_| unreadable())?))
+        };
+        if let Some((grid, boxes)) = text.split_once('(') {
+            let boxes = boxes.trim().strip_suffix(')').and_then(|b| b.trim().strip_suffix("boxes"));
+            let (height, width) = pair(boxes.ok_or_else(unreadable)?)?;
+            let shape = Shape::new(height, width)?;
+            let (a, b) = pair(grid)?;
+            return if a == shape.side() && b == a { Ok(shape) } else { Err(unreadable()) };
+        }
+        let (a, b) = pair(text)?;
+        if a == b { Shape::from_side(a) } else { Shape::new(a, b) }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_shape_reads_back_from_its_display() {
+        for shape in Shape::all() {
+            assert_eq!(shape.to_string().parse::<Shape>(), Ok(shape), "{shape}");
+            let side = shape.side();
+            assert_eq!(format!("{side}x{side}").parse::<Shape>(), Shape::from_side(side));
+        }
+        for text in ["", "9", "9x", "x9", "9x9 (3x3)", "9x9 (2x2 boxes)", "4x4 (2x2 boxes", "-3x2"] {
+            assert!(matches!(text.parse::<Shape>(), Err(ShapeError::Unreadable { .. })), "{text:?}");
+        }
+    }
 
     #[test]
     fn unit_of_inverts_unit() {

@@ -3,7 +3,7 @@
 
 use std::ops::RangeInclusive;
 
-use sudokit_rules::human::{Level, Rating, Score, Technique};
+use sudokit_rules::human::{Level, Rating, Score, Technique, lists};
 
 /// How many givens a puzzle keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -142,7 +142,7 @@ impl Difficulty {
             }
         }
         if let Some(technique) = self.technique {
-            if !Technique::ALL.contains(&technique) || NAMED_PATTERNS.contains(&technique) {
+            if !Technique::ALL.contains(&technique) || is_named_pattern(technique) {
                 return Some(format!("{technique} is not a technique of the rating path"));
             }
         }
@@ -150,16 +150,12 @@ impl Difficulty {
     }
 }
 
-/// The named patterns: explanations call them so, the rating path finds
+/// Whether `technique` is a named pattern (`lists::named_patterns`, each
+/// named as its steps): explanations call them so, the rating path finds
 /// the same deductions as chains.
-const NAMED_PATTERNS: [Technique; 6] = [
-    Technique::Skyscraper,
-    Technique::TwoStringKite,
-    Technique::WWing,
-    Technique::RemotePair,
-    Technique::EmptyRectangle,
-    Technique::SimpleColouring,
-];
+fn is_named_pattern(technique: Technique) -> bool {
+    lists::named_patterns().iter().any(|strategy| strategy.name() == technique.name())
+}
 
 /// How many tenths `score` lies outside `range`.
 fn off_range(range: &RangeInclusive<Score>, score: Score) -> u32 {

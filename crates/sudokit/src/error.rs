@@ -8,7 +8,7 @@ use sudokit_grid::io::ReadError;
 use sudokit_grid::{BoardError, Contradiction};
 #[cfg(feature = "svg")]
 use sudokit_rules::human::PictureError;
-use sudokit_rules::human::{CustomTechniqueError, PencilError, RateError, StepError};
+use sudokit_rules::human::{CustomTechniqueError, NameError, PencilError, RateError, StepError};
 
 #[cfg(feature = "chart")]
 use crate::chart::ChartError;
@@ -100,6 +100,9 @@ pub enum Error {
     /// A step of the user's that does not fit its position.
     #[error(transparent)]
     Step(#[from] StepError),
+    /// A technique, level, score or range of scores that does not read.
+    #[error(transparent)]
+    Name(#[from] NameError),
     /// A technique of the user's with a name or score not allowed.
     #[error(transparent)]
     CustomTechnique(#[from] CustomTechniqueError),

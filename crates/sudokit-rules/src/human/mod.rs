@@ -102,7 +102,7 @@ pub use picture::PictureError;
 pub use position::{PencilError, Position};
 pub use rating::{Cutoff, Level, RateError, RateUntil, Rater, Rating, rate, rate_with};
 pub use solver::HumanSolver;
-pub use step::{CustomTechnique, CustomTechniqueError, Score, Step, Technique};
+pub use step::{CustomTechnique, CustomTechniqueError, NameError, Score, Step, Technique};
 pub use strategy::Strategy;
 
 use sudokit_core::{Budget, Grid, SolveError};

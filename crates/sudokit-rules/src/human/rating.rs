@@ -10,7 +10,7 @@ use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, SolveError, StopRe
 use super::explain::{Search, Strategies};
 use super::lists;
 use super::position::Position;
-use super::step::{Score, Technique};
+use super::step::{NameError, Score, Technique, normalise};
 use super::strategy::{Strategy, first_step};
 
 /// A puzzle's difficulty, as Sudoku Explainer reports it.
@@ -135,6 +135,28 @@ impl Level {
             Level::Expert => "expert",
             Level::NeedsGuessing => "needs guessing",
         }
+    }
+}
+
+/// Reads a level by its name, ignoring case, spaces, hyphens and
+/// underscores: `easy`, `medium`, `hard`, `expert`, `needs-guessing`.
+///
+/// ```
+/// use sudokit::rules::human::Level;
+/// assert_eq!("needs-guessing".parse::<Level>()?, Level::NeedsGuessing);
+/// assert_eq!("Hard".parse::<Level>()?, Level::Hard);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl std::str::FromStr for Level {
+    type Err = NameError;
+
+    fn from_str(text: &str) -> Result<Level, NameError> {
+        const LEVELS: [Level; 5] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::NeedsGuessing];
+        let wanted = normalise(text);
+        LEVELS
+            .into_iter()
+            .find(|level| normalise(level.name()) == wanted)
+            .ok_or_else(|| NameError::new("level", text, "easy, medium, hard, expert or needs-guessing"))
     }
 }
 

@@ -41,6 +41,114 @@ impl Score {
     }
 }
 
+/// Reads a score as Sudoku Explainer prints it: `6.5`, `10`, at most
+/// one decimal, from 0.0 to 6553.5.
+///
+/// ```
+/// use sudokit::rules::human::Score;
+/// assert_eq!("6.5".parse::<Score>()?, Score::from_tenths(65));
+/// assert_eq!("10".parse::<Score>()?, Score::from_tenths(100));
+/// assert!("6.55".parse::<Score>().is_err() && "-1".parse::<Score>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl std::str::FromStr for Score {
+    type Err = NameError;
+
+    fn from_str(text: &str) -> Result<Score, NameError> {
+        let bad = || NameError::new("score", text, "a number such as 6.5, at most one decimal");
+        let text = text.trim();
+        let (whole, tenth) = text.split_once('.').unwrap_or((text, "0"));
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole) || !digits(tenth) || tenth.len() > 1 {
+            return Err(bad());
+        }
+        let tenths = whole.parse::<u32>().map_err(|_| bad())? * 10 + tenth.parse::<u32>().map_err(|_| bad())?;
+        u16::try_from(tenths).map(Score).map_err(|_| bad())
+    }
+}
+
+impl Score {
+    /// Reads a range of scores, both ends included: `6.0..7.5` (also
+    /// `6.0..=7.5`); an empty range (`9.0..2.0`) is an error.
+    ///
+    /// ```
+    /// use sudokit::rules::human::Score;
+    /// let range = Score::parse_range("6.0..7.5")?;
+    /// assert_eq!(range, Score::from_tenths(60)..=Score::from_tenths(75));
+    /// assert!(Score::parse_range("9.0..2.0").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`NameError`] for text that is not two scores around `..`, or a
+    /// range whose end is below its start.
+    pub fn parse_range(text: &str) -> Result<RangeInclusive<Score>, NameError> {
+        let bad =
+            || NameError::new("range of scores", text, "two scores such as 6.0..7.5, the first not above the second");
+        let (low, high) = text.split_once("..").ok_or_else(bad)?;
+        let high = high.strip_prefix('=').unwrap_or(high);
+        let (low, high): (Score, Score) = (low.parse().map_err(|_| bad())?, high.parse().map_err(|_| bad())?);
+        if low > high {
+            return Err(bad());
+        }
+        Ok(low..=high)
+    }
+}
+
+/// A name, score or range that does not read as one: what was being
+/// read, the text, and what is expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{given:?} is not a {what}: expected {expected}")]
+pub struct NameError {
+    what: &'static str,
+    given: String,
+    expected: String,
+}
+
+impl NameError {
+    pub(crate) fn new(what: &'static str, given: &str, expected: impl Into<String>) -> NameError {
+        NameError { what, given: given.to_owned(), expected: expected.into() }
+    }
+
+    /// What was being read: `"score"`, `"technique"`, `"level"`, …
+    pub fn what(&self) -> &str {
+        self.what
+    }
+
+    /// The text given.
+    pub fn given(&self) -> &str {
+        &self.given
+    }
+}
+
+/// Lower case without spaces, hyphens or underscores: how names compare
+/// when read.
+pub(crate) fn normalise(text: &str) -> String {
+    text.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+}
+
+/// Reads a built-in technique by its name, ignoring case, spaces, hyphens
+/// and underscores (`x-wing`, `naked pair`, `XYZ-Wing`).
+///
+/// ```
+/// use sudokit::rules::human::Technique;
+/// assert_eq!("x-wing".parse::<Technique>()?, Technique::XWing);
+/// assert_eq!("Naked Pair".parse::<Technique>()?, Technique::NakedPair);
+/// assert!("sue de coq".parse::<Technique>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl std::str::FromStr for Technique {
+    type Err = NameError;
+
+    fn from_str(text: &str) -> Result<Technique, NameError> {
+        let wanted = normalise(text);
+        Technique::ALL.iter().copied().find(|t| normalise(t.name()) == wanted).ok_or_else(|| {
+            let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+            NameError::new("technique", text, format!("one of {}", names.join(", ")))
+        })
+    }
+}
+
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)
@@ -475,6 +583,18 @@ impl Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_technique_and_score_reads_back() {
+        for &technique in Technique::ALL {
+            assert_eq!(technique.name().parse::<Technique>(), Ok(technique));
+            assert_eq!(technique.base_score().to_string().parse::<Score>(), Ok(technique.base_score()));
+        }
+        assert_eq!("6553.5".parse::<Score>(), Ok(Score(u16::MAX)));
+        for text in ["", ".", "6.", ".5", "6553.6", "1e2", "6,5", "+1"] {
+            assert!(text.parse::<Score>().is_err(), "{text:?}");
+        }
+    }
 
     #[test]
     fn the_path_techniques_come_in_order_of_base_score() {
