@@ -136,14 +136,15 @@ pub fn hint(puzzle: &Grid, marks: Option<&CandidateBoard>) -> Result<Option<Step
 /// ```
 /// use std::time::Duration;
 /// use sudokit::rules::human::hint_with;
-/// use sudokit::{Budget, Grid, Shape, SolveError};
+/// use sudokit::{Budget, Grid, Shape, SolveError, StopReason};
 ///
-/// let budget = Budget::unlimited().with_time_limit(Duration::from_millis(50));
-/// match hint_with(&Grid::empty(Shape::SIXTEEN), None, &budget) {
-///     Ok(step) => println!("{step:?}"),
-///     Err(SolveError::BudgetExhausted { .. }) => println!("no hint in time"),
-///     Err(other) => return Err(other.into()),
-/// }
+/// // At most 50 ms, or 100 forcing-chain branches: on an empty 16×16
+/// // grid nothing short of forcing chains applies, and those branch on
+/// // every candidate, so the hint gives up.
+/// let budget = Budget::unlimited().with_time_limit(Duration::from_millis(50)).with_max_nodes(100);
+/// let result = hint_with(&Grid::empty(Shape::SIXTEEN), None, &budget);
+/// let stopped = |reason| matches!(reason, StopReason::NodeLimit | StopReason::Deadline);
+/// assert!(matches!(result, Err(SolveError::BudgetExhausted { reason, .. }) if stopped(reason)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
