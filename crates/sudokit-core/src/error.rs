@@ -104,7 +104,7 @@ pub enum SolveError {
     /// A setting of the solver is out of its range (a negative rate, a
     /// population too large to allocate): checked when the solve starts.
     #[error("invalid setting: {0}")]
-    InvalidParameter(#[from] ParameterError),
+    InvalidParameter(ParameterError),
     /// The solver does not handle grids of this shape.
     #[non_exhaustive]
     #[error("grids of shape {shape} are not supported by this solver")]
@@ -127,6 +127,14 @@ impl fmt::Display for ConflictList<'_> {
             write!(f, "; and {} more clashes", self.0.len() - SHOWN)?;
         }
         Ok(())
+    }
+}
+
+/// A setting out of its range, as the solve's error; its message is the
+/// solve error's too, so it is not also its source.
+impl From<ParameterError> for SolveError {
+    fn from(error: ParameterError) -> SolveError {
+        SolveError::InvalidParameter(error)
     }
 }
 

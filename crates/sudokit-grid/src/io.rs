@@ -25,20 +25,23 @@ use sudokit_core::{Grid, ParseError, Shape, text};
 #[non_exhaustive]
 pub enum ReadError {
     /// The file could not be opened or read.
-    #[error("{}{source}", PathPrefix(path))]
+    #[error("{}{error}", PathPrefix(path))]
     Io {
         /// The file, when reading from one.
         path: Option<PathBuf>,
-        /// The underlying error.
-        source: io::Error,
+        /// The underlying error, whose message this one's ends with (it
+        /// is not also the [`source`](std::error::Error::source), so that
+        /// a reporter walking the chain says it once).
+        error: io::Error,
     },
     /// A record is not a valid grid; the error's line is the file's.
-    #[error("{}{source}", PathPrefix(path))]
+    #[error("{}{error}", PathPrefix(path))]
     Parse {
         /// The file, when reading from one.
         path: Option<PathBuf>,
-        /// What is wrong and where.
-        source: ParseError,
+        /// What is wrong and where (in this error's message too, and not
+        /// its source).
+        error: ParseError,
     },
 }
 
@@ -46,7 +49,7 @@ impl ReadError {
     /// The parse error, when the file was read but a record is malformed.
     pub fn parse_error(&self) -> Option<&ParseError> {
         match self {
-            ReadError::Parse { source, .. } => Some(source),
+            ReadError::Parse { error, .. } => Some(error),
             ReadError::Io { .. } => None,
         }
     }
@@ -140,7 +143,7 @@ impl PuzzleReader<BufReader<File>> {
     /// [`ReadError::Io`] when the file cannot be opened.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, ReadError> {
         let path = path.as_ref();
-        let file = File::open(path).map_err(|source| ReadError::Io { path: Some(path.to_owned()), source })?;
+        let file = File::open(path).map_err(|error| ReadError::Io { path: Some(path.to_owned()), error })?;
         Ok(PuzzleReader::new(BufReader::new(file)).with_path(path))
     }
 }
@@ -221,7 +224,7 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     fn parse_error(&self, source: ParseError) -> ReadError {
-        ReadError::Parse { path: self.path.clone(), source }
+        ReadError::Parse { path: self.path.clone(), error: source }
     }
 
     fn parse(&mut self, text: &str, first_line: usize) -> Result<Grid, ReadError> {
@@ -379,7 +382,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 }
                 Err(source) => {
                     self.finished = true;
-                    return Some(Err(ReadError::Io { path: self.path.clone(), source }));
+                    return Some(Err(ReadError::Io { path: self.path.clone(), error: source }));
                 }
             }
         }

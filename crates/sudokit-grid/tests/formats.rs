@@ -116,7 +116,7 @@ fn a_record_of_another_shape_than_the_file_is_refused() {
     assert_eq!(records.len(), 3);
     assert!(records[0].is_ok() && records[2].is_ok());
     match &records[1] {
-        Err(ReadError::Parse { source: ParseError::ShapeChange { found, expected, line }, .. }) => {
+        Err(ReadError::Parse { error: ParseError::ShapeChange { found, expected, line }, .. }) => {
             assert_eq!((*found, *expected, *line), (Shape::MINI, Shape::CLASSIC, 2));
         }
         other => panic!("{other:?}"),

@@ -217,7 +217,7 @@ where
             while chunk.len() < self.chunk {
                 match reader.next() {
                     None => break,
-                    Some(Err(ReadError::Io { source, .. })) => return Err(source),
+                    Some(Err(ReadError::Io { error, .. })) => return Err(error),
                     Some(other) => chunk.push((reader.last_line(), other)),
                 }
             }

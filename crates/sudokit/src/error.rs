@@ -13,6 +13,13 @@ use sudokit_rules::human::{CustomTechniqueError, NameError, PencilError, RateErr
 #[cfg(feature = "chart")]
 use crate::chart::ChartError;
 
+/// Its message says the reason, so the reason is not also its source.
+impl From<StopReason> for Error {
+    fn from(reason: StopReason) -> Error {
+        Error::Stopped(reason)
+    }
+}
+
 use crate::registry::UnknownSolver;
 
 /// Any error of the sudokit crates, for applications that want one type:
@@ -75,7 +82,7 @@ pub enum Error {
     Cover(#[from] CoverError),
     /// A search of an engine that stopped on its budget.
     #[error("stopped: {0}")]
-    Stopped(#[from] StopReason),
+    Stopped(StopReason),
     /// Constraint propagation that proved a board inconsistent.
     #[error(transparent)]
     Contradiction(#[from] Contradiction),
