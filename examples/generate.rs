@@ -4,9 +4,10 @@
 //!
 //! ```text
 //! cargo run --release --example generate -- --count 10 --symmetry rotational
-//! cargo run --release --example generate -- [--count N] [--shape 9x9] [--symmetry NAME]
-//!     [--minimal | --givens N] [--rating A..B | --level LEVEL | --technique NAME]
-//!     [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv]
+//! cargo run --release --example generate -- --side 16 --count 20 --empty 0.6 --output sixteen.txt
+//! cargo run --release --example generate -- [--count N] [--shape 9x9 | --side N] [--symmetry NAME]
+//!     [--minimal | --givens N | --empty SHARE] [--rating A..B | --level LEVEL | --technique NAME]
+//!     [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv] [--output FILE]
 //! cargo run --release --example generate -- --help
 //! ```
 //!
@@ -20,7 +21,12 @@
 //! and hyphens ignored: `x-wing`, `naked pair`). `--time-limit` bounds
 //! each puzzle (60 s by default): a puzzle not made in time is reported on
 //! stderr and left out. `--format csv` writes `puzzle,seed,er,ep,ed,solution`.
-//! Progress goes to stderr.
+//! `--side N` is `--shape NxN`; `--empty SHARE` asks for at most the
+//! givens that leave that share of the cells empty (for puzzle sets of the
+//! large shapes, whose minimal puzzles take long); `--output FILE` writes
+//! the puzzles to a file that starts with comment lines saying how it was
+//! made, as the bundled 16×16 and 25×25 sets do (the `make_puzzles`
+//! example is this one with those three flags). Progress goes to stderr.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -31,30 +37,38 @@ use sudokit::generate::{Difficulty, GenerateError, Generated, Generator, Givens,
 use sudokit::rating::rate;
 use sudokit::rules::human::{Level, Score, Technique};
 use sudokit::{Budget, Shape};
-use sudokit_examples::{Progress, Result, exit_code, seconds};
+use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 
 /// Generates proper puzzles, minimal or with a target number of givens,
 /// with a symmetry and a difficulty, in seed order.
 #[derive(Parser)]
 #[command(name = "generate", version)]
-struct Cli {
+pub(crate) struct Cli {
     /// How many puzzles to make.
     #[arg(short = 'n', long, default_value_t = 10)]
     count: u64,
     /// Shape: SIDExSIDE (9x9, 16x16) or box rows x box columns (3x2).
-    #[arg(long, default_value = "9x9")]
+    #[arg(long, default_value = "9x9", conflicts_with = "side")]
     shape: Shape,
+    /// The side of the grid, with its default boxes: `--side 16` is
+    /// `--shape 16x16`.
+    #[arg(long, value_name = "N")]
+    side: Option<usize>,
     /// Symmetry of the givens: none, rotate180 (or rotational), rotate90,
     /// mirror-rows, mirror-columns, diagonal, anti-diagonal.
     #[arg(long, default_value = "none")]
     symmetry: Symmetry,
     /// Minimal puzzles: no given can go without losing uniqueness (the
     /// default).
-    #[arg(long, conflicts_with = "givens")]
+    #[arg(long, conflicts_with_all = ["givens", "empty"])]
     minimal: bool,
     /// Stop removing givens at N instead of at a minimal puzzle.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "empty")]
     givens: Option<usize>,
+    /// Stop removing givens once this share of the cells (0 to 1) is
+    /// empty.
+    #[arg(long, value_name = "SHARE")]
+    empty: Option<f64>,
     /// SE rating range, both ends included (6.0..7.5).
     #[arg(long, value_parser = Score::parse_range, value_name = "A..B")]
     rating: Option<std::ops::RangeInclusive<Score>>,
@@ -78,6 +92,10 @@ struct Cli {
     /// Output: one puzzle per line, or CSV `puzzle,seed,er,ep,ed,solution`.
     #[arg(short, long, value_enum, default_value_t = Format::Line)]
     format: Format,
+    /// Write to FILE, after comment lines saying how it was made, instead
+    /// of to standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -87,7 +105,28 @@ enum Format {
 }
 
 impl Cli {
-    fn generator(&self) -> Generator {
+    /// The shape asked for, by `--shape` or `--side`.
+    fn shape(&self) -> Result<Shape> {
+        Ok(match self.side {
+            Some(side) => Shape::from_side(side)?,
+            None => self.shape,
+        })
+    }
+
+    /// How many givens to keep, by `--givens` or `--empty`.
+    fn givens(&self, shape: Shape) -> Result<Givens> {
+        let cells = shape.cell_count();
+        Ok(match (self.givens, self.empty) {
+            (Some(n), _) => Givens::Target(n),
+            (None, Some(share)) if (0.0..=1.0).contains(&share) => {
+                Givens::Target(cells - (cells as f64 * share) as usize)
+            }
+            (None, Some(share)) => return Err(format!("--empty: {share} is not a share between 0 and 1").into()),
+            (None, None) => Givens::Minimal,
+        })
+    }
+
+    fn generator(&self) -> Result<Generator> {
         let mut difficulty = Difficulty::any();
         if let Some(range) = &self.rating {
             difficulty = difficulty.with_rating(range.clone());
@@ -98,12 +137,12 @@ impl Cli {
         if let Some(technique) = self.technique {
             difficulty = difficulty.with_technique(technique);
         }
-        let givens = self.givens.map_or(Givens::Minimal, Givens::Target);
-        Generator::new(self.shape)
+        let shape = self.shape()?;
+        Ok(Generator::new(shape)
             .with_symmetry(self.symmetry)
-            .with_givens(givens)
+            .with_givens(self.givens(shape)?)
             .with_difficulty(difficulty)
-            .with_budget(Budget::unlimited().with_time_limit(self.time_limit))
+            .with_budget(Budget::unlimited().with_time_limit(self.time_limit)))
     }
 }
 
@@ -111,11 +150,28 @@ fn main() -> ExitCode {
     exit_code(run(Cli::parse()))
 }
 
-fn run(cli: Cli) -> Result {
-    let generator = cli.generator();
+/// Runs the command line `cli` (the `make_puzzles` example runs it too).
+pub(crate) fn run(cli: Cli) -> Result {
+    let generator = cli.generator()?;
     let csv = cli.format == Format::Csv;
     let started = Instant::now();
-    let mut out = io::stdout().lock();
+    let mut out: Box<dyn Write> = match &cli.output {
+        Some(path) => {
+            let file = std::fs::File::create(path).context(|| format!("cannot write {}", path.display()))?;
+            let mut file = io::BufWriter::new(file);
+            let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
+            writeln!(
+                file,
+                "# {} {} puzzles with a unique solution, seeds {} to {last}, made by",
+                cli.count,
+                generator.shape(),
+                cli.seed
+            )?;
+            writeln!(file, "# sudokit::generate ({generator:?})")?;
+            Box::new(file)
+        }
+        None => Box::new(io::stdout().lock()),
+    };
     if csv {
         writeln!(out, "puzzle,seed,er,ep,ed,solution")?;
     }

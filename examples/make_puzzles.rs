@@ -1,32 +1,33 @@
 //! Generates puzzles with a unique solution for any shape into a file, for
-//! sets like the bundled 16×16 and 25×25 ones: `sudokit::generate` with a
-//! target number of givens (a random solved grid, its cells emptied in a
-//! random order while an exact solver proves the solution unique, until
-//! the target), puzzle `k` from seed `SEED + k`.
+//! sets like the bundled 16×16 and 25×25 ones: puzzle `k` from seed
+//! `SEED + k`, at most the givens that leave `--empty` of the cells empty.
+//! It is the `generate` example with `--side`, `--empty`, `--output` and
+//! ten minutes a puzzle, kept under this name for the commands that use it.
 //!
 //! ```text
 //! cargo run --release --example make_puzzles -- --side 16 --count 20 --empty 0.6 puzzles/sixteen_unique.txt
 //! cargo run --release --example make_puzzles -- [--side N] [--count N] [--empty SHARE] [--seed N] OUTPUT
 //! ```
 //!
-//! `--empty` is the share of cells to empty: removals stop there. A grid
-//! whose removals end before it (its puzzle is minimal with more givens)
-//! is replaced by another, for up to ten minutes a puzzle; a puzzle not
-//! made in that time is left out and reported. The file starts with
-//! comment lines saying how it was made; progress goes to stderr. (The
-//! bundled 16×16 and 25×25 sets were made by the earlier version of this
-//! example, which kept a grid's minimal puzzle instead: see
+//! A grid whose removals end before the target (its puzzle is minimal
+//! with more givens) is replaced by another, for up to ten minutes a
+//! puzzle; a puzzle not made in that time is left out and reported. The
+//! file starts with comment lines saying how it was made; progress goes to
+//! stderr. (The bundled 16×16 and 25×25 sets were made by an earlier
+//! version, which kept a grid's minimal puzzle instead: see
 //! `puzzles/README.md`.)
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Parser;
-use sudokit::generate::{Generator, Givens};
-use sudokit::{Budget, Shape};
-use sudokit_examples::{Progress, Result, WithContext, exit_code};
+use sudokit_examples::exit_code;
+
+// The generate example's command line and run, whole: this one only
+// translates its flags.
+#[allow(dead_code)]
+#[path = "generate.rs"]
+mod generate;
 
 /// Generates puzzles with a unique solution for any shape into a file.
 #[derive(Parser)]
@@ -49,39 +50,15 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
-}
-
-fn run(cli: Cli) -> Result {
-    let Cli { side, count, empty, seed, output } = cli;
-    let output_name = output.display().to_string();
-    let shape = Shape::from_side(side)?;
-    if !(0.0..=1.0).contains(&empty) {
-        return Err(format!("--empty: {empty} is not a share between 0 and 1").into());
-    }
-    let cells = shape.cell_count();
-    let givens = cells - (cells as f64 * empty) as usize;
-    let generator = Generator::new(shape)
-        .with_givens(Givens::Target(givens))
-        .with_budget(Budget::unlimited().with_time_limit(Duration::from_secs(600)));
-    let mut text = format!(
-        "# {count} {shape} puzzles with a unique solution, made by\n\
-         # cargo run --release --example make_puzzles -- --side {side} --count {count} --empty {empty} --seed {seed} {output_name}\n\
-         # (sudokit::generate, at most {givens} givens, seeds {seed}..{})\n",
-        seed + count as u64 - 1
-    );
-    let bar = Progress::new("make_puzzles", count as u64, "puzzles");
-    for k in 0..count as u64 {
-        match generator.generate(seed + k) {
-            Ok(made) => {
-                bar.println(&format!("{}/{count}: {} givens", k + 1, made.puzzle.filled_count()));
-                let _ = writeln!(text, "{}", made.puzzle);
-            }
-            Err(error) => bar.println(&format!("{}/{count}: seed {}: {error}", k + 1, seed + k)),
-        }
-        bar.add(1);
-    }
-    bar.finish();
-    std::fs::write(&output, text).context(|| format!("cannot write {output_name}"))?;
-    Ok(())
+    let cli = Cli::parse();
+    let args = [
+        "generate".to_owned(),
+        format!("--side={}", cli.side),
+        format!("--count={}", cli.count),
+        format!("--empty={}", cli.empty),
+        format!("--seed={}", cli.seed),
+        "--time-limit=600".to_owned(),
+        format!("--output={}", cli.output.display()),
+    ];
+    exit_code(generate::Cli::try_parse_from(args).map_err(Into::into).and_then(generate::run))
 }
