@@ -152,10 +152,9 @@ fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, summary: bool, out: 
     let puzzles: Vec<Grid> = reader.collect::<std::result::Result<_, _>>()?;
     let total = puzzles.len();
     let bar = Progress::new(file, total as u64, "puzzles");
-    let rated = rate_many(&puzzles, rater, threads, |done| bar.set(done as u64, ""));
-    bar.finish();
     let mut stats = FileStats::default();
-    for (puzzle, rated) in puzzles.iter().zip(rated) {
+    for (puzzle, rated) in puzzles.iter().zip(rate_many(puzzles.clone(), rater, threads)) {
+        bar.add(1);
         stats.times.push(rated.time);
         if let Some(solved) = summary.then(|| peer_solves(&puzzle.to_string())).flatten() {
             stats.peer_tried += 1;
@@ -179,6 +178,7 @@ fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, summary: bool, out: 
         };
         writeln!(out, "{line}")?;
     }
+    bar.finish();
     eprintln!("{file}: {total} rated");
     Ok(stats)
 }

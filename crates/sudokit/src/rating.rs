@@ -3,7 +3,7 @@
 //! every core, in input order.
 //!
 //! ```
-//! use sudokit::rating::{rate_many, Rater};
+//! use sudokit::rating::{rate_many, rater};
 //! use sudokit::Grid;
 //!
 //! let puzzles: Vec<Grid> = [
@@ -13,13 +13,13 @@
 //! .iter()
 //! .map(|line| line.parse())
 //! .collect::<Result<_, _>>()?;
-//! let rated = rate_many(&puzzles, &Rater::new(), 0, |_| {});
+//! let rated: Vec<_> = rate_many(puzzles, &rater(), 0).collect();
 //! assert_eq!(rated.len(), 2);
 //! assert_eq!(rated[0].rating.as_ref().map_err(|e| e.to_string())?.er.to_string(), "1.2");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 pub use sudokit_rules::human::{Cutoff, Level, RateError, RateUntil, Rater, Rating};
@@ -68,21 +68,35 @@ pub struct Rated {
 }
 
 /// The ratings of `puzzles` by `rater`, on `threads` threads (0: one per
-/// core, at most 256), in the order of `puzzles`: the same list whatever
-/// the number of threads. `progress` is called with the number rated so
-/// far after each puzzle, from the thread that rated it.
-pub fn rate_many(puzzles: &[Grid], rater: &Rater<'_>, threads: usize, progress: impl Fn(usize) + Sync) -> Vec<Rated> {
-    let done = AtomicUsize::new(0);
-    parallel::map_in_order(
-        puzzles,
-        threads,
-        || (),
-        |(), puzzle| {
-            let start = Instant::now();
-            let rating = rater.rate(puzzle);
-            let time = start.elapsed();
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            Rated { rating, time }
-        },
-    )
+/// core, at most 256), lazily and in the order of `puzzles`: the same
+/// sequence whatever the number of threads, as [`Batch::solve_iter`]
+/// solves and [`generate_many`] generates. Puzzles are taken a few per
+/// thread at a time as the iterator is read, so memory stays bounded and
+/// progress shows as results come; the rater's budget (a time limit, a
+/// cancel flag) bounds each rating. A rating that panics (a technique of
+/// the user's, say) gives [`RateError::Panicked`] for its puzzle.
+///
+/// [`Batch::solve_iter`]: crate::batch::Batch::solve_iter
+/// [`generate_many`]: crate::generate::generate_many
+///
+pub fn rate_many<'a>(
+    puzzles: impl IntoIterator<Item = Grid, IntoIter: 'a>,
+    rater: &'a Rater<'_>,
+    threads: usize,
+) -> impl Iterator<Item = Rated> + 'a {
+    let chunk = parallel::thread_count(threads) * PUZZLES_PER_THREAD;
+    parallel::map_chunks_in_order(puzzles, chunk, threads, || (), move |(), puzzle| rate_caught(rater, puzzle))
+}
+
+/// Puzzles handed to each thread at a time: enough to even out ratings
+/// of unequal times, few enough for progress to show.
+const PUZZLES_PER_THREAD: usize = 16;
+
+/// `rater.rate(puzzle)`, timed, with a panic turned into
+/// [`RateError::Panicked`].
+fn rate_caught(rater: &Rater<'_>, puzzle: &Grid) -> Rated {
+    let start = Instant::now();
+    let rating = panic::catch_unwind(AssertUnwindSafe(|| rater.rate(puzzle)))
+        .unwrap_or_else(|payload| Err(RateError::Panicked(parallel::panic_message(payload.as_ref()))));
+    Rated { rating, time: start.elapsed() }
 }

@@ -183,6 +183,11 @@ pub enum RateError {
     /// The budget of [`rate_with`] ran out before the path ended.
     #[error("rating stopped: {0}")]
     Stopped(StopReason),
+    /// A technique of the path panicked (a user's [`Strategy`], say),
+    /// with its message: what a runner of many ratings reports for that
+    /// puzzle, instead of going down with it.
+    #[error("the rating panicked: {0}")]
+    Panicked(String),
 }
 
 /// Rates `puzzle`: ER, EP, ED and level (see [`Rating`]).
