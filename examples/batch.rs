@@ -11,7 +11,8 @@
 //! memory. The default solver, `auto`, is the fastest exact one for each
 //! shape; `--threads 0` (the default) uses every core. Without OUTPUT the
 //! answers go to stdout.
-//! A progress bar and the final rate go to stderr.
+//! A progress bar and the final rate go to stderr. The run exits with
+//! status 1 when a puzzle failed (0 when every one was solved).
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -28,6 +29,10 @@ use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 
 /// Solves a puzzle file in parallel, one answer line per puzzle in input
 /// order: the solution, or `error: <reason>`.
+///
+/// Exit status: 0 when every puzzle was solved; 1 when one could not be
+/// read or solved (the others are solved all the same, and its line says
+/// why) or a file could not be read or written; 2 for a bad command line.
 #[derive(Parser)]
 #[command(name = "batch", version)]
 struct Cli {
@@ -101,5 +106,8 @@ fn run(cli: Cli) -> Result {
         info.name(),
         if threads == 1 { "" } else { "s" },
     );
+    if summary.failed > 0 {
+        return Err(format!("{} of {} puzzles failed (see their error lines)", summary.failed, summary.done).into());
+    }
     Ok(())
 }

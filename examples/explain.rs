@@ -15,7 +15,8 @@
 //! `--svg DIR` also draws every step as DIR/step-001.svg, … (the grid
 //! with its pencil marks, the pattern's cells and houses highlighted, the
 //! removed candidates struck and the placed digits ringed) and writes
-//! DIR/index.html, one page with every step under its sentence.
+//! DIR/index.html, one page with every step under its sentence. The run
+//! exits with status 1 for a puzzle without exactly one solution.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -29,6 +30,10 @@ use sudokit_examples::{Result, WithContext, exit_code};
 
 /// Walks a puzzle step by step as a player would, printing each step's
 /// explanation, then its rating.
+///
+/// Exit status: 0 when the puzzle has exactly one solution; 1 when it has
+/// none or several (the walk shows why), or the puzzle cannot be read; 2
+/// for a bad command line.
 #[derive(Parser)]
 #[command(name = "explain", version)]
 struct Cli {
@@ -56,6 +61,7 @@ fn run(cli: Cli) -> Result {
     println!("Puzzle ({}, {} givens):\n{puzzle:#}\n", puzzle.shape(), puzzle.filled_count());
     let mut explainer = Explainer::new(&puzzle)?;
     let mut number = 0;
+    let mut verdict = Ok(());
     loop {
         if cli.marks {
             println!("{}", explainer.position().pencil_marks());
@@ -82,14 +88,14 @@ fn run(cli: Cli) -> Result {
                 }
             },
             Event::Solution(_) => println!("{number:>3}. A solution; looking for another"),
-            Event::Finished(outcome) => report(&puzzle, &outcome),
+            Event::Finished(outcome) => verdict = report(&puzzle, &outcome),
             other => println!("{number:>3}. {other:?}"),
         }
     }
     if let Some(pictures) = pictures {
         pictures.finish()?;
     }
-    Ok(())
+    verdict
 }
 
 /// The step pictures being written, and the page that shows them all.
@@ -129,7 +135,9 @@ impl Pictures {
     }
 }
 
-fn report(puzzle: &Grid, outcome: &Outcome) {
+/// Prints how the walk ended; an error unless the puzzle had exactly one
+/// solution, for the exit status.
+fn report(puzzle: &Grid, outcome: &Outcome) -> Result {
     match outcome {
         Outcome::Solved(grid) => {
             println!("\nSolved, the only solution:\n{grid:#}");
@@ -137,9 +145,19 @@ fn report(puzzle: &Grid, outcome: &Outcome) {
                 Ok(r) => println!("Rating: ER {} EP {} ED {} ({})", r.er, r.ep, r.ed, r.level),
                 Err(e) => println!("Rating: {e}"),
             }
+            Ok(())
         }
-        Outcome::NoSolution => println!("\nThe puzzle has no solution."),
-        Outcome::MultipleSolutions(a, b) => println!("\nMore than one solution, for example:\n{a:#}\nand\n{b:#}"),
-        other => println!("\n{other:?}"),
+        Outcome::NoSolution => {
+            println!("\nThe puzzle has no solution.");
+            Err("the puzzle has no solution".into())
+        }
+        Outcome::MultipleSolutions(a, b) => {
+            println!("\nMore than one solution, for example:\n{a:#}\nand\n{b:#}");
+            Err("the puzzle has more than one solution".into())
+        }
+        other => {
+            println!("\n{other:?}");
+            Err(format!("the walk ended without a verdict: {other:?}").into())
+        }
     }
 }

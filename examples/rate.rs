@@ -6,12 +6,14 @@
 //! cargo run --release --example rate -- puzzles/norvig_top95.txt > top95.csv
 //! ```
 //!
-//! Columns: `puzzle,er,ep,ed,level,technique,micros` — ER is the hardest
-//! step of the easiest-first path, EP the hardest up to the first
+//! Columns: `puzzle,er,ep,ed,level,technique,micros,error` — ER is the
+//! hardest step of the easiest-first path, EP the hardest up to the first
 //! placement, ED the first step; `technique` is the step that set ER, and
-//! `micros` the time to rate the puzzle. A puzzle that cannot be rated
-//! (no solution, several, or over the `--time-limit` per puzzle) gets its
-//! reason in the `level` column and empty ratings. `--threads N` rates on
+//! `micros` the time to rate the puzzle. A record that cannot be read (no
+//! puzzle column then) or rated (no solution, several, or over the
+//! `--time-limit` per puzzle) gets its line and reason in the `error`
+//! column and empty ratings; the rest of the file is rated all the same,
+//! and the run exits with status 1 (0 when every record was rated). `--threads N` rates on
 //! N threads (default 0: one per core), the lines still in input order.
 //! Progress goes to stderr; `--summary` adds, on stderr, per
 //! file: the distribution of levels and of ER, the median and worst rating
@@ -25,13 +27,18 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use sudokit::grid::io::PuzzleReader;
+use sudokit::grid::io::{PuzzleReader, ReadError};
 use sudokit::rating::{Level, Rater, rate_many, rater};
 use sudokit::{Budget, Grid};
 use sudokit_examples::{Progress, Result, exit_code, seconds};
 
 /// Rates puzzles on the Sudoku Explainer scale, one CSV line per puzzle:
-/// puzzle,er,ep,ed,level,technique,micros.
+/// puzzle,er,ep,ed,level,technique,micros,error.
+///
+/// Exit status: 0 when every record was rated; 1 when a record could not
+/// be read or rated (the others are rated all the same, and its line and
+/// reason are in the error column) or a file could not be read; 2 for a
+/// bad command line.
 #[derive(Parser)]
 #[command(name = "rate", version)]
 struct Cli {
@@ -57,23 +64,31 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result {
     let budget = cli.time_limit.map_or_else(Budget::unlimited, |limit| Budget::unlimited().with_time_limit(limit));
     let mut out = io::BufWriter::new(io::stdout().lock());
-    writeln!(out, "puzzle,er,ep,ed,level,technique,micros")?;
+    writeln!(out, "puzzle,er,ep,ed,level,technique,micros,error")?;
+    let mut failed = 0;
     for file in &cli.files {
         let name = file.display().to_string();
         let stats = rate_file(&name, &rater().with_budget(budget.clone()), cli.threads, cli.summary, &mut out)?;
+        failed += stats.failed;
         if cli.summary {
-            stats.print(&name);
+            stats.print();
         }
     }
     out.flush()?;
+    if failed > 0 {
+        return Err(format!("{failed} records could not be rated (see the error column)").into());
+    }
     Ok(())
 }
 
 /// Per-file figures for `--summary`.
 #[derive(Default)]
 struct FileStats {
+    rated: usize,
+    /// Records that could not be read or rated.
+    failed: usize,
     times: Vec<Duration>,
-    levels: Vec<(String, usize)>,
+    levels: Vec<(Level, usize)>,
     /// Puzzles per whole ER (index 1 = ER 1.0 to 1.9).
     er: [usize; 12],
     no_guess: usize,
@@ -82,23 +97,23 @@ struct FileStats {
 }
 
 impl FileStats {
-    fn count(&mut self, level: String) {
+    fn count(&mut self, level: Level) {
         match self.levels.iter_mut().find(|(l, _)| *l == level) {
             Some((_, n)) => *n += 1,
             None => self.levels.push((level, 1)),
         }
     }
 
-    fn print(mut self, file: &str) {
+    fn print(mut self) {
         self.times.sort_unstable();
         let n = self.times.len();
         let median = self.times.get(n / 2).copied().unwrap_or_default();
         let worst = self.times.last().copied().unwrap_or_default();
+        self.levels.sort_unstable();
         let levels: Vec<String> = self.levels.iter().map(|(l, n)| format!("{l} {n}")).collect();
         let er: Vec<String> =
             self.er.iter().enumerate().filter(|(_, n)| **n > 0).map(|(e, n)| format!("{e}.x: {n}")).collect();
         let share = |k: usize, of: usize| if of == 0 { 0.0 } else { 100.0 * k as f64 / of as f64 };
-        eprintln!("{file}: {n} puzzles");
         eprintln!("  levels: {}", levels.join(", "));
         eprintln!("  ER: {}", er.join(", "));
         eprintln!(
@@ -106,7 +121,8 @@ impl FileStats {
             median.as_secs_f64() * 1e3,
             worst.as_secs_f64() * 1e3
         );
-        eprintln!("  solved without guessing: sudokit {}/{n} ({:.1}%)", self.no_guess, share(self.no_guess, n));
+        let rated = self.rated;
+        eprintln!("  solved without guessing: sudokit {}/{rated} ({:.1}%)", self.no_guess, share(self.no_guess, rated));
         if self.peer_tried > 0 {
             eprintln!(
                 "  solved without guessing: sudoku crate {}/{} ({:.1}%)",
@@ -147,38 +163,61 @@ fn peer_solves(line: &str) -> Option<bool> {
 
 /// Rates the puzzles of `file` onto `out`; with `summary`, also gathers
 /// what `--summary` prints, the `sudoku` crate's strategy solver included.
+/// A record that cannot be read or rated gets its line with the reason in
+/// the `error` column; only a file that cannot be read stops the run.
 fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, summary: bool, out: &mut impl Write) -> Result<FileStats> {
-    let reader = PuzzleReader::open(file)?;
-    let puzzles: Vec<Grid> = reader.collect::<std::result::Result<_, _>>()?;
-    let total = puzzles.len();
-    let bar = Progress::new(file, total as u64, "puzzles");
+    let mut reader = PuzzleReader::open(file)?;
+    let mut records: Vec<(usize, std::result::Result<Grid, String>)> = Vec::new();
+    while let Some(record) = reader.next() {
+        match record {
+            Ok(grid) => records.push((reader.last_line(), Ok(grid))),
+            Err(error @ ReadError::Io { .. }) => return Err(error.into()),
+            Err(error) => records.push((reader.last_line(), Err(error.to_string()))),
+        }
+    }
+    let puzzles: Vec<Grid> = records.iter().filter_map(|(_, r)| r.as_ref().ok().cloned()).collect();
+    let bar = Progress::new(file, records.len() as u64, "puzzles");
+    let mut ratings = rate_many(puzzles, rater, threads);
     let mut stats = FileStats::default();
-    for (puzzle, rated) in puzzles.iter().zip(rate_many(puzzles.clone(), rater, threads)) {
+    for (line, record) in &records {
         bar.add(1);
+        let puzzle = match record {
+            Ok(puzzle) => puzzle,
+            Err(reason) => {
+                stats.failed += 1;
+                writeln!(out, ",,,,,,,{}", csv_field(reason))?;
+                continue;
+            }
+        };
+        let rated = ratings.next().ok_or("a rating for every puzzle")?;
         stats.times.push(rated.time);
         if let Some(solved) = summary.then(|| peer_solves(&puzzle.to_string())).flatten() {
             stats.peer_tried += 1;
             stats.peer_no_guess += usize::from(solved);
         }
         let micros = rated.time.as_micros();
-        let line = match rated.rating {
+        match rated.rating {
             Ok(r) => {
-                let level = r.level.to_string();
-                stats.count(level.clone());
+                stats.rated += 1;
+                stats.count(r.level);
                 stats.er[usize::from(r.er.tenths() / 10).min(11)] += 1;
                 stats.no_guess += usize::from(r.level != Level::NeedsGuessing);
                 let technique =
                     r.hardest.map_or(if r.level == Level::NeedsGuessing { "guess" } else { "" }, |t| t.name());
-                format!("{puzzle},{},{},{},{level},{technique},{micros}", r.er, r.ep, r.ed)
+                writeln!(out, "{puzzle},{},{},{},{},{technique},{micros},", r.er, r.ep, r.ed, r.level)?;
             }
             Err(e) => {
-                stats.count(e.to_string());
-                format!("{puzzle},,,,{e},,{micros}")
+                stats.failed += 1;
+                writeln!(out, "{puzzle},,,,,,{micros},{}", csv_field(&format!("line {line}: {e}")))?;
             }
-        };
-        writeln!(out, "{line}")?;
+        }
     }
     bar.finish();
-    eprintln!("{file}: {total} rated");
+    eprintln!("{file}: {} rated, {} failed", stats.rated, stats.failed);
     Ok(stats)
+}
+
+/// `text` as one CSV field: quoted when it holds a comma or a quote.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_owned() }
 }

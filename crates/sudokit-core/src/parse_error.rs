@@ -16,6 +16,16 @@ use crate::shape::{Shape, ShapeError};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseError {
+    /// Bytes that are not UTF-8 text, where a file's line should be: the
+    /// readers of `sudokit-grid` report that line and read on.
+    #[error("line {line}, column {column}: not valid UTF-8 text")]
+    InvalidUtf8 {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters, of the first byte that is not
+        /// UTF-8.
+        column: usize,
+    },
     /// A character that is neither a digit of the shape, an empty-cell
     /// marker nor white space.
     #[error("line {line}, column {column}: unexpected character {found:?}")]
@@ -109,7 +119,8 @@ impl ParseError {
             | ParseError::WrongCellCount { line, .. }
             | ParseError::UnknownShape { line, .. }
             | ParseError::MalformedBoxedGrid { line, .. }
-            | ParseError::ShapeChange { line, .. } => Some(*line),
+            | ParseError::ShapeChange { line, .. }
+            | ParseError::InvalidUtf8 { line, .. } => Some(*line),
             _ => None,
         }
     }

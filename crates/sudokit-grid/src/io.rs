@@ -122,6 +122,8 @@ pub struct PuzzleReader<R> {
     path: Option<PathBuf>,
     line_no: usize,
     line: String,
+    /// The bytes of the line being read, before they are checked as text.
+    bytes: Vec<u8>,
     block: Option<Block>,
     /// Each record read and not yet handed out, with its first line.
     ready: VecDeque<(usize, Result<Grid, ReadError>)>,
@@ -157,6 +159,7 @@ impl<R: BufRead> PuzzleReader<R> {
             path: None,
             line_no: 0,
             line: String::new(),
+            bytes: Vec::new(),
             block: None,
             ready: VecDeque::new(),
             finished: false,
@@ -281,6 +284,17 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// A line that is not UTF-8 is a bad record of its own: the record it
+    /// breaks into, if any, ends before it, and reading goes on.
+    fn not_text(&mut self, bytes: std::string::FromUtf8Error) {
+        self.flush();
+        let valid = &bytes.as_bytes()[..bytes.utf8_error().valid_up_to()];
+        let column = String::from_utf8_lossy(valid).chars().count() + 1;
+        let error = self.parse_error(ParseError::InvalidUtf8 { line: self.line_no, column });
+        self.ready.push_back((self.line_no, Err(error)));
+        self.bytes = bytes.into_bytes();
+    }
+
     /// Handles the line in `self.line`.
     fn take_line(&mut self) {
         let trimmed = self.line.trim();
@@ -368,17 +382,25 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             if self.finished {
                 return None;
             }
-            self.line.clear();
-            match self.reader.read_line(&mut self.line) {
+            self.bytes.clear();
+            match self.reader.read_until(b'\n', &mut self.bytes) {
                 Ok(0) => {
                     self.finished = true;
                     self.flush();
                 }
                 Ok(_) => {
                     self.line_no += 1;
-                    let end = self.line.trim_end_matches(['\n', '\r']).len();
-                    self.line.truncate(end);
-                    self.take_line();
+                    let bytes = std::mem::take(&mut self.bytes);
+                    match String::from_utf8(bytes) {
+                        Ok(line) => {
+                            self.line = line;
+                            let end = self.line.trim_end_matches(['\n', '\r']).len();
+                            self.line.truncate(end);
+                            self.take_line();
+                            self.bytes = std::mem::take(&mut self.line).into_bytes();
+                        }
+                        Err(bytes) => self.not_text(bytes),
+                    }
                 }
                 Err(source) => {
                     self.finished = true;
@@ -459,6 +481,22 @@ pub fn write_puzzles<'a, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_that_is_not_text_is_one_bad_record_and_reading_goes_on() {
+        let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut bytes = format!("{good}\n{good}\n# note\n").into_bytes();
+        let mut bad = good.as_bytes().to_vec();
+        bad[11] = 0xff;
+        bytes.extend_from_slice(&bad);
+        bytes.extend_from_slice(format!("\n{good}\n").as_bytes());
+        let records: Vec<_> = PuzzleReader::new(bytes.as_slice()).collect();
+        assert_eq!(records.len(), 4, "{records:?}");
+        assert!(records[0].is_ok() && records[1].is_ok() && records[3].is_ok());
+        let error = records[2].as_ref().unwrap_err();
+        assert_eq!(error.parse_error(), Some(&ParseError::InvalidUtf8 { line: 4, column: 12 }));
+        assert_eq!(error.to_string(), "line 4, column 12: not valid UTF-8 text");
+    }
 
     const TOP1: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
