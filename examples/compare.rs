@@ -75,6 +75,16 @@ fn run(cli: Cli) -> Result {
         list_solvers();
         return Ok(());
     }
+    // What would fail after the race fails before it.
+    if cli.time_limit.is_zero() {
+        return Err("--time-limit 0 leaves no time to solve anything: give a positive limit".into());
+    }
+    if let Some(path) = &cli.chart {
+        let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+        if !folder.is_dir() {
+            return Err(format!("--chart {}: the folder {} does not exist", path.display(), folder.display()).into());
+        }
+    }
     let mut solvers = solvers(&cli.solvers)?;
     let levels = levels(&cli.files)?;
     let mut harness = Harness::new().with_time_limit(cli.time_limit).with_threads(cli.threads);
