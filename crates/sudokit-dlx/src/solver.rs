@@ -126,8 +126,10 @@ enum Run {
 /// shape). Counting solutions explores the whole tree and never restarts.
 ///
 /// # Statistics
-/// [`Stats::nodes`] counts search levels entered, [`Stats::guesses`] the
-/// levels with two or more options, [`Stats::backtracks`] options taken
+/// [`Stats::nodes`](sudokit_core::Stats::nodes) counts search levels
+/// entered, [`Stats::guesses`](sudokit_core::Stats::guesses) the levels
+/// with two or more options,
+/// [`Stats::backtracks`](sudokit_core::Stats::backtracks) options taken
 /// back; [`Dlx::last_stats`] adds Knuth's link updates.
 ///
 /// # Complexity

@@ -184,6 +184,9 @@ pub use sudokit_local::{self as local, Annealing, Genetic};
 pub use error::Error;
 pub use sudokit_auto::{self as auto, Auto};
 pub use sudokit_bitparallel::{self as bitparallel, BitParallel};
+// Inlined, so that the facade's own docs have pages for the human-solving
+// API (`Explainer`, `Position`, `Step`, …) with `cargo doc --no-deps`.
+#[doc(inline)]
 pub use sudokit_rules as rules;
 
 pub mod batch;
