@@ -180,20 +180,22 @@ impl Budget {
     /// call whose several solves (a rating's uniqueness check and its
     /// steps, say) share one time limit and one count of nodes and
     /// iterations. Caps that are shared already stay shared with the
-    /// budget they came from.
+    /// budget they came from; a budget without caps has nothing to share.
     ///
     /// ```
     /// use std::time::Duration;
     /// use sudokit::Budget;
-    /// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(3));
+    /// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(3)).with_max_nodes(1_000);
     /// let fixed = budget.starting_now();
     /// assert_eq!(fixed.time_limit(), None);
     /// assert!(fixed.deadline().is_some());
     /// assert!(fixed.has_shared_caps());
+    /// assert!(!Budget::unlimited().starting_now().has_shared_caps());
     /// ```
     #[must_use]
     pub fn starting_now(&self) -> Budget {
-        let mut fixed = self.clone().with_shared_caps();
+        let capped = self.max_nodes.is_some() || self.max_iterations.is_some();
+        let mut fixed = if capped { self.clone().with_shared_caps() } else { self.clone() };
         if self.time_limit.is_some() {
             fixed.deadline = self.stop_at(Instant::now());
             fixed.time_limit = None;
