@@ -75,6 +75,10 @@ pub use request::{Difficulty, Givens};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use transform::{Transform, TransformError};
 
+/// The rating's types that a request takes and a generated puzzle
+/// carries, so that a user of this crate alone can name them.
+pub use sudokit_rules::human::{Level, Rating, Score, Technique};
+
 /// The README's example runs as a doctest, so it cannot drift from the API.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
