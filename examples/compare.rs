@@ -28,6 +28,10 @@ use sudokit_testkit::sets;
 
 /// Races sudokit's solvers on the same puzzles with a time limit per
 /// puzzle and prints the results.
+///
+/// Exit status: 0 when the race ran, whoever was disqualified; 1 when it
+/// could not run (a file, a solver name, a time limit of 0, a chart that
+/// cannot be written); 2 for a bad command line.
 #[derive(Parser)]
 #[command(name = "compare", version)]
 struct Cli {

@@ -20,7 +20,7 @@
 //! `--technique` a technique's name as the rater prints it (case, spaces
 //! and hyphens ignored: `x-wing`, `naked pair`). `--time-limit` bounds
 //! each puzzle (60 s by default): a puzzle not made in time is reported on
-//! stderr and left out. `--format csv` writes `puzzle,seed,er,ep,ed,solution`.
+//! stderr and left out, and the run then exits with status 1. `--format csv` writes `puzzle,seed,er,ep,ed,solution`.
 //! `--side N` is `--shape NxN`; `--empty SHARE` asks for at most the
 //! givens that leave that share of the cells empty (for puzzle sets of the
 //! large shapes, whose minimal puzzles take long); `--output FILE` writes
@@ -41,6 +41,11 @@ use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 
 /// Generates proper puzzles, minimal or with a target number of givens,
 /// with a symmetry and a difficulty, in seed order.
+///
+/// Exit status: 0 when every puzzle asked for was made; 1 when one was
+/// not made in time (the others are written all the same) or a file could
+/// not be written; 2 for a bad command line (an empty rating range
+/// included).
 #[derive(Parser)]
 #[command(name = "generate", version)]
 pub(crate) struct Cli {
@@ -200,6 +205,9 @@ pub(crate) fn run(cli: Cli) -> Result {
         made as f64 / seconds.max(1e-9),
         if failed > 0 { format!(", {failed} not made in time") } else { String::new() }
     );
+    if failed > 0 {
+        return Err(format!("{failed} of {} puzzles not made (see above)", made + failed).into());
+    }
     Ok(())
 }
 

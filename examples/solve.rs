@@ -21,6 +21,10 @@ use sudokit_examples::{Result, WithContext, exit_code};
 
 /// Solves one puzzle and prints the boxed grid with the solver's
 /// statistics.
+///
+/// Exit status: 0 when the puzzle was solved (and, with --unique, had one
+/// solution); 1 when it could not be read or solved; 2 for a bad command
+/// line.
 #[derive(Parser)]
 #[command(name = "solve", version)]
 struct Cli {

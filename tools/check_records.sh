@@ -43,5 +43,7 @@ expect 1 batch "$dir/mixed.txt"
 expect 1 explain "1$(printf '.%.0s' $(seq 80))"
 expect 0 explain "$good"
 expect 2 generate --rating 9.0..2.0
+# A band no puzzle reaches in a tenth of a second: not made, status 1.
+expect 1 generate --count 1 --rating 9.9..12.0 --time-limit 0.1
 expect 1 compare --time-limit 0
 echo "bad records are reported at their line, and the exit status says whether any failed"
