@@ -109,10 +109,15 @@ fn run(cli: Cli) -> Result {
     Ok(())
 }
 
+/// One line per registered solver: name, crate, kind and summary, in
+/// columns as wide as their widest entry.
 fn list_solvers() {
-    for info in registry::solvers() {
+    let solvers = registry::solvers();
+    let name = solvers.iter().map(|info| info.name().len()).max().unwrap_or(0);
+    let krate = solvers.iter().map(|info| info.crate_name().len()).max().unwrap_or(0);
+    for info in solvers {
         let kind = if info.is_exact() { "exact" } else { "heuristic" };
-        println!("{:<20} {:<14} {:<9} {}", info.name(), info.crate_name(), kind, info.summary());
+        println!("{:<name$}  {:<krate$}  {kind:<9}  {}", info.name(), info.crate_name(), info.summary());
     }
 }
 
