@@ -234,7 +234,8 @@ impl Generator {
     /// [`GenerateError::Stopped`] when the budget runs out first.
     pub fn solved_grid(&self, seed: u64) -> Result<Grid, GenerateError> {
         let budget = self.budget.starting_now();
-        solved_grid(self.shape, &mut ChaCha8Rng::seed_from_u64(seed), &budget).map_err(|e| stopped(e, 0, None))
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        solved_grid(self.shape, &mut rng, &budget, &mut Auto::new()).map_err(|e| stopped(e, 0, None))
     }
 
     /// The puzzle of `seed`.
@@ -417,7 +418,8 @@ impl Run<'_, '_> {
     /// A minimal (or targeted) puzzle of a fresh grid.
     fn fresh(&mut self) -> Result<Candidate, GenerateError> {
         self.tick()?;
-        let grid = solved_grid(self.generator.shape, &mut self.rng, self.budget).map_err(|e| self.stop(e))?;
+        let grid = solved_grid(self.generator.shape, &mut self.rng, self.budget, &mut self.checker.auto)
+            .map_err(|e| self.stop(e))?;
         let mut candidate = Candidate::full(grid);
         self.reduce(&mut candidate)?;
         Ok(candidate)

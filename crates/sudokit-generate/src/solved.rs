@@ -18,7 +18,12 @@ const ATTEMPTS: usize = 64;
 /// # Errors
 /// [`SolveError::BudgetExhausted`] when `budget` runs out first (on the
 /// largest shapes, a completion is some milliseconds).
-pub(crate) fn solved_grid<R: Rng + ?Sized>(shape: Shape, rng: &mut R, budget: &Budget) -> Result<Grid, SolveError> {
+pub(crate) fn solved_grid<R: Rng + ?Sized>(
+    shape: Shape,
+    rng: &mut R,
+    budget: &Budget,
+    solver: &mut Auto,
+) -> Result<Grid, SolveError> {
     let (h, w, n) = (shape.box_height(), shape.box_width(), shape.side());
     let diagonal = (n / h).min(n / w);
     let mut digits: Vec<u8> = (1..=n as u8).collect();
@@ -32,7 +37,7 @@ pub(crate) fn solved_grid<R: Rng + ?Sized>(shape: Shape, rng: &mut R, budget: &B
             }
         }
         let start = Grid::from_values(shape, &values).expect("diagonal boxes hold digits of the shape");
-        let completed = Auto::new().solve_with(&start, budget);
+        let completed = solver.solve_with(&start, budget);
         match completed {
             Ok(solution) => {
                 let moved = Transform::random(shape, rng).apply(&solution.grid);

@@ -99,13 +99,8 @@ impl Transform {
     /// [`TransformError::NotAPermutation`] unless `digits` holds `1..=side`
     /// once each.
     pub fn relabel(shape: Shape, digits: &[u8]) -> Result<Transform, TransformError> {
-        let zero_based: Vec<usize> = digits.iter().map(|&d| usize::from(d).wrapping_sub(1)).collect();
-        check_permutation("digits", &zero_based, shape.side()).map_err(|_| TransformError::NotAPermutation {
-            what: "digits",
-            given: digits.iter().map(|&d| usize::from(d)).collect(),
-            first: 1,
-            len: shape.side(),
-        })?;
+        let given: Vec<usize> = digits.iter().map(|&d| usize::from(d)).collect();
+        check_permutation("digits", &given, 1, shape.side())?;
         Ok(Transform { digits: digits.to_vec(), ..Transform::identity(shape) })
     }
 
@@ -116,7 +111,7 @@ impl Transform {
     /// bands.
     pub fn permute_bands(shape: Shape, bands: &[usize]) -> Result<Transform, TransformError> {
         let h = shape.box_height();
-        check_permutation("bands", bands, shape.side() / h)?;
+        check_permutation("bands", bands, 0, shape.side() / h)?;
         Ok(Transform::by_rows(shape, |r| bands[r / h] * h + r % h))
     }
 
@@ -128,7 +123,7 @@ impl Transform {
     pub fn permute_rows_in_band(shape: Shape, band: usize, rows: &[usize]) -> Result<Transform, TransformError> {
         let h = shape.box_height();
         check_index("band", band, shape.side() / h)?;
-        check_permutation("rows", rows, h)?;
+        check_permutation("rows", rows, 0, h)?;
         Ok(Transform::by_rows(shape, |r| if r / h == band { band * h + rows[r % h] } else { r }))
     }
 
@@ -139,7 +134,7 @@ impl Transform {
     /// stacks.
     pub fn permute_stacks(shape: Shape, stacks: &[usize]) -> Result<Transform, TransformError> {
         let w = shape.box_width();
-        check_permutation("stacks", stacks, shape.side() / w)?;
+        check_permutation("stacks", stacks, 0, shape.side() / w)?;
         Ok(Transform::by_columns(shape, |c| stacks[c / w] * w + c % w))
     }
 
@@ -157,7 +152,7 @@ impl Transform {
     ) -> Result<Transform, TransformError> {
         let w = shape.box_width();
         check_index("stack", stack, shape.side() / w)?;
-        check_permutation("columns", columns, w)?;
+        check_permutation("columns", columns, 0, w)?;
         Ok(Transform::by_columns(shape, |c| if c / w == stack { stack * w + columns[c % w] } else { c }))
     }
 
@@ -382,10 +377,12 @@ impl fmt::Debug for Transform {
     }
 }
 
-fn check_permutation(what: &'static str, p: &[usize], len: usize) -> Result<(), TransformError> {
+/// Whether `p` holds each of `first..first + len` once.
+fn check_permutation(what: &'static str, p: &[usize], first: usize, len: usize) -> Result<(), TransformError> {
     let mut seen = vec![false; len];
-    let ok = p.len() == len && p.iter().all(|&i| i < len && !std::mem::replace(&mut seen[i], true));
-    if ok { Ok(()) } else { Err(TransformError::NotAPermutation { what, given: p.to_vec(), first: 0, len }) }
+    let ok = p.len() == len
+        && p.iter().all(|&e| e.checked_sub(first).is_some_and(|i| i < len && !std::mem::replace(&mut seen[i], true)));
+    if ok { Ok(()) } else { Err(TransformError::NotAPermutation { what, given: p.to_vec(), first, len }) }
 }
 
 fn check_index(what: &'static str, index: usize, len: usize) -> Result<(), TransformError> {

@@ -11,7 +11,9 @@ use sudokit_grid::Layout;
 pub(crate) struct Checker {
     /// For 9×9, whose solvers can exclude a candidate.
     fast: BitParallel,
-    auto: Auto,
+    /// Counts solutions; the generator completes its solved grids with it
+    /// too.
+    pub(crate) auto: Auto,
     /// Checks made, for the statistics.
     pub(crate) checks: u64,
 }
@@ -194,6 +196,7 @@ impl Rectangles {
 mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+    use sudokit_auto::Auto;
     use sudokit_core::{Budget, Shape};
 
     use super::Rectangles;
@@ -228,8 +231,8 @@ mod tests {
         let mut total = 0;
         for shape in [Shape::CLASSIC, Shape::MINI, Shape::new(2, 3).expect("6x6"), Shape::new(3, 2).expect("6x6")] {
             for seed in 0..20 {
-                let grid = solved_grid(shape, &mut ChaCha8Rng::seed_from_u64(seed), &Budget::unlimited())
-                    .expect("a solved grid");
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let grid = solved_grid(shape, &mut rng, &Budget::unlimited(), &mut Auto::new()).expect("a solved grid");
                 let fast = Rectangles::of(shape, grid.values()).corners;
                 let mut sorted: Vec<[u16; 4]> = fast
                     .iter()

@@ -13,13 +13,6 @@ use sudokit_rules::human::{CustomTechniqueError, NameError, PencilError, RateErr
 #[cfg(feature = "chart")]
 use crate::chart::ChartError;
 
-/// Its message says the reason, so the reason is not also its source.
-impl From<StopReason> for Error {
-    fn from(reason: StopReason) -> Error {
-        Error::Stopped(reason)
-    }
-}
-
 use crate::registry::UnknownSolver;
 
 /// Any error of the sudokit crates, for applications that want one type:
@@ -124,4 +117,11 @@ pub enum Error {
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// Its message says the reason, so the reason is not also its source.
+impl From<StopReason> for Error {
+    fn from(reason: StopReason) -> Error {
+        Error::Stopped(reason)
+    }
 }

@@ -99,14 +99,17 @@ pub(crate) fn solve_caught<S: Solver + ?Sized>(
     puzzle: &Grid,
     budget: &Budget,
 ) -> Result<Solution, SolveError> {
-    match panic::catch_unwind(AssertUnwindSafe(|| solver.solve_with(puzzle, budget))) {
-        Ok(result) => result,
-        Err(payload) => Err(SolveError::panicked(panic_message(payload.as_ref()))),
-    }
+    caught(|| solver.solve_with(puzzle, budget)).unwrap_or_else(|message| Err(SolveError::panicked(message)))
+}
+
+/// `f()`, or the message of its panic: what lets a run of someone else's
+/// code (a solver, a technique) go on past one item.
+pub(crate) fn caught<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| panic_message(payload.as_ref()))
 }
 
 /// The message of a panic's payload, as `panic!` formatted it.
-pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(text) = payload.downcast_ref::<&str>() {
         (*text).to_owned()
     } else if let Some(text) = payload.downcast_ref::<String>() {

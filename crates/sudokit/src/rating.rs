@@ -19,7 +19,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 pub use sudokit_rules::human::{Cutoff, Level, RateError, RateUntil, Rater, Rating};
@@ -96,7 +95,6 @@ const PUZZLES_PER_THREAD: usize = 16;
 /// [`RateError::Panicked`].
 fn rate_caught(rater: &Rater<'_>, puzzle: &Grid) -> Rated {
     let start = Instant::now();
-    let rating = panic::catch_unwind(AssertUnwindSafe(|| rater.rate(puzzle)))
-        .unwrap_or_else(|payload| Err(RateError::Panicked(parallel::panic_message(payload.as_ref()))));
+    let rating = parallel::caught(|| rater.rate(puzzle)).unwrap_or_else(|message| Err(RateError::Panicked(message)));
     Rated { rating, time: start.elapsed() }
 }
