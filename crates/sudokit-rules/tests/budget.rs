@@ -12,7 +12,7 @@ fn a_hint_on_an_empty_grid_stops_at_its_node_cap() {
     for shape in [Shape::CLASSIC, Shape::TWELVE, Shape::SIXTEEN] {
         let empty = Position::new(&Grid::empty(shape)).unwrap();
         let budget = Budget::unlimited().with_max_nodes(200);
-        match empty.hint_within(&budget) {
+        match empty.hint_with(&budget) {
             Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, stats, .. }) => {
                 assert_eq!(stats.nodes, 200, "{shape}");
             }

@@ -10,7 +10,7 @@ use sudokit_grid::{Candidates, Contradiction};
 use super::lists;
 use super::position::Position;
 use super::step::Step;
-use super::strategy::{Strategy, first_step};
+use super::strategy::{Cache, Strategy, first_step};
 
 /// What happened at one point of an explained solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,18 +147,21 @@ pub(crate) struct Search<'a> {
     finished: bool,
     /// Set when the branch is over: `Some(None)` after a solution.
     failed: Option<Option<Contradiction>>,
+    /// What the techniques keep from one step to the next.
+    cache: Cache,
 }
 
 impl<'a> Search<'a> {
     pub(crate) fn new(position: Position, strategies: Strategies<'a>, limit: usize) -> Search<'a> {
         let failed = position.contradiction().map(Some);
-        Search { position, stack: Vec::new(), strategies, solutions: Vec::new(), limit, finished: false, failed }
+        let cache = Cache::new();
+        Search { position, stack: Vec::new(), strategies, solutions: Vec::new(), limit, finished: false, failed, cache }
     }
 
     /// The search with `strategies` instead, from where it stands.
     fn with_strategies<'b>(self, strategies: Strategies<'b>) -> Search<'b> {
-        let Search { position, stack, strategies: _, solutions, limit, finished, failed } = self;
-        Search { position, stack, strategies, solutions, limit, finished, failed }
+        let Search { position, stack, strategies: _, solutions, limit, finished, failed, cache } = self;
+        Search { position, stack, strategies, solutions, limit, finished, failed, cache }
     }
 
     pub(crate) fn solutions(&self) -> &[Grid] {
@@ -222,7 +225,7 @@ impl<'a> Search<'a> {
             self.failed = Some(None);
             return Ok(Event::Solution(grid));
         }
-        if let Some(step) = first_step(&self.strategies, &self.position, tally)? {
+        if let Some(step) = first_step(&self.strategies, &self.position, tally, &mut self.cache)? {
             self.failed = self.position.apply(&step).err().map(Some);
             return Ok(Event::Step(step));
         }

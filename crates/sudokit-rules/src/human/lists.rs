@@ -8,7 +8,7 @@ use sudokit_core::{Budget, SearchTally, SolveError};
 
 use super::position::Position;
 use super::step::Step;
-use super::strategy::{Strategy, first_step};
+use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, Bug, Chains, EmptyRectangle, Fish, ForcingChains, HiddenSingles,
     HiddenSubsets, Intersections, NakedSingles, NakedSubsets, RemotePair, SimpleColouring, Skyscraper, TwoStringKite,
@@ -106,7 +106,7 @@ impl Position {
     /// rectangles, BUG); [`Explainer`](super::Explainer) checks it first.
     /// It has no limit: on a grid with few givens the forcing chains can
     /// search for seconds, so a game's hint button wants
-    /// [`hint_within`](Position::hint_within).
+    /// [`hint_with`](Position::hint_with).
     pub fn hint(&self) -> Option<Step> {
         explained().iter().find_map(|s| s.find(self))
     }
@@ -124,16 +124,16 @@ impl Position {
     /// // on every candidate: a hundred nodes stop them.
     /// let empty = Position::new(&Grid::empty(Shape::CLASSIC))?;
     /// let budget = Budget::unlimited().with_max_nodes(100);
-    /// let err = empty.hint_within(&budget).unwrap_err();
+    /// let err = empty.hint_with(&budget).unwrap_err();
     /// assert!(matches!(err, SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     /// [`SolveError::BudgetExhausted`] when the budget runs out first.
-    pub fn hint_within(&self, budget: &Budget) -> Result<Option<Step>, SolveError> {
+    pub fn hint_with(&self, budget: &Budget) -> Result<Option<Step>, SolveError> {
         let mut tally = SearchTally::slow(budget, 0);
-        first_step(explained(), self, &mut tally).map_err(|reason| tally.exhausted(reason, None))
+        first_step(explained(), self, &mut tally, &mut Cache::new()).map_err(|reason| tally.exhausted(reason, None))
     }
 }
 

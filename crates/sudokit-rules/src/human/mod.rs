@@ -103,7 +103,7 @@ pub use position::{PencilError, Position};
 pub use rating::{Cutoff, Level, RateError, RateUntil, Rater, Rating, rate, rate_with};
 pub use solver::HumanSolver;
 pub use step::{CustomTechnique, CustomTechniqueError, NameError, Score, Step, Technique};
-pub use strategy::Strategy;
+pub use strategy::{Cache, Strategy};
 
 use sudokit_core::{Budget, Grid, SolveError};
 use sudokit_grid::CandidateBoard;
@@ -130,7 +130,7 @@ pub fn hint(puzzle: &Grid, marks: Option<&CandidateBoard>) -> Result<Option<Step
     hint_with(puzzle, marks, &Budget::unlimited())
 }
 
-/// [`hint`] within `budget` (see [`Position::hint_within`]): the call for
+/// [`hint`] within `budget` (see [`Position::hint_with`]): the call for
 /// a hint button, which must answer in time whatever the grid.
 ///
 /// ```
@@ -156,5 +156,5 @@ pub fn hint_with(puzzle: &Grid, marks: Option<&CandidateBoard>, budget: &Budget)
         Some(marks) => Position::with_marks(puzzle, marks)?,
         None => Position::new(puzzle)?,
     };
-    position.hint_within(budget)
+    position.hint_with(budget)
 }

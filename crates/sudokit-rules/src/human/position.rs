@@ -430,8 +430,10 @@ pub enum PencilError {
 
 /// The value `build` makes for `shape`, made on first use and shared for
 /// the life of the process through `cache`, one static per kind of table.
-/// Shapes are few (sides up to 35), so the values are leaked, as
-/// `Layout::of` leaks layouts.
+/// Shapes are few — `Shape::all()` lists them, 62 today, so a table holds at most
+/// that many values, whatever a process solves — and they are leaked, as
+/// `Layout::of` leaks layouts. (Tables of layouts made per puzzle would
+/// need an owner instead: the layout itself.)
 pub(crate) fn per_shape<T: Send + Sync + 'static>(
     cache: &'static OnceLock<Mutex<HashMap<Shape, &'static T>>>,
     shape: Shape,

@@ -11,7 +11,7 @@ use super::explain::{Search, Strategies};
 use super::lists;
 use super::position::Position;
 use super::step::{NameError, Score, Technique, normalise};
-use super::strategy::{Strategy, first_step};
+use super::strategy::{Cache, Strategy, first_step};
 
 /// A puzzle's difficulty, as Sudoku Explainer reports it.
 ///
@@ -462,8 +462,9 @@ fn rate_on_path(puzzle: &Grid, rater: &Rater<'_>) -> Result<Rating, RateError> {
         cutoff: None,
     };
     let mut placed = false;
+    let mut cache = Cache::new();
     while !position.is_solved() {
-        let Some(step) = first_step(strategies, &position, &mut tally).map_err(RateError::Stopped)? else {
+        let Some(step) = first_step(strategies, &position, &mut tally, &mut cache).map_err(RateError::Stopped)? else {
             rating.level = Level::NeedsGuessing;
             if rating.er < Rating::STALLED {
                 rating.er = Rating::STALLED;

@@ -1,5 +1,9 @@
-//! The [`Strategy`] trait, and the helpers the techniques share. The
-//! lists of techniques are in [`lists`](super::lists).
+//! The [`Strategy`] trait, the [`Cache`] a path's techniques keep, and
+//! the helpers the techniques share. The lists of techniques are in
+//! [`lists`](super::lists).
+
+use std::any::{Any, TypeId};
+use std::fmt;
 
 use sudokit_core::{Budget, SearchTally, StopReason};
 
@@ -36,15 +40,24 @@ pub trait Strategy: Send + Sync {
     /// The easiest step of this technique on `position`, if any.
     fn find(&self, position: &Position) -> Option<Step>;
 
-    /// [`find`](Strategy::find) within the budget of `tally`. A technique
-    /// whose search is long (chains, forcing chains) counts a node with
-    /// [`SearchTally::enter`] per branch or search start, and stops when
-    /// the budget runs out; the default checks the budget once, then
-    /// calls `find`.
+    /// [`find`](Strategy::find) within the budget counted by `tally`,
+    /// with the memory `cache` keeps for the techniques of one path.
+    ///
+    /// A technique whose search is long (chains, forcing chains) counts a
+    /// node with [`SearchTally::enter`] per branch or search start, and
+    /// stops when the budget runs out; one that keeps tables or buffers
+    /// from one call to the next keeps them in `cache`. The default checks
+    /// the budget once, then calls `find`, ignoring `cache`.
     ///
     /// # Errors
     /// The [`StopReason`] of the limit reached.
-    fn find_within(&self, position: &Position, tally: &mut SearchTally<'_>) -> Result<Option<Step>, StopReason> {
+    fn find_with(
+        &self,
+        position: &Position,
+        tally: &mut SearchTally<'_>,
+        cache: &mut Cache,
+    ) -> Result<Option<Step>, StopReason> {
+        let _ = cache;
         tally.check()?;
         Ok(self.find(position))
     }
@@ -56,26 +69,100 @@ pub trait Strategy: Send + Sync {
     }
 }
 
+/// What the techniques of one path keep from one call to the next: the
+/// forcing chains' link tables, their buffers, and the hints of the grid
+/// states their nested levels meet (tens of megabytes on the hardest
+/// puzzles). Whoever walks a path owns one — [`Rater`](super::Rater) per
+/// puzzle, [`Explainer`](super::Explainer) per explainer — and hands it
+/// to every [`Strategy::find_with`].
+///
+/// It is memory, never meaning: a technique given a fresh cache finds the
+/// same step, only slower; one given a cache used on another position
+/// checks what it kept against the position first. A clone is empty.
+///
+/// A technique of one's own may keep a value of its own type here:
+///
+/// ```
+/// use sudokit::rules::human::Cache;
+///
+/// #[derive(Default)]
+/// struct Calls(u32);
+///
+/// let mut cache = Cache::new();
+/// cache.get_or_insert_default::<Calls>().0 += 1;
+/// cache.get_or_insert_default::<Calls>().0 += 1;
+/// assert_eq!(cache.get_or_insert_default::<Calls>().0, 2);
+/// ```
+#[derive(Default)]
+pub struct Cache {
+    /// One value per type, looked up by its [`TypeId`]: a path has a
+    /// handful of techniques that keep anything.
+    parts: Vec<(TypeId, Box<dyn Any + Send>)>,
+}
+
+impl Cache {
+    /// An empty cache.
+    pub fn new() -> Cache {
+        Cache::default()
+    }
+
+    /// The value of type `T` kept here, made with `T::default()` the first
+    /// time it is asked.
+    pub fn get_or_insert_default<T: Any + Send + Default>(&mut self) -> &mut T {
+        let id = TypeId::of::<T>();
+        let at = match self.parts.iter().position(|(t, _)| *t == id) {
+            Some(at) => at,
+            None => {
+                self.parts.push((id, Box::new(T::default())));
+                self.parts.len() - 1
+            }
+        };
+        self.parts[at].1.downcast_mut().expect("the part of a type id is of that type")
+    }
+
+    /// Drops everything kept.
+    pub fn clear(&mut self) {
+        self.parts.clear();
+    }
+}
+
+impl Clone for Cache {
+    /// An empty cache: what a cache holds serves its own path only.
+    fn clone(&self) -> Cache {
+        Cache::new()
+    }
+}
+
+impl fmt::Debug for Cache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Cache").field("parts", &self.parts.len()).finish_non_exhaustive()
+    }
+}
+
 /// The step of the first of `strategies` that finds one on `position`,
-/// each searching within the budget of `tally`: what a path plays next.
+/// each searching within the budget of `tally` with the memory of
+/// `cache`: what a path plays next.
 pub(crate) fn first_step(
     strategies: &[&dyn Strategy],
     position: &Position,
     tally: &mut SearchTally<'_>,
+    cache: &mut Cache,
 ) -> Result<Option<Step>, StopReason> {
     for strategy in strategies {
-        if let Some(step) = strategy.find_within(position, tally)? {
+        if let Some(step) = strategy.find_with(position, tally, cache)? {
             return Ok(Some(step));
         }
     }
     Ok(None)
 }
 
-/// Runs `search` without a limit: the [`Strategy::find`] of a technique
-/// whose [`Strategy::find_within`] does the work.
-pub(crate) fn without_limit<T>(search: impl FnOnce(&mut SearchTally<'_>) -> Result<T, StopReason>) -> T {
+/// Runs `search` without a limit and with a fresh cache: the
+/// [`Strategy::find`] of a technique whose [`Strategy::find_with`] does
+/// the work.
+pub(crate) fn without_limit<T>(search: impl FnOnce(&mut SearchTally<'_>, &mut Cache) -> Result<T, StopReason>) -> T {
     let budget = Budget::unlimited().without_timing();
-    search(&mut SearchTally::new(&budget, 0)).expect("an unlimited budget without a cancel flag never stops")
+    search(&mut SearchTally::new(&budget, 0), &mut Cache::new())
+        .expect("an unlimited budget without a cancel flag never stops")
 }
 
 /// Calls `visit` with every `k`-subset of `0..masks.len()` (ascending

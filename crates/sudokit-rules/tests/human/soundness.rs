@@ -3,7 +3,7 @@
 //! solution from the testkit's independent oracle, on every shape; and
 //! Sudoku Explainer's path with its nested levels, under a node budget.
 
-use sudokit_rules::human::{Position, Score, Step, lists};
+use sudokit_rules::human::{Cache, Position, Score, Step, lists};
 use sudokit_rules::sudokit_core::{Budget, Grid, SearchTally, Shape, Solver};
 use sudokit_testkit::{oracle, sets};
 
@@ -90,12 +90,13 @@ fn steps_never_remove_a_true_candidate_on_other_shapes() {
 fn walk_standard(puzzle: &Grid, solution: &Grid, nodes: u64) -> Result<Vec<Score>, String> {
     let mut position = Position::new(puzzle).map_err(|e| e.to_string())?;
     let mut scores = Vec::new();
+    let mut cache = Cache::new();
     while !position.is_solved() {
         let budget = Budget::unlimited().with_max_nodes(nodes);
         let mut tally = SearchTally::new(&budget, 0);
         let mut found = None;
         for strategy in lists::standard() {
-            match strategy.find_within(&position, &mut tally) {
+            match strategy.find_with(&position, &mut tally, &mut cache) {
                 Ok(Some(step)) => {
                     found = Some(step);
                     break;

@@ -302,7 +302,7 @@ mod tests {
 
     use super::*;
     use crate::human::lists;
-    use crate::human::strategy::first_step;
+    use crate::human::strategy::{Cache, first_step};
 
     #[test]
     fn triples_are_the_same_at_every_width() {
@@ -313,7 +313,10 @@ mod tests {
         let mut position = Position::new(&puzzle).unwrap();
         let budget = Budget::unlimited();
         let mut found = 0;
-        while let Some(step) = first_step(lists::standard(), &position, &mut SearchTally::new(&budget, 0)).unwrap() {
+        let mut cache = Cache::new();
+        while let Some(step) =
+            first_step(lists::standard(), &position, &mut SearchTally::new(&budget, 0), &mut cache).unwrap()
+        {
             let narrow = triples::<2>(&position);
             assert_eq!(narrow, triples::<4>(&position));
             assert_eq!(narrow, triples::<{ CELL_WORDS }>(&position));

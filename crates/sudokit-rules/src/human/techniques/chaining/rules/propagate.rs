@@ -1,53 +1,72 @@
 //! The implications of one potential, and the propagation of a set of
 //! assumptions to every potential they force, as Sudoku Explainer's
-//! chaining computes them (its `getOnToOff`, `getOffToOn`, `doChaining`).
+//! chaining computes them (its `getOnToOff`, `getOffToOn`, `doChaining`):
+//! one branch of a forcing-chain search is one propagation.
 
 use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
+use super::super::speed::pools::{Pools, Propagation};
 use super::potentials::{Cause, Id, Node, Potentials};
+use super::rule::Mode;
 use super::work::{State, Work, two_bits};
 
-/// Which links a propagation follows and what it does between them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Mode {
-    /// Links inside a cell (naked singles); off for Nishio.
-    pub(super) y: bool,
-    /// Candidates turned off leave the grid, so later implications see
-    /// the singles they make.
-    pub(super) dynamic: bool,
-    /// Nesting level: from 1, techniques run when the singles run out.
-    pub(super) level: u8,
+/// One branch: a candidate assumed on or off, the potentials it forces,
+/// and its contradiction, if any.
+#[derive(Debug)]
+pub(crate) struct Branch {
+    pub(crate) pots: Potentials,
+    pub(crate) absurd: Option<(Id, Id)>,
+}
+
+impl Branch {
+    /// The branch of `node` on `work` (left as it was), propagated as
+    /// `mode` says with `advanced` when the singles run out.
+    pub(crate) fn run(
+        work: &mut Work,
+        node: Node,
+        mode: Mode,
+        advanced: Option<&dyn Advanced>,
+        tally: &mut SearchTally<'_>,
+        pools: &Pools,
+    ) -> Result<Branch, StopReason> {
+        let mut pots = pools.potentials(work.nodes());
+        let start = pots.create(node, Cause::Assumed, &[]);
+        pots.keep(start);
+        let absurd = propagate(work, &mut pots, mode, advanced, tally, pools)?;
+        pots.mark_bits();
+        Ok(Branch { pots, absurd })
+    }
 }
 
 /// The techniques a propagation runs when its singles run out (nesting
 /// level 1 and up): each removal found, with the candidates (removed
 /// earlier in the branch) it relies on and the complexity of the nested
 /// chain behind it, if it came from a chain.
-pub(super) trait Advanced {
+pub(crate) trait Advanced {
     fn removals(&self, work: &mut Work, base: &State, tally: &mut SearchTally<'_>) -> Result<Vec<Removal>, StopReason>;
 }
 
 /// One removal found by a technique inside a branch.
 #[derive(Clone, Debug)]
-pub(super) struct Removal {
-    pub(super) cell: usize,
-    pub(super) digit: Digit,
-    pub(super) parents: Vec<(usize, Digit)>,
+pub(crate) struct Removal {
+    pub(crate) cell: usize,
+    pub(crate) digit: Digit,
+    pub(crate) parents: Vec<(usize, Digit)>,
     /// The nested chain behind it: its signature and complexity.
-    pub(super) nested: Option<(u64, usize)>,
+    pub(crate) nested: Option<(u64, usize)>,
 }
 
 /// The potentials "off" that `digit` in `cell` (on) implies, in Sudoku
 /// Explainer's order: the cell's other candidates (when `y`), then the
 /// other places of the digit in its box, row and column.
-pub(super) fn on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &mut Vec<(Node, Cause)>) {
+pub(crate) fn on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &mut Vec<(Node, Cause)>) {
     out.clear();
     push_on_to_off(work, cell, digit, y, out);
 }
 
 /// [`on_to_off`], appended to `out`.
-pub(super) fn push_on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &mut Vec<(Node, Cause)>) {
+pub(crate) fn push_on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &mut Vec<(Node, Cause)>) {
     if y {
         for d in (work.cands(cell) - Candidates::single(digit)).iter() {
             out.push((work.node(cell, d, false), Cause::Cell));
@@ -71,13 +90,13 @@ pub(super) fn push_on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, ou
 /// The potentials "on" that `digit` in `cell` (off) implies: the cell's
 /// other candidate if it has two (when `y`), the digit's other place in a
 /// box, row or column that has two (when `x`).
-pub(super) fn off_to_on(work: &Work, cell: usize, digit: Digit, links: (bool, bool), out: &mut Vec<(Node, Cause)>) {
+pub(crate) fn off_to_on(work: &Work, cell: usize, digit: Digit, links: (bool, bool), out: &mut Vec<(Node, Cause)>) {
     out.clear();
     push_off_to_on(work, cell, digit, links, out);
 }
 
 /// [`off_to_on`], appended to `out`.
-pub(super) fn push_off_to_on(
+pub(crate) fn push_off_to_on(
     work: &Work,
     cell: usize,
     digit: Digit,
@@ -140,66 +159,20 @@ fn parents_of(work: &Work, base: &State, pots: &Potentials, p: Id, (node, cause)
 /// potential they force, keeping each in `pots` (Sudoku Explainer's
 /// `doChaining`). Returns the first contradiction: a potential on and the
 /// same off, one kept and one just derived. `work` is left as it was.
-pub(super) fn propagate(
+pub(crate) fn propagate(
     work: &mut Work,
     pots: &mut Potentials,
     mode: Mode,
     advanced: Option<&dyn Advanced>,
     tally: &mut SearchTally<'_>,
+    pools: &Pools,
 ) -> Result<Option<(Id, Id)>, StopReason> {
     let base = work.save();
-    let mut scratch = SCRATCH.with(|pool| pool.borrow_mut().pop()).unwrap_or_default();
-    let result = run(work, &base, pots, mode, advanced, tally, &mut scratch);
-    SCRATCH.with(|pool| pool.borrow_mut().push(scratch));
+    let mut buffers = pools.propagation();
+    let result = run(work, &base, pots, mode, advanced, tally, &mut buffers);
+    pools.give_back(buffers);
     work.put_back(base);
     result
-}
-
-/// The queues and lists of one propagation, kept between calls so that
-/// their memory is reused (a propagation runs once per branch, and many
-/// thousand times per step at the top levels).
-#[derive(Debug, Default)]
-struct Scratch {
-    on: Queue,
-    off: Queue,
-    offs: Vec<(Node, Cause)>,
-    ons: Vec<(Node, Cause)>,
-    parents: Vec<Id>,
-}
-
-/// A first-in first-out queue that only grows during a propagation and
-/// is emptied at its start: a list and a read position, cheaper than a
-/// ring buffer.
-#[derive(Debug, Default)]
-struct Queue {
-    items: Vec<Id>,
-    head: usize,
-}
-
-impl Queue {
-    fn clear(&mut self) {
-        self.items.clear();
-        self.head = 0;
-    }
-
-    fn push_back(&mut self, id: Id) {
-        self.items.push(id);
-    }
-
-    fn pop_front(&mut self) -> Option<Id> {
-        let id = self.items.get(self.head).copied();
-        self.head += usize::from(id.is_some());
-        id
-    }
-
-    fn is_empty(&self) -> bool {
-        self.head == self.items.len()
-    }
-}
-
-thread_local! {
-    /// Scratch buffers for [`propagate`]: one per nesting level in use.
-    static SCRATCH: std::cell::RefCell<Vec<Scratch>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn run(
@@ -209,9 +182,9 @@ fn run(
     mode: Mode,
     advanced: Option<&dyn Advanced>,
     tally: &mut SearchTally<'_>,
-    scratch: &mut Scratch,
+    buffers: &mut Propagation,
 ) -> Result<Option<(Id, Id)>, StopReason> {
-    let Scratch { on, off, offs, ons, parents } = scratch;
+    let Propagation { on, off, offs, ons, parents } = buffers;
     on.clear();
     off.clear();
     for &id in pots.order() {

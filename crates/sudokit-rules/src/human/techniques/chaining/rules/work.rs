@@ -15,7 +15,7 @@ use crate::human::position::{Position, per_shape, se_peers};
 /// Candidates per cell and places per unit and digit: what a search
 /// shrinks, and what it restores.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub(super) struct State {
+pub(crate) struct State {
     cands: Vec<Candidates>,
     /// `places[unit * side + digit index]`: bit `k` for the unit's `k`-th
     /// cell.
@@ -36,7 +36,7 @@ impl Clone for State {
 }
 
 impl State {
-    pub(super) fn cands(&self, cell: usize) -> Candidates {
+    pub(crate) fn cands(&self, cell: usize) -> Candidates {
         self.cands[cell]
     }
 }
@@ -44,7 +44,7 @@ impl State {
 /// The grid of a search: its [`State`], how many cells of each unit are
 /// empty, and the geometry in Sudoku Explainer's order.
 #[derive(Clone, Debug)]
-pub(super) struct Work {
+pub(crate) struct Work {
     side: usize,
     state: State,
     /// A second state, kept so that saving one for a later restore
@@ -64,7 +64,7 @@ pub(super) struct Work {
 /// empty cells of each unit and the placements of each digit). Equal
 /// origins and equal candidates give equal hints.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub(super) struct Origin {
+pub(crate) struct Origin {
     grid: usize,
     cands: Vec<Candidates>,
     empty: Vec<usize>,
@@ -94,26 +94,26 @@ struct Geometry {
 
 /// Peers and units as bit sets over the cells (bit `i` for cell `i`).
 #[derive(Debug)]
-pub(super) struct CellMasks {
+pub(crate) struct CellMasks {
     /// Per cell, its peers.
-    pub(super) peers: Vec<u128>,
+    pub(crate) peers: Vec<u128>,
     /// Per unit, its cells.
-    pub(super) units: Vec<u128>,
+    pub(crate) units: Vec<u128>,
 }
 
 /// Two units that share cells, with the positions of those cells in each.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Crossing {
-    pub(super) from: usize,
-    pub(super) to: usize,
+pub(crate) struct Crossing {
+    pub(crate) from: usize,
+    pub(crate) to: usize,
     /// Positions in `from` of the shared cells.
-    pub(super) from_shared: u64,
+    pub(crate) from_shared: u64,
     /// Positions in `to` of the shared cells.
-    pub(super) to_shared: u64,
+    pub(crate) to_shared: u64,
 }
 
 impl Work {
-    pub(super) fn new(position: &Position) -> Work {
+    pub(crate) fn new(position: &Position) -> Work {
         let len = position.len();
         let side = position.side();
         let geometry = Geometry::of(position.layout());
@@ -136,48 +136,48 @@ impl Work {
         Work { side, spare: state.clone(), state, empty, placed, geometry }
     }
 
-    pub(super) fn side(&self) -> usize {
+    pub(crate) fn side(&self) -> usize {
         self.side
     }
 
-    pub(super) fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.state.cands.len()
     }
 
     /// Nodes of the grid: two per candidate slot.
-    pub(super) fn nodes(&self) -> usize {
+    pub(crate) fn nodes(&self) -> usize {
         self.geometry.slots.len() * 2
     }
 
     /// The node of `digit` in `cell`, on or off.
     #[inline]
-    pub(super) fn node(&self, cell: usize, digit: Digit, on: bool) -> Node {
+    pub(crate) fn node(&self, cell: usize, digit: Digit, on: bool) -> Node {
         ((cell * self.side + digit.index()) * 2 + usize::from(on)) as Node
     }
 
     /// The cell, digit and truth of `node`.
     #[inline]
-    pub(super) fn decode(&self, node: Node) -> (usize, Digit, bool) {
+    pub(crate) fn decode(&self, node: Node) -> (usize, Digit, bool) {
         let (cell, digit) = self.geometry.slots[node as usize / 2];
         (usize::from(cell), digit, node & 1 == 1)
     }
 
-    pub(super) fn digits(&self) -> impl Iterator<Item = Digit> + use<> {
+    pub(crate) fn digits(&self) -> impl Iterator<Item = Digit> + use<> {
         (1..=self.side as u8).filter_map(Digit::new)
     }
 
-    pub(super) fn cands(&self, cell: usize) -> Candidates {
+    pub(crate) fn cands(&self, cell: usize) -> Candidates {
         self.state.cands[cell]
     }
 
     /// Which shape's tables this grid uses, as a number: equal for two
     /// grids of the same shape.
-    pub(super) fn grid_id(&self) -> usize {
+    pub(crate) fn grid_id(&self) -> usize {
         std::ptr::from_ref(self.geometry) as usize
     }
 
     /// The origin of the searches on this grid as it stands.
-    pub(super) fn origin(&self) -> Origin {
+    pub(crate) fn origin(&self) -> Origin {
         Origin {
             grid: self.grid_id(),
             cands: self.state.cands.clone(),
@@ -187,7 +187,7 @@ impl Work {
     }
 
     /// Whether `origin` is this grid's as it stands, without building one.
-    pub(super) fn has_origin(&self, origin: &Origin) -> bool {
+    pub(crate) fn has_origin(&self, origin: &Origin) -> bool {
         origin.grid == self.grid_id()
             && origin.cands == self.state.cands
             && origin.empty == self.empty
@@ -195,12 +195,12 @@ impl Work {
     }
 
     /// The candidates of every cell.
-    pub(super) fn all_cands(&self) -> &[Candidates] {
+    pub(crate) fn all_cands(&self) -> &[Candidates] {
         &self.state.cands
     }
 
     /// Removes `digit` from `cell` (it must be a candidate there).
-    pub(super) fn remove(&mut self, cell: usize, digit: Digit) {
+    pub(crate) fn remove(&mut self, cell: usize, digit: Digit) {
         self.state.cands[cell].remove(digit);
         for (u, k) in self.geometry.homes[cell] {
             self.state.places[usize::from(u) * self.side + digit.index()] &= !(1 << k);
@@ -209,7 +209,7 @@ impl Work {
 
     /// A copy of the current state, to hand back to [`Work::put_back`]:
     /// the copy reuses the memory of the one put back last.
-    pub(super) fn save(&mut self) -> State {
+    pub(crate) fn save(&mut self) -> State {
         let mut saved = std::mem::take(&mut self.spare);
         saved.clone_from(&self.state);
         saved
@@ -217,31 +217,31 @@ impl Work {
 
     /// Restores the state `saved` by [`Work::save`], and keeps its memory
     /// for the next save.
-    pub(super) fn put_back(&mut self, saved: State) {
+    pub(crate) fn put_back(&mut self, saved: State) {
         self.state.clone_from(&saved);
         self.spare = saved;
     }
 
     /// The cells of unit `unit`: boxes `0..side`, rows `side..2 side`,
     /// columns after, Sudoku Explainer's order.
-    pub(super) fn unit(&self, unit: usize) -> &'static [u16] {
+    pub(crate) fn unit(&self, unit: usize) -> &'static [u16] {
         self.geometry.units[unit]
     }
 
     /// The box, row and column of `cell`, in that order.
-    pub(super) fn units_of(&self, cell: usize) -> [usize; 3] {
+    pub(crate) fn units_of(&self, cell: usize) -> [usize; 3] {
         self.geometry.homes[cell].map(|(u, _)| usize::from(u))
     }
 
     /// Every box crossing a row or column, in the order Sudoku
     /// Explainer's locked candidates scan them: boxes onto columns, boxes
     /// onto rows, columns onto boxes, rows onto boxes.
-    pub(super) fn crossings(&self) -> &[Crossing] {
+    pub(crate) fn crossings(&self) -> &[Crossing] {
         &self.geometry.crossings
     }
 
     /// The cells of `unit` at the positions of `mask`.
-    pub(super) fn cells_at(&self, unit: usize, mut mask: u64) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn cells_at(&self, unit: usize, mut mask: u64) -> impl Iterator<Item = usize> + '_ {
         let cells = self.unit(unit);
         std::iter::from_fn(move || {
             (mask != 0).then(|| {
@@ -253,51 +253,51 @@ impl Work {
     }
 
     /// Every unit of one kind (0 boxes, 1 rows, 2 columns).
-    pub(super) fn units_of_kind(&self, kind: usize) -> std::ops::Range<usize> {
+    pub(crate) fn units_of_kind(&self, kind: usize) -> std::ops::Range<usize> {
         kind * self.side..(kind + 1) * self.side
     }
 
     /// The positions (bit `k` for the unit's `k`-th cell) of `digit` in
     /// `unit`, in `state`.
-    pub(super) fn places_in(&self, state: &State, unit: usize, digit: Digit) -> u64 {
+    pub(crate) fn places_in(&self, state: &State, unit: usize, digit: Digit) -> u64 {
         state.places[unit * self.side + digit.index()]
     }
 
-    pub(super) fn places(&self, unit: usize, digit: Digit) -> u64 {
+    pub(crate) fn places(&self, unit: usize, digit: Digit) -> u64 {
         self.places_in(&self.state, unit, digit)
     }
 
     /// The places in `unit` of every digit, by digit index.
-    pub(super) fn unit_places(&self, unit: usize) -> &[u64] {
+    pub(crate) fn unit_places(&self, unit: usize) -> &[u64] {
         &self.state.places[unit * self.side..(unit + 1) * self.side]
     }
 
     /// Empty cells of `unit` in the position (candidates removed inside a
     /// chain do not fill a cell).
-    pub(super) fn empty_count(&self, unit: usize) -> usize {
+    pub(crate) fn empty_count(&self, unit: usize) -> usize {
         self.empty[unit]
     }
 
     /// How often `digit` is placed in the position.
-    pub(super) fn placed_count(&self, digit: Digit) -> usize {
+    pub(crate) fn placed_count(&self, digit: Digit) -> usize {
         self.placed[usize::from(digit.get())]
     }
 
     /// Peers and units as bit sets over the cells, on grids of 128 cells
     /// or fewer.
-    pub(super) fn masks(&self) -> Option<&'static CellMasks> {
+    pub(crate) fn masks(&self) -> Option<&'static CellMasks> {
         self.geometry.masks.as_ref()
     }
 
     /// The cells holding `digit` as a candidate, as a bit set, on grids of
     /// 128 cells or fewer.
-    pub(super) fn digit_cells(&self, digit: Digit) -> Option<u128> {
+    pub(crate) fn digit_cells(&self, digit: Digit) -> Option<u128> {
         self.masks().map(|_| cell_mask((0..self.len()).filter(|&c| self.cands(c).contains(digit))))
     }
 
     /// The peers of `cell` in Sudoku Explainer's order: its box, row and
     /// column, each cell once.
-    pub(super) fn house_cells(&self, cell: usize) -> &'static [usize] {
+    pub(crate) fn house_cells(&self, cell: usize) -> &'static [usize] {
         &self.geometry.peers[cell]
     }
 }
@@ -305,14 +305,14 @@ impl Work {
 /// Whether `bits` has exactly two bits set, without a population count
 /// (which generic x86-64 code computes slowly).
 #[inline]
-pub(super) fn two_bits(bits: u64) -> bool {
+pub(crate) fn two_bits(bits: u64) -> bool {
     let rest = bits & bits.wrapping_sub(1);
     rest != 0 && rest & (rest - 1) == 0
 }
 
 /// Whether `bits` has two bits set or more.
 #[inline]
-pub(super) fn several_bits(bits: u64) -> bool {
+pub(crate) fn several_bits(bits: u64) -> bool {
     bits & bits.wrapping_sub(1) != 0
 }
 
@@ -374,7 +374,7 @@ fn cell_mask(cells: impl IntoIterator<Item = usize>) -> u128 {
 
 /// The layout's number of Sudoku Explainer's unit `se_unit` (boxes, rows,
 /// columns) on a grid of side `side`.
-pub(super) fn layout_unit(side: usize, se_unit: usize) -> usize {
+pub(crate) fn layout_unit(side: usize, se_unit: usize) -> usize {
     let (kind, k) = (se_unit / side, se_unit % side);
     match kind {
         0 => 2 * side + k,

@@ -1,6 +1,5 @@
-//! One branch of a forcing-chain search (a candidate assumed on or off,
-//! and all it implies), and the branches of a position kept for the
-//! searches that the nested levels run inside their own branches.
+//! The branches of a position, kept for the searches that the nested
+//! levels run inside their own branches.
 //!
 //! A branch without techniques inside reads, of the grid, the candidates
 //! of the cells it goes through and, for each digit it turns on or off,
@@ -12,38 +11,15 @@
 //! hardest puzzles that holds for some two branches in five.
 
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use sudokit_core::{SearchTally, StopReason};
 
-use super::potentials::{Cause, Id, Node, Potentials};
-use super::propagate::{Advanced, Mode, propagate};
-use super::work::Work;
-
-/// One propagation: its potentials and its contradiction, if any.
-pub(super) struct Branch {
-    pub(super) pots: Potentials,
-    pub(super) absurd: Option<(Id, Id)>,
-}
-
-impl Branch {
-    /// The branch of `node` on `work` (left as it was), propagated as
-    /// `mode` says with `advanced` when the singles run out.
-    pub(super) fn run(
-        work: &mut Work,
-        node: Node,
-        mode: Mode,
-        advanced: Option<&dyn Advanced>,
-        tally: &mut SearchTally<'_>,
-    ) -> Result<Branch, StopReason> {
-        let mut pots = Potentials::new(work.nodes());
-        let start = pots.create(node, Cause::Assumed, &[]);
-        pots.keep(start);
-        let absurd = propagate(work, &mut pots, mode, advanced, tally)?;
-        pots.mark_bits();
-        Ok(Branch { pots, absurd })
-    }
-}
+use super::super::rules::potentials::Node;
+use super::super::rules::propagate::Branch;
+use super::super::rules::rule::Mode;
+use super::super::rules::work::Work;
+use super::pools::Pools;
 
 /// Cells as a bit set, bit `i` for cell `i` (grids of 128 cells or fewer).
 type Cells = u128;
@@ -52,7 +28,7 @@ type Cells = u128;
 /// from the position: cells whose candidates (all of them) count, and
 /// per digit index the cells where that digit counts.
 #[derive(Debug)]
-pub(super) struct Footprint {
+pub(crate) struct Footprint {
     cells: Cells,
     digits: Vec<Cells>,
 }
@@ -85,87 +61,97 @@ impl Footprint {
 }
 
 /// A branch of the position and what it read.
+#[derive(Debug)]
 struct Kept {
-    branch: Rc<Branch>,
+    branch: Arc<Branch>,
     read: Footprint,
 }
 
 /// The position the nested searches start from, and its branches, by
 /// mode and start node, computed as first asked.
+#[derive(Debug)]
 struct Reference {
     work: Work,
     by_mode: Vec<(Mode, Vec<Option<Kept>>)>,
 }
 
-thread_local! {
-    /// The reference of the position being searched, if any.
-    static REFERENCE: RefCell<Option<Reference>> = const { RefCell::new(None) };
+/// The position being searched, if any, and its branches.
+#[derive(Debug, Default)]
+pub(crate) struct SharedBranches {
+    reference: RefCell<Option<Reference>>,
 }
 
-/// Makes `work`, as it stands, the position whose branches serve the
-/// searches nested in its own (on grids of 128 cells or fewer, whose
-/// peers come as bit sets).
-pub(super) fn remember(work: &Work) {
-    let reference = work.masks().map(|_| Reference { work: work.clone(), by_mode: Vec::new() });
-    REFERENCE.set(reference);
-}
+impl SharedBranches {
+    /// Makes `work`, as it stands, the position whose branches serve the
+    /// searches nested in its own (on grids of 128 cells or fewer, whose
+    /// peers come as bit sets).
+    pub(crate) fn remember(&self, work: &Work) {
+        let reference = work.masks().map(|_| Reference { work: work.clone(), by_mode: Vec::new() });
+        self.reference.replace(reference);
+    }
 
-/// Forgets the position of [`remember`].
-pub(super) fn forget() {
-    REFERENCE.set(None);
-}
+    /// Forgets the position of [`remember`](SharedBranches::remember).
+    pub(crate) fn forget(&self) {
+        self.reference.replace(None);
+    }
 
-/// Where `work`'s grid differs from the remembered position, if one is
-/// remembered for its shape.
-pub(super) fn changes(work: &Work) -> Option<Footprint> {
-    REFERENCE.with_borrow(|reference| {
-        let reference = reference.as_ref().filter(|r| r.work.grid_id() == work.grid_id())?;
-        let mut changes = Footprint::none(work.side());
-        for cell in 0..work.len() {
-            let changed = reference.work.cands(cell) ^ work.cands(cell);
-            if !changed.is_empty() {
-                changes.cells |= 1 << cell;
-                for digit in changed.iter() {
-                    changes.digits[digit.index()] |= 1 << cell;
+    /// Where `work`'s grid differs from the remembered position, if one is
+    /// remembered for its shape.
+    pub(crate) fn changes(&self, work: &Work) -> Option<Footprint> {
+        {
+            let reference = self.reference.borrow();
+            let reference = reference.as_ref().filter(|r| r.work.grid_id() == work.grid_id())?;
+            let mut changes = Footprint::none(work.side());
+            for cell in 0..work.len() {
+                let changed = reference.work.cands(cell) ^ work.cands(cell);
+                if !changed.is_empty() {
+                    changes.cells |= 1 << cell;
+                    for digit in changed.iter() {
+                        changes.digits[digit.index()] |= 1 << cell;
+                    }
                 }
             }
+            Some(changes)
         }
-        Some(changes)
-    })
-}
+    }
 
-/// The position's branch of `node` under `mode` (without techniques
-/// inside), when it read nothing of `changes` (see [`changes`]): then it
-/// is the branch of `node` on the grid `changes` was taken from.
-pub(super) fn shared(
-    node: Node,
-    mode: Mode,
-    changes: &Footprint,
-    tally: &mut SearchTally<'_>,
-) -> Result<Option<Rc<Branch>>, StopReason> {
-    REFERENCE.with_borrow_mut(|reference| {
-        let Some(reference) = reference.as_mut() else { return Ok(None) };
-        let at = match reference.by_mode.iter().position(|(m, _)| *m == mode) {
-            Some(at) => at,
-            None => {
-                let nodes = reference.work.nodes();
-                reference.by_mode.push((mode, (0..nodes).map(|_| None).collect()));
-                reference.by_mode.len() - 1
+    /// The position's branch of `node` under `mode` (without techniques
+    /// inside), when it read nothing of `changes` (see
+    /// [`changes`](SharedBranches::changes)): then it is the branch of `node`
+    /// on the grid `changes` was taken from.
+    pub(crate) fn shared(
+        &self,
+        node: Node,
+        mode: Mode,
+        changes: &Footprint,
+        tally: &mut SearchTally<'_>,
+        pools: &Pools,
+    ) -> Result<Option<Arc<Branch>>, StopReason> {
+        {
+            let mut reference = self.reference.borrow_mut();
+            let Some(reference) = reference.as_mut() else { return Ok(None) };
+            let at = match reference.by_mode.iter().position(|(m, _)| *m == mode) {
+                Some(at) => at,
+                None => {
+                    let nodes = reference.work.nodes();
+                    reference.by_mode.push((mode, (0..nodes).map(|_| None).collect()));
+                    reference.by_mode.len() - 1
+                }
+            };
+            if reference.by_mode[at].1[node as usize].is_none() {
+                let (cell, digit, _) = reference.work.decode(node);
+                if !reference.work.cands(cell).contains(digit) {
+                    return Ok(None);
+                }
+                let branch = Branch::run(&mut reference.work, node, mode, None, tally, pools)?;
+                let peers = &reference.work.masks().expect("remembered with its masks").peers;
+                let read = Footprint::read_by(&reference.work, &branch, peers);
+                reference.by_mode[at].1[node as usize] = Some(Kept { branch: Arc::new(branch), read });
             }
-        };
-        if reference.by_mode[at].1[node as usize].is_none() {
-            let (cell, digit, _) = reference.work.decode(node);
-            if !reference.work.cands(cell).contains(digit) {
-                return Ok(None);
-            }
-            let branch = Branch::run(&mut reference.work, node, mode, None, tally)?;
-            let peers = &reference.work.masks().expect("remembered with its masks").peers;
-            let read = Footprint::read_by(&reference.work, &branch, peers);
-            reference.by_mode[at].1[node as usize] = Some(Kept { branch: Rc::new(branch), read });
+            let kept = reference.by_mode[at].1[node as usize].as_ref().expect("computed above");
+            Ok(kept.read.misses(changes).then(|| Arc::clone(&kept.branch)))
         }
-        let kept = reference.by_mode[at].1[node as usize].as_ref().expect("computed above");
-        Ok(kept.read.misses(changes).then(|| Rc::clone(&kept.branch)))
-    })
+    }
 }
 
 #[cfg(test)]
@@ -191,7 +177,8 @@ mod tests {
         let budget = Budget::unlimited().without_timing();
         let mut tally = SearchTally::new(&budget, 0);
         let mut work = Work::new(&position);
-        remember(&work);
+        let (kept, pools) = (SharedBranches::default(), Pools::default());
+        kept.remember(&work);
         let (mut shared_count, mut own_count) = (0, 0);
         for mode in [Mode { y: true, dynamic: true, level: 0 }, Mode { y: true, dynamic: false, level: 0 }] {
             // Grids as a branch leaves them: some candidates gone here and
@@ -207,14 +194,14 @@ mod tests {
                     }
                 }
                 assert!(gone > 0, "round {round} changes the grid");
-                let changes = changes(&changed).expect("a position is remembered");
+                let changes = kept.changes(&changed).expect("a position is remembered");
                 for node in 0..changed.nodes() as Node {
                     let (cell, digit, _) = changed.decode(node);
                     if !changed.cands(cell).contains(digit) {
                         continue;
                     }
-                    let own = Branch::run(&mut changed, node, mode, None, &mut tally).expect("no limit");
-                    match shared(node, mode, &changes, &mut tally).expect("no limit") {
+                    let own = Branch::run(&mut changed, node, mode, None, &mut tally, &pools).expect("no limit");
+                    match kept.shared(node, mode, &changes, &mut tally, &pools).expect("no limit") {
                         Some(shared) => {
                             assert_eq!(trace(&shared), trace(&own), "node {node}, round {round}");
                             shared_count += 1;
@@ -224,11 +211,11 @@ mod tests {
                 }
             }
         }
-        forget();
+        kept.forget();
         // Both answers come up: the test compares branches, and the filter
         // does turn some away.
         assert!(shared_count > 100 && own_count > 100, "{shared_count} shared, {own_count} own");
         work.remove(0, work.cands(0).first().expect("an empty cell"));
-        assert!(changes(&work).is_none(), "nothing is remembered after forget");
+        assert!(kept.changes(&work).is_none(), "nothing is remembered after forget");
     }
 }

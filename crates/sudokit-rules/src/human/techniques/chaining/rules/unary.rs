@@ -5,47 +5,47 @@
 
 use sudokit_core::{Digit, SearchTally, StopReason};
 
+use super::super::speed::cache::ChainCache;
+use super::super::speed::links::Links;
+use super::super::speed::reach::Reach;
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, support_of};
-use super::links::Links;
-use super::potentials::{Cause, Id, Node, Potentials};
-use super::reach::Reach;
-use super::tables::Tables;
+use super::potentials::{Cause, Id, Node, Potentials, Walker};
 use super::work::Work;
 
 /// Every cycle and forcing chain of the grid, in Sudoku Explainer's order
 /// of discovery: X-links first, then Y-links (cycles only), then both.
-pub(super) fn hints(work: &Work, tally: &mut SearchTally<'_>) -> Result<Vec<Hint>, StopReason> {
-    search(work, false, tally)
+pub(crate) fn hints(work: &Work, tally: &mut SearchTally<'_>, cache: &ChainCache) -> Result<Vec<Hint>, StopReason> {
+    search(work, false, tally, cache)
 }
 
 /// The hints among which the first of [`hints`] (sorted) is: searches
 /// stop where no chain can beat the best found so far.
-pub(super) fn best(work: &Work, tally: &mut SearchTally<'_>) -> Result<Vec<Hint>, StopReason> {
-    search(work, true, tally)
+pub(crate) fn best(work: &Work, tally: &mut SearchTally<'_>, cache: &ChainCache) -> Result<Vec<Hint>, StopReason> {
+    search(work, cache.accelerated, tally, cache)
 }
 
 /// A hint's rank, lowest first: difficulty, complexity, kind.
 type Rank = (f64, usize, u8);
 
-fn search(work: &Work, prune: bool, tally: &mut SearchTally<'_>) -> Result<Vec<Hint>, StopReason> {
-    // The buffers of the last search on this thread, if none is running
-    // (a search nested in a branch finds them taken and makes its own);
-    // the link and reach tables come kept per grid state (`Tables`).
-    let mut scratch = SCRATCH
-        .take()
-        .filter(|s| s.pots.nodes() == work.nodes())
-        .unwrap_or_else(|| Scratch { pots: Potentials::new(work.nodes()), buffers: Buffers::default() });
-    let tables = Tables::of(work);
-    let result = search_with(work, (&tables.links, &tables.reach), prune, tally, &mut scratch);
-    tables.keep();
-    SCRATCH.set(Some(scratch));
+fn search(work: &Work, prune: bool, tally: &mut SearchTally<'_>, cache: &ChainCache) -> Result<Vec<Hint>, StopReason> {
+    // The link and reach tables come kept per grid state.
+    let tables = cache.tables.of(work);
+    let pools = &cache.pools;
+    let mut scratch = Scratch {
+        pots: pools.potentials(work.nodes()),
+        buffers: Buffers { walker: pools.walker(), accelerated: cache.accelerated, ..Buffers::default() },
+    };
+    let result = search_tables(work, (&tables.links, &tables.reach), prune, tally, &mut scratch);
+    cache.tables.keep(tables);
+    pools.recycle(scratch.pots);
+    pools.give_back_walker(scratch.buffers.walker);
     result
 }
 
 /// [`search`] with the tables of `work`: one for the three kinds of
 /// search, since what cannot chain or loop with both kinds of links cannot
 /// with one.
-fn search_with(
+fn search_tables(
     work: &Work,
     (links, reach): (&Links, &Reach),
     prune: bool,
@@ -77,14 +77,10 @@ fn search_with(
     Ok(result)
 }
 
-/// What [`search`] reuses from one call to the next on a thread.
+/// The potentials and buffers of one [`search`].
 struct Scratch {
     pots: Potentials,
     buffers: Buffers,
-}
-
-thread_local! {
-    static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
 }
 
 /// The layers of a breadth-first search, "on" and "off" potentials: each
@@ -99,6 +95,9 @@ struct Buffers {
     /// The ends of the loops found from a start.
     ends: Vec<Id>,
     seen: Seen,
+    walker: Walker,
+    /// Whether the searches keep to the reach tables' components.
+    accelerated: bool,
 }
 
 /// What a loop's potentials see, to tell what it removes: most loops
@@ -177,21 +176,20 @@ fn from_candidate(
         return;
     }
     let on = work.node(cell, digit, true);
-    if reach.may_loop(on) {
+    let accelerated = buffers.accelerated;
+    if !accelerated || reach.may_loop(on) {
         pots.clear();
         let source = pots.create(on, Cause::Assumed, &[]);
         pots.keep(source);
         buffers.closes.resize(links.nodes(), false);
-        for n in reach.predecessors(on) {
+        for_each_predecessor((links, reach), on, accelerated, |n| {
             buffers.closes[n as usize] = links.of(n, (y, x)).iter().any(|&(m, _)| m == on);
-        }
+        });
         cycles((links, reach), pots, buffers, source, (y, x), wins(if both { 7.0 } else { 6.5 }, key));
-        for n in reach.predecessors(on) {
-            buffers.closes[n as usize] = false;
-        }
+        for_each_predecessor((links, reach), on, accelerated, |n| buffers.closes[n as usize] = false);
         let ends = std::mem::take(&mut buffers.ends);
         for &dst in &ends {
-            if let Some(hint) = cycle_hint(work, pots, dst, (y, x), &mut buffers.seen) {
+            if let Some(hint) = cycle_hint(work, pots, dst, (y, x), (&mut buffers.seen, &mut buffers.walker)) {
                 result.push(hint);
             }
         }
@@ -202,17 +200,27 @@ fn from_candidate(
     }
     for assumed_on in [true, false] {
         let start = work.node(cell, digit, assumed_on);
-        if !reach.reaches(start, start ^ 1) {
+        if accelerated && !reach.reaches(start, start ^ 1) {
             continue;
         }
         pots.clear();
         let source = pots.create(start, Cause::Assumed, &[]);
         pots.keep(source);
         if let Some(target) = forcing_chain(links, pots, source, y, wins(if both { 7.0 } else { 6.6 }, key)) {
-            if let Some(hint) = chain_hint(work, pots, target, (y, x)) {
+            if let Some(hint) = chain_hint(work, pots, target, (y, x), &mut buffers.walker) {
                 result.push(hint);
             }
         }
+    }
+}
+
+/// Calls `visit` with every node that may imply `on`: its predecessors
+/// in the reach tables, or every node when they are not `accelerated`.
+fn for_each_predecessor((links, reach): (&Links, &Reach), on: Node, accelerated: bool, visit: impl FnMut(Node)) {
+    if accelerated {
+        reach.predecessors(on).for_each(visit);
+    } else {
+        (0..links.nodes() as Node).for_each(visit);
     }
 }
 
@@ -237,7 +245,8 @@ fn cycles(
 ) {
     let source_node = pots.node(source);
     let home = reach.component(source_node);
-    let Buffers { on: pending_on, off: pending_off, closes, ends: found, .. } = buffers;
+    let Buffers { on: pending_on, off: pending_off, closes, ends: found, accelerated, .. } = buffers;
+    let at_home = |n: Node| !*accelerated || reach.component(n) == home;
     found.clear();
     pending_on.clear();
     pending_on.push(source);
@@ -247,7 +256,7 @@ fn cycles(
         length += 1;
         for &p in pending_on.iter() {
             for &(n, cause) in links.of(pots.node(p), modes) {
-                if reach.component(n) != home {
+                if !at_home(n) {
                     continue;
                 }
                 if !pots.contains(n) {
@@ -271,7 +280,7 @@ fn cycles(
         for &p in pending_off.iter() {
             for &(n, cause) in links.of(pots.node(p), modes) {
                 let cycle = length >= 4 && n == source_node;
-                if cycle || (!pots.contains(n) && reach.component(n) == home) {
+                if cycle || (!pots.contains(n) && at_home(n)) {
                     let id = pots.add(n, cause, p);
                     if cycle {
                         found.push(id);
@@ -371,13 +380,19 @@ fn path_supports(work: &Work, pots: &Potentials, path: &[Id], offs: bool) -> Vec
 
 /// A loop ending at `dst` (on, like its start): each digit goes from every
 /// cell that sees both an "on" and an "off" potential of it on the loop.
-fn cycle_hint(work: &Work, pots: &Potentials, dst: Id, links: (bool, bool), seen: &mut Seen) -> Option<Hint> {
+fn cycle_hint(
+    work: &Work,
+    pots: &Potentials,
+    dst: Id,
+    links: (bool, bool),
+    (seen, walker): (&mut Seen, &mut Walker),
+) -> Option<Hint> {
     // Most loops remove nothing: their path is walked in a kept buffer,
     // and copied only for a hint.
     let mut path = std::mem::take(&mut seen.path);
     path_into(pots, dst, &mut path);
     let removable = seen.removable(work, pots, &path[..path.len() - 1]);
-    let hint = (!removable.is_empty()).then(|| loop_hint(work, pots, &path, removable, links));
+    let hint = (!removable.is_empty()).then(|| loop_hint(work, pots, &path, removable, links, walker));
     seen.path = path;
     hint
 }
@@ -390,10 +405,11 @@ fn loop_hint(
     path: &[Id],
     mut removable: Vec<(usize, Digit)>,
     links: (bool, bool),
+    walker: &mut Walker,
 ) -> Hint {
     let dst = path[0];
     removable.sort_unstable();
-    let complexity = pots.ancestor_count(dst);
+    let complexity = pots.ancestor_count(dst, walker);
     let base = if links == (true, true) { 7.0 } else { 6.5 };
     Hint {
         difficulty: base + length_difficulty(complexity),
@@ -404,19 +420,19 @@ fn loop_hint(
         kind: Kind::Cycle { x: links.1, y: links.0 },
         nodes: path.iter().rev().skip(1).map(|&id| decoded(work, pots, id)).collect(),
         supports: path_supports(work, pots, path, true),
-        signature: pots.signature(&[path[0]], SEED),
+        signature: pots.signature(&[path[0]], SEED, walker),
     }
 }
 
 /// A chain from a candidate to `target`, its negation.
-fn chain_hint(work: &Work, pots: &Potentials, target: Id, links: (bool, bool)) -> Option<Hint> {
+fn chain_hint(work: &Work, pots: &Potentials, target: Id, links: (bool, bool), walker: &mut Walker) -> Option<Hint> {
     let (cell, digit, on) = work.decode(pots.node(target));
     let mut removable = removable_for(work, cell, digit, on);
     if removable.is_empty() {
         return None;
     }
     removable.sort_unstable();
-    let complexity = pots.ancestor_count(target);
+    let complexity = pots.ancestor_count(target, walker);
     let base = if links == (true, true) { 7.0 } else { 6.6 };
     let path = path(pots, target);
     Some(Hint {
@@ -428,7 +444,7 @@ fn chain_hint(work: &Work, pots: &Potentials, target: Id, links: (bool, bool)) -
         kind: Kind::Chain { x: links.1, y: links.0 },
         nodes: path.iter().rev().map(|&id| decoded(work, pots, id)).collect(),
         supports: path_supports(work, pots, &path, false),
-        signature: pots.signature(&[path[0]], SEED),
+        signature: pots.signature(&[path[0]], SEED, walker),
     })
 }
 

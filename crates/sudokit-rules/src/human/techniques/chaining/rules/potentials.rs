@@ -5,11 +5,11 @@
 
 /// A candidate and a truth value: `(cell * side + digit index) * 2 + on`
 /// (see [`Work::node`](super::work::Work::node)).
-pub(super) type Node = u32;
+pub(crate) type Node = u32;
 
 /// Why a potential holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Cause {
+pub(crate) enum Cause {
     /// The assumption a chain starts from.
     Assumed,
     /// The cell can hold one value only (on from off: its last candidate;
@@ -36,56 +36,15 @@ struct Entry {
 }
 
 /// Index of a potential in its [`Potentials`].
-pub(super) type Id = u32;
+pub(crate) type Id = u32;
 
 const ABSENT: u32 = u32::MAX;
-
-/// Sets a thread keeps for reuse, at most: a search makes and drops
-/// hundreds of branches per step, and returning their memory to the
-/// system each time costs more than the search.
-const POOL_SIZE: usize = 1024;
-
-impl Drop for Potentials {
-    fn drop(&mut self) {
-        if self.kept.is_empty() {
-            return;
-        }
-        // A full pool (or a thread ending) lets the buffers go; the set
-        // moved into the pool keeps them, and its own drop comes only with
-        // the pool's.
-        let _ = POOL.try_with(|pool| {
-            let Ok(mut pool) = pool.try_borrow_mut() else { return };
-            if pool.len() < POOL_SIZE {
-                self.clear();
-                pool.push(Potentials {
-                    entries: std::mem::take(&mut self.entries),
-                    parents: std::mem::take(&mut self.parents),
-                    kept: std::mem::take(&mut self.kept),
-                    kept_bits: std::mem::take(&mut self.kept_bits),
-                    bits_marked: false,
-                    order: std::mem::take(&mut self.order),
-                    nested: std::mem::take(&mut self.nested),
-                });
-            }
-        });
-    }
-}
-
-thread_local! {
-    /// Cleared sets, for [`Potentials::new`] to reuse.
-    static POOL: std::cell::RefCell<Vec<Potentials>> = const { std::cell::RefCell::new(Vec::new()) };
-
-    /// Marks of the nodes a walk up a chain has seen, by stamp, and the
-    /// walk's queue: one set of buffers per thread instead of one per walk.
-    static SEEN: std::cell::RefCell<(Vec<u32>, u32, Vec<Id>)> =
-        const { std::cell::RefCell::new((Vec::new(), 0, Vec::new())) };
-}
 
 /// The potentials of one chaining search: every potential created, and the
 /// set of those kept (one per node, the first one derived), in the order
 /// they were kept.
 #[derive(Clone, Debug)]
-pub(super) struct Potentials {
+pub(crate) struct Potentials {
     entries: Vec<Entry>,
     parents: Vec<Id>,
     kept: Vec<u32>,
@@ -97,17 +56,12 @@ pub(super) struct Potentials {
     order: Vec<Id>,
     /// Each chain nested in this search's potentials: its signature (see
     /// [`signature`](Potentials::signature)) and complexity.
-    pub(super) nested: Vec<(u64, usize)>,
+    pub(crate) nested: Vec<(u64, usize)>,
 }
 
 impl Potentials {
     /// An empty set over `nodes` nodes.
-    pub(super) fn new(nodes: usize) -> Potentials {
-        if let Some(recycled) = POOL.try_with(|pool| pool.borrow_mut().pop()).ok().flatten() {
-            if recycled.kept.len() == nodes {
-                return recycled;
-            }
-        }
+    pub(crate) fn new(nodes: usize) -> Potentials {
         // A branch keeps a few hundred potentials: room for them saves
         // the reallocations.
         let room = (nodes / 4).min(1024);
@@ -123,12 +77,12 @@ impl Potentials {
     }
 
     /// The nodes this set is for.
-    pub(super) fn nodes(&self) -> usize {
+    pub(crate) fn nodes(&self) -> usize {
         self.kept.len()
     }
 
     /// A new potential (not kept yet).
-    pub(super) fn create(&mut self, node: Node, cause: Cause, parents: &[Id]) -> Id {
+    pub(crate) fn create(&mut self, node: Node, cause: Cause, parents: &[Id]) -> Id {
         if let [parent] = parents {
             return self.add(node, cause, *parent);
         }
@@ -140,7 +94,7 @@ impl Potentials {
 
     /// A new potential with one parent, kept as its node's potential: the
     /// node must have none yet. The breadth-first searches' one step.
-    pub(super) fn add_kept(&mut self, node: Node, cause: Cause, parent: Id) -> Id {
+    pub(crate) fn add_kept(&mut self, node: Node, cause: Cause, parent: Id) -> Id {
         let id = self.add(node, cause, parent);
         self.kept[node as usize] = id;
         self.order.push(id);
@@ -148,14 +102,14 @@ impl Potentials {
     }
 
     /// A new potential with one parent (not kept yet).
-    pub(super) fn add(&mut self, node: Node, cause: Cause, parent: Id) -> Id {
+    pub(crate) fn add(&mut self, node: Node, cause: Cause, parent: Id) -> Id {
         self.entries.push(Entry { node, cause, first_parent: parent, parent_count: 1 });
         (self.entries.len() - 1) as Id
     }
 
     /// Keeps `id` as its node's potential; false (and nothing kept) when
     /// the node already has one.
-    pub(super) fn keep(&mut self, id: Id) -> bool {
+    pub(crate) fn keep(&mut self, id: Id) -> bool {
         let node = self.entries[id as usize].node as usize;
         if self.kept[node] != ABSENT {
             return false;
@@ -166,24 +120,24 @@ impl Potentials {
     }
 
     /// The potential kept for `node`.
-    pub(super) fn kept(&self, node: Node) -> Option<Id> {
+    pub(crate) fn kept(&self, node: Node) -> Option<Id> {
         let id = self.kept[node as usize];
         (id != ABSENT).then_some(id)
     }
 
-    pub(super) fn contains(&self, node: Node) -> bool {
+    pub(crate) fn contains(&self, node: Node) -> bool {
         self.kept[node as usize] != ABSENT
     }
 
-    pub(super) fn node(&self, id: Id) -> Node {
+    pub(crate) fn node(&self, id: Id) -> Node {
         self.entries[id as usize].node
     }
 
-    pub(super) fn cause(&self, id: Id) -> Cause {
+    pub(crate) fn cause(&self, id: Id) -> Cause {
         self.entries[id as usize].cause
     }
 
-    pub(super) fn parents(&self, id: Id) -> &[Id] {
+    pub(crate) fn parents(&self, id: Id) -> &[Id] {
         let e = &self.entries[id as usize];
         if e.parent_count == 1 {
             return std::slice::from_ref(&e.first_parent);
@@ -194,7 +148,7 @@ impl Potentials {
     /// Fills the bit set of the nodes kept so far ([`kept_bits`](Self::kept_bits)),
     /// for a set that will not grow: the searches that grow their sets
     /// start after start would pay for it at every step.
-    pub(super) fn mark_bits(&mut self) {
+    pub(crate) fn mark_bits(&mut self) {
         for &id in &self.order {
             let node = self.entries[id as usize].node as usize;
             self.kept_bits[node / 64] |= 1 << (node % 64);
@@ -204,19 +158,19 @@ impl Potentials {
 
     /// The nodes kept, as a bit set (bit `n % 64` of word `n / 64` for
     /// node `n`), as [`mark_bits`](Self::mark_bits) left it.
-    pub(super) fn kept_bits(&self) -> &[u64] {
+    pub(crate) fn kept_bits(&self) -> &[u64] {
         debug_assert!(self.bits_marked, "the bits are marked");
         &self.kept_bits
     }
 
     /// The kept potentials, in the order they were kept.
-    pub(super) fn order(&self) -> &[Id] {
+    pub(crate) fn order(&self) -> &[Id] {
         &self.order
     }
 
     /// Whether a potential of `node` lies on the first-parent path above
     /// `child`.
-    pub(super) fn has_ancestor(&self, child: Id, node: Node) -> bool {
+    pub(crate) fn has_ancestor(&self, child: Id, node: Node) -> bool {
         let mut at = child;
         while let Some(&parent) = self.parents(at).first() {
             if self.node(parent) == node {
@@ -229,42 +183,40 @@ impl Potentials {
 
     /// The potentials behind `target`, itself included, one per node, in
     /// breadth-first order.
-    pub(super) fn chain(&self, target: Id) -> Vec<Id> {
-        self.walk(target, <[Id]>::to_vec)
+    pub(crate) fn chain(&self, target: Id, walker: &mut Walker) -> Vec<Id> {
+        self.walk(target, walker).to_vec()
     }
 
-    /// Calls `visit` with [`chain`](Potentials::chain)`(target)` held in a
-    /// buffer of the thread's, which saves building a list each time (a
-    /// chain is walked for every hint's length). `visit` must not walk
-    /// chains itself.
-    fn walk<R>(&self, target: Id, visit: impl FnOnce(&[Id]) -> R) -> R {
-        SEEN.with_borrow_mut(|(seen, stamp, out)| {
-            // A fresh stamp marks nothing seen, without clearing.
-            *stamp = stamp.wrapping_add(1);
-            if *stamp == 0 || seen.len() < self.kept.len() {
-                seen.clear();
-                seen.resize(self.kept.len().max(seen.len()), 0);
-                *stamp = 1;
-            }
-            out.clear();
-            out.push(target);
-            seen[self.node(target) as usize] = *stamp;
-            let mut at = 0;
-            while at < out.len() {
-                for &parent in self.parents(out[at]) {
-                    let node = self.node(parent) as usize;
-                    if std::mem::replace(&mut seen[node], *stamp) != *stamp {
-                        out.push(parent);
-                    }
+    /// [`chain`](Potentials::chain)`(target)`, in `walker`'s buffer: a
+    /// chain is walked for every hint's length, and a list each time
+    /// would cost more than the walk.
+    fn walk<'w>(&self, target: Id, walker: &'w mut Walker) -> &'w [Id] {
+        let Walker { seen, stamp, out } = walker;
+        // A fresh stamp marks nothing seen, without clearing.
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 || seen.len() < self.kept.len() {
+            seen.clear();
+            seen.resize(self.kept.len().max(seen.len()), 0);
+            *stamp = 1;
+        }
+        out.clear();
+        out.push(target);
+        seen[self.node(target) as usize] = *stamp;
+        let mut at = 0;
+        while at < out.len() {
+            for &parent in self.parents(out[at]) {
+                let node = self.node(parent) as usize;
+                if std::mem::replace(&mut seen[node], *stamp) != *stamp {
+                    out.push(parent);
                 }
-                at += 1;
             }
-            visit(out)
-        })
+            at += 1;
+        }
+        out
     }
 
     /// Forgets every potential, keeping the buffers.
-    pub(super) fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for &id in &self.order {
             self.kept[self.entries[id as usize].node as usize] = ABSENT;
         }
@@ -278,45 +230,50 @@ impl Potentials {
     }
 
     /// The number of distinct nodes behind `target`, itself included.
-    pub(super) fn ancestor_count(&self, target: Id) -> usize {
-        self.walk(target, <[Id]>::len)
+    pub(crate) fn ancestor_count(&self, target: Id, walker: &mut Walker) -> usize {
+        self.walk(target, walker).len()
     }
 
     /// The complexity of the chains nested in the chain behind `targets`,
     /// each counted once over the calls that share `seen` (their
     /// signatures): equal chains are one chain, as in Sudoku Explainer.
-    pub(super) fn nested_complexity(&self, targets: &[Id], seen: &mut Vec<u64>) -> usize {
+    pub(crate) fn nested_complexity(&self, targets: &[Id], seen: &mut Vec<u64>, walker: &mut Walker) -> usize {
         if self.nested.is_empty() {
             return 0;
         }
         let mut total = 0;
         for &t in targets {
-            self.walk(t, |chain| {
-                for &id in chain {
-                    if let Cause::Advanced(Some(k)) = self.cause(id) {
-                        let (signature, complexity) = self.nested[k as usize];
-                        if !seen.contains(&signature) {
-                            seen.push(signature);
-                            total += complexity;
-                        }
+            for &id in self.walk(t, walker) {
+                if let Cause::Advanced(Some(k)) = self.cause(id) {
+                    let (signature, complexity) = self.nested[k as usize];
+                    if !seen.contains(&signature) {
+                        seen.push(signature);
+                        total += complexity;
                     }
                 }
-            });
+            }
         }
         total
     }
 
     /// A hash of the chains behind `targets` (their nodes in
     /// breadth-first order): equal chains have equal signatures.
-    pub(super) fn signature(&self, targets: &[Id], mut hash: u64) -> u64 {
+    pub(crate) fn signature(&self, targets: &[Id], mut hash: u64, walker: &mut Walker) -> u64 {
         for &t in targets {
-            self.walk(t, |chain| {
-                for &id in chain {
-                    hash = (hash ^ u64::from(self.node(id))).wrapping_mul(0x0100_0000_01b3);
-                }
-            });
+            for &id in self.walk(t, walker) {
+                hash = (hash ^ u64::from(self.node(id))).wrapping_mul(0x0100_0000_01b3);
+            }
             hash = (hash ^ 0xff).wrapping_mul(0x0100_0000_01b3);
         }
         hash
     }
+}
+
+/// The buffers of a walk up a chain: marks of the nodes seen, by stamp,
+/// and the walk's queue, kept from one walk to the next.
+#[derive(Debug, Default)]
+pub(crate) struct Walker {
+    seen: Vec<u32>,
+    stamp: u32,
+    out: Vec<Id>,
 }

@@ -4,30 +4,31 @@
 //! then, at level 2 and up, chains of their own. Each removal comes with
 //! the candidates, removed earlier in the branch, that it relies on.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use sudokit_core::{Digit, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
-use super::branches;
+use super::super::speed::cache::ChainCache;
 use super::hint::{Hint, rule_parents, sort_and_dedup};
-use super::multiple::{self, Rule};
+use super::multiple;
 use super::propagate::{Advanced, Removal};
+use super::rule::Rule;
 use super::unary;
-use super::work::{Origin, State, Work, several_bits, two_bits};
+use super::work::{State, Work, several_bits, two_bits};
 
 /// A removal of a basic technique and the candidates it relies on.
 type Basic = (Vec<(usize, Digit)>, Vec<(usize, Digit)>);
 
-/// The techniques of nesting level `level` (1 to 5).
+/// The techniques of nesting level `level` (1 to 5), whose chains keep
+/// their hints in `cache`.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Nested {
-    pub(super) level: u8,
+pub(crate) struct Nested<'c> {
+    pub(crate) level: u8,
+    pub(crate) cache: &'c ChainCache,
 }
 
-impl Advanced for Nested {
+impl Advanced for Nested<'_> {
     fn removals(&self, work: &mut Work, base: &State, tally: &mut SearchTally<'_>) -> Result<Vec<Removal>, StopReason> {
         for rule in [locking, hidden_pairs, naked_pairs, x_wings] {
             let found = from_basic(rule(work, base));
@@ -46,7 +47,7 @@ impl Advanced for Nested {
             ],
         };
         for &rule in chains {
-            let hints = chain_hints(work, rule, tally)?;
+            let hints = chain_hints(work, rule, tally, self.cache)?;
             let found = from_chains(work, base, &hints);
             if !found.is_empty() {
                 return Ok(found);
@@ -56,115 +57,27 @@ impl Advanced for Nested {
     }
 }
 
-/// Past this many grid states, or this many hints kept for them,
-/// [`KNOWN`] starts afresh: a step of the hardest puzzles sees some ten
-/// thousand states, and the bound keeps the memory to some tens of
-/// megabytes.
-const KNOWN_STATES: usize = 50_000;
-/// See [`KNOWN_STATES`].
-const KNOWN_HINTS: usize = 100_000;
-
-/// The sorted hints of the chains run inside branches, by rule and grid
-/// state, and how many hints that is in all, for the position they were
-/// met from.
-#[derive(Default)]
-struct Known {
-    /// Per rule (one or two per level), by the candidates of the state.
-    hints: Vec<(Rule, ByState)>,
-    count: usize,
-    /// The position whose searches met the states (see
-    /// [`Work::origin`]): a search's hints depend on its state's
-    /// candidates and on the position's filled cells.
-    origin: Origin,
-}
-
-impl Known {
-    /// The hints of `rule` kept for `state`.
-    fn get(&self, rule: Rule, state: &[Candidates]) -> Option<Rc<Vec<Hint>>> {
-        let (_, by_state) = self.hints.iter().find(|(r, _)| *r == rule)?;
-        by_state.get(state).cloned()
-    }
-
-    /// The states kept, over every rule.
-    fn states(&self) -> usize {
-        self.hints.iter().map(|(_, by_state)| by_state.len()).sum()
-    }
-
-    /// Keeps the hints of `rule` for `state`.
-    fn insert(&mut self, rule: Rule, state: Vec<Candidates>, hints: Rc<Vec<Hint>>) {
-        self.count += hints.len();
-        let at = match self.hints.iter().position(|(r, _)| *r == rule) {
-            Some(at) => at,
-            None => {
-                self.hints.push((rule, HashMap::default()));
-                self.hints.len() - 1
-            }
-        };
-        self.hints[at].1.insert(state, hints);
-    }
-}
-
-/// The sorted hints of one rule, by the candidates of the grid state,
-/// hashed with `foldhash` rather than the default SipHash: one key is
-/// hashed per nested search.
-type ByState = HashMap<Vec<Candidates>, Rc<Vec<Hint>>, foldhash::fast::RandomState>;
-
-thread_local! {
-    /// The branches of one step often reach the same state (a quarter to
-    /// a half of the nested unary searches on the hardest puzzles), and
-    /// each nested level repeats the branches of the level below it until
-    /// they part: a level's search that finds nothing leaves its states
-    /// to the next level's search of the same position
-    /// ([`meet_position`]), and [`forget_states`] empties them once a
-    /// step is found.
-    static KNOWN: RefCell<Known> = RefCell::new(Known::default());
-}
-
-/// Makes [`KNOWN`] the states met from `work`'s position, and its
-/// branches those the searches nested in them may take
-/// ([`branches::remember`]): what was kept from another position is
-/// forgotten.
-pub(super) fn meet_position(work: &Work) {
-    KNOWN.with_borrow_mut(|known| {
-        if !work.has_origin(&known.origin) {
-            *known = Known { origin: work.origin(), ..Known::default() };
-            branches::remember(work);
-        }
-    });
-}
-
-/// Forgets the grid states of [`KNOWN`]: the position will change, or the
-/// search was stopped.
-pub(super) fn forget_states() {
-    branches::forget();
-    // Fresh maps, not cleared ones: clearing costs the capacity every
-    // step, and a hard step leaves a large one. The origin goes too, so
-    // that the position, met again, is remembered again.
-    KNOWN.set(Known::default());
-}
-
 /// The hints, sorted, of `rule` (or of the unary chains) on `work`, from
-/// [`KNOWN`] when the state was searched before in this step.
-fn chain_hints(work: &mut Work, rule: Rule, tally: &mut SearchTally<'_>) -> Result<Rc<Vec<Hint>>, StopReason> {
-    if let Some(hints) = KNOWN.with_borrow(|known| known.get(rule, work.all_cands())) {
+/// `cache` when the state was searched before in this step.
+fn chain_hints(
+    work: &mut Work,
+    rule: Rule,
+    tally: &mut SearchTally<'_>,
+    cache: &ChainCache,
+) -> Result<Arc<Vec<Hint>>, StopReason> {
+    if let Some(hints) = cache.known_hints(rule, work.all_cands()) {
         return Ok(hints);
     }
-    // The borrow is let go: the search below may nest chains that ask too.
     let hints = if rule == UNARY {
-        sort_and_dedup(unary::hints(work, tally)?)
+        sort_and_dedup(unary::hints(work, tally, cache)?)
     } else {
-        let inner = Nested { level: rule.level };
+        let inner = Nested { level: rule.level, cache };
         let advanced: Option<&dyn Advanced> = (rule.level > 0).then_some(&inner);
         // Sorted already, as a nested search's hints come.
-        multiple::hints(work, rule, advanced, true, tally)?
+        multiple::hints(work, rule, advanced, true, tally, cache)?
     };
-    let hints = Rc::new(hints);
-    KNOWN.with_borrow_mut(|known| {
-        if known.states() >= KNOWN_STATES || known.count >= KNOWN_HINTS {
-            *known = Known { origin: std::mem::take(&mut known.origin), ..Known::default() };
-        }
-        known.insert(rule, work.all_cands().to_vec(), Rc::clone(&hints));
-    });
+    let hints = Arc::new(hints);
+    cache.keep_hints(rule, work.all_cands(), &hints);
     Ok(hints)
 }
 
@@ -391,4 +304,118 @@ fn x_wings(work: &Work, base: &State) -> Vec<Basic> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use sudokit_core::{Grid, Shape};
+
+    use super::*;
+    use crate::human::position::Position;
+
+    fn digit(d: u8) -> Digit {
+        Digit::new(d).expect("a digit")
+    }
+
+    /// The grid of an empty 9×9 puzzle, every candidate everywhere.
+    fn empty() -> Work {
+        Work::new(&Position::new(&Grid::empty(Shape::CLASSIC)).expect("a valid puzzle"))
+    }
+
+    /// `found`, each removal's and parents' lists sorted.
+    fn sorted(mut found: Vec<Basic>) -> Vec<Basic> {
+        for (removable, parents) in &mut found {
+            removable.sort_unstable();
+            parents.sort_unstable();
+        }
+        found
+    }
+
+    #[test]
+    fn claiming_relies_on_the_places_removed_from_its_line() {
+        let mut work = empty();
+        let base = work.save();
+        // 1 leaves row 1 but for box 1: it goes from the rest of box 1.
+        for cell in 3..9 {
+            work.remove(cell, digit(1));
+        }
+        let expected =
+            vec![([9, 10, 11, 18, 19, 20].map(|c| (c, digit(1))).to_vec(), (3..9).map(|c| (c, digit(1))).collect())];
+        assert_eq!(sorted(locking(&work, &base)), expected);
+    }
+
+    #[test]
+    fn a_hidden_pair_relies_on_its_digits_removed_from_the_house() {
+        let mut work = empty();
+        let base = work.save();
+        // 1 and 2 only in r1c1 and r1c2: the other digits go from those.
+        for cell in 2..9 {
+            work.remove(cell, digit(1));
+            work.remove(cell, digit(2));
+        }
+        let removable = [0, 1].iter().flat_map(|&c| (3..=9).map(move |d| (c, digit(d)))).collect();
+        let parents = (2..9).flat_map(|c| [(c, digit(1)), (c, digit(2))]).collect();
+        assert_eq!(sorted(hidden_pairs(&work, &base)), vec![(removable, parents)]);
+    }
+
+    #[test]
+    fn a_naked_pair_relies_on_the_other_candidates_of_its_cells() {
+        let mut work = empty();
+        let base = work.save();
+        // r1c1 and r1c4 hold 1 and 2 only: their row loses 1 and 2.
+        for cell in [0, 3] {
+            for d in 3..=9 {
+                work.remove(cell, digit(d));
+            }
+        }
+        let removable = [1, 2, 4, 5, 6, 7, 8].iter().flat_map(|&c| [(c, digit(1)), (c, digit(2))]).collect();
+        let parents = [0, 3].iter().flat_map(|&c| (3..=9).map(move |d| (c, digit(d)))).collect();
+        assert_eq!(sorted(naked_pairs(&work, &base)), vec![(removable, parents)]);
+    }
+
+    #[test]
+    fn an_x_wing_relies_on_the_places_removed_from_its_rows() {
+        let mut work = empty();
+        let base = work.save();
+        // 5 in rows 1 and 5 only in columns 1 and 5: those columns lose
+        // it elsewhere.
+        for row in [0, 4] {
+            for col in [1, 2, 3, 5, 6, 7, 8] {
+                work.remove(row * 9 + col, digit(5));
+            }
+        }
+        let removable: Vec<(usize, Digit)> = (0..9)
+            .filter(|row| ![0, 4].contains(row))
+            .flat_map(|row| [(row * 9, digit(5)), (row * 9 + 4, digit(5))])
+            .collect();
+        let parents =
+            [0, 4].iter().flat_map(|&row| [1, 2, 3, 5, 6, 7, 8].map(|col| (row * 9 + col, digit(5)))).collect();
+        let mut removable = removable;
+        removable.sort_unstable();
+        assert_eq!(sorted(x_wings(&work, &base)), vec![(removable, parents)]);
+    }
+
+    #[test]
+    fn the_first_technique_that_removes_anything_is_the_only_one_asked() {
+        let mut work = empty();
+        let base = work.save();
+        // A claiming and a hidden pair at once: level 1 gives the
+        // claiming's removals only, each with its parents.
+        for cell in 2..9 {
+            work.remove(cell, digit(1));
+            work.remove(cell, digit(2));
+        }
+        let cache = ChainCache::default();
+        let budget = sudokit_core::Budget::unlimited().without_timing();
+        let mut tally = SearchTally::new(&budget, 0);
+        let removals = Nested { level: 1, cache: &cache }.removals(&mut work, &base, &mut tally).expect("no limit");
+        let claimed: Vec<(usize, Digit)> = sorted(locking(&work, &base)).into_iter().flat_map(|(r, _)| r).collect();
+        let mut got: Vec<(usize, Digit)> = removals.iter().map(|r| (r.cell, r.digit)).collect();
+        got.sort_unstable();
+        let mut claimed = claimed;
+        claimed.sort_unstable();
+        assert!(!got.is_empty());
+        assert_eq!(got, claimed);
+        assert!(removals.iter().all(|r| !r.parents.is_empty() && r.nested.is_none()));
+    }
 }

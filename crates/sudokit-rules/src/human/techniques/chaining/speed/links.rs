@@ -1,15 +1,15 @@
 //! The implications of every potential of a grid that stays as it is,
 //! as a table: what the searches for chains from one candidate walk.
 
-use super::potentials::{Cause, Node};
-use super::propagate::{push_off_to_on, push_on_to_off};
-use super::work::Work;
+use super::super::rules::potentials::{Cause, Node};
+use super::super::rules::propagate::{push_off_to_on, push_on_to_off};
+use super::super::rules::work::Work;
 
 /// The implications of every potential of a grid that stays as it is: for
 /// each node, the nodes it implies (links inside its cell first), and
 /// where the links of each kind of search lie among them.
 #[derive(Default)]
-pub(super) struct Links {
+pub(crate) struct Links {
     to: Vec<(Node, Cause)>,
     /// Per node, the range of `to` for each kind of links (see
     /// [`Links::of`]).
@@ -20,7 +20,7 @@ pub(super) struct Links {
 
 impl Links {
     /// Fills the table for `work`, keeping the buffers.
-    pub(super) fn build(&mut self, work: &Work) {
+    pub(crate) fn build(&mut self, work: &Work) {
         let Links { to, spans, present } = self;
         to.clear();
         spans.clear();
@@ -57,12 +57,12 @@ impl Links {
     }
 
     /// The nodes of the grid, candidates or not.
-    pub(super) fn nodes(&self) -> usize {
+    pub(crate) fn nodes(&self) -> usize {
         self.spans.len()
     }
 
     /// The nodes of the grid's candidates, ascending.
-    pub(super) fn present(&self) -> &[Node] {
+    pub(crate) fn present(&self) -> &[Node] {
         &self.present
     }
 
@@ -70,7 +70,7 @@ impl Links {
     /// its digit (`x`), for the searches' three kinds: `x` alone, `y`
     /// alone, both.
     #[inline]
-    pub(super) fn of(&self, node: Node, (y, x): (bool, bool)) -> &[(Node, Cause)] {
+    pub(crate) fn of(&self, node: Node, (y, x): (bool, bool)) -> &[(Node, Cause)] {
         let kind = match (y, x) {
             (false, _) => 0,
             (true, false) => 1,

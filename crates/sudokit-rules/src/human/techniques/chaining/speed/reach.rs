@@ -10,8 +10,8 @@
 //! breadth-first search. The answers are exact for the links the table
 //! was built from, and "maybe" for any subset of them.
 
+use super::super::rules::potentials::Node;
 use super::links::Links;
-use super::potentials::Node;
 
 const NONE: u32 = u32::MAX;
 
@@ -28,7 +28,7 @@ const MAX_NODES: usize = 4096;
 /// table. Nodes are numbered by their rank among the grid's candidates'
 /// nodes.
 #[derive(Debug, Default)]
-pub(super) struct Reach {
+pub(crate) struct Reach {
     /// Whether the rows are filled; when not, every question of reach
     /// answers "maybe".
     filled: bool,
@@ -67,7 +67,7 @@ impl Reach {
     /// Fills the table for the links of both kinds of `links` (see
     /// [`Links::of`]), keeping the buffers. The links of one kind are
     /// among them, so the answers hold as "maybe" for those too.
-    pub(super) fn build(&mut self, links: &Links) {
+    pub(crate) fn build(&mut self, links: &Links) {
         let present = links.present();
         let n = present.len();
         self.rank.clear();
@@ -227,7 +227,7 @@ impl Reach {
     }
 
     /// The nodes that link to `node` (with each, maybe others).
-    pub(super) fn predecessors(&self, node: Node) -> impl Iterator<Item = Node> + '_ {
+    pub(crate) fn predecessors(&self, node: Node) -> impl Iterator<Item = Node> + '_ {
         let r = self.rank[node as usize];
         let span = if r == NONE { &[][..] } else { self.successors(r ^ 1) };
         span.iter().map(|&j| self.nodes[j as usize ^ 1])
@@ -242,7 +242,7 @@ impl Reach {
 
     /// Whether `to` may be reached from `from` by one link or more; true
     /// whenever the table is not filled.
-    pub(super) fn reaches(&self, from: Node, to: Node) -> bool {
+    pub(crate) fn reaches(&self, from: Node, to: Node) -> bool {
         if !self.filled {
             return true;
         }
@@ -258,14 +258,14 @@ impl Reach {
     /// The component of `node`, a potential of the grid's candidates: two
     /// potentials on a loop share one.
     #[inline]
-    pub(super) fn component(&self, node: Node) -> u32 {
+    pub(crate) fn component(&self, node: Node) -> u32 {
         self.component[self.rank[node as usize] as usize]
     }
 
     /// Whether some potential may be reached from every one of `starts`,
     /// each counted as reaching itself; true whenever the rows are not
     /// filled.
-    pub(super) fn may_share(&self, starts: &[Node]) -> bool {
+    pub(crate) fn may_share(&self, starts: &[Node]) -> bool {
         if !self.filled {
             return true;
         }
@@ -282,7 +282,7 @@ impl Reach {
     /// potential other than itself implies one that implies it, and it
     /// reaches that potential (they share a component, as the potential
     /// reaches `start`).
-    pub(super) fn may_loop(&self, start: Node) -> bool {
+    pub(crate) fn may_loop(&self, start: Node) -> bool {
         let s = self.rank[start as usize];
         if s == NONE {
             return false;
@@ -295,7 +295,7 @@ impl Reach {
 
 #[cfg(test)]
 mod tests {
-    use super::super::work::Work;
+    use super::super::super::rules::work::Work;
     use super::*;
     use crate::human::position::Position;
 

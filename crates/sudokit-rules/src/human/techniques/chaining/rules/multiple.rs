@@ -4,50 +4,20 @@
 //! conclusion, or every candidate of a cell, or every place of a digit
 //! in a unit, leads to the same conclusion.
 
-use std::rc::Rc;
+use std::cell::RefCell;
+use std::sync::Arc;
 
 use sudokit_core::{Digit, SearchTally, StopReason};
 
-use super::along_digit::{digit_places, may_contradict};
-use super::branches::{self, Branch, Footprint};
+use super::super::speed::along_digit::{digit_places, may_contradict};
+use super::super::speed::cache::ChainCache;
+use super::super::speed::shared::Footprint;
+use super::super::speed::tables::Tables;
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, sort_and_dedup_by, supports};
-use super::potentials::{Id, Node, Potentials};
-use super::propagate::{Advanced, Mode};
-use super::tables::Tables;
+use super::potentials::{Id, Node, Potentials, Walker};
+use super::propagate::{Advanced, Branch};
+use super::rule::Rule;
 use super::work::Work;
-
-/// One of Sudoku Explainer's chaining rules above the unary chains.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct Rule {
-    /// Cell and region chains over cells of three candidates or more.
-    pub(super) multiple: bool,
-    pub(super) dynamic: bool,
-    /// Contradictions only, along one digit.
-    pub(super) nishio: bool,
-    /// Nesting level (0 to 5).
-    pub(super) level: u8,
-}
-
-impl Rule {
-    /// The rule's base difficulty.
-    pub(super) fn difficulty(self) -> f64 {
-        if self.level >= 2 {
-            9.5 + 0.5 * f64::from(self.level - 2)
-        } else if self.level > 0 {
-            8.5 + 0.5 * f64::from(self.level)
-        } else if self.nishio {
-            7.5
-        } else if self.dynamic {
-            8.5
-        } else {
-            8.0
-        }
-    }
-
-    fn mode(self) -> Mode {
-        Mode { y: !self.nishio, dynamic: self.dynamic, level: self.level }
-    }
-}
 
 /// A hint and, in a nested search, where its chains end, from which its
 /// supports and signature are walked: only for the hints left after
@@ -73,12 +43,15 @@ struct Search<'a, 't, 'b> {
     rule: Rule,
     advanced: Option<&'a dyn Advanced>,
     tally: &'t mut SearchTally<'b>,
-    on_branches: Vec<Option<Rc<Branch>>>,
+    cache: &'a ChainCache,
+    walker: RefCell<Walker>,
+    on_branches: Vec<Option<Arc<Branch>>>,
     /// With `nested`, the "off" branches that hints end in, by slot.
-    off_branches: Vec<Option<Rc<Branch>>>,
+    off_branches: Vec<Option<Arc<Branch>>>,
     /// For a search nested in a branch, without techniques inside its
     /// own: where its grid differs from the position's, whose branches
-    /// it takes where they read none of it ([`branches::shared`]).
+    /// it takes where they read none of it
+    /// ([`SharedBranches::shared`](super::super::speed::shared::SharedBranches::shared)).
     changes: Option<Footprint>,
     /// Whether hints carry supports and signatures.
     nested: bool,
@@ -92,14 +65,22 @@ struct Search<'a, 't, 'b> {
 }
 
 impl Search<'_, '_, '_> {
-    fn branch(&mut self, work: &mut Work, node: Node) -> Result<Rc<Branch>, StopReason> {
+    fn branch(&mut self, work: &mut Work, node: Node) -> Result<Arc<Branch>, StopReason> {
         self.tally.enter()?;
+        let (cache, mode) = (self.cache, self.rule.mode());
         if let Some(changes) = &self.changes {
-            if let Some(shared) = branches::shared(node, self.rule.mode(), changes, self.tally)? {
+            if let Some(shared) = cache.shared.shared(node, mode, changes, self.tally, &cache.pools)? {
                 return Ok(shared);
             }
         }
-        Ok(Rc::new(Branch::run(work, node, self.rule.mode(), self.advanced, self.tally)?))
+        Ok(Arc::new(Branch::run(work, node, mode, self.advanced, self.tally, &cache.pools)?))
+    }
+
+    /// Gives the memory of `branch` back, unless another search shares it.
+    fn recycle(&self, branch: Arc<Branch>) {
+        if let Ok(branch) = Arc::try_unwrap(branch) {
+            self.cache.pools.recycle(branch.pots);
+        }
     }
 
     /// The branch of `node` (on), computed the first time it is asked.
@@ -136,20 +117,21 @@ impl Search<'_, '_, '_> {
     fn finish(&self, work: &Work, found: Found) -> Hint {
         let Found { mut hint, ends } = found;
         let (mut all, mut signature) = (Vec::new(), SEED);
+        let walker = &mut *self.walker.borrow_mut();
         match ends.expect("a nested search keeps the ends") {
             Ends::Pair(ends) => {
                 for (branch, id) in ends {
                     let pots = self.pots_of(branch);
-                    supports(work, pots, &[id], None, &mut all);
-                    signature = pots.signature(&[id], signature);
+                    supports(work, pots, &[id], None, (&mut all, walker));
+                    signature = pots.signature(&[id], signature, walker);
                 }
             }
             Ends::Common { branches, target, assumed } => {
                 for &b in &branches {
                     let pots = self.pots_of(b);
                     let id = pots.kept(target).expect("every branch holds the target");
-                    supports(work, pots, &[id], Some(assumed), &mut all);
-                    signature = pots.signature(&[id], signature);
+                    supports(work, pots, &[id], Some(assumed), (&mut all, walker));
+                    signature = pots.signature(&[id], signature, walker);
                 }
             }
         }
@@ -166,31 +148,42 @@ impl Search<'_, '_, '_> {
 /// With `nested`, the hints serve a chain around them: they come sorted
 /// and without repeats (see [`sort_and_dedup_by`]), and carry what that
 /// chain needs (supports and signatures).
-pub(super) fn hints(
+pub(crate) fn hints(
     work: &mut Work,
     rule: Rule,
     advanced: Option<&dyn Advanced>,
     nested: bool,
     tally: &mut SearchTally<'_>,
+    cache: &ChainCache,
 ) -> Result<Vec<Hint>, StopReason> {
+    let accelerated = cache.accelerated;
     let on_branches = (0..work.nodes() / 2).map(|_| None).collect();
     let off_branches = if nested { (0..work.nodes() / 2).map(|_| None).collect() } else { Vec::new() };
-    let tables = (!rule.dynamic && advanced.is_none()).then(|| Tables::of(work));
-    let places = if rule.nishio { digit_places(work) } else { None };
-    let changes = if nested && advanced.is_none() { branches::changes(work) } else { None };
-    let mut search = Search { rule, advanced, tally, on_branches, off_branches, changes, nested, places, tables };
+    let tables = (!rule.dynamic && advanced.is_none() && accelerated).then(|| cache.tables.of(work));
+    let places = if rule.nishio && accelerated { digit_places(work) } else { None };
+    let changes = if nested && advanced.is_none() && accelerated { cache.shared.changes(work) } else { None };
+    let walker = RefCell::new(cache.pools.walker());
+    let mut search =
+        Search { rule, advanced, tally, cache, walker, on_branches, off_branches, changes, nested, places, tables };
     let result = search_cells(work, &mut search);
     if let Some(tables) = search.tables.take() {
-        tables.keep();
+        cache.tables.keep(tables);
     }
-    let found = result?;
-    if !nested {
-        return Ok(found.into_iter().map(|f| f.hint).collect());
+    let hints = result.map(|found| {
+        if !nested {
+            return found.into_iter().map(|f| f.hint).collect();
+        }
+        // Sorted as the caller will sort them, and the same hints dropped,
+        // before the chains of the rest are walked.
+        let kept = sort_and_dedup_by(found, |f| &f.hint);
+        kept.into_iter().map(|f| search.finish(work, f)).collect()
+    });
+    let branches = std::mem::take(&mut search.on_branches).into_iter().chain(std::mem::take(&mut search.off_branches));
+    for branch in branches.flatten() {
+        search.recycle(branch);
     }
-    // Sorted as the caller will sort them, and the same hints dropped,
-    // before the chains of the rest are walked.
-    let kept = sort_and_dedup_by(found, |f| &f.hint);
-    Ok(kept.into_iter().map(|f| search.finish(work, f)).collect())
+    cache.pools.give_back_walker(search.walker.into_inner());
+    hints
 }
 
 /// The cells of [`hints`], in order.
@@ -254,7 +247,15 @@ fn binary(
         search.on_branch(work, on)?;
         if let Some((dst_on, dst_off)) = search.get(on).absurd.filter(|_| contradiction) {
             let pots = &search.get(on).pots;
-            if let Some(hint) = binary_hint(work, rule, [pots, pots], [dst_on, dst_off], (cell, digit, true), true) {
+            if let Some(hint) = binary_hint(
+                work,
+                rule,
+                [pots, pots],
+                [dst_on, dst_off],
+                (cell, digit, true),
+                true,
+                &mut search.walker.borrow_mut(),
+            ) {
                 result.push(search.found(hint, || Ends::Pair([(on, dst_on), (on, dst_off)])));
             }
         }
@@ -266,9 +267,15 @@ fn binary(
     let off = search.branch(work, off_node)?;
     let before = result.len();
     if let Some((dst_on, dst_off)) = off.absurd.filter(|_| contradiction) {
-        if let Some(hint) =
-            binary_hint(work, rule, [&off.pots, &off.pots], [dst_on, dst_off], (cell, digit, false), true)
-        {
+        if let Some(hint) = binary_hint(
+            work,
+            rule,
+            [&off.pots, &off.pots],
+            [dst_on, dst_off],
+            (cell, digit, false),
+            true,
+            &mut search.walker.borrow_mut(),
+        ) {
             result.push(search.found(hint, || Ends::Pair([(off_node, dst_on), (off_node, dst_off)])));
         }
     }
@@ -278,9 +285,15 @@ fn binary(
         let offs = from_on.order().iter().filter(|&&id| from_on.node(id) % 2 == 0);
         for &id in ons.chain(offs) {
             if let Some(other) = off.pots.kept(from_on.node(id)) {
-                if let Some(hint) =
-                    binary_hint(work, rule, [from_on, &off.pots], [id, other], (cell, digit, true), false)
-                {
+                if let Some(hint) = binary_hint(
+                    work,
+                    rule,
+                    [from_on, &off.pots],
+                    [id, other],
+                    (cell, digit, true),
+                    false,
+                    &mut search.walker.borrow_mut(),
+                ) {
                     result.push(search.found(hint, || Ends::Pair([(on, id), (off_node, other)])));
                 }
             }
@@ -289,6 +302,8 @@ fn binary(
     // A nested search walks the chains of the hints it keeps later.
     if search.nested && result.len() > before {
         search.off_branches[off_node as usize / 2] = Some(off);
+    } else {
+        search.recycle(off);
     }
     Ok(())
 }
@@ -305,6 +320,7 @@ fn binary_hint(
     [dst_on, dst_off]: [Id; 2],
     source: (usize, Digit, bool),
     absurd: bool,
+    walker: &mut Walker,
 ) -> Option<Hint> {
     let (cell, digit, on) = source;
     let (removable, placement, kind) = if absurd {
@@ -319,10 +335,11 @@ fn binary_hint(
     if removable.is_empty() && !absurd {
         return None;
     }
-    let flat = pots_on.ancestor_count(dst_on) + pots_off.ancestor_count(dst_off);
+    let flat = pots_on.ancestor_count(dst_on, walker) + pots_off.ancestor_count(dst_off, walker);
     let mut seen = Vec::new();
-    let complexity =
-        flat + pots_on.nested_complexity(&[dst_on], &mut seen) + pots_off.nested_complexity(&[dst_off], &mut seen);
+    let complexity = flat
+        + pots_on.nested_complexity(&[dst_on], &mut seen, walker)
+        + pots_off.nested_complexity(&[dst_off], &mut seen, walker);
     removable.sort_unstable();
     let sort_key = if absurd { 7 } else { 1 };
     let difficulty = rule.difficulty() + length_difficulty(complexity);
@@ -374,6 +391,9 @@ fn regions(
 /// branch's order.
 fn common(search: &Search<'_, '_, '_>, branches: &[Node]) -> Vec<Node> {
     let first = &search.get(branches[0]).pots;
+    if !search.cache.accelerated {
+        return in_first_order(first, |n| branches[1..].iter().all(|&b| search.get(b).pots.contains(n)));
+    }
     // Most branches share nothing: their sets of nodes say so in a few
     // words, before the first branch's potentials are walked.
     let mut shared = first.kept_bits().to_vec();
@@ -385,10 +405,15 @@ fn common(search: &Search<'_, '_, '_>, branches: &[Node]) -> Vec<Node> {
     if shared.iter().all(|&word| word == 0) {
         return Vec::new();
     }
-    let kept = |n: &Node| shared[*n as usize / 64] >> (n % 64) & 1 == 1;
+    in_first_order(first, |n| shared[n as usize / 64] >> (n % 64) & 1 == 1)
+}
+
+/// The nodes of `first` that are `kept`, on ones first, in the order
+/// `first` kept them.
+fn in_first_order(first: &Potentials, kept: impl Fn(Node) -> bool) -> Vec<Node> {
     let ons = first.order().iter().map(|&id| first.node(id)).filter(|n| n % 2 == 1);
     let offs = first.order().iter().map(|&id| first.node(id)).filter(|n| n % 2 == 0);
-    ons.chain(offs).filter(kept).collect()
+    ons.chain(offs).filter(|&n| kept(n)).collect()
 }
 
 /// A cell or region chain: every branch implies `target`; without its
@@ -409,10 +434,11 @@ fn reduction(
     removable.sort_unstable();
     let mut complexity = 0;
     let mut seen = Vec::new();
+    let walker = &mut *search.walker.borrow_mut();
     for &b in branches {
         let pots = &search.get(b).pots;
         let id = pots.kept(target)?;
-        complexity += pots.ancestor_count(id) + pots.nested_complexity(&[id], &mut seen);
+        complexity += pots.ancestor_count(id, walker) + pots.nested_complexity(&[id], &mut seen, walker);
     }
     let difficulty = search.rule.difficulty() + length_difficulty(complexity);
     Some(Hint::without_chains(difficulty, complexity, sort_key, removable, on.then_some((cell, digit)), kind))

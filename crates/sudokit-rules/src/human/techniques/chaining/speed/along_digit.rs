@@ -3,7 +3,7 @@
 //! and never smaller than the exact ones. A branch that meets no
 //! contradiction here meets none when propagated, and is not run.
 
-use super::work::Work;
+use super::super::rules::work::Work;
 
 /// Whether assuming `digit` in `cell` on (or off) may lead, along the
 /// digit, to a contradiction; `places` are the digit's cells. True on
@@ -14,7 +14,7 @@ use super::work::Work;
 /// the digit (of two or more) turns it on. Every potential the exact
 /// propagation derives is derived here, so every contradiction it meets
 /// shows: a cell both on and off, or a unit left with no place.
-pub(super) fn may_contradict(work: &Work, places: u128, (cell, on): (usize, bool)) -> bool {
+pub(crate) fn may_contradict(work: &Work, places: u128, (cell, on): (usize, bool)) -> bool {
     let Some(masks) = work.masks() else { return true };
     let start = 1u128 << cell;
     let (mut ons, mut offs) = if on { (start, 0) } else { (0, start) };
@@ -66,14 +66,16 @@ pub(super) fn may_contradict(work: &Work, places: u128, (cell, on): (usize, bool
 
 /// The cells of each digit (by index), for [`may_contradict`]; `None` on
 /// grids too big for the bit sets.
-pub(super) fn digit_places(work: &Work) -> Option<Vec<u128>> {
+pub(crate) fn digit_places(work: &Work) -> Option<Vec<u128>> {
     work.digits().map(|d| work.digit_cells(d)).collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::potentials::{Cause, Potentials};
-    use super::super::propagate::{Mode, propagate};
+    use super::super::super::rules::potentials::{Cause, Potentials};
+    use super::super::super::rules::propagate::propagate;
+    use super::super::super::rules::rule::Mode;
+    use super::super::pools::Pools;
     use super::*;
     use crate::human::position::Position;
     use crate::human::strategy::without_limit;
@@ -97,7 +99,9 @@ mod tests {
                         let mut pots = Potentials::new(work.nodes());
                         let start = pots.create(work.node(cell, digit, on), Cause::Assumed, &[]);
                         pots.keep(start);
-                        let absurd = without_limit(|tally| propagate(&mut work, &mut pots, nishio, None, tally));
+                        let absurd = without_limit(|tally, _| {
+                            propagate(&mut work, &mut pots, nishio, None, tally, &Pools::default())
+                        });
                         let maybe = may_contradict(&work, places[digit.index()], (cell, on));
                         assert!(maybe || absurd.is_none(), "{digit} in cell {cell} ({on}) in {puzzle}");
                         foreseen += usize::from(maybe);

@@ -4,12 +4,12 @@
 use sudokit_core::Digit;
 use sudokit_grid::Candidates;
 
-use super::potentials::{Cause, Id, Potentials};
+use super::potentials::{Cause, Id, Potentials, Walker};
 use super::work::{State, Work};
 
 /// The shape of a chaining hint, for its sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(crate) enum Kind {
     /// A loop whose links hold both ways (`x`: links along a digit, `y`:
     /// links inside cells), through these candidates.
     Cycle { x: bool, y: bool },
@@ -30,35 +30,35 @@ pub(super) enum Kind {
 /// Explainer collects the parents of a nested chain: the other
 /// candidates of a cell, or the other places of a digit in a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Support {
+pub(crate) enum Support {
     Cell(usize),
     Unit(usize, Digit),
 }
 
 /// One chaining hint.
 #[derive(Clone, Debug)]
-pub(super) struct Hint {
-    pub(super) difficulty: f64,
-    pub(super) complexity: usize,
-    pub(super) sort_key: u8,
+pub(crate) struct Hint {
+    pub(crate) difficulty: f64,
+    pub(crate) complexity: usize,
+    pub(crate) sort_key: u8,
     /// The candidates it removes, by cell then digit.
-    pub(super) removable: Vec<(usize, Digit)>,
+    pub(crate) removable: Vec<(usize, Digit)>,
     /// The placement it makes, when it removes every other candidate of
     /// a cell (Sudoku Explainer's "result on").
-    pub(super) placement: Option<(usize, Digit)>,
-    pub(super) kind: Kind,
+    pub(crate) placement: Option<(usize, Digit)>,
+    pub(crate) kind: Kind,
     /// The candidates of the chain, for cycles and chains.
-    pub(super) nodes: Vec<(usize, Digit)>,
-    pub(super) supports: Vec<Support>,
+    pub(crate) nodes: Vec<(usize, Digit)>,
+    pub(crate) supports: Vec<Support>,
     /// A hash of its chains, telling equal nested chains apart from
     /// others.
-    pub(super) signature: u64,
+    pub(crate) signature: u64,
 }
 
 impl Hint {
     /// A hint of `kind` with no supports, and the signature of no chain:
     /// what a search fills in when the chain around it needs them.
-    pub(super) fn without_chains(
+    pub(crate) fn without_chains(
         difficulty: f64,
         complexity: usize,
         sort_key: u8,
@@ -81,13 +81,13 @@ impl Hint {
 }
 
 /// Where signatures start (FNV-1a's offset basis).
-pub(super) const SEED: u64 = 0xcbf2_9ce4_8422_2325;
+pub(crate) const SEED: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Sudoku Explainer's length bonus as it adds it: 0.1 for every threshold
 /// (4, 6, 8, 12, 16, 24, …; alternately ×3/2 and ×4/3) that `complexity`
 /// minus two exceeds, added in floating point so that ties and orders
 /// come out as they do there.
-pub(super) fn length_difficulty(complexity: usize) -> f64 {
+pub(crate) fn length_difficulty(complexity: usize) -> f64 {
     let length = complexity as i64 - 2;
     let (mut ceil, mut odd, mut added) = (4i64, false, 0.0f64);
     while length > ceil {
@@ -99,19 +99,19 @@ pub(super) fn length_difficulty(complexity: usize) -> f64 {
 }
 
 /// A difficulty in tenths, rounded as Sudoku Explainer prints it.
-pub(super) fn tenths(difficulty: f64) -> u16 {
+pub(crate) fn tenths(difficulty: f64) -> u16 {
     ((difficulty + 0.05) * 10.0) as u16
 }
 
 /// Sorts `hints` as Sudoku Explainer does (stable: difficulty, then
 /// complexity, then kind) and drops any that removes what an earlier one
 /// removes.
-pub(super) fn sort_and_dedup(hints: Vec<Hint>) -> Vec<Hint> {
+pub(crate) fn sort_and_dedup(hints: Vec<Hint>) -> Vec<Hint> {
     sort_and_dedup_by(hints, |h| h)
 }
 
 /// [`sort_and_dedup`] for items that each hold a hint.
-pub(super) fn sort_and_dedup_by<T>(mut items: Vec<T>, hint: impl Fn(&T) -> &Hint) -> Vec<T> {
+pub(crate) fn sort_and_dedup_by<T>(mut items: Vec<T>, hint: impl Fn(&T) -> &Hint) -> Vec<T> {
     items.sort_by(|a, b| {
         let (a, b) = (hint(a), hint(b));
         a.difficulty
@@ -130,7 +130,7 @@ pub(super) fn sort_and_dedup_by<T>(mut items: Vec<T>, hint: impl Fn(&T) -> &Hint
 }
 
 /// What removing "everything but `digit`" or "`digit`" from `cell` means.
-pub(super) fn removable_for(work: &Work, cell: usize, digit: Digit, on: bool) -> Vec<(usize, Digit)> {
+pub(crate) fn removable_for(work: &Work, cell: usize, digit: Digit, on: bool) -> Vec<(usize, Digit)> {
     if on {
         (work.cands(cell) - Candidates::single(digit)).iter().map(|d| (cell, d)).collect()
     } else {
@@ -140,15 +140,15 @@ pub(super) fn removable_for(work: &Work, cell: usize, digit: Digit, on: bool) ->
 
 /// The supports of the chains behind `targets`: each "on" potential's
 /// cause; the assumption counts as `assumed`.
-pub(super) fn supports(
+pub(crate) fn supports(
     work: &Work,
     pots: &Potentials,
     targets: &[Id],
     assumed: Option<Support>,
-    out: &mut Vec<Support>,
+    (out, walker): (&mut Vec<Support>, &mut Walker),
 ) {
     for &t in targets {
-        for id in pots.chain(t) {
+        for id in pots.chain(t, walker) {
             if pots.node(id) & 1 == 0 {
                 continue;
             }
@@ -161,7 +161,7 @@ pub(super) fn supports(
 
 /// What potential `id` relies on, by its cause; the assumption counts as
 /// `assumed`, a technique's removal as nothing.
-pub(super) fn support_of(work: &Work, pots: &Potentials, id: Id, assumed: Option<Support>) -> Option<Support> {
+pub(crate) fn support_of(work: &Work, pots: &Potentials, id: Id, assumed: Option<Support>) -> Option<Support> {
     let (cell, digit, _) = work.decode(pots.node(id));
     match pots.cause(id) {
         Cause::Assumed => assumed,
@@ -173,7 +173,7 @@ pub(super) fn support_of(work: &Work, pots: &Potentials, id: Id, assumed: Option
 
 /// The candidates, present in `base` and gone from `work`, that the
 /// supports rely on: the parents of a nested hint in the chain around it.
-pub(super) fn rule_parents(work: &Work, base: &State, supports: &[Support]) -> Vec<(usize, Digit)> {
+pub(crate) fn rule_parents(work: &Work, base: &State, supports: &[Support]) -> Vec<(usize, Digit)> {
     let mut out = Vec::new();
     for &s in supports {
         match s {
