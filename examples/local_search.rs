@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use plotters::prelude::*;
-use sudokit::core::picture::{self, Colour};
+use sudokit::base::picture::{self, Colour};
 use sudokit::local::{Annealing, AnnealingSample, Genetic, GeneticSample, Moves};
 use sudokit::{Budget, Grid, SolveError, Solver, Stats};
 use sudokit_examples::{Result, WithContext, exit_code, seconds};

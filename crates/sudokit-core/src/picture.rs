@@ -2,9 +2,11 @@
 //! `sudokit-rules`, the constraint graph of `sudokit-graph` and the charts of
 //! the facade and the examples — so that they read as one family: the same
 //! font, ink, paper and highlight colours, and one series palette.
+//! It is public so that a picture of one's own (a chart beside
+//! `compare`'s, a board beside a step's) can match, as the examples' do.
 //!
 //! ```
-//! use sudokit::core::picture::{self, Colour};
+//! use sudokit::base::picture::{self, Colour};
 //!
 //! assert_eq!(picture::INK.to_string(), "#222222");
 //! assert_eq!(Colour::rgb(255, 0, 128).to_string(), "#ff0080");

@@ -22,7 +22,7 @@ use crate::stats::Stats;
 /// meter.
 ///
 /// ```
-/// use sudokit::core::Meter;
+/// use sudokit::base::Meter;
 /// use sudokit::{Budget, StopReason};
 /// let budget = Budget::unlimited().with_max_nodes(3);
 /// let mut meter = Meter::new(&budget);
@@ -128,7 +128,7 @@ impl<'a> Meter<'a> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudokit::core::Meter;
+    /// use sudokit::base::Meter;
     /// use sudokit::{Budget, StopReason};
     /// let budget = Budget::unlimited().with_time_limit(Duration::ZERO);
     /// let mut meter = Meter::new(&budget);
@@ -164,7 +164,7 @@ impl<'a> Meter<'a> {
 ///   [`incomplete`](SearchTally::incomplete): each fills in the time.
 ///
 /// ```
-/// use sudokit::core::SearchTally;
+/// use sudokit::base::SearchTally;
 /// use sudokit::{Budget, SolveError, StopReason};
 /// let budget = Budget::unlimited().with_max_nodes(2);
 /// let mut tally = SearchTally::new(&budget, 2);
@@ -201,7 +201,7 @@ impl<'a> SearchTally<'a> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudokit::core::SearchTally;
+    /// use sudokit::base::SearchTally;
     /// use sudokit::{Budget, StopReason};
     /// let budget = Budget::unlimited().with_time_limit(Duration::ZERO);
     /// let mut tally = SearchTally::slow(&budget, 1);

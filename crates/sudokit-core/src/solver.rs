@@ -56,7 +56,7 @@ impl Solution {
 /// the budget and counts the node, `record` keeps the solution, and
 /// `into_solution` or `exhausted` times the result.
 /// ```
-/// use sudokit::core::SearchTally;
+/// use sudokit::base::SearchTally;
 /// use sudokit::{Budget, Grid, SolveError, Solution, Solver, StopReason};
 ///
 /// struct Plain;

@@ -1,7 +1,7 @@
 //! Bar charts of measurements on a log scale, as SVG (feature `chart`):
 //! what `compare --chart` and `throughput --chart` draw. Groups are stacked
 //! top to bottom (a solver, or a set), with one bar per series (a level, or
-//! a contender) coloured from the shared [palette](crate::core::picture);
+//! a contender) coloured from the shared [palette](crate::base::picture);
 //! a bar can carry a note at its end (`30/30`) and be marked as a
 //! disqualification (drawn hollow in the removal colour).
 //!
@@ -24,7 +24,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::core::picture::{self, Colour};
+use crate::base::picture::{self, Colour};
 
 /// A horizontal bar chart with a logarithmic value axis.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -168,10 +168,12 @@
 //!   `sudokit-rules`).
 #![doc(test(attr(deny(warnings))))]
 
-/// The core crate whole, as `sudokit::core` beside `sudokit::grid` and the
+/// The core crate (`sudokit-core`) whole, beside `sudokit::grid` and the
 /// others: beside the types above, the plumbing of solvers of one's own
-/// (`SearchTally`, `Meter`) and of readers (`text`).
-pub use sudokit_core as core;
+/// (`SearchTally`, `Meter`), of readers (`text`) and the shared look of
+/// pictures (`picture`). Named `base` so that a glob import of the facade
+/// does not shadow Rust's own `core`.
+pub use sudokit_core as base;
 pub use sudokit_core::{
     Budget, CancelFlag, Cell, Conflict, CountSolutions, Digit, Grid, ParameterError, ParseError, RangeError, Shape,
     ShapeError, Solution, SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind,

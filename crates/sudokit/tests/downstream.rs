@@ -6,8 +6,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use sudokit::base::SearchTally;
 use sudokit::compare::{Harness, PuzzleSet, Status};
-use sudokit::core::SearchTally;
 use sudokit::registry::{self, SolverInfo};
 use sudokit::{Budget, Grid, Shape, Solution, SolveError, Solver, Stats, StopReason};
 use sudokit_testkit::{Conformance, sets};
