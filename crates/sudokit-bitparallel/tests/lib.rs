@@ -70,7 +70,7 @@ fn singles_only_puzzle(seed: u64) -> Grid {
     let layout = Layout::of(Shape::CLASSIC);
     let mut values = solved.values().to_vec();
     let mut order: Vec<usize> = (0..81).collect();
-    generate::SplitMix::new(seed).shuffle(&mut order);
+    generate::SplitMix64::new(seed).shuffle(&mut order);
     for cell in order {
         let seen: u16 = layout.peers(cell).iter().fold(0, |seen, &p| seen | (1 << values[usize::from(p)]));
         if seen >> 1 == 0x1ff & !(1 << (values[cell] - 1)) {

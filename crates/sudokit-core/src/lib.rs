@@ -58,7 +58,8 @@
 //! # Module layout
 //! The modules depend on each other in one direction: `shape` ← `cell`
 //! ← `parse_error` ← `grid` ← `text`; `grid`, `stats` and `parameter` ←
-//! `error` ← `budget` ← `solver` ← `search`.
+//! `error` ← `budget` ← `solver` ← `search`; `picture` and `splitmix`
+//! stand alone.
 //!
 //! # Crate features
 //! * `serde`: `Serialize` and `Deserialize` for [`Grid`] (its shape and its
@@ -82,6 +83,7 @@ mod search;
 mod serde_impls;
 mod shape;
 mod solver;
+mod splitmix;
 mod stats;
 pub mod text;
 
@@ -94,6 +96,7 @@ pub use parse_error::ParseError;
 pub use search::{Meter, SearchTally};
 pub use shape::{Shape, ShapeError, UnitKind};
 pub use solver::{CountSolutions, Solution, Solver, Uniqueness};
+pub use splitmix::SplitMix64;
 pub use stats::Stats;
 
 /// The README's example runs as a doctest, so it cannot drift from the API.

@@ -1,7 +1,8 @@
 //! What [`Dlx`](crate::Dlx)'s restarts vary, and how long each may run: a
-//! portable random sequence, digit relabellings, and Luby's caps.
+//! digit relabelling drawn from a portable random sequence, and Luby's
+//! caps.
 
-use sudokit_core::Grid;
+use sudokit_core::{Grid, SplitMix64};
 
 /// The `i`-th term (from 1) of Luby, Sinclair and Zuckerman's (1993)
 /// restart sequence, 1, 1, 2, 1, 1, 2, 4, 1, …: within a constant factor of
@@ -21,28 +22,6 @@ pub(crate) fn luby(i: u64) -> u64 {
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a fixed, portable sequence per
-/// restart, without a dependency on a random-number crate.
-pub(crate) struct SplitMix(pub(crate) u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Fisher–Yates.
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            items.swap(i, j);
-        }
-    }
-}
-
 /// A permutation of the digits: the same puzzle with other labels is
 /// searched in another order.
 pub(crate) struct Relabelling {
@@ -53,7 +32,7 @@ pub(crate) struct Relabelling {
 
 impl Relabelling {
     /// A shuffle of the digits `1..=side` drawn from `rng`.
-    pub(crate) fn new(side: usize, rng: &mut SplitMix) -> Relabelling {
+    pub(crate) fn new(side: usize, rng: &mut SplitMix64) -> Relabelling {
         let mut to: Vec<u8> = (0..=side as u8).collect();
         rng.shuffle(&mut to[1..]);
         let mut from = vec![0; side + 1];
@@ -92,7 +71,7 @@ mod tests {
     #[test]
     fn a_relabelling_is_undone() {
         let grid: Grid = "1234341221434321".parse().unwrap();
-        let relabel = Relabelling::new(4, &mut SplitMix(7));
+        let relabel = Relabelling::new(4, &mut SplitMix64::new(7));
         let moved = relabel.apply(&grid);
         assert!(moved.is_solved());
         assert_eq!(relabel.undo(&moved), grid);

@@ -3,10 +3,12 @@
 
 #[cfg(doc)]
 use sudokit_core::Stats;
-use sudokit_core::{Budget, CountSolutions, Grid, Meter, SearchTally, Solution, SolveError, Solver, StopReason};
+use sudokit_core::{
+    Budget, CountSolutions, Grid, Meter, SearchTally, Solution, SolveError, Solver, SplitMix64, StopReason,
+};
 
 use crate::engine::{CoverStats, ExactCover};
-use crate::restart::{Relabelling, SplitMix, luby};
+use crate::restart::{Relabelling, luby};
 use crate::sudoku::SudokuCover;
 
 /// A puzzle's matrix: the items its givens leave, and the options that do
@@ -34,7 +36,7 @@ impl Prepared {
     /// the full matrix with the givens selected would run; a restart's
     /// `shuffle` numbers the items in another order instead, which changes
     /// how ties between equally short items are broken.
-    fn prepare(&mut self, puzzle: &Grid, shuffle: Option<&mut SplitMix>) -> Result<SudokuCover, SolveError> {
+    fn prepare(&mut self, puzzle: &Grid, shuffle: Option<&mut SplitMix64>) -> Result<SudokuCover, SolveError> {
         puzzle.validate()?;
         let cover = SudokuCover::new(puzzle.shape());
         let values = puzzle.values();
@@ -236,7 +238,7 @@ impl Dlx {
 
     /// Restart `attempt`: the puzzle relabelled, for `slice` nodes.
     fn restart(&mut self, puzzle: &Grid, attempt: u64, slice: u64, budget: &Budget) -> Result<Run, StopReason> {
-        let mut rng = SplitMix(attempt);
+        let mut rng = SplitMix64::new(attempt);
         let relabel = Relabelling::new(puzzle.side(), &mut rng);
         let relabelled = relabel.apply(puzzle);
         let cover = self.restart.prepare(&relabelled, Some(&mut rng)).expect("a relabelled valid puzzle is valid");

@@ -7,62 +7,31 @@
 //! least one solution.
 
 use proptest::prelude::*;
+pub use sudokit_core::SplitMix64;
 use sudokit_core::{Grid, Shape};
 
-/// A small deterministic generator (SplitMix64), so fixtures do not depend
-/// on any RNG crate's value stability.
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator seeded with `seed`.
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound`.
-    pub fn below(&mut self, bound: usize) -> usize {
-        (self.next_u64() % bound as u64) as usize
-    }
-
-    /// Shuffles `items` in place (Fisher–Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-
-    fn permutation(&mut self, n: usize) -> Vec<usize> {
-        let mut p: Vec<usize> = (0..n).collect();
-        self.shuffle(&mut p);
-        p
-    }
+/// A shuffle of `0..n`.
+fn permutation(rng: &mut SplitMix64, n: usize) -> Vec<usize> {
+    let mut p: Vec<usize> = (0..n).collect();
+    rng.shuffle(&mut p);
+    p
 }
 
 /// A solved grid of `shape`, different for each `seed`.
 pub fn solved_grid(shape: Shape, seed: u64) -> Grid {
-    let mut rng = SplitMix::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let (bh, bw, n) = (shape.box_height(), shape.box_width(), shape.side());
-    let digits = rng.permutation(n);
+    let digits = permutation(&mut rng, n);
     // Rows: `bw` bands of `bh` rows; columns: `bh` stacks of `bw` columns.
-    let band_order = rng.permutation(bw);
+    let band_order = permutation(&mut rng, bw);
     let row_order: Vec<usize> = band_order
         .iter()
-        .flat_map(|&band| rng.permutation(bh).into_iter().map(move |r| band * bh + r).collect::<Vec<_>>())
+        .flat_map(|&band| permutation(&mut rng, bh).into_iter().map(move |r| band * bh + r).collect::<Vec<_>>())
         .collect();
-    let stack_order = rng.permutation(bh);
+    let stack_order = permutation(&mut rng, bh);
     let col_order: Vec<usize> = stack_order
         .iter()
-        .flat_map(|&stack| rng.permutation(bw).into_iter().map(move |c| stack * bw + c).collect::<Vec<_>>())
+        .flat_map(|&stack| permutation(&mut rng, bw).into_iter().map(move |c| stack * bw + c).collect::<Vec<_>>())
         .collect();
     let values: Vec<u8> = (0..n * n)
         .map(|i| {
@@ -75,7 +44,7 @@ pub fn solved_grid(shape: Shape, seed: u64) -> Grid {
 
 /// `grid` with `holes` distinct random cells emptied.
 pub fn with_holes(grid: &Grid, holes: usize, seed: u64) -> Grid {
-    let mut rng = SplitMix::new(seed ^ 0x5EED);
+    let mut rng = SplitMix64::new(seed ^ 0x5EED);
     let mut order: Vec<usize> = (0..grid.values().len()).collect();
     rng.shuffle(&mut order);
     let mut values = grid.values().to_vec();

@@ -28,7 +28,7 @@ use sudokit::rules::human::{
     rate_with,
 };
 use sudokit::{Budget, Cell, CountSolutions, Digit, Dlx, Grid, Shape, SolveError, Solver, StopReason, registry};
-use sudokit_testkit::generate::{self, SplitMix};
+use sudokit_testkit::generate::{self, SplitMix64};
 use sudokit_testkit::oracle;
 
 /// Inputs tried per section, for the summary.
@@ -79,19 +79,19 @@ fn unique_solution(grid: &Grid) -> Grid {
 /// Shapes small enough for every solver.
 const SMALL: [(usize, usize); 4] = [(2, 2), (2, 3), (3, 2), (3, 3)];
 
-fn small_shape(rng: &mut SplitMix) -> Shape {
+fn small_shape(rng: &mut SplitMix64) -> Shape {
     let (h, w) = SMALL[rng.below(SMALL.len())];
     Shape::new(h, w).expect("a small shape")
 }
 
-fn any_shape(rng: &mut SplitMix) -> Shape {
+fn any_shape(rng: &mut SplitMix64) -> Shape {
     let all: Vec<Shape> = Shape::all().collect();
     all[rng.below(all.len())]
 }
 
 /// A puzzle with at least one solution, or with a clash or a few random
 /// givens (maybe none, maybe several solutions).
-fn puzzle(rng: &mut SplitMix, shape: Shape) -> Grid {
+fn puzzle(rng: &mut SplitMix64, shape: Shape) -> Grid {
     let cells = shape.cell_count();
     let seed = rng.next_u64();
     match rng.below(4) {
@@ -107,7 +107,7 @@ fn puzzle(rng: &mut SplitMix, shape: Shape) -> Grid {
 }
 
 /// Text that is a grid, nearly one, or noise.
-fn text(rng: &mut SplitMix) -> String {
+fn text(rng: &mut SplitMix64) -> String {
     const NOISE: &[char] = &['.', '0', '1', '9', 'A', 'Z', 'x', '-', '|', '+', '=', ' ', '\n', '\t', 'é', '?', '#'];
     let shape = any_shape(rng);
     let small = small_shape(rng);
@@ -135,7 +135,7 @@ fn text(rng: &mut SplitMix) -> String {
     chars.into_iter().collect()
 }
 
-fn parsers(rng: &mut SplitMix, tally: &mut Tally) {
+fn parsers(rng: &mut SplitMix64, tally: &mut Tally) {
     let input = text(rng);
     tally.count("parsers");
     let shape = any_shape(rng);
@@ -156,7 +156,7 @@ fn parsers(rng: &mut SplitMix, tally: &mut Tally) {
     });
 }
 
-fn pencil_marks(rng: &mut SplitMix, tally: &mut Tally) {
+fn pencil_marks(rng: &mut SplitMix64, tally: &mut Tally) {
     tally.count("pencil marks");
     let shape = small_shape(rng);
     let board = CandidateBoard::new(&puzzle(rng, shape));
@@ -176,7 +176,7 @@ fn pencil_marks(rng: &mut SplitMix, tally: &mut Tally) {
 }
 
 /// Sizes near the edges of what each constructor allows.
-fn extreme_sizes(rng: &mut SplitMix, tally: &mut Tally) {
+fn extreme_sizes(rng: &mut SplitMix64, tally: &mut Tally) {
     const SIZES: [usize; 7] = [0, 1, 2, 65_536, 1 << 40, usize::MAX / 2, usize::MAX];
     let (a, b) = (SIZES[rng.below(SIZES.len())], SIZES[rng.below(SIZES.len())]);
     tally.count("sizes");
@@ -228,7 +228,7 @@ fn extreme_sizes(rng: &mut SplitMix, tally: &mut Tally) {
 
 /// A random small exact-cover matrix, counted by the engine and by brute
 /// force over every subset of options.
-fn exact_cover(rng: &mut SplitMix, tally: &mut Tally) {
+fn exact_cover(rng: &mut SplitMix64, tally: &mut Tally) {
     tally.count("exact cover");
     let (primary, secondary) = (1 + rng.below(6), rng.below(3));
     let items = primary + secondary;
@@ -263,7 +263,7 @@ fn exact_cover(rng: &mut SplitMix, tally: &mut Tally) {
 
 /// Every registered solver under caps; every answer checked; the exact
 /// ones' counts against the oracle's.
-fn solvers(rng: &mut SplitMix, tally: &mut Tally) {
+fn solvers(rng: &mut SplitMix64, tally: &mut Tally) {
     let shape = small_shape(rng);
     let grid = puzzle(rng, shape);
     let (nodes, iterations) = (20_000, 20_000);
@@ -296,7 +296,7 @@ fn solvers(rng: &mut SplitMix, tally: &mut Tally) {
 }
 
 /// Ratings, hints and explainer walks under caps.
-fn human(rng: &mut SplitMix, tally: &mut Tally) {
+fn human(rng: &mut SplitMix64, tally: &mut Tally) {
     let shape = small_shape(rng);
     let grid = puzzle(rng, shape);
     let (nodes, iterations) = (300 + rng.below(3_000) as u64, 50 + rng.below(300) as u64);
@@ -352,7 +352,7 @@ fn human(rng: &mut SplitMix, tally: &mut Tally) {
 }
 
 /// Every exit mode of the rater, with a maximum or not, under caps.
-fn rater_modes(rng: &mut SplitMix, tally: &mut Tally) {
+fn rater_modes(rng: &mut SplitMix64, tally: &mut Tally) {
     tally.count("rater modes");
     const UNTIL: [RateUntil; 5] = [
         RateUntil::Solved,
@@ -385,7 +385,7 @@ fn rater_modes(rng: &mut SplitMix, tally: &mut Tally) {
 
 /// Generation requests with extreme settings and small caps: each one
 /// ends, and a puzzle made is proper and as asked.
-fn generation(rng: &mut SplitMix, tally: &mut Tally) {
+fn generation(rng: &mut SplitMix64, tally: &mut Tally) {
     tally.count("generation");
     let shape = if rng.below(4) == 0 { Shape::CLASSIC } else { small_shape(rng) };
     let symmetry = Symmetry::ALL[rng.below(Symmetry::ALL.len())];
@@ -427,7 +427,7 @@ fn generation(rng: &mut SplitMix, tally: &mut Tally) {
 }
 
 /// A list of `len` entries that is often a permutation of `first..first+len`.
-fn maybe_permutation(rng: &mut SplitMix, first: usize, len: usize) -> Vec<usize> {
+fn maybe_permutation(rng: &mut SplitMix64, first: usize, len: usize) -> Vec<usize> {
     let mut list: Vec<usize> = (first..first + len).collect();
     rng.shuffle(&mut list);
     match rng.below(4) {
@@ -443,7 +443,7 @@ fn maybe_permutation(rng: &mut SplitMix, first: usize, len: usize) -> Vec<usize>
 
 /// Transformations from random lists: built or refused, and a transform
 /// built keeps a solved grid solved and undoes itself.
-fn transformations(rng: &mut SplitMix, tally: &mut Tally) {
+fn transformations(rng: &mut SplitMix64, tally: &mut Tally) {
     tally.count("transformations");
     let shape = any_shape(rng);
     let (h, w, n) = (shape.box_height(), shape.box_width(), shape.side());
@@ -468,7 +468,7 @@ fn transformations(rng: &mut SplitMix, tally: &mut Tally) {
 /// Steps of the builder from random cells, digits and houses: built only
 /// when they fit the position, drawn on it and on a position of another
 /// shape without a panic.
-fn steps(rng: &mut SplitMix, tally: &mut Tally) {
+fn steps(rng: &mut SplitMix64, tally: &mut Tally) {
     tally.count("steps");
     let shape = small_shape(rng);
     let Ok(position) = Position::new(&puzzle(rng, shape)) else { return };
@@ -476,8 +476,9 @@ fn steps(rng: &mut SplitMix, tally: &mut Tally) {
     let mut builder = Step::builder(Technique::Custom(
         sudokit::rules::human::CustomTechnique::try_new("Fuzz", Score::from_tenths(40)).expect("a name"),
     ));
-    let cell = |rng: &mut SplitMix| Cell::new(rng.below(shape.side() + 2), rng.below(shape.side() + 2));
-    let digit = |rng: &mut SplitMix| Digit::new(1 + [rng.below(shape.side() + 1), 63, 64, 65, 254][rng.below(5)] as u8);
+    let cell = |rng: &mut SplitMix64| Cell::new(rng.below(shape.side() + 2), rng.below(shape.side() + 2));
+    let digit =
+        |rng: &mut SplitMix64| Digit::new(1 + [rng.below(shape.side() + 1), 63, 64, 65, 254][rng.below(5)] as u8);
     for _ in 0..1 + rng.below(4) {
         let (c, d) = (cell(rng), digit(rng).expect("not zero"));
         builder = if rng.below(3) == 0 { builder.placing(c, d) } else { builder.eliminating(c, d) };
@@ -500,7 +501,7 @@ fn steps(rng: &mut SplitMix, tally: &mut Tally) {
 
 /// Candidate-board edits with cells and digits inside and outside the
 /// grid: refused with an error, or done as asked.
-fn board_edits(rng: &mut SplitMix, tally: &mut Tally) {
+fn board_edits(rng: &mut SplitMix64, tally: &mut Tally) {
     tally.count("board edits");
     let shape = small_shape(rng);
     let mut board = CandidateBoard::new(&puzzle(rng, shape));
@@ -544,7 +545,7 @@ fn fuzz_the_public_entry_points() {
     let first = env("SUDOKIT_FUZZ_SEED", 1);
     let mut tally = Tally::default();
     for seed in first..first + rounds {
-        let mut rng = SplitMix::new(seed);
+        let mut rng = SplitMix64::new(seed);
         parsers(&mut rng, &mut tally);
         pencil_marks(&mut rng, &mut tally);
         extreme_sizes(&mut rng, &mut tally);

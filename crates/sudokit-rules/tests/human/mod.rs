@@ -51,7 +51,7 @@ pub(crate) fn removed(step: &Step, digit: u8) -> Vec<(usize, usize)> {
 pub(crate) fn proper_puzzle_of(shape: Shape, seed: u64, holes: usize) -> Grid {
     let solved = generate::solved_grid(shape, seed);
     let mut values = solved.values().to_vec();
-    let mut rng = generate::SplitMix::new(seed);
+    let mut rng = generate::SplitMix64::new(seed);
     let mut order: Vec<usize> = (0..shape.cell_count()).collect();
     rng.shuffle(&mut order);
     let mut counter = sudokit::Auto::new();
