@@ -216,8 +216,8 @@ trait Contender {
     /// The answer to one puzzle: 1 for a checked solution in `first` mode,
     /// the count up to 2 in `unique` mode; and the guesses, when known.
     fn answer(&mut self, mode: Mode, index: usize) -> std::result::Result<(u64, Option<u64>), String>;
-    /// Seconds to solve every puzzle `repeat` times.
-    fn time(&mut self, mode: Mode, repeat: usize) -> f64;
+    /// Solves every puzzle `repeat` times: what a timed run does.
+    fn run(&mut self, mode: Mode, repeat: usize);
 }
 
 /// A sudokit solver over the parsed grids.
@@ -261,17 +261,15 @@ impl<S: Solver + CountSolutions + Clone> Contender for Ours<'_, S> {
         }
     }
 
-    fn time(&mut self, mode: Mode, repeat: usize) -> f64 {
+    fn run(&mut self, mode: Mode, repeat: usize) {
         // A fresh solver per run, as a user would start with.
         let mut solver = self.solver.clone();
-        let start = Instant::now();
         for puzzle in (0..repeat).flat_map(|_| self.puzzles) {
             match mode {
                 Mode::First => drop(black_box(solver.solve_with(black_box(puzzle), &self.budget))),
                 Mode::Unique => drop(black_box(solver.count_solutions_with(black_box(puzzle), 2, &self.budget))),
             }
         }
-        start.elapsed().as_secs_f64()
     }
 }
 
@@ -301,15 +299,13 @@ impl Contender for SudokuCrate<'_> {
         }
     }
 
-    fn time(&mut self, mode: Mode, repeat: usize) -> f64 {
-        let start = Instant::now();
+    fn run(&mut self, mode: Mode, repeat: usize) {
         for &peer in (0..repeat).flat_map(|_| &self.puzzles) {
             match mode {
                 Mode::First => drop(black_box(black_box(peer).some_solution())),
                 Mode::Unique => drop(black_box(black_box(peer).solutions_count_up_to(2))),
             }
         }
-        start.elapsed().as_secs_f64()
     }
 }
 
@@ -382,13 +378,19 @@ fn race(
     }
     // Small sets are repeated so that each timed run lasts at least 100 ms:
     // shorter runs are at the mercy of a single hiccup.
-    let once = ours.time(mode, 1).max(1e-6);
+    let once = seconds(|| ours.run(mode, 1)).max(1e-6);
     let repeat = (0.1 / once).ceil().clamp(1.0, 10_000.0) as usize;
     let (mut our_runs, mut their_runs) = alternate(
         &format!("{set} ({})", mode.name()),
         options.rounds,
-        |_| Ok(ours.time(mode, repeat)),
-        |_| Ok(peer.time(mode, repeat)),
+        |_| {
+            ours.run(mode, repeat);
+            Ok(())
+        },
+        |_| {
+            peer.run(mode, repeat);
+            Ok(())
+        },
     )?;
     let per_puzzle = guesses as f64 / n as f64;
     let guesses = format!("{per_puzzle:.2}");
@@ -429,14 +431,12 @@ fn race_generators(options: &Options, rows: &mut Vec<Row>) -> Result {
         "generated",
         options.rounds,
         |round| {
-            let started = Instant::now();
             black_box(ours(round)?);
-            Ok(started.elapsed().as_secs_f64())
+            Ok(())
         },
         |_| {
-            let started = Instant::now();
             black_box(theirs());
-            Ok(started.elapsed().as_secs_f64())
+            Ok(())
         },
     )?;
     report(rows, "generated", "sudokit", "minimal", n, median(&mut our_runs, n), "");
@@ -473,18 +473,16 @@ fn race_canonical(options: &Options, rows: &mut Vec<Row>) -> Result {
         "canonical",
         options.rounds,
         |_| {
-            let started = Instant::now();
             for grid in &grids {
                 black_box(canonical_solution(grid).ok());
             }
-            Ok(started.elapsed().as_secs_f64())
+            Ok(())
         },
         |_| {
-            let started = Instant::now();
             for peer in &peers {
                 black_box(peer.canonicalized());
             }
-            Ok(started.elapsed().as_secs_f64())
+            Ok(())
         },
     )?;
     report(rows, "solved_grids", "sudokit", "canonical", n, median(&mut our_runs, n), "");
@@ -509,11 +507,11 @@ fn canonical_puzzles(options: &Options, generator: &Generator, n: usize, rows: &
     let bar = Progress::new("canonical puzzles", options.rounds as u64, "rounds");
     for round in 0..options.rounds {
         bar.set(round as u64, "");
-        let started = Instant::now();
-        for puzzle in &puzzles {
-            black_box(canonical_puzzle(puzzle).ok());
-        }
-        runs.push(started.elapsed().as_secs_f64());
+        runs.push(seconds(|| {
+            for puzzle in &puzzles {
+                black_box(canonical_puzzle(puzzle).ok());
+            }
+        }));
     }
     bar.finish();
     report(rows, "minimal_puzzles", "sudokit", "canonical_puzzle", n, median(&mut runs, n), "");
@@ -544,14 +542,21 @@ fn check_minimal(puzzle: &Grid) -> Result {
     Ok(())
 }
 
-/// `rounds` timed runs of each side (each closure times one and gets the
+/// The wall-clock seconds `work` takes: the one stopwatch of the races.
+fn seconds(work: impl FnOnce()) -> f64 {
+    let start = Instant::now();
+    work();
+    start.elapsed().as_secs_f64()
+}
+
+/// `rounds` timed runs of each side (each closure is one run and gets the
 /// round's number), taking turns at going first, so that neither always
 /// runs on a warm or a throttled machine; the seconds of each side's runs.
 fn alternate(
     label: &str,
     rounds: usize,
-    mut ours: impl FnMut(usize) -> Result<f64>,
-    mut theirs: impl FnMut(usize) -> Result<f64>,
+    mut ours: impl FnMut(usize) -> Result,
+    mut theirs: impl FnMut(usize) -> Result,
 ) -> Result<(Vec<f64>, Vec<f64>)> {
     let (mut our_runs, mut their_runs) = (Vec::with_capacity(rounds), Vec::with_capacity(rounds));
     // The bar moves between rounds only: nothing is drawn while a side is
@@ -559,12 +564,17 @@ fn alternate(
     let bar = Progress::new(label, rounds as u64, "rounds");
     for round in 0..rounds {
         bar.set(round as u64, "");
+        let run = |side: &mut dyn FnMut(usize) -> Result, runs: &mut Vec<f64>| {
+            let mut outcome = Ok(());
+            runs.push(seconds(|| outcome = side(round)));
+            outcome
+        };
         if round % 2 == 0 {
-            our_runs.push(ours(round)?);
-            their_runs.push(theirs(round)?);
+            run(&mut ours, &mut our_runs)?;
+            run(&mut theirs, &mut their_runs)?;
         } else {
-            their_runs.push(theirs(round)?);
-            our_runs.push(ours(round)?);
+            run(&mut theirs, &mut their_runs)?;
+            run(&mut ours, &mut our_runs)?;
         }
     }
     bar.finish();
