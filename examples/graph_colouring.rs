@@ -9,7 +9,13 @@
 //! Columns follow the course's table: whether every puzzle was solved, the
 //! mean time, and the mean nodes and backtracks over the solved puzzles
 //! (integer division, as the notebook does). The first three rows are the
-//! course's algorithms, counted its way; the others are ours.
+//! course's algorithms, counted its way; the others are ours. The second
+//! column says how to build each solver, the third its name for
+//! `compare --solver` and `solve --solver` when it is registered.
+//!
+//! A node is a call of the search, a backtrack a colour taken back. With
+//! propagation, a colour that the propagation refutes at once is taken
+//! back without a call, so those rows count more backtracks than nodes.
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -51,9 +57,10 @@ fn run() -> Result {
     for (k, (level, puzzles)) in levels.iter().enumerate() {
         println!("First {} {level} puzzles:\n", puzzles.len());
         println!(
-            "| {:<22} | {:<24} | {:<7} | {:>9} | {:>9} | {:>10} | {:>12} | {:>12} |",
+            "| {:<22} | {:<38} | {:<19} | {:<7} | {:>9} | {:>9} | {:>10} | {:>12} | {:>12} |",
             "algorithm",
             "sudokit solver",
+            "registered name",
             "success",
             "mean ms",
             "nodes",
@@ -61,24 +68,31 @@ fn run() -> Result {
             "course nodes",
             "course backtr."
         );
-        println!("|{:-<24}|{:-<26}|{:-<9}|{:-<11}|{:-<11}|{:-<12}|{:-<14}|{:-<16}|", "", "", "", "", "", "", "", "");
-        let solvers: Vec<(&str, Box<dyn Solver>)> = vec![
-            (COURSE[0].0, Box::new(SequentialColouring::new())),
-            (COURSE[1].0, Box::new(MrvColouring::new())),
-            (COURSE[2].0, Box::new(Dsatur::course())),
-            ("DSATUR, degree ties", Box::new(Dsatur::new())),
-            ("MRV + propagation", Box::new(MrvColouring::new().with_propagation())),
-            ("DSATUR + propagation", Box::new(Dsatur::new().with_propagation())),
-            ("Greedy", Box::new(Greedy::new())),
+        println!(
+            "|{:-<24}|{:-<40}|{:-<21}|{:-<9}|{:-<11}|{:-<11}|{:-<12}|{:-<14}|{:-<16}|",
+            "", "", "", "", "", "", "", "", ""
+        );
+        let solvers: Vec<(&str, &str, Box<dyn Solver>)> = vec![
+            (COURSE[0].0, "SequentialColouring::new()", Box::new(SequentialColouring::new())),
+            (COURSE[1].0, "MrvColouring::new()", Box::new(MrvColouring::new())),
+            (COURSE[2].0, "Dsatur::course()", Box::new(Dsatur::course())),
+            ("DSATUR, degree ties", "Dsatur::new()", Box::new(Dsatur::new())),
+            (
+                "MRV + propagation",
+                "MrvColouring::new().with_propagation()",
+                Box::new(MrvColouring::new().with_propagation()),
+            ),
+            ("DSATUR + propagation", "Dsatur::new().with_propagation()", Box::new(Dsatur::new().with_propagation())),
+            ("Greedy", "Greedy::new()", Box::new(Greedy::new())),
         ];
-        for (row, (algorithm, mut solver)) in solvers.into_iter().enumerate() {
+        for (row, (algorithm, built, mut solver)) in solvers.into_iter().enumerate() {
             let row_stats = bench(solver.as_mut(), puzzles);
             let course = COURSE.get(row).map(|(_, easy, hard)| if k == 0 { *easy } else { *hard });
             let (course_nodes, course_backtracks) =
                 course.map_or((String::new(), String::new()), |(n, b)| (n.to_string(), b.to_string()));
             println!(
-                "| {algorithm:<22} | {:<24} | {:<7} | {:>9} | {:>9} | {:>10} | {course_nodes:>12} | {course_backtracks:>14} |",
-                solver.name(),
+                "| {algorithm:<22} | {built:<38} | {:<19} | {:<7} | {:>9} | {:>9} | {:>10} | {course_nodes:>12} | {course_backtracks:>14} |",
+                registered(solver.name()),
                 if row_stats.solved == puzzles.len() { "OK" } else { "FAILED" },
                 row_stats.mean_ms.map_or(String::from("-"), |ms| format!("{ms:.3}")),
                 row_stats.nodes,
@@ -88,6 +102,12 @@ fn run() -> Result {
         println!();
     }
     Ok(())
+}
+
+/// `name` when the registry knows it (`compare --solver NAME`), else a
+/// dash: a setting that is not registered.
+fn registered(name: &str) -> &str {
+    if sudokit::registry::find(name).is_ok() { name } else { "-" }
 }
 
 /// One row of the table.

@@ -190,6 +190,7 @@ impl Harness {
                     solved += 1;
                     work.nodes += solution.stats.nodes;
                     work.backtracks += solution.stats.backtracks;
+                    work.iterations += solution.stats.iterations;
                     None
                 }
                 Ok(solution) => Some(format!("wrong answer {}", solution.grid)),
@@ -211,7 +212,9 @@ impl Harness {
         let attempted = times.len();
         let total_time = times.iter().sum();
         times.sort_unstable();
-        let per_solved = |n: u64| if solved == 0 { 0.0 } else { n as f64 / solved as f64 };
+        // A local search counts iterations, never nodes.
+        let counts_nodes = work.nodes > 0 || work.iterations == 0;
+        let per_solved = |n: u64| counts_nodes.then(|| if solved == 0 { 0.0 } else { n as f64 / solved as f64 });
         let result = SetResult {
             solver: name,
             set: set.name.clone(),
@@ -328,6 +331,32 @@ mod tests {
         drop(solvers);
         // The solvers came back, borrowed state and all.
         assert_eq!(calls, 2 + 3);
+    }
+
+    /// Answers with the solution and a local search's work: iterations,
+    /// no node.
+    struct Walker;
+
+    impl Solver for Walker {
+        fn name(&self) -> &str {
+            "walker"
+        }
+        fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+            let grid =
+                crate::registry::create("dlx").map_err(|_| SolveError::Unsolvable)?.solve_with(puzzle, budget)?.grid;
+            let mut stats = Stats::default();
+            stats.iterations = 500;
+            Ok(Solution::new(grid, stats))
+        }
+    }
+
+    #[test]
+    fn nodes_are_not_counted_for_a_solver_that_counts_iterations() {
+        let mut solvers: Vec<Box<dyn Solver>> = vec![Box::new(Walker), crate::registry::create("dlx").unwrap()];
+        let report = Harness::new().run(&mut solvers, &sets()[..1]);
+        let rows = report.results();
+        assert_eq!((rows[0].mean_nodes, rows[0].mean_backtracks), (None, None));
+        assert!(rows[1].mean_nodes.is_some_and(|n| n > 0.0), "{:?}", rows[1].mean_nodes);
     }
 
     #[test]

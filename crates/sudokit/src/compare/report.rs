@@ -64,11 +64,12 @@ pub struct SetResult {
     /// Median wall time per attempted puzzle.
     pub median_time: Duration,
     /// Mean [`Stats::nodes`](sudokit_core::Stats::nodes) over the solved
-    /// puzzles.
-    pub mean_nodes: f64,
+    /// puzzles; `None` for a solver that counts no nodes (a local search
+    /// counts iterations: its solves counted iterations and no node).
+    pub mean_nodes: Option<f64>,
     /// Mean [`Stats::backtracks`](sudokit_core::Stats::backtracks) over the
-    /// solved puzzles.
-    pub mean_backtracks: f64,
+    /// solved puzzles; `None` when nodes are not counted.
+    pub mean_backtracks: Option<f64>,
     /// Qualified or disqualified.
     pub status: Status,
     /// The first failure, if any.
@@ -81,6 +82,8 @@ enum Value {
     Count(usize),
     Millis(Duration),
     Mean(f64),
+    /// A figure the solver does not count.
+    NotCounted,
     Missing,
 }
 
@@ -103,8 +106,12 @@ const COLUMNS: &[Column] = &[
     Column { name: "total", in_table: true, value: |r| Value::Count(r.total) },
     Column { name: "total_ms", in_table: true, value: |r| Value::Millis(r.total_time) },
     Column { name: "median_ms", in_table: true, value: |r| Value::Millis(r.median_time) },
-    Column { name: "mean_nodes", in_table: true, value: |r| Value::Mean(r.mean_nodes) },
-    Column { name: "mean_backtracks", in_table: true, value: |r| Value::Mean(r.mean_backtracks) },
+    Column { name: "mean_nodes", in_table: true, value: |r| r.mean_nodes.map_or(Value::NotCounted, Value::Mean) },
+    Column {
+        name: "mean_backtracks",
+        in_table: true,
+        value: |r| r.mean_backtracks.map_or(Value::NotCounted, Value::Mean),
+    },
     Column { name: "status", in_table: true, value: |r| Value::Text(r.status.to_string()) },
     Column {
         name: "failure",
@@ -114,13 +121,24 @@ const COLUMNS: &[Column] = &[
 ];
 
 impl Value {
+    /// The value in the table.
     fn to_text(&self) -> String {
         match self {
             Value::Text(text) => text.clone(),
             Value::Count(n) => n.to_string(),
             Value::Millis(d) => format!("{:.3}", d.as_secs_f64() * 1e3),
             Value::Mean(x) => format!("{x:.1}"),
+            Value::NotCounted => String::from("not counted"),
             Value::Missing => String::new(),
+        }
+    }
+
+    /// The value in a CSV cell: a figure not counted is an empty cell, as
+    /// a numeric column must hold numbers.
+    fn to_csv(&self) -> String {
+        match self {
+            Value::NotCounted => String::new(),
+            value => csv_field(&value.to_text()),
         }
     }
 
@@ -131,7 +149,7 @@ impl Value {
             // Rounded as in the other forms, so the three agree.
             Value::Millis(d) => ((d.as_secs_f64() * 1e6).round() / 1e3).into(),
             Value::Mean(x) => ((x * 10.0).round() / 10.0).into(),
-            Value::Missing => serde_json::Value::Null,
+            Value::NotCounted | Value::Missing => serde_json::Value::Null,
         }
     }
 
@@ -172,7 +190,7 @@ impl Report {
         let mut out = Report::fields().collect::<Vec<_>>().join(",");
         out.push('\n');
         for row in &self.results {
-            let cells: Vec<String> = COLUMNS.iter().map(|c| csv_field(&(c.value)(row).to_text())).collect();
+            let cells: Vec<String> = COLUMNS.iter().map(|c| (c.value)(row).to_csv()).collect();
             out.push_str(&cells.join(","));
             out.push('\n');
         }
@@ -302,8 +320,8 @@ mod tests {
             total: 3,
             total_time: Duration::from_micros(1500),
             median_time: Duration::from_micros(700),
-            mean_nodes: 12.25,
-            mean_backtracks: 0.0,
+            mean_nodes: Some(12.25),
+            mean_backtracks: Some(0.0),
             status: if failure.is_some() { Status::Disqualified } else { Status::Qualified },
             failure,
         }
@@ -332,6 +350,18 @@ mod tests {
         let header = table.lines().next().unwrap_or_default();
         assert!(Report::fields().filter(|&f| f != "failure").all(|f| header.contains(f)), "{table}");
         assert!(table.lines().last().unwrap_or_default().ends_with("puzzle 2: wrong answer \"x\""), "{table}");
+    }
+
+    #[test]
+    fn figures_a_solver_does_not_count_say_so() {
+        let mut local = row(None);
+        (local.mean_nodes, local.mean_backtracks) = (None, None);
+        let report = Report::new(vec![local]);
+        assert_eq!(report.to_csv().lines().nth(1), Some("\"a,b\",easy,1,2,3,1.500,0.700,,,qualified,"));
+        let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert!(json[0]["mean_nodes"].is_null() && json[0]["mean_backtracks"].is_null());
+        let table = report.to_string();
+        assert_eq!(table.lines().nth(2).map(|l| l.matches("not counted").count()), Some(2), "{table}");
     }
 
     #[test]
