@@ -20,7 +20,7 @@
 pub use sudokit_core;
 
 use sudokit_bitparallel::BitParallel;
-use sudokit_core::{Budget, CountSolutions, Grid, Shape, Solution, SolveError, Solver};
+use sudokit_core::{Budget, CountSolutions, Grid, Shape, Solution, SolveError, Solver, Variant};
 use sudokit_dlx::Dlx;
 
 /// The fastest exact solver of the workspace for each shape:
@@ -90,10 +90,71 @@ impl Solver for Auto {
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
         self.pick(puzzle.shape()).solve_with(puzzle, budget)
     }
+
+    /// Every variant: the standard rules as above, the others by `Dlx`.
+    fn supports(&self, _: &Variant) -> bool {
+        true
+    }
+
+    fn solve_variant_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<Solution, SolveError> {
+        if variant.is_standard() && puzzle.shape() == variant.shape() {
+            return self.solve_with(puzzle, budget);
+        }
+        self.dlx.solve_variant_with(puzzle, variant, budget)
+    }
 }
 
 impl CountSolutions for Auto {
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
         self.pick(puzzle.shape()).count_solutions_with(puzzle, limit, budget)
+    }
+
+    fn count_variant_solutions_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<u64, SolveError> {
+        if variant.is_standard() && puzzle.shape() == variant.shape() {
+            return self.count_solutions_with(puzzle, limit, budget);
+        }
+        self.dlx.count_variant_solutions_with(puzzle, variant, limit, budget)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudokit_core::{Cell, Digit, Relation};
+
+    use super::*;
+
+    #[test]
+    fn variants_go_to_dancing_links_and_standard_rules_stay_fast() {
+        let puzzle: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+        let mut auto = Auto::new();
+        let standard = Variant::standard(Shape::CLASSIC);
+        let plain = auto.solve_variant(&puzzle, &standard).unwrap().grid;
+        assert_eq!(plain, BitParallel::new().solve(&puzzle).unwrap().grid);
+        // Under anti-king, the same givens lead elsewhere or nowhere; a
+        // grid that comes back keeps the rule.
+        let anti_king = standard.with_relation(Relation::AntiKing);
+        assert!(auto.supports(&anti_king));
+        match auto.solve_variant(&puzzle, &anti_king) {
+            Ok(solution) => assert!(anti_king.is_solution_of(&solution.grid, &puzzle)),
+            Err(e) => assert_eq!(e, SolveError::Unsolvable),
+        }
+        let mut empty = Grid::empty(Shape::SIX);
+        empty.set(Cell::new(0, 0), Digit::new(1));
+        let x = Variant::standard(Shape::SIX).with_diagonals();
+        let grid = auto.solve_variant(&empty, &x).unwrap().grid;
+        assert!(x.is_solution_of(&grid, &empty));
+        assert!(auto.count_variant_solutions(&empty, &x, 2).unwrap() == 2);
     }
 }

@@ -6,6 +6,7 @@ use crate::grid::{Conflict, Grid};
 use crate::parameter::ParameterError;
 use crate::shape::Shape;
 use crate::stats::Stats;
+use crate::variant::{Variant, VariantConflict};
 
 /// Which limit of a [`Budget`](crate::Budget) stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -112,6 +113,23 @@ pub enum SolveError {
         /// The shape of the puzzle.
         shape: Shape,
     },
+    /// Some givens break a rule of the puzzle's [`Variant`]: an extra
+    /// house, a region or a relation (the standard rules' clashes are
+    /// [`SolveError::InvalidPuzzle`]).
+    #[non_exhaustive]
+    #[error("invalid puzzle: {}", conflicts.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    VariantClash {
+        /// Every pair of givens that breaks a rule, with the rule.
+        conflicts: Vec<VariantConflict>,
+    },
+    /// The solver does not take these rules (see
+    /// [`Solver::supports`](crate::Solver::supports)).
+    #[non_exhaustive]
+    #[error("this solver does not take the rules `{rules}`")]
+    UnsupportedVariant {
+        /// The rules, in their text form.
+        rules: String,
+    },
 }
 
 struct ConflictList<'a>(&'a [Conflict]);
@@ -159,6 +177,29 @@ impl SolveError {
     /// The error of a solver that panicked, with the panic's `message`.
     pub fn panicked(message: impl Into<String>) -> SolveError {
         SolveError::Panicked { message: message.into() }
+    }
+}
+
+impl Variant {
+    /// Returns `Ok` when `puzzle` is of this variant's shape and its givens
+    /// break none of its rules: the first check of a solver of variants.
+    ///
+    /// # Errors
+    /// [`SolveError::ShapeMismatch`] for a puzzle of another shape;
+    /// clashing givens are [`SolveError::InvalidPuzzle`] under the standard
+    /// rules, as for every solver, and [`SolveError::VariantClash`] under
+    /// any other, which names each broken house or relation.
+    pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
+        let conflicts = self
+            .conflicts(puzzle)
+            .map_err(|_| SolveError::ShapeMismatch { expected: self.shape(), found: puzzle.shape() })?;
+        if conflicts.is_empty() {
+            return Ok(());
+        }
+        if self.is_standard() {
+            return puzzle.validate();
+        }
+        Err(SolveError::VariantClash { conflicts })
     }
 }
 

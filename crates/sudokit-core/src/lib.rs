@@ -57,7 +57,8 @@
 //!
 //! # Module layout
 //! The modules depend on each other in one direction: `shape` ← `cell`
-//! ← `parse_error` ← `grid` ← `text`; `grid`, `stats` and `parameter` ←
+//! ← `parse_error` ← `grid` ← `text`; `grid` ← `variant` (a puzzle's
+//! rules) ← `variant_text`; `grid`, `stats`, `parameter` and `variant` ←
 //! `error` ← `budget` ← `solver` ← `search`; `picture` and `splitmix`
 //! stand alone.
 //!
@@ -86,6 +87,8 @@ mod solver;
 mod splitmix;
 mod stats;
 pub mod text;
+mod variant;
+pub mod variant_text;
 
 pub use budget::{Budget, CancelFlag};
 pub use cell::{Cell, Digit};
@@ -98,6 +101,7 @@ pub use shape::{Shape, ShapeError, UnitKind};
 pub use solver::{CountSolutions, Solution, Solver, Uniqueness};
 pub use splitmix::SplitMix64;
 pub use stats::Stats;
+pub use variant::{Broken, House, HouseKind, Relation, Variant, VariantConflict, VariantError};
 
 /// The README's example runs as a doctest, so it cannot drift from the API.
 #[cfg(doctest)]

@@ -4,6 +4,7 @@ use crate::budget::Budget;
 use crate::error::SolveError;
 use crate::grid::Grid;
 use crate::stats::Stats;
+use crate::variant::Variant;
 
 /// A solved grid with the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,6 +123,49 @@ pub trait Solver: Send {
     fn solve(&mut self, puzzle: &Grid) -> Result<Solution, SolveError> {
         self.solve_with(puzzle, &Budget::unlimited())
     }
+
+    /// Whether the solver takes puzzles under the rules of `variant`. The
+    /// default takes the standard rules only.
+    fn supports(&self, variant: &Variant) -> bool {
+        variant.is_standard()
+    }
+
+    /// Solves `puzzle` under the rules of `variant`, within `budget`. The
+    /// default solves the standard rules with
+    /// [`solve_with`](Solver::solve_with) and refuses the others.
+    ///
+    /// # Errors
+    /// As [`solve_with`](Solver::solve_with), and
+    /// [`SolveError::UnsupportedVariant`] for rules the solver does not
+    /// take, [`SolveError::ShapeMismatch`] for a puzzle of another shape
+    /// than the variant, [`SolveError::VariantClash`] for givens that
+    /// break its rules.
+    fn solve_variant_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<Solution, SolveError> {
+        standard_only(puzzle, variant)?;
+        self.solve_with(puzzle, budget)
+    }
+
+    /// [`solve_variant_with`](Solver::solve_variant_with) without a limit.
+    ///
+    /// # Errors
+    /// As [`solve_variant_with`](Solver::solve_variant_with).
+    fn solve_variant(&mut self, puzzle: &Grid, variant: &Variant) -> Result<Solution, SolveError> {
+        self.solve_variant_with(puzzle, variant, &Budget::unlimited())
+    }
+}
+
+/// `Ok` for a puzzle of the standard rules of its shape; the error of a
+/// solver that takes no other.
+fn standard_only(puzzle: &Grid, variant: &Variant) -> Result<(), SolveError> {
+    if puzzle.shape() != variant.shape() {
+        return Err(SolveError::ShapeMismatch { expected: variant.shape(), found: puzzle.shape() });
+    }
+    if variant.is_standard() { Ok(()) } else { Err(SolveError::UnsupportedVariant { rules: variant.to_string() }) }
 }
 
 impl<S: Solver + ?Sized> Solver for &mut S {
@@ -132,6 +176,19 @@ impl<S: Solver + ?Sized> Solver for &mut S {
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
         (**self).solve_with(puzzle, budget)
     }
+
+    fn supports(&self, variant: &Variant) -> bool {
+        (**self).supports(variant)
+    }
+
+    fn solve_variant_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<Solution, SolveError> {
+        (**self).solve_variant_with(puzzle, variant, budget)
+    }
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
@@ -141,6 +198,19 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
         (**self).solve_with(puzzle, budget)
+    }
+
+    fn supports(&self, variant: &Variant) -> bool {
+        (**self).supports(variant)
+    }
+
+    fn solve_variant_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<Solution, SolveError> {
+        (**self).solve_variant_with(puzzle, variant, budget)
     }
 }
 
@@ -230,16 +300,63 @@ pub trait CountSolutions: Solver {
             _ => Uniqueness::Multiple,
         })
     }
+
+    /// Counts the solutions of `puzzle` under the rules of `variant`, up to
+    /// `limit`, within `budget`. The default counts under the standard
+    /// rules and refuses the others, as
+    /// [`Solver::solve_variant_with`] does.
+    ///
+    /// # Errors
+    /// As [`Solver::solve_variant_with`].
+    fn count_variant_solutions_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<u64, SolveError> {
+        standard_only(puzzle, variant)?;
+        self.count_solutions_with(puzzle, limit, budget)
+    }
+
+    /// [`count_variant_solutions_with`](CountSolutions::count_variant_solutions_with)
+    /// without a limit.
+    ///
+    /// # Errors
+    /// As [`Solver::solve_variant_with`].
+    fn count_variant_solutions(&mut self, puzzle: &Grid, variant: &Variant, limit: u64) -> Result<u64, SolveError> {
+        self.count_variant_solutions_with(puzzle, variant, limit, &Budget::unlimited())
+    }
 }
 
 impl<S: CountSolutions + ?Sized> CountSolutions for &mut S {
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
         (**self).count_solutions_with(puzzle, limit, budget)
     }
+
+    fn count_variant_solutions_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<u64, SolveError> {
+        (**self).count_variant_solutions_with(puzzle, variant, limit, budget)
+    }
 }
 
 impl<S: CountSolutions + ?Sized> CountSolutions for Box<S> {
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
         (**self).count_solutions_with(puzzle, limit, budget)
+    }
+
+    fn count_variant_solutions_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<u64, SolveError> {
+        (**self).count_variant_solutions_with(puzzle, variant, limit, budget)
     }
 }

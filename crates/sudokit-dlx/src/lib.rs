@@ -60,6 +60,7 @@ pub mod problems;
 mod restart;
 mod solver;
 mod sudoku;
+mod variant;
 
 pub use dlxrs::DlxRs;
 pub use engine::{CoverError, CoverStats, ExactCover, Solutions};

@@ -4,12 +4,13 @@
 #[cfg(doc)]
 use sudokit_core::Stats;
 use sudokit_core::{
-    Budget, CountSolutions, Grid, Meter, SearchTally, Solution, SolveError, Solver, SplitMix64, StopReason,
+    Budget, CountSolutions, Grid, Meter, SearchTally, Solution, SolveError, Solver, SplitMix64, StopReason, Variant,
 };
 
 use crate::engine::{CoverStats, ExactCover};
 use crate::restart::{Relabelling, luby};
 use crate::sudoku::SudokuCover;
+use crate::variant::{self, VariantMatrix, plus};
 
 /// A puzzle's matrix: the items its givens leave, and the options that do
 /// not clash with them.
@@ -271,17 +272,6 @@ impl Dlx {
     }
 }
 
-/// The counters of two searches, added up.
-fn plus(a: CoverStats, b: CoverStats) -> CoverStats {
-    CoverStats {
-        nodes: a.nodes + b.nodes,
-        updates: a.updates + b.updates,
-        guesses: a.guesses + b.guesses,
-        backtracks: a.backtracks + b.backtracks,
-        solutions: a.solutions + b.solutions,
-    }
-}
-
 /// How a run ended: `resumable` when the budget leaves more nodes than its
 /// slice, so that a node limit is the slice's and the search goes on.
 fn ended(
@@ -320,6 +310,39 @@ impl Solver for Dlx {
             Err(reason) => Err(tally.exhausted(reason, None)),
         }
     }
+
+    /// Every variant: its houses and relations are items of the matrix.
+    fn supports(&self, _: &Variant) -> bool {
+        true
+    }
+
+    /// The standard rules go to [`solve_with`](Solver::solve_with); the
+    /// others are searched on their own matrix, with restarts as for the
+    /// standard rules (on the matrix numbered in other orders: relabelling
+    /// digits would change a non-consecutive puzzle).
+    fn solve_variant_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<Solution, SolveError> {
+        if variant.is_standard() && puzzle.shape() == variant.shape() {
+            return self.solve_with(puzzle, budget);
+        }
+        let budget = budget.starting_now();
+        let mut tally = SearchTally::new(&budget, 1);
+        tally.check().map_err(|reason| tally.exhausted(reason, None))?;
+        variant.validate(puzzle)?;
+        let cells = puzzle.shape().cell_count() as u64;
+        let slices = (Dlx::FIRST_RUN_NODES.saturating_mul(cells), Dlx::RESTART_NODES.saturating_mul(cells));
+        let (outcome, spent) = variant::solve_with_restarts(puzzle, variant, slices, &budget.with_caps_left());
+        self.keep_stats(spent, &mut tally);
+        match outcome {
+            Ok(Some(grid)) => Ok(tally.solution(grid)),
+            Ok(None) => Err(SolveError::Unsolvable),
+            Err(reason) => Err(tally.exhausted(reason, None)),
+        }
+    }
 }
 
 impl CountSolutions for Dlx {
@@ -328,6 +351,23 @@ impl CountSolutions for Dlx {
         self.main.prepare(puzzle, None)?;
         let outcome = self.main.matrix.count_solutions_with_meter(limit, tally.meter_mut());
         self.keep_stats(self.main.matrix.stats(), &mut tally);
+        outcome.map_err(|reason| tally.exhausted(reason, None))
+    }
+
+    fn count_variant_solutions_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<u64, SolveError> {
+        if variant.is_standard() && puzzle.shape() == variant.shape() {
+            return self.count_solutions_with(puzzle, limit, budget);
+        }
+        let mut tally = SearchTally::new(budget, limit);
+        let mut cover = VariantMatrix::new(puzzle, variant)?;
+        let outcome = cover.matrix.count_solutions_with_meter(limit, tally.meter_mut());
+        self.keep_stats(cover.matrix.stats(), &mut tally);
         outcome.map_err(|reason| tally.exhausted(reason, None))
     }
 }

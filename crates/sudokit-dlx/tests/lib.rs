@@ -3,3 +3,4 @@
 mod engine;
 mod problems;
 mod sudoku;
+mod variants;

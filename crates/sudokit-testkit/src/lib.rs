@@ -62,6 +62,7 @@ mod conformance;
 pub mod generate;
 pub mod oracle;
 pub mod sets;
+pub mod variant_oracle;
 
 pub use conformance::Conformance;
 

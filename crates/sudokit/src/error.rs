@@ -1,7 +1,7 @@
 //! [`Error`]: one error type for code that parses, reads, picks a solver
 //! and solves, so that `?` works across all of it.
 
-use sudokit_core::{ParameterError, ParseError, RangeError, ShapeError, SolveError, StopReason};
+use sudokit_core::{ParameterError, ParseError, RangeError, ShapeError, SolveError, StopReason, VariantError};
 use sudokit_dlx::CoverError;
 use sudokit_generate::{CanonicalError, GenerateError, TransformError, UnknownSymmetry};
 use sudokit_grid::io::ReadError;
@@ -70,6 +70,9 @@ pub enum Error {
     /// Box dimensions sudokit cannot represent.
     #[error(transparent)]
     Shape(#[from] ShapeError),
+    /// A variant's rules, or a grid under them.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
     /// An exact-cover matrix that cannot be built or searched.
     #[error(transparent)]
     Cover(#[from] CoverError),

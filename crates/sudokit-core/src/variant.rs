@@ -1,0 +1,649 @@
+//! [`Variant`]: the rules of a puzzle beyond its rows, columns and boxes —
+//! irregular regions in place of the boxes (jigsaw), extra houses (both
+//! diagonals, the windows of windoku, disjoint groups, houses of one's
+//! own) and relations between two cells (anti-king, anti-knight,
+//! non-consecutive) — and the checks every solver's answer goes through.
+
+use std::fmt;
+
+use crate::cell::{Cell, Digit};
+use crate::grid::Grid;
+use crate::shape::Shape;
+
+/// The rules of a puzzle: a [`Shape`], the houses whose cells hold
+/// distinct digits, and relations between cells. The standard rules
+/// (rows, columns and boxes) are [`Variant::standard`], the default;
+/// variants compose, each method adding one rule.
+///
+/// ```
+/// use sudokit::{Grid, Relation, Shape, Variant};
+///
+/// let x = Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(Relation::AntiKnight);
+/// assert!(!x.is_standard());
+/// assert_eq!(x.houses().len(), 27 + 2);
+/// // r1c1 and r9c9 share the main diagonal.
+/// let mut grid = Grid::empty(Shape::CLASSIC);
+/// grid.set(sudokit::Cell::new(0, 0), sudokit::Digit::new(5));
+/// grid.set(sudokit::Cell::new(8, 8), sudokit::Digit::new(5));
+/// let clash = x.conflicts(&grid)?;
+/// assert_eq!(clash[0].to_string(), "r1c1 and r9c9 both hold 5 in the main diagonal");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Variant {
+    shape: Shape,
+    /// The region of each cell (0-based), in place of the boxes.
+    regions: Option<Vec<u8>>,
+    /// Extra houses, in the order added.
+    extras: Vec<House>,
+    /// Relations, each once, in the order of [`Relation`].
+    relations: Vec<Relation>,
+}
+
+/// What kind of house a [`House`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum HouseKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A rectangular box.
+    Box,
+    /// An irregular region of a jigsaw puzzle, in place of the boxes.
+    Region,
+    /// The main diagonal, top left to bottom right.
+    Diagonal,
+    /// The anti-diagonal, top right to bottom left.
+    AntiDiagonal,
+    /// A window of windoku (hyper, NRC): a box-sized square off the boxes.
+    Window,
+    /// The cells at one place of every box.
+    DisjointGroup,
+    /// A house of one's own.
+    Extra,
+}
+
+/// A house: cells that hold distinct digits, with its kind and its
+/// 0-based number among the houses of that kind. `Display` names it as a
+/// sentence does: `row 4`, `region 2`, `the main diagonal`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct House {
+    kind: HouseKind,
+    number: usize,
+    cells: Vec<usize>,
+}
+
+impl House {
+    /// The kind of house.
+    pub fn kind(&self) -> HouseKind {
+        self.kind
+    }
+
+    /// The 0-based number of the house among those of its kind.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// Its cells, as row-major indices, ascending.
+    pub fn cells(&self) -> &[usize] {
+        &self.cells
+    }
+
+    fn new(kind: HouseKind, number: usize, mut cells: Vec<usize>) -> House {
+        cells.sort_unstable();
+        House { kind, number, cells }
+    }
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.number + 1;
+        match self.kind {
+            HouseKind::Row => write!(f, "row {n}"),
+            HouseKind::Column => write!(f, "column {n}"),
+            HouseKind::Box => write!(f, "box {n}"),
+            HouseKind::Region => write!(f, "region {n}"),
+            HouseKind::Diagonal => f.write_str("the main diagonal"),
+            HouseKind::AntiDiagonal => f.write_str("the anti-diagonal"),
+            HouseKind::Window => write!(f, "window {n}"),
+            HouseKind::DisjointGroup => write!(f, "disjoint group {n}"),
+            HouseKind::Extra => write!(f, "extra house {n}"),
+        }
+    }
+}
+
+/// A rule between two cells, over the whole grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Relation {
+    /// Cells a king's move apart hold different digits (the diagonal
+    /// neighbours: the orthogonal ones share a row or a column).
+    AntiKing,
+    /// Cells a knight's move apart hold different digits.
+    AntiKnight,
+    /// Orthogonal neighbours do not hold consecutive digits.
+    NonConsecutive,
+}
+
+impl Relation {
+    /// Every relation, in order.
+    pub const ALL: [Relation; 3] = [Relation::AntiKing, Relation::AntiKnight, Relation::NonConsecutive];
+
+    /// The pairs of cells (row-major indices, `a < b`) the relation binds
+    /// on a grid of `shape`.
+    pub fn pairs(self, shape: Shape) -> Vec<(usize, usize)> {
+        let steps: &[(isize, isize)] = match self {
+            Relation::AntiKing => &[(1, -1), (1, 1)],
+            Relation::AntiKnight => &[(1, -2), (1, 2), (2, -1), (2, 1)],
+            Relation::NonConsecutive => &[(0, 1), (1, 0)],
+        };
+        let side = shape.side() as isize;
+        let mut out = Vec::new();
+        for row in 0..side {
+            for col in 0..side {
+                for &(dr, dc) in steps {
+                    let (r, c) = (row + dr, col + dc);
+                    if (0..side).contains(&r) && (0..side).contains(&c) {
+                        out.push(((row * side + col) as usize, (r * side + c) as usize));
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Whether two cells the relation binds may hold `a` and `b`.
+    pub fn allows(self, a: Digit, b: Digit) -> bool {
+        match self {
+            Relation::AntiKing | Relation::AntiKnight => a != b,
+            Relation::NonConsecutive => a.get().abs_diff(b.get()) != 1,
+        }
+    }
+
+    /// Whether the relation only asks for different digits (a peer
+    /// relation, like sharing a house).
+    pub fn is_difference(self) -> bool {
+        matches!(self, Relation::AntiKing | Relation::AntiKnight)
+    }
+
+    /// Its name in the text form: `anti-king`, `anti-knight`,
+    /// `non-consecutive`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Relation::AntiKing => "anti-king",
+            Relation::AntiKnight => "anti-knight",
+            Relation::NonConsecutive => "non-consecutive",
+        }
+    }
+}
+
+impl fmt::Display for Relation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why two filled cells may not hold what they hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Broken {
+    /// They share this house and hold the same digit.
+    House(House),
+    /// This relation binds them.
+    Relation(Relation),
+}
+
+/// Two filled cells that break a rule of a [`Variant`]; `Display` says
+/// which: `r1c1 and r9c9 both hold 5 in the main diagonal`, `r2c3 (4) and
+/// r2c4 (5) are consecutive neighbours`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct VariantConflict {
+    /// The first cell, in row-major order.
+    pub first: Cell,
+    /// The second cell.
+    pub second: Cell,
+    /// The digits they hold, in the same order.
+    pub digits: (Digit, Digit),
+    /// The rule they break.
+    pub broken: Broken,
+}
+
+impl fmt::Display for VariantConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = (self.first, self.second);
+        let (x, y) = self.digits;
+        match &self.broken {
+            Broken::House(house) => write!(f, "{a} and {b} both hold {x} in {house}"),
+            Broken::Relation(Relation::AntiKing) => write!(f, "{a} and {b} both hold {x} a king's move apart"),
+            Broken::Relation(Relation::AntiKnight) => write!(f, "{a} and {b} both hold {x} a knight's move apart"),
+            Broken::Relation(Relation::NonConsecutive) => {
+                write!(f, "{a} ({x}) and {b} ({y}) are consecutive neighbours")
+            }
+        }
+    }
+}
+
+/// What is wrong with a variant, or with a grid under one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// The grid is of another shape than the variant.
+    #[error("the grid is {found}, the variant's rules are for {expected}")]
+    ShapeMismatch {
+        /// The variant's shape.
+        expected: Shape,
+        /// The grid's.
+        found: Shape,
+    },
+    /// A region map has the wrong number of cells.
+    #[error("a region map of {found} cells, for a grid of {expected}")]
+    RegionMapLength {
+        /// The cells of the grid.
+        expected: usize,
+        /// The entries of the map.
+        found: usize,
+    },
+    /// A cell of a region map names no region of the grid.
+    #[error("{cell} is in region {region}, but a grid of side {side} has regions 1 to {side}")]
+    RegionOutside {
+        /// The cell.
+        cell: Cell,
+        /// Its region, 1-based.
+        region: usize,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// A region does not have as many cells as the side.
+    #[error("region {region} has {size} cells, not {side}")]
+    RegionSize {
+        /// The region, 1-based.
+        region: usize,
+        /// Its cells.
+        size: usize,
+        /// The side of the grid, the size every region must have.
+        side: usize,
+    },
+    /// A house of one's own has a cell outside the grid.
+    #[error("{cell} is outside the {side}×{side} grid")]
+    CellOutside {
+        /// The cell.
+        cell: Cell,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// A house of one's own names a cell twice.
+    #[error("{cell} is twice in one house")]
+    RepeatedCell {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A house of one's own has fewer than two cells or more than the side.
+    #[error("a house of {size} cells: a house has 2 to {side} cells")]
+    HouseSize {
+        /// Its cells.
+        size: usize,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// The text names a rule sudokit does not know.
+    #[error(
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, anti-king, anti-knight, non-consecutive)"
+    )]
+    UnknownRule {
+        /// The name, as written.
+        name: String,
+        /// Where it starts in the rules' text, 1-based.
+        column: usize,
+    },
+    /// The text of a rule cannot be read.
+    #[error("column {column}: {reason}")]
+    Unreadable {
+        /// Where the rule starts in the rules' text, 1-based.
+        column: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl Default for Variant {
+    /// The standard rules of a 9×9 grid.
+    fn default() -> Variant {
+        Variant::standard(Shape::CLASSIC)
+    }
+}
+
+impl Variant {
+    /// The standard rules of `shape`: rows, columns and boxes.
+    pub fn standard(shape: Shape) -> Variant {
+        Variant { shape, regions: None, extras: Vec::new(), relations: Vec::new() }
+    }
+
+    /// The shape of its grids.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Whether these are the standard rules: rows, columns and boxes only.
+    pub fn is_standard(&self) -> bool {
+        self.regions.is_none() && self.extras.is_empty() && self.relations.is_empty()
+    }
+
+    /// These rules with both diagonals as houses (Sudoku X).
+    pub fn with_diagonals(mut self) -> Variant {
+        let side = self.shape.side();
+        self.add_extra(HouseKind::Diagonal, (0..side).map(|k| k * side + k).collect());
+        self.add_extra(HouseKind::AntiDiagonal, (0..side).map(|k| k * side + side - 1 - k).collect());
+        self
+    }
+
+    /// These rules with the windows of windoku as houses: box-sized squares
+    /// one cell in from the boxes' edges, one row and column apart (the
+    /// four of a 9×9 grid, at rows and columns 2–4 and 6–8).
+    pub fn with_windows(mut self) -> Variant {
+        let (bh, bw, side) = (self.shape.box_height(), self.shape.box_width(), self.shape.side());
+        let starts = |size: usize| (0..).map(move |k| 1 + k * (size + 1)).take_while(move |s| s + size < side);
+        for top in starts(bh) {
+            for left in starts(bw) {
+                let cells = (0..bh).flat_map(|r| (0..bw).map(move |c| (top + r) * side + left + c)).collect();
+                self.add_extra(HouseKind::Window, cells);
+            }
+        }
+        self
+    }
+
+    /// These rules with the disjoint groups as houses: for each place in a
+    /// box, the cells at that place in every box.
+    pub fn with_disjoint_groups(mut self) -> Variant {
+        let shape = self.shape;
+        for place in 0..shape.side() {
+            let cells = (0..shape.side()).filter_map(|b| shape.unit(crate::UnitKind::Box, b).nth(place)).collect();
+            self.add_extra(HouseKind::DisjointGroup, cells);
+        }
+        self
+    }
+
+    /// These rules with `cells` as a house of one's own.
+    ///
+    /// # Errors
+    /// [`VariantError::CellOutside`], [`VariantError::RepeatedCell`], or
+    /// [`VariantError::HouseSize`] for fewer than two cells or more than
+    /// the side.
+    pub fn with_house(mut self, cells: &[Cell]) -> Result<Variant, VariantError> {
+        let side = self.shape.side();
+        if !(2..=side).contains(&cells.len()) {
+            return Err(VariantError::HouseSize { size: cells.len(), side });
+        }
+        let mut indices = Vec::with_capacity(cells.len());
+        for &cell in cells {
+            if cell.row() >= side || cell.col() >= side {
+                return Err(VariantError::CellOutside { cell, side });
+            }
+            let index = cell.index(self.shape);
+            if indices.contains(&index) {
+                return Err(VariantError::RepeatedCell { cell });
+            }
+            indices.push(index);
+        }
+        self.add_extra(HouseKind::Extra, indices);
+        Ok(self)
+    }
+
+    /// These rules with irregular regions in place of the boxes (jigsaw):
+    /// `map` gives each cell's region, 1 to the side, row-major; every
+    /// region has as many cells as the side. Regions need not be
+    /// connected.
+    ///
+    /// # Errors
+    /// [`VariantError::RegionMapLength`], [`VariantError::RegionOutside`]
+    /// or [`VariantError::RegionSize`], naming the place.
+    pub fn with_regions(mut self, map: &[u8]) -> Result<Variant, VariantError> {
+        let (side, cells) = (self.shape.side(), self.shape.cell_count());
+        if map.len() != cells {
+            return Err(VariantError::RegionMapLength { expected: cells, found: map.len() });
+        }
+        let mut sizes = vec![0; side];
+        for (i, &region) in map.iter().enumerate() {
+            let region = usize::from(region);
+            if !(1..=side).contains(&region) {
+                return Err(VariantError::RegionOutside { cell: Cell::from_index(i, self.shape), region, side });
+            }
+            sizes[region - 1] += 1;
+        }
+        if let Some((region, &size)) = sizes.iter().enumerate().find(|&(_, &size)| size != side) {
+            return Err(VariantError::RegionSize { region: region + 1, size, side });
+        }
+        self.regions = Some(map.iter().map(|&r| r - 1).collect());
+        Ok(self)
+    }
+
+    /// These rules with `relation` between the cells it binds.
+    pub fn with_relation(mut self, relation: Relation) -> Variant {
+        if !self.relations.contains(&relation) {
+            self.relations.push(relation);
+            self.relations.sort_unstable();
+        }
+        self
+    }
+
+    fn add_extra(&mut self, kind: HouseKind, cells: Vec<usize>) {
+        let house = House::new(kind, 0, cells);
+        if self.extras.iter().any(|h| h.kind == kind && h.cells == house.cells) {
+            return;
+        }
+        let number = self.extras.iter().filter(|h| h.kind == kind).count();
+        self.extras.push(House { number, ..house });
+    }
+
+    /// The region of each cell (0-based), when regions replace the boxes.
+    pub fn regions(&self) -> Option<&[u8]> {
+        self.regions.as_deref()
+    }
+
+    /// The extra houses, in the order added.
+    pub fn extra_houses(&self) -> &[House] {
+        &self.extras
+    }
+
+    /// The relations, each once, in the order of [`Relation::ALL`].
+    pub fn relations(&self) -> &[Relation] {
+        &self.relations
+    }
+
+    /// Every house: rows, columns, boxes or regions, then the extra houses.
+    pub fn houses(&self) -> Vec<House> {
+        let shape = self.shape;
+        let side = shape.side();
+        let mut out = Vec::with_capacity(3 * side + self.extras.len());
+        for (kind, unit) in [(HouseKind::Row, crate::UnitKind::Row), (HouseKind::Column, crate::UnitKind::Column)] {
+            out.extend((0..side).map(|n| House::new(kind, n, shape.unit(unit, n).collect())));
+        }
+        match &self.regions {
+            Some(map) => out.extend((0..side).map(|n| {
+                House::new(HouseKind::Region, n, (0..map.len()).filter(|&i| usize::from(map[i]) == n).collect())
+            })),
+            None => out.extend(
+                (0..side).map(|n| House::new(HouseKind::Box, n, shape.unit(crate::UnitKind::Box, n).collect())),
+            ),
+        }
+        out.extend(self.extras.iter().cloned());
+        out
+    }
+
+    /// The filled cells of `grid` that break a rule, each pair once (the
+    /// first house or relation it breaks), in row-major order of the
+    /// first cell.
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn conflicts(&self, grid: &Grid) -> Result<Vec<VariantConflict>, VariantError> {
+        if grid.shape() != self.shape {
+            return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
+        }
+        let values = grid.values();
+        let digit = |i: usize| Digit::new(values[i]);
+        let cell = |i: usize| Cell::from_index(i, self.shape);
+        let mut out: Vec<VariantConflict> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut push = |a: usize, b: usize, broken: Broken| {
+            if let (Some(x), Some(y)) = (digit(a), digit(b)) {
+                let ok = match &broken {
+                    Broken::House(_) => x != y,
+                    Broken::Relation(relation) => relation.allows(x, y),
+                };
+                if !ok && seen.insert((a, b)) {
+                    out.push(VariantConflict { first: cell(a), second: cell(b), digits: (x, y), broken });
+                }
+            }
+        };
+        for house in self.houses() {
+            for (k, &a) in house.cells.iter().enumerate() {
+                for &b in &house.cells[k + 1..] {
+                    push(a, b, Broken::House(house.clone()));
+                }
+            }
+        }
+        for &relation in &self.relations {
+            for (a, b) in relation.pairs(self.shape) {
+                push(a, b, Broken::Relation(relation));
+            }
+        }
+        out.sort_by_key(|c| (c.first.index(self.shape), c.second.index(self.shape)));
+        Ok(out)
+    }
+
+    /// Whether `solution` is complete, keeps `puzzle`'s givens and breaks
+    /// no rule.
+    pub fn is_solution_of(&self, solution: &Grid, puzzle: &Grid) -> bool {
+        solution.is_complete()
+            && solution.keeps_givens_of(puzzle)
+            && self.conflicts(solution).is_ok_and(|conflicts| conflicts.is_empty())
+    }
+
+    /// The cells that may not hold the digit of `cell`: those sharing a
+    /// house with it, and those a difference relation (anti-king,
+    /// anti-knight) binds to it; ascending, without `cell`.
+    pub fn peers(&self, cell: usize) -> Vec<usize> {
+        let mut out: Vec<usize> =
+            self.houses().iter().filter(|h| h.cells.contains(&cell)).flat_map(|h| h.cells.iter().copied()).collect();
+        for relation in self.relations.iter().filter(|r| r.is_difference()) {
+            for (a, b) in relation.pairs(self.shape) {
+                if a == cell {
+                    out.push(b);
+                } else if b == cell {
+                    out.push(a);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out.retain(|&c| c != cell);
+        out
+    }
+}
+
+impl fmt::Debug for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Variant({} {})", self.shape, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(variant: &Variant, kind: HouseKind) -> Vec<Vec<usize>> {
+        variant.houses().into_iter().filter(|h| h.kind() == kind).map(|h| h.cells().to_vec()).collect()
+    }
+
+    #[test]
+    fn extra_houses_sit_where_players_draw_them() {
+        let classic = Variant::standard(Shape::CLASSIC);
+        assert_eq!(classic.houses().len(), 27);
+        let x = classic.clone().with_diagonals().with_diagonals();
+        assert_eq!(cells(&x, HouseKind::Diagonal), [vec![0, 10, 20, 30, 40, 50, 60, 70, 80]]);
+        assert_eq!(cells(&x, HouseKind::AntiDiagonal), [vec![8, 16, 24, 32, 40, 48, 56, 64, 72]]);
+        let windoku = classic.clone().with_windows();
+        let windows = cells(&windoku, HouseKind::Window);
+        assert_eq!(windows.len(), 4);
+        assert_eq!(windows[0], [10, 11, 12, 19, 20, 21, 28, 29, 30]);
+        assert_eq!(windows[3], [50, 51, 52, 59, 60, 61, 68, 69, 70]);
+        assert_eq!(cells(&Variant::standard(Shape::MINI).with_windows(), HouseKind::Window), [vec![5, 6, 9, 10]]);
+        // 2-row windows one row in from the top leave no room for a second one.
+        assert_eq!(
+            cells(&Variant::standard(Shape::SIX).with_windows(), HouseKind::Window),
+            [vec![7, 8, 9, 13, 14, 15]]
+        );
+        let groups = cells(&classic.with_disjoint_groups(), HouseKind::DisjointGroup);
+        assert_eq!(groups.len(), 9);
+        assert_eq!(groups[4], [10, 13, 16, 37, 40, 43, 64, 67, 70]);
+    }
+
+    #[test]
+    fn relations_bind_the_cells_a_chess_piece_reaches() {
+        let shape = Shape::CLASSIC;
+        assert_eq!(Relation::AntiKing.pairs(shape).len(), 2 * 8 * 8);
+        assert_eq!(Relation::AntiKnight.pairs(shape).len(), 4 * 8 * 7);
+        assert_eq!(Relation::NonConsecutive.pairs(shape).len(), 2 * 9 * 8);
+        assert!(
+            Relation::AntiKnight.pairs(shape).contains(&(0, 11))
+                && Relation::AntiKnight.pairs(shape).contains(&(0, 19))
+        );
+        let five = Digit::new(5).expect("a digit");
+        let (four, seven) = (Digit::new(4).expect("a digit"), Digit::new(7).expect("a digit"));
+        assert!(!Relation::NonConsecutive.allows(five, four) && Relation::NonConsecutive.allows(five, seven));
+        assert!(Relation::NonConsecutive.allows(five, five) && !Relation::AntiKing.allows(five, five));
+        // The centre of Sudoku X: 20 standard peers, and six more on each
+        // diagonal outside its box.
+        assert_eq!(Variant::standard(shape).with_diagonals().peers(40).len(), 32);
+        assert_eq!(Variant::standard(shape).with_relation(Relation::AntiKnight).peers(40).len(), 28);
+        assert_eq!(Variant::standard(shape).with_relation(Relation::NonConsecutive).peers(40).len(), 20);
+    }
+
+    #[test]
+    fn conflicts_name_the_house_or_relation() {
+        let shape = Shape::CLASSIC;
+        let grid = |line: &str| line.parse::<Grid>().expect("a grid");
+        let mut line = ".".repeat(81);
+        line.replace_range(10..11, "3");
+        line.replace_range(30..31, "3");
+        let windoku = Variant::standard(shape).with_windows();
+        let found = windoku.conflicts(&grid(&line)).expect("same shape");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].to_string(), "r2c2 and r4c4 both hold 3 in window 1");
+        let mut line = ".".repeat(81);
+        line.replace_range(0..2, "45");
+        let nc = Variant::standard(shape).with_relation(Relation::NonConsecutive);
+        let found = nc.conflicts(&grid(&line)).expect("same shape");
+        assert_eq!(
+            found.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["r1c1 (4) and r1c2 (5) are consecutive neighbours"]
+        );
+        assert!(Variant::standard(shape).conflicts(&grid(&line)).expect("same shape").is_empty());
+        let mini = Grid::empty(Shape::MINI);
+        assert_eq!(
+            nc.conflicts(&mini),
+            Err(VariantError::ShapeMismatch { expected: Shape::CLASSIC, found: Shape::MINI })
+        );
+    }
+
+    #[test]
+    fn regions_replace_the_boxes() {
+        // A 4×4 jigsaw: regions of four cells that are no boxes.
+        let map = [1, 1, 1, 2, 3, 1, 2, 2, 3, 3, 4, 2, 3, 4, 4, 4];
+        let jigsaw = Variant::standard(Shape::MINI).with_regions(&map).expect("four regions of four");
+        let regions = cells(&jigsaw, HouseKind::Region);
+        assert_eq!(regions, [vec![0, 1, 2, 5], vec![3, 6, 7, 11], vec![4, 8, 9, 12], vec![10, 13, 14, 15]]);
+        assert!(cells(&jigsaw, HouseKind::Box).is_empty());
+        let solution: Grid = "1234341223414123".parse().expect("a grid");
+        assert!(!jigsaw.is_solution_of(&solution, &Grid::empty(Shape::MINI)));
+        let under_jigsaw: Grid = "1234241331424321".parse().expect("a grid");
+        assert_eq!(jigsaw.conflicts(&under_jigsaw).map(|c| c.len()), Ok(0));
+    }
+}

@@ -1,0 +1,164 @@
+//! The text form of a [`Variant`]: its rules as comma-separated names,
+//! written after a grid's line and a `;` in a puzzle file.
+//!
+//! | rule | text |
+//! |---|---|
+//! | standard rules | `standard` (or nothing) |
+//! | both diagonals (X) | `x` |
+//! | windoku windows | `windoku` |
+//! | disjoint groups | `disjoint-groups` |
+//! | irregular regions (jigsaw) | `jigsaw=` then each cell's region, row-major, one symbol a cell as digits are written (`1`–`9`, then `A`…) |
+//! | a house of one's own | `house=` then its cells joined by `+`: `house=r1c1+r2c3+r3c5` |
+//! | relations | `anti-king`, `anti-knight`, `non-consecutive` |
+//!
+//! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
+//! names follow the ones players use (and SukakuExplainer's options), and
+//! a jigsaw map as a line of region symbols is the form puzzle sites and
+//! the SudokuPad and f-puzzles converters print; one line per puzzle keeps
+//! files streamable and greppable.
+
+use std::fmt;
+
+use crate::cell::Cell;
+use crate::shape::Shape;
+use crate::variant::{HouseKind, Relation, Variant, VariantError};
+
+impl Variant {
+    /// The rules written as [the module](self) says, for grids of
+    /// `shape`.
+    ///
+    /// ```
+    /// use sudokit::{Shape, Variant};
+    ///
+    /// let rules = Variant::parse("x, anti-knight", Shape::CLASSIC)?;
+    /// assert_eq!(rules, Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(sudokit::Relation::AntiKnight));
+    /// assert_eq!(rules.to_string(), "x,anti-knight");
+    /// let err = Variant::parse("x,anti-queen", Shape::CLASSIC).unwrap_err();
+    /// assert!(err.to_string().starts_with("column 3: unknown rule `anti-queen`"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::UnknownRule`] or [`VariantError::Unreadable`] with
+    /// the column where the rule starts, or the error of the rule's
+    /// builder (a region of the wrong size, a cell outside the grid).
+    pub fn parse(text: &str, shape: Shape) -> Result<Variant, VariantError> {
+        let mut variant = Variant::standard(shape);
+        let mut column = 1;
+        for token in text.split(',') {
+            let start = column + token.len() - token.trim_start().len();
+            column += token.chars().count() + 1;
+            let token = token.trim();
+            let (name, value) = match token.split_once('=') {
+                Some((name, value)) => (name.trim(), Some(value.trim())),
+                None => (token, None),
+            };
+            let unreadable = |reason: String| VariantError::Unreadable { column: start, reason };
+            variant = match (name.to_ascii_lowercase().as_str(), value) {
+                ("" | "standard", None) => variant,
+                ("x" | "diagonals", None) => variant.with_diagonals(),
+                ("windoku" | "hyper", None) => variant.with_windows(),
+                ("disjoint-groups", None) => variant.with_disjoint_groups(),
+                ("jigsaw", Some(map)) => variant.with_regions(&region_map(map, shape).map_err(unreadable)?)?,
+                ("house", Some(cells)) => variant.with_house(&house_cells(cells).map_err(unreadable)?)?,
+                (name, None) => match Relation::ALL.into_iter().find(|r| r.name() == name) {
+                    Some(relation) => variant.with_relation(relation),
+                    None => return Err(VariantError::UnknownRule { name: token.to_owned(), column: start }),
+                },
+                _ => return Err(VariantError::UnknownRule { name: token.to_owned(), column: start }),
+            };
+        }
+        Ok(variant)
+    }
+}
+
+/// The regions (1-based) of a jigsaw map's symbols.
+fn region_map(map: &str, shape: Shape) -> Result<Vec<u8>, String> {
+    map.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|symbol| match shape.value_of_symbol(symbol) {
+            Some(region) if region > 0 => Ok(region),
+            _ => Err(format!("`{symbol}` names no region of a grid of side {}", shape.side())),
+        })
+        .collect()
+}
+
+/// The cells of `r1c1+r2c3+…`.
+fn house_cells(text: &str) -> Result<Vec<Cell>, String> {
+    text.split('+')
+        .map(|name| {
+            let name = name.trim();
+            let parsed = name
+                .strip_prefix(['r', 'R'])
+                .and_then(|rest| rest.split_once(['c', 'C']))
+                .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+                .filter(|&(r, c)| r > 0 && c > 0);
+            parsed
+                .and_then(|(r, c)| Cell::try_new(r - 1, c - 1))
+                .ok_or_else(|| format!("`{name}` is not a cell (r1c1, r3c7, …)"))
+        })
+        .collect()
+}
+
+impl fmt::Display for Variant {
+    /// The rules' text, as [`Variant::parse`] reads it: `standard`, or the
+    /// rules joined by commas.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = self.shape();
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(map) = self.regions() {
+            parts.push(format!("jigsaw={}", map.iter().map(|&r| shape.symbol(r + 1)).collect::<String>()));
+        }
+        let kinds: Vec<HouseKind> = self.extra_houses().iter().map(|h| h.kind()).collect();
+        if kinds.contains(&HouseKind::Diagonal) {
+            parts.push("x".into());
+        }
+        if kinds.contains(&HouseKind::Window) {
+            parts.push("windoku".into());
+        }
+        if kinds.contains(&HouseKind::DisjointGroup) {
+            parts.push("disjoint-groups".into());
+        }
+        for house in self.extra_houses().iter().filter(|h| h.kind() == HouseKind::Extra) {
+            let cells: Vec<String> = house.cells().iter().map(|&i| Cell::from_index(i, shape).to_string()).collect();
+            parts.push(format!("house={}", cells.join("+")));
+        }
+        parts.extend(self.relations().iter().map(|r| r.name().to_owned()));
+        if parts.is_empty() {
+            return f.write_str("standard");
+        }
+        f.write_str(&parts.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_reads_back_what_it_writes() {
+        let shape = Shape::CLASSIC;
+        let jigsaw: String = (0..81).map(|i| char::from(b'1' + ((i / 9 + (i % 9) / 3) % 9) as u8)).collect();
+        let text =
+            format!("jigsaw={jigsaw},x,windoku,disjoint-groups,house=r1c1+r2c3,anti-king,anti-knight,non-consecutive");
+        let variant = Variant::parse(&text, shape).expect("a valid text");
+        assert_eq!(variant.to_string(), text);
+        assert_eq!(Variant::parse(&variant.to_string(), shape), Ok(variant));
+        assert_eq!(Variant::parse("", shape).map(|v| v.to_string()), Ok("standard".into()));
+        assert_eq!(Variant::parse(" standard ", shape), Ok(Variant::standard(shape)));
+    }
+
+    #[test]
+    fn bad_rules_say_what_and_where() {
+        let shape = Shape::CLASSIC;
+        let err = |text: &str| Variant::parse(text, shape).map(|_| ()).unwrap_err().to_string();
+        assert!(err("x, anti-queen").starts_with("column 4: unknown rule `anti-queen`"), "{}", err("x, anti-queen"));
+        assert_eq!(err("house=r1c1+r0c2"), "column 1: `r0c2` is not a cell (r1c1, r3c7, …)");
+        assert_eq!(err("x,house=r1c1+r1c1"), "r1c1 is twice in one house");
+        assert_eq!(err("jigsaw=123"), "a region map of 3 cells, for a grid of 81");
+        let lopsided: String =
+            "1".repeat(10) + &"2".repeat(8) + &(3..=9).map(|r| r.to_string().repeat(9)).collect::<String>();
+        assert_eq!(err(&format!("jigsaw={lopsided}")), "region 1 has 10 cells, not 9");
+        assert_eq!(err("jigsaw=#"), "column 1: `#` names no region of a grid of side 9");
+    }
+}

@@ -1,0 +1,164 @@
+//! A puzzle of any [`Variant`] as exact cover: what [`Dlx`](crate::Dlx)
+//! searches for rules other than the standard ones.
+
+use sudokit_core::{Budget, Grid, Meter, SolveError, SplitMix64, StopReason, Variant};
+
+use crate::engine::{CoverStats, ExactCover};
+use crate::restart::luby;
+
+/// The matrix of a puzzle under a variant's rules, its givens selected.
+///
+/// Options: "digit `d` in cell `i`", numbered `i·n + d − 1` for side `n`.
+/// Primary items: each cell holds a digit (`n²`), and each house holds
+/// each digit (`n` per house: rows, columns, boxes or regions, extra
+/// houses). Secondary items, which an option may cover at most once
+/// (Knuth's way to say "not both"): for two cells a difference relation
+/// binds (anti-king, anti-knight), one per digit; for two orthogonal
+/// neighbours under non-consecutive, one per ordered pair of consecutive
+/// digits.
+pub(crate) struct VariantMatrix {
+    pub(crate) matrix: ExactCover,
+    side: usize,
+    /// For each option of `matrix`, its option of the encoding above.
+    option_of: Vec<u32>,
+}
+
+impl VariantMatrix {
+    /// The matrix of `puzzle` under `variant`.
+    ///
+    /// # Errors
+    /// [`SolveError::ShapeMismatch`], [`SolveError::InvalidPuzzle`] or
+    /// [`SolveError::VariantClash`], from [`Variant::validate`].
+    pub(crate) fn new(puzzle: &Grid, variant: &Variant) -> Result<VariantMatrix, SolveError> {
+        variant.validate(puzzle)?;
+        Ok(VariantMatrix::build(puzzle, variant, None))
+    }
+
+    /// The matrix of a validated `puzzle`; with `shuffle`, its primary
+    /// items and its options numbered in another order (a restart's), which
+    /// changes how the search breaks ties.
+    fn build(puzzle: &Grid, variant: &Variant, shuffle: Option<&mut SplitMix64>) -> VariantMatrix {
+        let shape = variant.shape();
+        let (n, cells) = (shape.side(), shape.cell_count());
+        let houses = variant.houses();
+        let mut homes: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for &cell in house.cells() {
+                homes[cell].push(h);
+            }
+        }
+        let primary = cells + houses.len() * n;
+        // The secondary items of each option.
+        let mut bound: Vec<Vec<usize>> = vec![Vec::new(); cells * n];
+        let mut secondary = 0;
+        let mut not_both = |a: usize, b: usize| {
+            bound[a].push(primary + secondary);
+            bound[b].push(primary + secondary);
+            secondary += 1;
+        };
+        for &relation in variant.relations() {
+            for (a, b) in relation.pairs(shape) {
+                if relation.is_difference() {
+                    (0..n).for_each(|d| not_both(a * n + d, b * n + d));
+                } else {
+                    for d in 0..n.saturating_sub(1) {
+                        not_both(a * n + d, b * n + d + 1);
+                        not_both(a * n + d + 1, b * n + d);
+                    }
+                }
+            }
+        }
+        // Sides up to 35 keep the matrix far below the engine's limits.
+        let mut matrix = ExactCover::try_new(primary, secondary).expect("a variant's items fit the engine");
+        let mut number: Vec<usize> = (0..primary).collect();
+        let mut order: Vec<u32> = (0..(cells * n) as u32).collect();
+        if let Some(rng) = shuffle {
+            rng.shuffle(&mut number);
+            rng.shuffle(&mut order);
+        }
+        let mut items = Vec::new();
+        let mut option_at = vec![0; cells * n];
+        for (at, &option) in order.iter().enumerate() {
+            let (cell, d) = (option as usize / n, option as usize % n);
+            items.clear();
+            items.push(number[cell]);
+            items.extend(homes[cell].iter().map(|&h| number[cells + h * n + d]));
+            items.extend_from_slice(&bound[cell * n + d]);
+            matrix.add_option(&items).expect("a variant's options fit the engine");
+            option_at[option as usize] = at;
+        }
+        for (cell, &value) in puzzle.values().iter().enumerate() {
+            if value != 0 {
+                // Validated givens clash in no house or relation.
+                matrix.select(option_at[cell * n + usize::from(value) - 1]).expect("validated givens do not clash");
+            }
+        }
+        VariantMatrix { matrix, side: n, option_of: order }
+    }
+
+    /// The first solution within `meter`'s budget, filled into `puzzle`.
+    pub(crate) fn first_solution(&mut self, puzzle: &Grid, meter: &mut Meter<'_>) -> Result<Option<Grid>, StopReason> {
+        let Some(options) = self.matrix.first_solution_with_meter(meter)? else { return Ok(None) };
+        let mut values = puzzle.values().to_vec();
+        for option in options {
+            let option = self.option_of[option] as usize;
+            values[option / self.side] = (option % self.side) as u8 + 1;
+        }
+        Ok(Some(Grid::from_values(puzzle.shape(), &values).expect("options decode to digits of the shape")))
+    }
+}
+
+/// How one run of a variant's search ended.
+enum Run {
+    Solved(Grid),
+    Unsolvable,
+    /// Its slice of nodes is spent; the budget is not.
+    Paused,
+}
+
+/// The first solution of a validated `puzzle` under `variant`, within
+/// `budget`'s caps: a first run of `first` nodes, then restarts on the
+/// matrix numbered in other orders, `restart` nodes times Luby's sequence
+/// each, until one ends (a run that ends without a solution proves there
+/// is none: each searches the whole matrix, given the nodes). Returns the
+/// outcome and the work of every run.
+pub(crate) fn solve_with_restarts(
+    puzzle: &Grid,
+    variant: &Variant,
+    (first, restart): (u64, u64),
+    budget: &Budget,
+) -> (Result<Option<Grid>, StopReason>, CoverStats) {
+    let mut spent = CoverStats::default();
+    for attempt in 0u64.. {
+        let slice = if attempt == 0 { first } else { restart.saturating_mul(luby(attempt)) };
+        let room = budget.max_nodes().map_or(u64::MAX, |max| max.saturating_sub(spent.nodes));
+        let run = budget.clone().with_max_nodes(slice.min(room));
+        let mut rng = SplitMix64::new(attempt);
+        let mut cover = VariantMatrix::build(puzzle, variant, (attempt > 0).then_some(&mut rng));
+        let outcome = match cover.first_solution(puzzle, &mut Meter::new(&run)) {
+            Ok(Some(grid)) => Ok(Run::Solved(grid)),
+            Ok(None) => Ok(Run::Unsolvable),
+            Err(StopReason::NodeLimit) if slice < room => Ok(Run::Paused),
+            Err(reason) => Err(reason),
+        };
+        spent = plus(spent, cover.matrix.stats());
+        match outcome {
+            Ok(Run::Paused) => {}
+            Ok(Run::Solved(grid)) => return (Ok(Some(grid)), spent),
+            Ok(Run::Unsolvable) => return (Ok(None), spent),
+            Err(reason) => return (Err(reason), spent),
+        }
+    }
+    unreachable!("the slices grow until a run ends or the budget does")
+}
+
+/// The counters of two searches, added up.
+pub(crate) fn plus(a: CoverStats, b: CoverStats) -> CoverStats {
+    CoverStats {
+        nodes: a.nodes + b.nodes,
+        updates: a.updates + b.updates,
+        guesses: a.guesses + b.guesses,
+        backtracks: a.backtracks + b.backtracks,
+        solutions: a.solutions + b.solutions,
+    }
+}
