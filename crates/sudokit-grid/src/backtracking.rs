@@ -1,9 +1,12 @@
 //! The baseline solvers: plain backtracking and backtracking with the
 //! minimum-remaining-values heuristic.
 
-use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Shape, Solution, SolveError, Solver, StopReason};
+use sudokit_core::{
+    Budget, CountSolutions, Grid, SearchTally, Shape, Solution, SolveError, Solver, StopReason, Variant,
+};
 
 use crate::Candidates;
+use crate::variant_search;
 
 /// Plain chronological backtracking, the course's first solver
 /// (`BacktrackingDotNetSolver`).
@@ -270,10 +273,42 @@ impl Solver for BacktrackingMrv {
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
         solve(puzzle, budget, Order::FewestCandidates)
     }
+
+    /// Every variant: the candidates of a cell are the digits its peers
+    /// (houses and difference relations) and its non-consecutive
+    /// neighbours leave, recomputed at every node.
+    fn supports(&self, _: &Variant) -> bool {
+        true
+    }
+
+    fn solve_variant_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<Solution, SolveError> {
+        if variant.is_standard() && puzzle.shape() == variant.shape() {
+            return self.solve_with(puzzle, budget);
+        }
+        variant_search::solve(puzzle, variant, budget)
+    }
 }
 
 impl CountSolutions for BacktrackingMrv {
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
         count(puzzle, limit, budget, Order::FewestCandidates)
+    }
+
+    fn count_variant_solutions_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<u64, SolveError> {
+        if variant.is_standard() && puzzle.shape() == variant.shape() {
+            return self.count_solutions_with(puzzle, limit, budget);
+        }
+        variant_search::count(puzzle, variant, limit, budget)
     }
 }

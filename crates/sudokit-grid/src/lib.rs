@@ -57,6 +57,7 @@ pub mod io;
 mod layout;
 mod pencil;
 mod propagate;
+mod variant_search;
 
 pub use backtracking::{Backtracking, BacktrackingMrv};
 pub use board::{BoardError, CandidateBoard};

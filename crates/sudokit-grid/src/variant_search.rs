@@ -1,0 +1,99 @@
+//! Backtracking under a [`Variant`]'s rules: what
+//! [`BacktrackingMrv`](crate::BacktrackingMrv) runs for rules other than
+//! the standard ones.
+
+use sudokit_core::{Budget, Grid, SearchTally, Solution, SolveError, StopReason, Variant};
+
+use crate::Candidates;
+
+/// The search: cell values, and per cell the cells that may not share its
+/// digit and the neighbours that may not hold a consecutive one.
+struct Search<'b> {
+    side: usize,
+    cells: Vec<u8>,
+    peers: Vec<Vec<usize>>,
+    neighbours: Vec<Vec<usize>>,
+    tally: SearchTally<'b>,
+}
+
+impl<'b> Search<'b> {
+    fn new(puzzle: &Grid, variant: &Variant, budget: &'b Budget, limit: u64) -> Result<Search<'b>, SolveError> {
+        variant.validate(puzzle)?;
+        let cells = puzzle.values().to_vec();
+        let peers = (0..cells.len()).map(|i| variant.peers(i)).collect();
+        let mut neighbours = vec![Vec::new(); cells.len()];
+        for relation in variant.relations().iter().filter(|r| !r.is_difference()) {
+            for (a, b) in relation.pairs(variant.shape()) {
+                neighbours[a].push(b);
+                neighbours[b].push(a);
+            }
+        }
+        let side = variant.shape().side();
+        Ok(Search { side, cells, peers, neighbours, tally: SearchTally::new(budget, limit) })
+    }
+
+    /// The digits cell `i` may take: none of its peers', none next to a
+    /// neighbour's.
+    fn free(&self, i: usize) -> Candidates {
+        let mut taken = Candidates::EMPTY;
+        for &p in &self.peers[i] {
+            if self.cells[p] != 0 {
+                taken |= Candidates::from_bits(1 << (self.cells[p] - 1));
+            }
+        }
+        for &p in &self.neighbours[i] {
+            let v = u64::from(self.cells[p]);
+            if v != 0 {
+                // The digits v − 1 and v + 1, bits v − 2 and v.
+                taken |= Candidates::from_bits(((1 << v) | (1 << v >> 2)) & Candidates::full(self.side).bits());
+            }
+        }
+        Candidates::full(self.side) - taken
+    }
+
+    /// Fills the empty cell with the fewest digits left, each in turn;
+    /// returns whether to stop.
+    fn fewest_candidates(&mut self) -> Result<bool, StopReason> {
+        self.tally.enter()?;
+        let best = (0..self.cells.len()).filter(|&i| self.cells[i] == 0).min_by_key(|&i| self.free(i).len());
+        let Some(i) = best else {
+            return Ok(self.tally.record(&self.cells));
+        };
+        let free = self.free(i);
+        if free.len() > 1 {
+            self.tally.stats_mut().guesses += 1;
+        }
+        for digit in free {
+            self.cells[i] = digit.get();
+            let stop = self.fewest_candidates()?;
+            self.cells[i] = 0;
+            if stop {
+                return Ok(true);
+            }
+            self.tally.stats_mut().backtracks += 1;
+        }
+        Ok(false)
+    }
+}
+
+/// The first solution of `puzzle` under `variant`.
+pub(crate) fn solve(puzzle: &Grid, variant: &Variant, budget: &Budget) -> Result<Solution, SolveError> {
+    let mut search = Search::new(puzzle, variant, budget, 1)?;
+    search.tally.check().map_err(|reason| search.tally.exhausted(reason, None))?;
+    if let Err(reason) = search.fewest_candidates() {
+        return Err(search.tally.exhausted(reason, None));
+    }
+    search.tally.into_solution(puzzle.shape())
+}
+
+/// The solutions of `puzzle` under `variant`, up to `limit`.
+pub(crate) fn count(puzzle: &Grid, variant: &Variant, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+    if limit == 0 {
+        return Ok(0);
+    }
+    let mut search = Search::new(puzzle, variant, budget, limit)?;
+    match search.fewest_candidates() {
+        Ok(_) => Ok(search.tally.found()),
+        Err(reason) => Err(search.tally.exhausted(reason, None)),
+    }
+}

@@ -1,0 +1,77 @@
+//! Every registered solver under variants' rules: those that take a
+//! variant agree with the test kit's independent oracle, the others refuse
+//! it with a typed error.
+
+use sudokit::base::SplitMix64;
+use sudokit::{Grid, Relation, Shape, SolveError, Variant, registry};
+use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
+
+/// Variants of every kind, on small grids so that the oracle is quick.
+fn variants() -> Vec<(&'static str, Variant)> {
+    let jigsaw = [1, 1, 1, 2, 3, 1, 2, 2, 3, 3, 4, 2, 3, 4, 4, 4];
+    let six = || Variant::standard(Shape::SIX);
+    vec![
+        ("jigsaw 4×4", Variant::standard(Shape::MINI).with_regions(&jigsaw).expect("a valid map")),
+        ("6×6 x", six().with_diagonals()),
+        ("6×6 windoku", six().with_windows()),
+        ("6×6 disjoint groups", six().with_disjoint_groups()),
+        ("6×6 anti-king", six().with_relation(Relation::AntiKing)),
+        ("6×6 anti-knight", six().with_relation(Relation::AntiKnight)),
+        ("6×6 non-consecutive", six().with_relation(Relation::NonConsecutive)),
+        ("9×9 x + anti-king", Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(Relation::AntiKing)),
+    ]
+}
+
+/// Puzzles of `variant`: seeded holes in a grid the oracle completes.
+fn puzzles(variant: &Variant) -> Vec<Grid> {
+    let shape = variant.shape();
+    let mut start = Grid::empty(shape);
+    // A 9×9 empty grid is slow for the oracle: one seeded row first.
+    if shape == Shape::CLASSIC {
+        let values: Vec<u8> = [1, 2, 3, 4, 5, 6, 7, 8, 9].iter().copied().chain([0; 72]).collect();
+        start = Grid::from_values(shape, &values).expect("a grid");
+    }
+    let solution = count_variant_solutions(&start, variant, 1).1.expect("the rules allow a grid");
+    (0..6u64)
+        .map(|seed| {
+            let mut order: Vec<usize> = (0..shape.cell_count()).collect();
+            SplitMix64::new(seed).shuffle(&mut order);
+            let mut values = solution.values().to_vec();
+            for &i in order.iter().take(shape.cell_count() / 2) {
+                values[i] = 0;
+            }
+            Grid::from_values(shape, &values).expect("a grid")
+        })
+        .collect()
+}
+
+#[test]
+fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() {
+    for (name, variant) in variants() {
+        let puzzles = puzzles(&variant);
+        let expected: Vec<u64> = puzzles.iter().map(|p| count_variant_solutions(p, &variant, 2).0).collect();
+        let mut takers = 0;
+        for info in registry::solvers() {
+            let mut solver = info.build();
+            if !solver.supports(&variant) {
+                let err = solver.solve_variant(&puzzles[0], &variant).unwrap_err();
+                assert!(matches!(err, SolveError::UnsupportedVariant { .. }), "{} on {name}: {err:?}", info.name());
+                continue;
+            }
+            takers += 1;
+            for puzzle in &puzzles {
+                let answer = solver.solve_variant(puzzle, &variant).map(|s| s.grid);
+                let answer = answer.unwrap_or_else(|e| panic!("{} on {name}, {puzzle}: {e}", info.name()));
+                assert_eq!(check_variant_solution(puzzle, &variant, &answer), Ok(()), "{} on {name}", info.name());
+            }
+            if let Some(mut counter) = info.build_counter() {
+                let counts: Vec<u64> = puzzles
+                    .iter()
+                    .map(|p| counter.count_variant_solutions(p, &variant, 2).expect("no limit"))
+                    .collect();
+                assert_eq!(counts, expected, "{} on {name}", info.name());
+            }
+        }
+        assert!(takers >= 3, "{name}: auto, dlx and backtracking-mrv take every variant ({takers} did)");
+    }
+}
