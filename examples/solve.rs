@@ -1,22 +1,26 @@
 //! Solves one puzzle and prints the boxed grid with the solver's statistics.
 //!
 //! ```text
-//! cargo run --release --example solve -- [--solver NAME] [--unique] [PUZZLE]
+//! cargo run --release --example solve -- [--solver NAME] [--unique] [--rules RULES] [PUZZLE]
 //! echo "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......" \
 //!     | cargo run --release --example solve
+//! cargo run --release --example solve -- --rules x,anti-knight ..............................
 //! ```
 //!
 //! PUZZLE is the 81-character line (or any grid text sudokit reads: other
 //! sizes, the boxed picture); without it the puzzle is read from stdin. The
 //! default solver, `auto`, is the fastest exact one for each shape.
-//! `--unique` also checks that the solution is the only one. Bad input ends
-//! with a one-line error and a non-zero exit code.
+//! `--unique` also checks that the solution is the only one. `--rules`
+//! solves a variant (`x`, `windoku`, `jigsaw=MAP`, `anti-knight`, … — see
+//! `sudokit::base::variant_text`); a puzzle line may also carry its rules
+//! after a `;`. Bad input ends with a one-line error and a non-zero exit
+//! code.
 
 use std::io::Read;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudokit::{Grid, Uniqueness, registry};
+use sudokit::{Grid, Variant, registry};
 use sudokit_examples::{Result, WithContext, exit_code};
 
 /// Solves one puzzle and prints the boxed grid with the solver's
@@ -34,6 +38,11 @@ struct Cli {
     /// Also check that the solution is the only one.
     #[arg(short, long)]
     unique: bool,
+    /// The puzzle's rules beyond rows, columns and boxes, comma-separated:
+    /// x, windoku, disjoint-groups, jigsaw=MAP, house=r1c1+r2c2+…,
+    /// anti-king, anti-knight, non-consecutive.
+    #[arg(short, long, value_name = "RULES")]
+    rules: Option<String>,
     /// The puzzle (any grid text sudokit reads); read from stdin when
     /// absent. It may start with '-', an empty cell.
     #[arg(allow_hyphen_values = true, value_parser = puzzle_or_flag)]
@@ -64,19 +73,26 @@ fn run(cli: Cli) -> Result {
             input
         }
     };
-    let puzzle: Grid = text.trim().parse().context(|| "bad puzzle")?;
-    println!("Puzzle ({}, {} givens):\n{puzzle:#}", puzzle.shape(), puzzle.filled_count());
+    let (grid_text, line_rules) = match text.split_once(';') {
+        Some((grid, rules)) => (grid, Some(rules)),
+        None => (text.as_str(), None),
+    };
+    let puzzle: Grid = grid_text.trim().parse().context(|| "bad puzzle")?;
+    let rules = [line_rules, cli.rules.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(",");
+    let variant = Variant::parse(&rules, puzzle.shape()).context(|| "bad rules")?;
+    let ruled = if variant.is_standard() { String::new() } else { format!(", rules {variant}") };
+    println!("Puzzle ({}, {} givens{ruled}):\n{puzzle:#}", puzzle.shape(), puzzle.filled_count());
 
     let mut solver = info.build();
-    let solution = solver.solve(&puzzle)?;
+    let solution = solver.solve_variant(&puzzle, &variant)?;
     if unique {
         let mut counter = info
             .build_counter()
             .ok_or_else(|| format!("{} cannot count solutions; pick an exact solver for --unique", info.name()))?;
-        match counter.uniqueness(&puzzle)? {
-            Uniqueness::Unique => {}
-            Uniqueness::Multiple => return Err("the puzzle has several solutions".into()),
-            Uniqueness::NoSolution => return Err("the puzzle has no solution".into()),
+        match counter.count_variant_solutions(&puzzle, &variant, 2)? {
+            1 => {}
+            0 => return Err("the puzzle has no solution".into()),
+            _ => return Err("the puzzle has several solutions".into()),
         }
     }
     let s = &solution.stats;
