@@ -34,7 +34,7 @@ pub struct Variant {
     shape: Shape,
     /// The region of each cell (0-based), in place of the boxes.
     regions: Option<Vec<u8>>,
-    /// Extra houses, in the order added.
+    /// Extra houses, by kind, then in the order added.
     extras: Vec<House>,
     /// Relations, each once, in the order of [`Relation`].
     relations: Vec<Relation>,
@@ -439,6 +439,8 @@ impl Variant {
         }
         let number = self.extras.iter().filter(|h| h.kind == kind).count();
         self.extras.push(House { number, ..house });
+        // By kind, so that the same rules added in another order are equal.
+        self.extras.sort_by_key(|h| h.kind);
     }
 
     /// The region of each cell (0-based), when regions replace the boxes.
@@ -446,7 +448,7 @@ impl Variant {
         self.regions.as_deref()
     }
 
-    /// The extra houses, in the order added.
+    /// The extra houses, by kind, then in the order added.
     pub fn extra_houses(&self) -> &[House] {
         &self.extras
     }
@@ -456,7 +458,8 @@ impl Variant {
         &self.relations
     }
 
-    /// Every house: rows, columns, boxes or regions, then the extra houses.
+    /// Every house: rows, columns, boxes or regions, then the extra houses
+    /// by kind.
     pub fn houses(&self) -> Vec<House> {
         let shape = self.shape;
         let side = shape.side();

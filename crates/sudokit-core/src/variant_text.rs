@@ -146,6 +146,8 @@ mod tests {
         assert_eq!(Variant::parse(&variant.to_string(), shape), Ok(variant));
         assert_eq!(Variant::parse("", shape).map(|v| v.to_string()), Ok("standard".into()));
         assert_eq!(Variant::parse(" standard ", shape), Ok(Variant::standard(shape)));
+        // The same rules in another order are the same rules.
+        assert_eq!(Variant::parse("windoku,anti-knight,x", shape), Variant::parse("x,anti-knight,windoku", shape));
     }
 
     #[test]

@@ -9,13 +9,13 @@ use crate::restart::luby;
 /// The matrix of a puzzle under a variant's rules, its givens selected.
 ///
 /// Options: "digit `d` in cell `i`", numbered `i·n + d − 1` for side `n`.
-/// Primary items: each cell holds a digit (`n²`), and each house holds
-/// each digit (`n` per house: rows, columns, boxes or regions, extra
-/// houses). Secondary items, which an option may cover at most once
-/// (Knuth's way to say "not both"): for two cells a difference relation
-/// binds (anti-king, anti-knight), one per digit; for two orthogonal
-/// neighbours under non-consecutive, one per ordered pair of consecutive
-/// digits.
+/// Primary items: each cell holds a digit (`n²`), and each house of `n`
+/// cells holds each digit (`n` per house: rows, columns, boxes or
+/// regions, extra houses). Secondary items, which a solution covers at
+/// most once (Knuth's way to say "not both"): each digit of a house of
+/// one's own with fewer cells; for two cells a difference relation binds
+/// (anti-king, anti-knight), one per digit; for two orthogonal neighbours
+/// under non-consecutive, one per ordered pair of consecutive digits.
 pub(crate) struct VariantMatrix {
     pub(crate) matrix: ExactCover,
     side: usize,
@@ -40,17 +40,27 @@ impl VariantMatrix {
     fn build(puzzle: &Grid, variant: &Variant, shuffle: Option<&mut SplitMix64>) -> VariantMatrix {
         let shape = variant.shape();
         let (n, cells) = (shape.side(), shape.cell_count());
-        let houses = variant.houses();
+        // A house of every cell's width holds each digit once (primary
+        // items); a smaller one, of one's own, at most once (secondary).
+        let (full, small): (Vec<_>, Vec<_>) = variant.houses().into_iter().partition(|h| h.cells().len() == n);
         let mut homes: Vec<Vec<usize>> = vec![Vec::new(); cells];
-        for (h, house) in houses.iter().enumerate() {
+        for (h, house) in full.iter().enumerate() {
             for &cell in house.cells() {
                 homes[cell].push(h);
             }
         }
-        let primary = cells + houses.len() * n;
+        let primary = cells + full.len() * n;
         // The secondary items of each option.
         let mut bound: Vec<Vec<usize>> = vec![Vec::new(); cells * n];
         let mut secondary = 0;
+        for house in &small {
+            for d in 0..n {
+                for &cell in house.cells() {
+                    bound[cell * n + d].push(primary + secondary);
+                }
+                secondary += 1;
+            }
+        }
         let mut not_both = |a: usize, b: usize| {
             bound[a].push(primary + secondary);
             bound[b].push(primary + secondary);

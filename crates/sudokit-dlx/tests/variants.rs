@@ -111,3 +111,17 @@ fn restarts_bound_the_heavy_tail_of_an_empty_grid() {
     let solution = Dlx::new().solve_variant_with(&empty, &x_anti_knight, &budget).expect("solved within the nodes");
     assert_eq!(check_variant_solution(&empty, &x_anti_knight, &solution.grid), Ok(()));
 }
+
+#[test]
+fn a_house_smaller_than_the_side_holds_each_digit_at_most_once() {
+    // Found by the fuzz run: a two-cell house of one's own was asked to
+    // hold all four digits, so no grid solved it.
+    let puzzle: Grid = "...4..13....2341".parse().unwrap();
+    let cells = [sudokit_dlx::sudokit_core::Cell::new(0, 0), sudokit_dlx::sudokit_core::Cell::new(1, 1)];
+    let variant = Variant::parse("jigsaw=1111222233334444", Shape::MINI).unwrap().with_house(&cells).unwrap();
+    let (expected, _) = count_variant_solutions(&puzzle, &variant, 2);
+    assert_eq!(expected, 1);
+    assert_eq!(Dlx::new().count_variant_solutions(&puzzle, &variant, 2), Ok(expected));
+    let answer = Dlx::new().solve_variant(&puzzle, &variant).unwrap().grid;
+    assert_eq!(check_variant_solution(&puzzle, &variant, &answer), Ok(()));
+}

@@ -5,7 +5,8 @@
 //! solver under node and iteration caps, ratings (every exit mode), hints
 //! and explainer walks, generation requests with extreme settings and
 //! small caps, transformations from random lists, steps of the builder
-//! (drawn on their position and on others) and candidate-board edits.
+//! (drawn on their position and on others), candidate-board edits, and
+//! variants: rules from text, and puzzles under them.
 //!
 //! It asserts that nothing panics, that every returned grid is checked by
 //! the independent oracle, that two exact methods agree on counts, and that
@@ -27,9 +28,12 @@ use sudokit::rules::human::{
     Event, Explainer, House, Outcome, Position, RateError, RateUntil, Rater, Score, Step, Technique, hint_with,
     rate_with,
 };
-use sudokit::{Budget, Cell, CountSolutions, Digit, Dlx, Grid, Shape, SolveError, Solver, StopReason, registry};
+use sudokit::{
+    Budget, Cell, CountSolutions, Digit, Dlx, Grid, Shape, SolveError, Solver, StopReason, Variant, registry,
+};
 use sudokit_testkit::generate::{self, SplitMix64};
 use sudokit_testkit::oracle;
+use sudokit_testkit::variant_oracle::check_variant_solution;
 
 /// Inputs tried per section, for the summary.
 #[derive(Default)]
@@ -539,6 +543,61 @@ fn board_edits(rng: &mut SplitMix64, tally: &mut Tally) {
     }
 }
 
+/// Rules text made of known names, near-names and noise.
+fn rules_text(rng: &mut SplitMix64, shape: Shape) -> String {
+    let cells = shape.cell_count();
+    let map: String = (0..cells).map(|i| shape.symbol((i / shape.side()) as u8 + 1)).collect();
+    let names = [
+        "x",
+        "windoku",
+        "disjoint-groups",
+        "anti-king",
+        "anti-knight",
+        "non-consecutive",
+        "standard",
+        "",
+        " x ",
+        "anti-queen",
+        "house=r1c1+r2c2",
+        "house=r1c1",
+        "house=r0c1+r1c1",
+        "jigsaw=12",
+        "=",
+        ",",
+    ];
+    let mut parts: Vec<String> = (0..rng.below(4)).map(|_| names[rng.below(names.len())].to_owned()).collect();
+    if rng.below(4) == 0 {
+        parts.push(format!("jigsaw={map}"));
+    }
+    parts.join(",")
+}
+
+/// Rules from text: parsed without a panic, written back to the same
+/// rules; puzzles under them solved and counted by the solvers that take
+/// every variant, under a node cap, each answer checked by the variant
+/// oracle and their counts equal when both finish.
+fn variants(rng: &mut SplitMix64, tally: &mut Tally) {
+    tally.count("variants");
+    let shape = small_shape(rng);
+    let text = rules_text(rng, shape);
+    let Ok(variant) = no_panic(&format!("rules {text:?}"), || Variant::parse(&text, shape)) else { return };
+    assert_eq!(Variant::parse(&variant.to_string(), shape).as_ref(), Ok(&variant), "round trip of {text:?}");
+    let grid = puzzle(rng, shape);
+    let budget = Budget::unlimited().with_max_nodes(20_000);
+    let mut counts = Vec::new();
+    for name in ["dlx", "backtracking-mrv"] {
+        let mut solver = registry::find(name).expect("registered").build_counter().expect("exact");
+        let what = format!("{name} on {grid} under {variant}");
+        if let Ok(solution) = no_panic(&what, || solver.solve_variant_with(&grid, &variant, &budget)) {
+            assert_eq!(check_variant_solution(&grid, &variant, &solution.grid), Ok(()), "{what}");
+        }
+        counts.push(no_panic(&what, || solver.count_variant_solutions_with(&grid, &variant, 2, &budget)).ok());
+    }
+    if let [Some(a), Some(b)] = counts[..] {
+        assert_eq!(a, b, "dlx and backtracking-mrv count {grid} under {variant} differently");
+    }
+}
+
 #[test]
 fn fuzz_the_public_entry_points() {
     let rounds = env("SUDOKIT_FUZZ_ROUNDS", 300);
@@ -557,6 +616,7 @@ fn fuzz_the_public_entry_points() {
         transformations(&mut rng, &mut tally);
         steps(&mut rng, &mut tally);
         board_edits(&mut rng, &mut tally);
+        variants(&mut rng, &mut tally);
     }
     println!("{} inputs over {rounds} rounds from seed {first}: {:?}", tally.inputs, tally.sections);
     assert!(tally.inputs >= rounds as usize * 20, "every section ran");
