@@ -174,6 +174,17 @@ impl SolveError {
         SolveError::ShapeMismatch { expected, found }
     }
 
+    /// The error of a solver that does not take the rules of `variant`.
+    ///
+    /// ```
+    /// use sudokit::{Shape, SolveError, Variant};
+    /// let err = SolveError::unsupported_variant(&Variant::standard(Shape::CLASSIC).with_diagonals());
+    /// assert_eq!(err.to_string(), "this solver does not take the rules `x`");
+    /// ```
+    pub fn unsupported_variant(variant: &Variant) -> SolveError {
+        SolveError::UnsupportedVariant { rules: variant.to_string() }
+    }
+
     /// The error of a solver that panicked, with the panic's `message`.
     pub fn panicked(message: impl Into<String>) -> SolveError {
         SolveError::Panicked { message: message.into() }

@@ -165,7 +165,7 @@ fn standard_only(puzzle: &Grid, variant: &Variant) -> Result<(), SolveError> {
     if puzzle.shape() != variant.shape() {
         return Err(SolveError::ShapeMismatch { expected: variant.shape(), found: puzzle.shape() });
     }
-    if variant.is_standard() { Ok(()) } else { Err(SolveError::UnsupportedVariant { rules: variant.to_string() }) }
+    if variant.is_standard() { Ok(()) } else { Err(SolveError::unsupported_variant(variant)) }
 }
 
 impl<S: Solver + ?Sized> Solver for &mut S {

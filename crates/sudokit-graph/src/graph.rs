@@ -4,7 +4,7 @@ use std::fmt;
 
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::visit::EdgeRef;
-use sudokit_core::{Cell, Grid, Shape};
+use sudokit_core::{Cell, Grid, Shape, SolveError, Variant};
 use sudokit_grid::Layout;
 
 /// A Sudoku as a graph: one vertex per cell, an edge between every two
@@ -100,8 +100,53 @@ impl ConstraintGraph {
                 graph.add_edge(NodeIndex::new(i), NodeIndex::new(usize::from(peer)), ());
             }
         }
+        ConstraintGraph::with_adjacency(shape, graph)
+    }
+
+    /// The constraint graph of a puzzle under `variant`'s rules: an edge
+    /// between every two cells that may not hold the same digit (sharing a
+    /// house, or bound by anti-king or anti-knight).
+    ///
+    /// ```
+    /// use sudokit::graph::ConstraintGraph;
+    /// use sudokit::{Relation, Shape, Variant};
+    /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+    /// // Each diagonal adds its 36 pairs, less those a box already holds.
+    /// assert_eq!(ConstraintGraph::of_variant(&x)?.edge_count(), 810 + 2 * (36 - 9));
+    /// let nc = Variant::standard(Shape::CLASSIC).with_relation(Relation::NonConsecutive);
+    /// assert!(ConstraintGraph::of_variant(&nc).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::UnsupportedVariant`] for a rule that is no colouring
+    /// constraint (non-consecutive: a digit's neighbours may not hold the
+    /// next one, which an edge cannot say).
+    pub fn of_variant(variant: &Variant) -> Result<ConstraintGraph, SolveError> {
+        if variant.relations().iter().any(|r| !r.is_difference()) {
+            return Err(SolveError::unsupported_variant(variant));
+        }
+        if variant.is_standard() {
+            return Ok(ConstraintGraph::new(variant.shape()));
+        }
+        let shape = variant.shape();
+        let n = shape.cell_count();
+        let mut graph = UnGraph::with_capacity(n, 0);
+        for i in 0..n {
+            graph.add_node(Cell::from_index(i, shape));
+        }
+        for i in 0..n {
+            for peer in variant.peers(i).into_iter().filter(|&p| p > i) {
+                graph.add_edge(NodeIndex::new(i), NodeIndex::new(peer), ());
+            }
+        }
+        Ok(ConstraintGraph::with_adjacency(shape, graph))
+    }
+
+    /// `graph` with the solvers' flat copy of its adjacency.
+    fn with_adjacency(shape: Shape, graph: UnGraph<Cell, ()>) -> ConstraintGraph {
         // The solvers' flat copy of the adjacency, read back from petgraph.
-        let mut offsets = Vec::with_capacity(n + 1);
+        let mut offsets = Vec::with_capacity(graph.node_count() + 1);
         let mut adjacency = Vec::with_capacity(2 * graph.edge_count());
         offsets.push(0);
         for v in graph.node_indices() {

@@ -277,14 +277,14 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Solves `puzzle` with `method`.
+/// Solves `puzzle`, whose givens the caller checked against the rules
+/// `graph` stands for, with `method`.
 pub(crate) fn solve(
     graph: &ConstraintGraph,
     method: Method,
     puzzle: &Grid,
     budget: &Budget,
 ) -> Result<Solution, SolveError> {
-    puzzle.validate()?;
     let mut search = Search::new(graph, method, puzzle, budget, 1);
     if let Err(reason) = search.run() {
         return Err(search.exhausted(reason));
@@ -292,7 +292,8 @@ pub(crate) fn solve(
     search.tally.into_solution(puzzle.shape())
 }
 
-/// Counts the solutions of `puzzle` with `method`, up to `limit`.
+/// Counts the solutions of `puzzle` (checked as for [`solve`]) with
+/// `method`, up to `limit`.
 pub(crate) fn count(
     graph: &ConstraintGraph,
     method: Method,
@@ -300,7 +301,6 @@ pub(crate) fn count(
     limit: u64,
     budget: &Budget,
 ) -> Result<u64, SolveError> {
-    puzzle.validate()?;
     let mut search = Search::new(graph, method, puzzle, budget, limit);
     match search.run() {
         Ok(()) => Ok(search.tally.found()),

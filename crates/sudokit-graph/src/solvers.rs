@@ -1,21 +1,49 @@
 //! The colouring solvers.
 
-use sudokit_core::{Budget, CountSolutions, Grid, Shape, Solution, SolveError, Solver};
+use sudokit_core::{Budget, CountSolutions, Grid, Shape, Solution, SolveError, Solver, Variant};
 
 use crate::graph::ConstraintGraph;
 use crate::search::{self, ColourOrder, Method, Selection};
 
-/// The constraint graph of the last shape solved, kept between puzzles.
+/// The constraint graph of the last shape solved, and of the last variant,
+/// kept between puzzles.
 #[derive(Clone, Debug, Default)]
-struct GraphCache(Option<ConstraintGraph>);
+struct GraphCache {
+    standard: Option<ConstraintGraph>,
+    variant: Option<(Variant, ConstraintGraph)>,
+}
 
 impl GraphCache {
     fn get(&mut self, shape: Shape) -> &ConstraintGraph {
-        if self.0.as_ref().is_none_or(|g| g.shape() != shape) {
-            self.0 = Some(ConstraintGraph::new(shape));
+        if self.standard.as_ref().is_none_or(|g| g.shape() != shape) {
+            self.standard = Some(ConstraintGraph::new(shape));
         }
-        self.0.get_or_insert_with(|| ConstraintGraph::new(shape))
+        self.standard.get_or_insert_with(|| ConstraintGraph::new(shape))
     }
+
+    /// The graph of `variant` for `puzzle`.
+    ///
+    /// # Errors
+    /// [`SolveError::ShapeMismatch`] for a puzzle of another shape, and the
+    /// error of [`ConstraintGraph::of_variant`].
+    fn of_variant(&mut self, puzzle: &Grid, variant: &Variant) -> Result<&ConstraintGraph, SolveError> {
+        if puzzle.shape() != variant.shape() {
+            return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
+        }
+        variant.validate(puzzle)?;
+        if variant.is_standard() {
+            return Ok(self.get(variant.shape()));
+        }
+        if self.variant.as_ref().is_none_or(|(v, _)| v != variant) {
+            self.variant = Some((variant.clone(), ConstraintGraph::of_variant(variant)?));
+        }
+        Ok(&self.variant.as_ref().expect("built above").1)
+    }
+}
+
+/// Whether a colouring takes `variant`: every rule an edge can say.
+fn colours(variant: &Variant) -> bool {
+    variant.relations().iter().all(|r| r.is_difference())
 }
 
 /// Implements `Solver` and `CountSolutions` for a solver with a `cache`
@@ -28,15 +56,44 @@ macro_rules! exact_colouring {
             }
 
             fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+                puzzle.validate()?;
                 let method = self.method();
                 search::solve(self.cache.get(puzzle.shape()), method, puzzle, budget)
+            }
+
+            /// Every variant whose rules are edges: houses, anti-king,
+            /// anti-knight; not non-consecutive.
+            fn supports(&self, variant: &Variant) -> bool {
+                colours(variant)
+            }
+
+            fn solve_variant_with(
+                &mut self,
+                puzzle: &Grid,
+                variant: &Variant,
+                budget: &Budget,
+            ) -> Result<Solution, SolveError> {
+                let method = self.method();
+                search::solve(self.cache.of_variant(puzzle, variant)?, method, puzzle, budget)
             }
         }
 
         impl CountSolutions for $ty {
             fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+                puzzle.validate()?;
                 let method = self.method();
                 search::count(self.cache.get(puzzle.shape()), method, puzzle, limit, budget)
+            }
+
+            fn count_variant_solutions_with(
+                &mut self,
+                puzzle: &Grid,
+                variant: &Variant,
+                limit: u64,
+                budget: &Budget,
+            ) -> Result<u64, SolveError> {
+                let method = self.method();
+                search::count(self.cache.of_variant(puzzle, variant)?, method, puzzle, limit, budget)
             }
         }
     };
