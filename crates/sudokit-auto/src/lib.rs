@@ -102,7 +102,7 @@ impl Solver for Auto {
         variant: &Variant,
         budget: &Budget,
     ) -> Result<Solution, SolveError> {
-        if variant.is_standard() && puzzle.shape() == variant.shape() {
+        if variant.is_standard_for(puzzle) {
             return self.solve_with(puzzle, budget);
         }
         self.dlx.solve_variant_with(puzzle, variant, budget)
@@ -121,7 +121,7 @@ impl CountSolutions for Auto {
         limit: u64,
         budget: &Budget,
     ) -> Result<u64, SolveError> {
-        if variant.is_standard() && puzzle.shape() == variant.shape() {
+        if variant.is_standard_for(puzzle) {
             return self.count_solutions_with(puzzle, limit, budget);
         }
         self.dlx.count_variant_solutions_with(puzzle, variant, limit, budget)

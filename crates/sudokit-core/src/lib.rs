@@ -68,8 +68,9 @@
 //!   "…"}`, so boxes that are not the default for the side survive; a bare
 //!   line is read as the default shape for its length), [`Shape`] (its box
 //!   dimensions), [`Cell`] (row and column), [`Digit`], [`Conflict`],
-//!   [`Stats`], [`Solution`], [`Uniqueness`], [`SolveError`] and
-//!   [`StopReason`].
+//!   [`Stats`], [`Solution`], [`Uniqueness`], [`SolveError`],
+//!   [`StopReason`], [`Variant`] (its shape and its rules' text),
+//!   [`VariantConflict`], [`House`], [`HouseKind`] and [`Relation`].
 #![doc(test(attr(deny(warnings))))]
 
 mod budget;

@@ -8,6 +8,9 @@
 //!   (the rule of [`Grid`]'s `FromStr`).
 //! * A [`Shape`] travels as its box dimensions, a [`Cell`] as its 0-based
 //!   row and column.
+//! * A [`Variant`] travels as its shape and its rules' text,
+//!   `{"shape": {…}, "rules": "x,anti-knight"}` (see
+//!   [`variant_text`](crate::variant_text)).
 //!
 //! Everything is checked on the way in, so deserialising never builds an
 //! invalid value.
@@ -21,6 +24,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::shape::Shape;
+use crate::variant::Variant;
 
 /// The cells of a grid as its one-line text, written without a copy.
 struct CellsText<'a>(&'a Grid);
@@ -114,6 +118,27 @@ impl<'de> Deserialize<'de> for Cell {
     }
 }
 
+/// A variant as it travels: its shape and its rules' text.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantForm {
+    shape: Shape,
+    rules: String,
+}
+
+impl Serialize for Variant {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        VariantForm { shape: self.shape(), rules: self.to_string() }.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Variant {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
+        let form = VariantForm::deserialize(deserializer)?;
+        Variant::parse(&form.rules, form.shape).map_err(D::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +160,17 @@ mod tests {
         assert!(serde_json::from_str::<Shape>(r#"{"box_height":1,"box_width":4}"#).is_err());
         let stats = Stats::new().with_nodes(7);
         assert_eq!(serde_json::from_str::<Stats>(&serde_json::to_string(&stats).unwrap()).unwrap(), stats);
+    }
+
+    #[test]
+    fn variants_travel_as_their_shape_and_rules() {
+        let x = Variant::standard(Shape::MINI).with_diagonals().with_relation(crate::Relation::AntiKing);
+        let json = serde_json::to_string(&x).unwrap();
+        assert_eq!(json, r#"{"shape":{"box_height":2,"box_width":2},"rules":"x,anti-king"}"#);
+        assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), x);
+        let bad = r#"{"shape":{"box_height":2,"box_width":2},"rules":"jigsaw=1112"}"#;
+        let err = serde_json::from_str::<Variant>(bad).unwrap_err().to_string();
+        assert!(err.starts_with("a region map of 4 cells, for a grid of 16"), "{err}");
     }
 
     #[test]

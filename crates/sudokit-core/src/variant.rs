@@ -335,6 +335,12 @@ impl Variant {
         self.regions.is_none() && self.extras.is_empty() && self.relations.is_empty()
     }
 
+    /// Whether these are the standard rules of `grid`'s shape: what a
+    /// solver hands to its standard path.
+    pub fn is_standard_for(&self, grid: &Grid) -> bool {
+        self.is_standard() && grid.shape() == self.shape
+    }
+
     /// These rules with both diagonals as houses (Sudoku X).
     pub fn with_diagonals(mut self) -> Variant {
         let side = self.shape.side();

@@ -326,7 +326,7 @@ impl Solver for Dlx {
         variant: &Variant,
         budget: &Budget,
     ) -> Result<Solution, SolveError> {
-        if variant.is_standard() && puzzle.shape() == variant.shape() {
+        if variant.is_standard_for(puzzle) {
             return self.solve_with(puzzle, budget);
         }
         let budget = budget.starting_now();
@@ -361,7 +361,7 @@ impl CountSolutions for Dlx {
         limit: u64,
         budget: &Budget,
     ) -> Result<u64, SolveError> {
-        if variant.is_standard() && puzzle.shape() == variant.shape() {
+        if variant.is_standard_for(puzzle) {
             return self.count_solutions_with(puzzle, limit, budget);
         }
         let mut tally = SearchTally::new(budget, limit);

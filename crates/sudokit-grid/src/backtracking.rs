@@ -287,7 +287,7 @@ impl Solver for BacktrackingMrv {
         variant: &Variant,
         budget: &Budget,
     ) -> Result<Solution, SolveError> {
-        if variant.is_standard() && puzzle.shape() == variant.shape() {
+        if variant.is_standard_for(puzzle) {
             return self.solve_with(puzzle, budget);
         }
         variant_search::solve(puzzle, variant, budget)
@@ -306,7 +306,7 @@ impl CountSolutions for BacktrackingMrv {
         limit: u64,
         budget: &Budget,
     ) -> Result<u64, SolveError> {
-        if variant.is_standard() && puzzle.shape() == variant.shape() {
+        if variant.is_standard_for(puzzle) {
             return self.count_solutions_with(puzzle, limit, budget);
         }
         variant_search::count(puzzle, variant, limit, budget)
