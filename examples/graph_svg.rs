@@ -6,8 +6,9 @@
 //! ```
 //!
 //! Solves PUZZLE (by default the course's first easy puzzle) with DSATUR and
-//! forward checking, writes the picture to OUTPUT.svg (`sudoku-graph.svg` by
-//! default) and the DOT text beside it (`.dot`), which `neato -n2 -Tpng`
+//! forward checking, writes the picture to OUTPUT.svg
+//! (`target/pictures/sudoku-graph.svg` by default, out of the sources) and
+//! the DOT text beside it (`.dot`), which `neato -n2 -Tpng`
 //! renders with the same circle. The 81 vertices go round the circle in
 //! row-major order, filled with their digit's colour; the 810 edges are the
 //! faint chords.
@@ -29,9 +30,13 @@ struct Cli {
     #[arg(short, long)]
     puzzle: Option<String>,
     /// Where to write the picture; the DOT text goes beside it (`.dot`).
-    #[arg(default_value = "sudoku-graph.svg", value_name = "OUTPUT.svg")]
+    #[arg(default_value = DEFAULT_OUTPUT, value_name = "OUTPUT.svg")]
     output: PathBuf,
 }
+
+/// The default picture, under `target/` so that a run leaves nothing
+/// untracked among the sources; its folder is made when missing.
+const DEFAULT_OUTPUT: &str = "target/pictures/sudoku-graph.svg";
 
 fn main() -> ExitCode {
     exit_code(run(Cli::parse()))
@@ -50,6 +55,9 @@ fn run(cli: Cli) -> Result {
         return Err(format!("the solution {} is not a proper colouring", solution.grid).into());
     }
     println!("{:#}", solution.grid);
+    if output == std::path::Path::new(DEFAULT_OUTPUT) {
+        std::fs::create_dir_all("target/pictures").context(|| "cannot make target/pictures")?;
+    }
     let dot = output.with_extension("dot");
     std::fs::write(&output, graph.to_svg(&solution.grid)).context(|| format!("cannot write {}", output.display()))?;
     std::fs::write(&dot, graph.to_dot(&solution.grid)).context(|| format!("cannot write {}", dot.display()))?;

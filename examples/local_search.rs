@@ -12,7 +12,8 @@
 //! PUZZLE is one grid on the command line (81 characters for 9×9); without
 //! it, the first puzzle of the course's hard level. `--hybrid` propagates
 //! singles and locked candidates first; `--course` uses the course's
-//! parameters. The chart goes to `local_search.svg` unless `--chart` says
+//! parameters. The chart goes to `target/pictures/local_search.svg`
+//! (out of the sources; the folder is made when missing) unless `--chart` says
 //! otherwise.
 
 use std::path::PathBuf;
@@ -48,7 +49,7 @@ struct Cli {
     #[arg(short, long, value_parser = seconds, default_value = "10", value_name = "SECONDS")]
     time_limit: Duration,
     /// Where to draw the chart.
-    #[arg(long, default_value = "local_search.svg", value_name = "FILE")]
+    #[arg(long, default_value = DEFAULT_CHART, value_name = "FILE")]
     chart: PathBuf,
     /// The puzzle (default: the first of the course's hard level).
     puzzle: Option<String>,
@@ -60,11 +61,18 @@ enum Method {
     Genetic,
 }
 
+/// The default chart, under `target/` so that a run leaves nothing
+/// untracked among the sources.
+const DEFAULT_CHART: &str = "target/pictures/local_search.svg";
+
 fn main() -> ExitCode {
     exit_code(run(Cli::parse()))
 }
 
 fn run(cli: Cli) -> Result {
+    if cli.chart == std::path::Path::new(DEFAULT_CHART) {
+        std::fs::create_dir_all("target/pictures").context(|| "cannot make target/pictures")?;
+    }
     let puzzle: Grid = match &cli.puzzle {
         Some(text) => text.parse().context(|| "bad puzzle")?,
         None => sets::HARD.take(1).into_iter().next().ok_or("the hard level is empty")?,
