@@ -201,16 +201,13 @@ impl Variant {
     /// rules, as for every solver, and [`SolveError::VariantClash`] under
     /// any other, which names each broken house or relation.
     pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
+        if self.is_standard_for(puzzle) {
+            return puzzle.validate();
+        }
         let conflicts = self
             .conflicts(puzzle)
             .map_err(|_| SolveError::ShapeMismatch { expected: self.shape(), found: puzzle.shape() })?;
-        if conflicts.is_empty() {
-            return Ok(());
-        }
-        if self.is_standard() {
-            return puzzle.validate();
-        }
-        Err(SolveError::VariantClash { conflicts })
+        if conflicts.is_empty() { Ok(()) } else { Err(SolveError::VariantClash { conflicts }) }
     }
 }
 

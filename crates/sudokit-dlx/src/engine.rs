@@ -113,6 +113,18 @@ pub struct CoverStats {
     pub solutions: u64,
 }
 
+/// The counters of two searches, added up: a solve's runs, its restarts
+/// included.
+pub(crate) fn plus(a: CoverStats, b: CoverStats) -> CoverStats {
+    CoverStats {
+        nodes: a.nodes + b.nodes,
+        updates: a.updates + b.updates,
+        guesses: a.guesses + b.guesses,
+        backtracks: a.backtracks + b.backtracks,
+        solutions: a.solutions + b.solutions,
+    }
+}
+
 /// Where the resumable search stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {

@@ -7,10 +7,10 @@ use sudokit_core::{
     Budget, CountSolutions, Grid, Meter, SearchTally, Solution, SolveError, Solver, SplitMix64, StopReason, Variant,
 };
 
-use crate::engine::{CoverStats, ExactCover};
+use crate::engine::{CoverStats, ExactCover, plus};
 use crate::restart::{Relabelling, luby};
 use crate::sudoku::SudokuCover;
-use crate::variant::{self, VariantMatrix, plus};
+use crate::variant::{self, VariantMatrix};
 
 /// A puzzle's matrix: the items its givens leave, and the options that do
 /// not clash with them.

@@ -3,7 +3,7 @@
 
 use sudokit_core::{Budget, Grid, Meter, SolveError, SplitMix64, StopReason, Variant};
 
-use crate::engine::{CoverStats, ExactCover};
+use crate::engine::{CoverStats, ExactCover, plus};
 use crate::restart::luby;
 
 /// The matrix of a puzzle under a variant's rules, its givens selected.
@@ -160,15 +160,4 @@ pub(crate) fn solve_with_restarts(
         }
     }
     unreachable!("the slices grow until a run ends or the budget does")
-}
-
-/// The counters of two searches, added up.
-pub(crate) fn plus(a: CoverStats, b: CoverStats) -> CoverStats {
-    CoverStats {
-        nodes: a.nodes + b.nodes,
-        updates: a.updates + b.updates,
-        guesses: a.guesses + b.guesses,
-        backtracks: a.backtracks + b.backtracks,
-        solutions: a.solutions + b.solutions,
-    }
 }

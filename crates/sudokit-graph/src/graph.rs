@@ -90,17 +90,8 @@ impl ConstraintGraph {
     /// ```
     pub fn new(shape: Shape) -> ConstraintGraph {
         let layout = Layout::of(shape);
-        let n = shape.cell_count();
-        let mut graph = UnGraph::with_capacity(n, n * layout.peer_count() / 2);
-        for i in 0..n {
-            graph.add_node(Cell::from_index(i, shape));
-        }
-        for i in 0..n {
-            for &peer in layout.peers(i).iter().filter(|&&p| usize::from(p) > i) {
-                graph.add_edge(NodeIndex::new(i), NodeIndex::new(usize::from(peer)), ());
-            }
-        }
-        ConstraintGraph::with_adjacency(shape, graph)
+        let peers = (0..shape.cell_count()).map(|i| layout.peers(i).iter().map(|&p| usize::from(p)));
+        ConstraintGraph::from_peers(shape, layout.peer_count(), peers)
     }
 
     /// The constraint graph of a puzzle under `variant`'s rules: an edge
@@ -123,28 +114,41 @@ impl ConstraintGraph {
     /// constraint (non-consecutive: a digit's neighbours may not hold the
     /// next one, which an edge cannot say).
     pub fn of_variant(variant: &Variant) -> Result<ConstraintGraph, SolveError> {
-        if variant.relations().iter().any(|r| !r.is_difference()) {
+        if !ConstraintGraph::expresses(variant) {
             return Err(SolveError::unsupported_variant(variant));
         }
         if variant.is_standard() {
             return Ok(ConstraintGraph::new(variant.shape()));
         }
-        let shape = variant.shape();
+        let peers = variant.peers();
+        let most = peers.iter().map(Vec::len).max().unwrap_or(0);
+        Ok(ConstraintGraph::from_peers(variant.shape(), most, peers))
+    }
+
+    /// Whether a graph can say every rule of `variant`: each asks two
+    /// cells for different digits (houses, anti-king, anti-knight), which
+    /// non-consecutive does not.
+    pub fn expresses(variant: &Variant) -> bool {
+        variant.relations().iter().all(|r| r.is_difference())
+    }
+
+    /// The graph of `shape` with an edge between each cell and each of its
+    /// `peers` (given for every cell, row-major, at most `degree` each).
+    fn from_peers<P: IntoIterator<Item = usize>>(
+        shape: Shape,
+        degree: usize,
+        peers: impl IntoIterator<Item = P>,
+    ) -> ConstraintGraph {
         let n = shape.cell_count();
-        let mut graph = UnGraph::with_capacity(n, 0);
+        let mut graph = UnGraph::with_capacity(n, n * degree / 2);
         for i in 0..n {
             graph.add_node(Cell::from_index(i, shape));
         }
-        for i in 0..n {
-            for peer in variant.peers(i).into_iter().filter(|&p| p > i) {
+        for (i, cell_peers) in peers.into_iter().enumerate() {
+            for peer in cell_peers.into_iter().filter(|&p| p > i) {
                 graph.add_edge(NodeIndex::new(i), NodeIndex::new(peer), ());
             }
         }
-        Ok(ConstraintGraph::with_adjacency(shape, graph))
-    }
-
-    /// `graph` with the solvers' flat copy of its adjacency.
-    fn with_adjacency(shape: Shape, graph: UnGraph<Cell, ()>) -> ConstraintGraph {
         // The solvers' flat copy of the adjacency, read back from petgraph.
         let mut offsets = Vec::with_capacity(graph.node_count() + 1);
         let mut adjacency = Vec::with_capacity(2 * graph.edge_count());

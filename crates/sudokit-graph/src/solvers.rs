@@ -27,9 +27,6 @@ impl GraphCache {
     /// [`SolveError::ShapeMismatch`] for a puzzle of another shape, and the
     /// error of [`ConstraintGraph::of_variant`].
     fn of_variant(&mut self, puzzle: &Grid, variant: &Variant) -> Result<&ConstraintGraph, SolveError> {
-        if puzzle.shape() != variant.shape() {
-            return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
-        }
         variant.validate(puzzle)?;
         if variant.is_standard() {
             return Ok(self.get(variant.shape()));
@@ -39,11 +36,6 @@ impl GraphCache {
         }
         Ok(&self.variant.as_ref().expect("built above").1)
     }
-}
-
-/// Whether a colouring takes `variant`: every rule an edge can say.
-fn colours(variant: &Variant) -> bool {
-    variant.relations().iter().all(|r| r.is_difference())
 }
 
 /// Implements `Solver` and `CountSolutions` for a solver with a `cache`
@@ -64,7 +56,7 @@ macro_rules! exact_colouring {
             /// Every variant whose rules are edges: houses, anti-king,
             /// anti-knight; not non-consecutive.
             fn supports(&self, variant: &Variant) -> bool {
-                colours(variant)
+                ConstraintGraph::expresses(variant)
             }
 
             fn solve_variant_with(

@@ -20,7 +20,7 @@ impl<'b> Search<'b> {
     fn new(puzzle: &Grid, variant: &Variant, budget: &'b Budget, limit: u64) -> Result<Search<'b>, SolveError> {
         variant.validate(puzzle)?;
         let cells = puzzle.values().to_vec();
-        let peers = (0..cells.len()).map(|i| variant.peers(i)).collect();
+        let peers = variant.peers();
         let mut neighbours = vec![Vec::new(); cells.len()];
         for relation in variant.relations().iter().filter(|r| !r.is_difference()) {
             for (a, b) in relation.pairs(variant.shape()) {
