@@ -6,7 +6,8 @@ doc comments (`//!`, `///`) of every Rust file, takes each `code span` that
 looks like a path inside the project (a `/` in it, or a file name with a
 known extension), and looks for it from the project root, from the crate of
 the file that names it, and from the folder of that file. Paths outside the
-project (`../shared/…`), URLs, globs and placeholders are skipped.
+project (`../shared/…`), build outputs under `target/`, URLs, globs and
+placeholders are skipped.
 
 Usage: python3 tools/doc_paths.py   (from the project root; exit 1 on a miss)
 """
@@ -20,12 +21,15 @@ ROOT = Path(__file__).resolve().parent.parent
 EXTENSIONS = (".rs", ".md", ".toml", ".txt", ".csv", ".tsv", ".py", ".json", ".sh")
 SPAN = re.compile(r"`([^`\s]+)`")
 SKIP = re.compile(r"[<>*{}|$:?=,()\[\]]|^\.\./|^~|^-|^/|https?|\.\.\.|…")
+# What a build or an example writes under `target/` is not a file the project
+# holds: a clean checkout has no `target/` at all.
+OUTPUTS = re.compile(r"^target(/|$)")
 
 
 def candidates(text: str):
     for token in SPAN.findall(text):
         token = token.rstrip(".")
-        if SKIP.search(token) or token.count("/") == 0 and not token.endswith(EXTENSIONS):
+        if SKIP.search(token) or OUTPUTS.match(token) or token.count("/") == 0 and not token.endswith(EXTENSIONS):
             continue
         # `a/b` that is a fraction or a ratio, not a path.
         if re.fullmatch(r"[\d./]+", token):
