@@ -22,6 +22,7 @@ pub use sudokit_core;
 use sudokit_bitparallel::BitParallel;
 use sudokit_core::{Budget, CountSolutions, Grid, Shape, Solution, SolveError, Solver, Variant};
 use sudokit_dlx::Dlx;
+use sudokit_grid::PropagationSearch;
 
 /// The fastest exact solver of the workspace for each shape:
 /// [`BitParallel`] for 9×9, [`Dlx`] (Dancing Links) for every other shape.
@@ -63,6 +64,8 @@ use sudokit_dlx::Dlx;
 pub struct Auto {
     bit_parallel: BitParallel,
     dlx: Dlx,
+    /// For rules other than the standard ones.
+    propagation: PropagationSearch,
 }
 
 impl Auto {
@@ -91,7 +94,8 @@ impl Solver for Auto {
         self.pick(puzzle.shape()).solve_with(puzzle, budget)
     }
 
-    /// Every variant: the standard rules as above, the others by `Dlx`.
+    /// Every variant: the standard rules as above, the others by
+    /// [`PropagationSearch`].
     fn supports(&self, _: &Variant) -> bool {
         true
     }
@@ -105,7 +109,7 @@ impl Solver for Auto {
         if variant.is_standard_for(puzzle) {
             return self.solve_with(puzzle, budget);
         }
-        self.dlx.solve_variant_with(puzzle, variant, budget)
+        self.propagation.solve_variant_with(puzzle, variant, budget)
     }
 }
 
@@ -124,7 +128,7 @@ impl CountSolutions for Auto {
         if variant.is_standard_for(puzzle) {
             return self.count_solutions_with(puzzle, limit, budget);
         }
-        self.dlx.count_variant_solutions_with(puzzle, variant, limit, budget)
+        self.propagation.count_variant_solutions_with(puzzle, variant, limit, budget)
     }
 }
 

@@ -38,6 +38,9 @@
 //!   column in every error; [`write_puzzles`](io::write_puzzles) writes them.
 //! * [`Backtracking`] and [`BacktrackingMrv`]: baseline [`Solver`]s, which
 //!   also count solutions ([`CountSolutions`]).
+//! * [`PropagationSearch`]: singles propagated through the houses, peers
+//!   and relations of any [`Variant`](sudokit_core::Variant), then
+//!   guesses: the fast solver of variants.
 //!
 //! # Crate features
 //! * `serde`: `Serialize` and `Deserialize` for [`Candidates`] (as a list
@@ -57,6 +60,7 @@ pub mod io;
 mod layout;
 mod pencil;
 mod propagate;
+mod propagation;
 mod variant_search;
 
 pub use backtracking::{Backtracking, BacktrackingMrv};
@@ -64,6 +68,7 @@ pub use board::{BoardError, CandidateBoard};
 pub use candidates::Candidates;
 pub use layout::Layout;
 pub use propagate::{Contradiction, Propagation};
+pub use propagation::PropagationSearch;
 
 /// The README's example runs as a doctest, so it cannot drift from the API.
 #[cfg(doctest)]

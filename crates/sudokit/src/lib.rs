@@ -117,7 +117,8 @@
 //!   annealing) and [`Genetic`] (a genetic algorithm), seeded and
 //!   observable, each with a hybrid that propagates constraints first.
 //! * [`grid`]: `sudokit-grid` (candidates, unit tables, [`io`] for puzzle
-//!   files) and the baselines [`Backtracking`] and [`BacktrackingMrv`].
+//!   files), the baselines [`Backtracking`] and [`BacktrackingMrv`], and
+//!   [`PropagationSearch`], the fast solver of variants.
 //! * [`Auto`]: the default solver, the fastest exact one for each shape
 //!   (bit-parallel for 9×9, Dancing Links otherwise).
 //! * [`registry`]: every solver by a stable kebab-case name.
@@ -136,8 +137,9 @@
 //!
 //! | name | type | crate | method | sides |
 //! |---|---|---|---|---|
-//! | `auto` | `Auto` | `sudokit-auto` | the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others | 4 to 35 |
+//! | `auto` | `Auto` | `sudokit-auto` | the fastest exact solver for each shape and rules: bit-parallel for 9x9, Dancing Links for other shapes, propagation for variants | 4 to 35 |
 //! | `fast` | `BitParallel` | `sudokit-bitparallel` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) | 4 to 35 |
+//! | `propagation` | `PropagationSearch` | `sudokit-grid` | singles propagated through the houses and relations of any variant, then guesses | 4 to 35 |
 //! | `dlx` | `Dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave | 4 to 35 |
 //! | `dlx-rs` | `DlxRs` | `sudokit-dlx` | the same exact cover solved by the dlx-rs crate (the course's library approach; up to 16x16) | 4 to 16 |
 //! | `rules` | `HumanSolver` | `sudokit-rules` | human techniques (singles, locked candidates, pairs) after every change, then guesses on an explicit stack | 4 to 35 |
@@ -181,7 +183,7 @@ pub use sudokit_core::{
 };
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};
-pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, io};
+pub use sudokit_grid::{self as grid, Backtracking, BacktrackingMrv, PropagationSearch, io};
 pub use sudokit_local::{self as local, Annealing, Genetic};
 
 pub use error::Error;

@@ -40,7 +40,7 @@ use sudokit_bitparallel::BitParallel;
 use sudokit_core::{CountSolutions, Shape, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
-use sudokit_grid::{Backtracking, BacktrackingMrv};
+use sudokit_grid::{Backtracking, BacktrackingMrv, PropagationSearch};
 use sudokit_local::{Annealing, Genetic, Moves};
 use sudokit_rules::human::HumanSolver;
 
@@ -221,13 +221,18 @@ fn registered() -> Vec<SolverInfo> {
     vec![
         S::exact(
             "auto",
-            "the fastest exact solver for each shape: bit-parallel for 9x9, Dancing Links for the others",
+            "the fastest exact solver for each shape and rules: bit-parallel for 9x9, Dancing Links for other shapes, propagation for variants",
             crate::Auto::new,
         ),
         S::exact(
             "fast",
             "bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv)",
             BitParallel::new,
+        ),
+        S::exact(
+            "propagation",
+            "singles propagated through the houses and relations of any variant, then guesses",
+            PropagationSearch::new,
         ),
         S::exact("dlx", "Dancing Links (Knuth's Algorithm X) on the matrix the givens leave", Dlx::new),
         S::exact(
