@@ -1,0 +1,66 @@
+//! Reading and writing puzzle files.
+//!
+//! A puzzle file holds any mix of:
+//! * one puzzle per line (81 characters for 9×9, `.` `0` `-` `_` `X` for
+//!   empty cells, white space ignored);
+//! * multi-line grids, one row per line (the 9-line `.sdk` layout), each
+//!   grid after the other or separated by blank lines;
+//! * boxed pictures as printed by `format!("{grid:#}")`.
+//!
+//! Lines starting with `#` are comments, blank lines separate records, and
+//! CRLF line endings are accepted. Errors give the line and column in the
+//! file. A line of dashes is a rule of a boxed picture, so write empty cells
+//! of one-line puzzles as `.` or `0` rather than `-` throughout.
+//!
+//! # Rules
+//! A puzzle of a [`Variant`](sudokit_core::Variant) carries its rules in
+//! their text form ([`variant_text`](sudokit_core::variant_text)): a
+//! one-line puzzle after a `;` (`GRID;x,anti-knight`), or a line
+//! `rules: x,anti-knight` for every record after it, until the next
+//! `rules:` line (`rules:` alone goes back to the standard rules). A
+//! line's own rules replace the header's. [`PuzzleReader::with_rules`]
+//! hands out each grid with its rules ([`Puzzle`]); the plain reader
+//! hands out grids, and refuses a record with rules other than the
+//! standard ones rather than drop them.
+//!
+//! ```text
+//! # Sudoku X, then a jigsaw
+//! rules: x
+//! ...........1.2.3.......4.....5...........6.7...8.........9.......1.2...3.........
+//! 1.....2.....3.....4.....5.....6.....7.....8.....9....................1.........;jigsaw=111222333111222333111222333444555666444555666444555666777888999777888999777888999
+//! ```
+
+mod errors;
+mod reader;
+mod write;
+
+use std::path::Path;
+
+use sudokit_core::Grid;
+
+pub use errors::ReadError;
+pub use reader::{Puzzle, PuzzleReader, RuledPuzzles};
+pub use write::{Format, write_puzzles, write_ruled_puzzles};
+
+/// Reads every puzzle of the file at `path`.
+///
+/// # Errors
+/// The first [`ReadError`]: the file cannot be read, or a record is
+/// malformed (with its line and column).
+pub fn read_puzzles(path: impl AsRef<Path>) -> Result<Vec<Grid>, ReadError> {
+    PuzzleReader::open(path)?.collect()
+}
+
+/// Parses every puzzle in `text`.
+///
+/// ```
+/// let puzzles = sudokit::grid::io::parse_puzzles("1...........3..4\n# comment\n.2..............\n")?;
+/// assert_eq!(puzzles.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// The first malformed record, as [`ReadError::Parse`].
+pub fn parse_puzzles(text: &str) -> Result<Vec<Grid>, ReadError> {
+    PuzzleReader::new(text.as_bytes()).collect()
+}
