@@ -8,13 +8,18 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudokit_auto::Auto;
-use sudokit_core::{Budget, Cell, Digit, Grid, ParameterError, SearchTally, Shape, SolveError, StopReason};
+use sudokit_core::{
+    Budget, Cell, CountSolutions, Digit, Grid, ParameterError, Relation, SearchTally, Shape, SolveError, StopReason,
+    Variant,
+};
 use sudokit_rules::human::{RateError, Rater, Rating};
 
+use crate::regions::{jigsaw, random_map};
 use crate::request::{Difficulty, Givens};
-use crate::solved::solved_grid;
+use crate::solved::{solved_grid, solved_variant_grid};
 use crate::symmetry::Symmetry;
 use crate::unique::{Checker, Houses, Rectangles, houses_of_cells};
+use crate::variant_tables::VariantTables;
 
 /// Why a request gave no puzzle.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -42,6 +47,13 @@ pub enum GenerateError {
     /// number of cells.
     #[error(transparent)]
     Parameter(#[from] ParameterError),
+    /// A difficulty was asked for under rules the rater does not take
+    /// (it rates the standard rules only).
+    #[error("the rater does not take the rules `{rules}`: ask for puzzles of them without a difficulty")]
+    UnratedVariant {
+        /// The rules, in their text form.
+        rules: String,
+    },
     /// A solver failed in a way that is not the budget's (a bug: the
     /// generator only hands valid grids to them).
     #[error(transparent)]
@@ -122,6 +134,11 @@ pub struct Generated {
 #[derive(Clone)]
 pub struct Generator {
     shape: Shape,
+    /// The rules; [`Variant::standard`] unless
+    /// [`for_variant`](Generator::for_variant) gave others.
+    variant: Variant,
+    /// The tables of rules other than the standard ones.
+    tables: Option<Arc<VariantTables>>,
     symmetry: Symmetry,
     /// The symmetry's orbits on the shape, worked out once, not per puzzle.
     orbits: Arc<[Vec<usize>]>,
@@ -137,6 +154,7 @@ impl std::fmt::Debug for Generator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Generator")
             .field("shape", &self.shape)
+            .field("variant", &self.variant)
             .field("symmetry", &self.symmetry)
             .field("givens", &self.givens)
             .field("difficulty", &self.difficulty)
@@ -160,6 +178,8 @@ impl Generator {
     pub fn new(shape: Shape) -> Generator {
         Generator {
             shape,
+            variant: Variant::standard(shape),
+            tables: None,
             symmetry: Symmetry::None,
             orbits: Symmetry::None.orbits(shape).into(),
             houses_of: houses_of_cells(shape).into(),
@@ -167,6 +187,31 @@ impl Generator {
             difficulty: Difficulty::any(),
             budget: Budget::unlimited().with_time_limit(DEFAULT_TIME_LIMIT),
         }
+    }
+
+    /// Minimal puzzles under the rules of `variant`, of its shape:
+    /// [`generate`](Generator::generate) makes a random solved grid of the
+    /// rules, and each uniqueness check counts solutions under them. Any
+    /// symmetry and target of givens may be asked for; a [`Difficulty`]
+    /// may not (the rater takes the standard rules only).
+    ///
+    /// ```
+    /// use sudokit::generate::Generator;
+    /// use sudokit::{CountSolutions, Dlx, Shape, Variant};
+    ///
+    /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+    /// let made = Generator::for_variant(x.clone()).generate(3)?;
+    /// assert!(x.is_solution_of(&made.solution, &made.puzzle));
+    /// assert_eq!(Dlx::new().count_variant_solutions(&made.puzzle, &x, 2)?, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_variant(variant: Variant) -> Generator {
+        let mut generator = Generator::new(variant.shape());
+        if !variant.is_standard() {
+            generator.tables = Some(Arc::new(VariantTables::new(&variant)));
+        }
+        generator.variant = variant;
+        generator
     }
 
     /// Keeps `symmetry` in the givens.
@@ -221,6 +266,49 @@ impl Generator {
         self.shape
     }
 
+    /// The rules of the puzzles.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The generator's rules with a random jigsaw map of its shape in
+    /// place of the boxes (or of its regions), from `seed`: `side`
+    /// orthogonally connected regions of `side` cells, with at least one
+    /// solved grid under all the rules.
+    ///
+    /// The map is a random walk from the boxes, 20 steps per cell, each
+    /// swapping the regions of two cells on the border between two
+    /// regions when both stay connected; a map without a solution is
+    /// drawn again. The walk spreads its maps widely but is not proved
+    /// uniform over all jigsaw maps, nor to reach every one.
+    ///
+    /// ```
+    /// use sudokit::generate::Generator;
+    /// use sudokit::Shape;
+    ///
+    /// let jigsaw = Generator::new(Shape::CLASSIC).random_jigsaw(5)?;
+    /// let made = Generator::for_variant(jigsaw.clone()).generate(5)?;
+    /// assert!(jigsaw.is_solution_of(&made.solution, &made.puzzle));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GenerateError::Stopped`] when the budget runs out first.
+    pub fn random_jigsaw(&self, seed: u64) -> Result<Variant, GenerateError> {
+        let budget = self.budget.starting_now();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut auto = Auto::new();
+        loop {
+            let variant = jigsaw(&self.variant, &random_map(self.shape, &mut rng));
+            let empty = Grid::empty(self.shape);
+            match auto.count_variant_solutions_with(&empty, &variant, 1, &budget) {
+                Ok(0) => continue,
+                Ok(_) => return Ok(variant),
+                Err(error) => return Err(stopped(error, 0, None)),
+            }
+        }
+    }
+
     /// A random solved grid of the generator's shape, from `seed`.
     ///
     /// The boxes on the diagonal share no row, column or box, so each gets
@@ -230,12 +318,26 @@ impl Generator {
     /// The grids spread over the whole space but are not uniform: the
     /// completion is deterministic.
     ///
+    /// Under a variant's rules, the first grid of a search that tries the
+    /// digits of each guess in a random order
+    /// ([`PropagationSearch::with_seed`](sudokit_grid::PropagationSearch::with_seed)):
+    /// spread widely, not uniform either.
+    ///
     /// # Errors
-    /// [`GenerateError::Stopped`] when the budget runs out first.
+    /// [`GenerateError::Stopped`] when the budget runs out first,
+    /// [`GenerateError::Impossible`] for rules without a solved grid.
     pub fn solved_grid(&self, seed: u64) -> Result<Grid, GenerateError> {
         let budget = self.budget.starting_now();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        solved_grid(self.shape, &mut rng, &budget, &mut Auto::new()).map_err(|e| stopped(e, 0, None))
+        self.random_solved_grid(&mut rng, &budget, &mut Auto::new()).map_err(|e| stopped(e, 0, None))
+    }
+
+    /// A random solved grid of the rules, from `rng`.
+    fn random_solved_grid(&self, rng: &mut ChaCha8Rng, budget: &Budget, auto: &mut Auto) -> Result<Grid, SolveError> {
+        match &self.tables {
+            None => solved_grid(self.shape, rng, budget, auto),
+            Some(tables) => solved_variant_grid(tables, rng, budget),
+        }
     }
 
     /// The puzzle of `seed`.
@@ -267,10 +369,13 @@ impl Generator {
                 let allowed = format!("0 to {}, below the {cells} cells of a {} grid", cells - 1, self.shape);
                 return Err(ParameterError::new("givens", n, allowed).into());
             }
-            let (fewest, why) = fewest_givens(self.shape);
+            let (fewest, why) = fewest_givens(&self.variant);
             if n < fewest {
                 return Err(GenerateError::Impossible { reason: format!("{n} givens: {why}") });
             }
+        }
+        if !self.variant.is_standard() && !self.difficulty.is_any() {
+            return Err(GenerateError::UnratedVariant { rules: self.variant.to_string() });
         }
         match self.difficulty.impossible() {
             Some(reason) => Err(GenerateError::Impossible { reason }),
@@ -279,8 +384,19 @@ impl Generator {
     }
 }
 
-/// The fewest givens a puzzle of `shape` with one solution has, and why.
-fn fewest_givens(shape: Shape) -> (usize, String) {
+/// The fewest givens a puzzle of `variant` with one solution has, and
+/// why.
+fn fewest_givens(variant: &Variant) -> (usize, String) {
+    let shape = variant.shape();
+    if variant.relations().contains(&Relation::NonConsecutive) {
+        // Swapping two digits may break it: only the empty grid is sure
+        // to have several solutions (reversing the digits keeps the rules).
+        return (1, "an empty grid has several solutions".to_owned());
+    }
+    if !variant.is_standard() {
+        let side = shape.side();
+        return (side - 1, format!("a puzzle with fewer than {} has several solutions", side - 1));
+    }
     // McGuire, Tugemann and Civario (2012): no 9×9 puzzle with 16 givens
     // has one solution; on 4×4, every puzzle of 3 givens has several (an
     // enumeration of the 288 grids shows it).
@@ -299,6 +415,8 @@ fn fewest_givens(shape: Shape) -> (usize, String) {
 fn stopped(error: SolveError, attempts: u64, closest: Option<Box<Generated>>) -> GenerateError {
     match error {
         SolveError::BudgetExhausted { reason, .. } => GenerateError::Stopped { reason, attempts, closest },
+        // The solved grids are the only searches that may find none.
+        SolveError::Unsolvable => GenerateError::Impossible { reason: "the rules admit no solved grid".to_owned() },
         other => GenerateError::Solve(other),
     }
 }
@@ -334,6 +452,16 @@ impl Candidate {
         let digit = Digit::new(self.digit(i));
         self.puzzle.set(Cell::from_index(i, self.puzzle.shape()), digit);
     }
+}
+
+/// What proves a removal keeps the solution unique without a search.
+enum Proofs<'a> {
+    /// The givens of each house, kept up to date, and the unique
+    /// rectangles of the solution.
+    Standard(Houses<'a>, Rectangles),
+    /// A variant's peers and houses (its rectangles need not swap: a
+    /// diagonal or a region may cross them).
+    Variant(&'a VariantTables),
 }
 
 /// One request in progress.
@@ -418,7 +546,9 @@ impl Run<'_, '_> {
     /// A minimal (or targeted) puzzle of a fresh grid.
     fn fresh(&mut self) -> Result<Candidate, GenerateError> {
         self.tick()?;
-        let grid = solved_grid(self.generator.shape, &mut self.rng, self.budget, &mut self.checker.auto)
+        let grid = self
+            .generator
+            .random_solved_grid(&mut self.rng, self.budget, &mut self.checker.auto)
             .map_err(|e| self.stop(e))?;
         let mut candidate = Candidate::full(grid);
         self.reduce(&mut candidate)?;
@@ -441,7 +571,8 @@ impl Run<'_, '_> {
         // Givens back from the solution (those just dropped last) until
         // the puzzle is unique again: the full grid is.
         let mut back = empty.into_iter().chain(given[..drop].iter().copied());
-        while self.checker.count(&candidate.puzzle, self.budget).map_err(|e| self.stop(e))? > 1 {
+        while self.checker.count(&candidate.puzzle, &self.generator.variant, self.budget).map_err(|e| self.stop(e))? > 1
+        {
             let Some(orbit) = back.next() else { break };
             for &i in orbit {
                 candidate.give(i);
@@ -461,26 +592,41 @@ impl Run<'_, '_> {
             Givens::Target(n) => n,
         };
         let mut filled = candidate.puzzle.filled_count();
-        let mut houses = Houses::new(self.generator.shape, candidate.puzzle.values(), &self.generator.houses_of);
-        let rectangles = Rectangles::of(self.generator.shape, candidate.solution.values());
+        let mut proofs = match &self.generator.tables {
+            None => Proofs::Standard(
+                Houses::new(self.generator.shape, candidate.puzzle.values(), &self.generator.houses_of),
+                Rectangles::of(self.generator.shape, candidate.solution.values()),
+            ),
+            Some(tables) => Proofs::Variant(tables),
+        };
         for orbit in orbits {
             if filled <= target {
                 break;
             }
             for &i in orbit {
                 candidate.empty(i);
-                houses.empty(i, candidate.digit(i));
+                if let Proofs::Standard(houses, _) = &mut proofs {
+                    houses.empty(i, candidate.digit(i));
+                }
             }
-            let unique = self
-                .checker
-                .still_unique(&candidate.puzzle, orbit, candidate.solution.values(), &houses, &rectangles, self.budget)
-                .map_err(|e| self.stop(e))?;
+            let (puzzle, solution) = (&candidate.puzzle, candidate.solution.values());
+            let unique = match &proofs {
+                Proofs::Standard(houses, rectangles) => {
+                    self.checker.still_unique(puzzle, orbit, solution, houses, rectangles, self.budget)
+                }
+                Proofs::Variant(tables) => {
+                    self.checker.still_unique_variant(puzzle, orbit, solution, tables, self.budget)
+                }
+            }
+            .map_err(|e| self.stop(e))?;
             if unique {
                 filled -= orbit.len();
             } else {
                 for &i in orbit {
                     candidate.give(i);
-                    houses.give(i, candidate.digit(i));
+                    if let Proofs::Standard(houses, _) = &mut proofs {
+                        houses.give(i, candidate.digit(i));
+                    }
                 }
             }
         }

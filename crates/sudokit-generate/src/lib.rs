@@ -22,7 +22,10 @@
 //! ```
 //!
 //! * [`Generator`]: puzzles by shape, [`Symmetry`], [`Givens`] and
-//!   [`Difficulty`], one per seed, each request within a budget.
+//!   [`Difficulty`], one per seed, each request within a budget; puzzles
+//!   of a [`Variant`](sudokit_core::Variant) (X, windoku, anti-knight…)
+//!   with [`Generator::for_variant`], and random jigsaw maps with
+//!   [`Generator::random_jigsaw`].
 //! * [`Transform`]: digit relabelling, row and column permutations within
 //!   bands and stacks, band and stack permutations, transposition,
 //!   rotations and mirrors, composed and inverted: what makes hidden
@@ -55,19 +58,22 @@
 //! `docs/notes.md` ("Generation: what a puzzle costs").
 //!
 //! # Module layout
-//! `transform` and `symmetry` ← `solved` (random grids), `unique` (the
-//! checks) and `canonical` ← `request` (what is asked) ← `generator`.
+//! `transform`, `symmetry`, `regions` (jigsaw maps) and `variant_tables`
+//! ← `solved` (random grids), `unique` (the checks) and `canonical` ←
+//! `request` (what is asked) ← `generator`.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core;
 
 mod canonical;
 mod generator;
+mod regions;
 mod request;
 mod solved;
 mod symmetry;
 mod transform;
 mod unique;
+mod variant_tables;
 
 pub use canonical::{Canonical, CanonicalError, canonical_puzzle, canonical_solution};
 pub use generator::{GenerateError, Generated, Generator};

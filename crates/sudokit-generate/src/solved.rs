@@ -4,8 +4,10 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use sudokit_auto::Auto;
 use sudokit_core::{Budget, Grid, Shape, SolveError, Solver};
+use sudokit_grid::PropagationSearch;
 
 use crate::transform::Transform;
+use crate::variant_tables::VariantTables;
 
 /// How many fillings of the diagonal boxes are tried before giving up: one
 /// always completes on the shapes with square boxes; with rectangular
@@ -48,4 +50,20 @@ pub(crate) fn solved_grid<R: Rng + ?Sized>(
         }
     }
     Err(SolveError::Unsolvable)
+}
+
+/// A random solved grid of a variant (the method, and how far from
+/// uniform, is on [`Generator::solved_grid`](crate::Generator::solved_grid)).
+///
+/// # Errors
+/// [`SolveError::BudgetExhausted`] when `budget` runs out first;
+/// [`SolveError::Unsolvable`] when the rules have no solved grid at all.
+pub(crate) fn solved_variant_grid<R: Rng + ?Sized>(
+    tables: &VariantTables,
+    rng: &mut R,
+    budget: &Budget,
+) -> Result<Grid, SolveError> {
+    let variant = &tables.variant;
+    let empty = Grid::empty(variant.shape());
+    Ok(PropagationSearch::with_seed(rng.next_u64()).solve_variant_with(&empty, variant, budget)?.grid)
 }

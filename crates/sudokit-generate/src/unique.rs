@@ -3,8 +3,10 @@
 
 use sudokit_auto::Auto;
 use sudokit_bitparallel::BitParallel;
-use sudokit_core::{Budget, Cell, CountSolutions, Digit, Grid, Shape, SolveError};
+use sudokit_core::{Budget, Cell, CountSolutions, Digit, Grid, Shape, SolveError, Variant};
 use sudokit_grid::Layout;
+
+use crate::variant_tables::VariantTables;
 
 /// The uniqueness checks of one generator, with the solvers they reuse.
 #[derive(Debug, Default)]
@@ -66,11 +68,29 @@ impl Checker {
         Ok(true)
     }
 
-    /// The number of solutions of `puzzle`, up to two: for puzzles whose
-    /// solution is not known.
-    pub(crate) fn count(&mut self, puzzle: &Grid, budget: &Budget) -> Result<u64, SolveError> {
+    /// [`still_unique`](Checker::still_unique) under a variant's rules:
+    /// the emptied cells the givens force are free; otherwise Dancing
+    /// Links counts solutions to two under the rules.
+    pub(crate) fn still_unique_variant(
+        &mut self,
+        puzzle: &Grid,
+        emptied: &[usize],
+        solution: &[u8],
+        tables: &VariantTables,
+        budget: &Budget,
+    ) -> Result<bool, SolveError> {
         self.checks += 1;
-        self.auto.count_solutions_with(puzzle, 2, budget)
+        if emptied.iter().all(|&i| tables.forced(puzzle.values(), i, solution[i])) {
+            return Ok(true);
+        }
+        Ok(self.auto.count_variant_solutions_with(puzzle, &tables.variant, 2, budget)? == 1)
+    }
+
+    /// The number of solutions of `puzzle` under `variant`, up to two: for
+    /// puzzles whose solution is not known.
+    pub(crate) fn count(&mut self, puzzle: &Grid, variant: &Variant, budget: &Budget) -> Result<u64, SolveError> {
+        self.checks += 1;
+        self.auto.count_variant_solutions_with(puzzle, variant, 2, budget)
     }
 }
 

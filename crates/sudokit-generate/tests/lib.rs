@@ -7,3 +7,4 @@ mod generator;
 mod pinned;
 mod symmetry;
 mod transform;
+mod variants;
