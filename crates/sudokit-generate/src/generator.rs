@@ -16,7 +16,7 @@ use sudokit_rules::human::{RateError, Rater, Rating};
 
 use crate::regions::{jigsaw, random_map};
 use crate::request::{Difficulty, Givens};
-use crate::solved::{solved_grid, solved_variant_grid};
+use crate::solved::{solved_grid, solved_variant_grid, within};
 use crate::symmetry::Symmetry;
 use crate::unique::{Checker, Houses, Rectangles, houses_of_cells};
 use crate::variant_tables::VariantTables;
@@ -64,8 +64,11 @@ pub enum GenerateError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Generated {
-    /// The puzzle: exactly one solution.
+    /// The puzzle: exactly one solution under its rules.
     pub puzzle: Grid,
+    /// Its rules: the generator's ([`Variant::standard`] unless it was
+    /// given others).
+    pub variant: Variant,
     /// Its solution.
     pub solution: Grid,
     /// The seed that made it: [`Generator::generate`] with this seed makes
@@ -169,6 +172,10 @@ const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 /// How many of the closest puzzles the search keeps to try neighbours of.
 const POOL: usize = 16;
 
+/// The nodes after which a random jigsaw map without a grid found is
+/// drawn again.
+const MAP_NODES: u64 = 100_000;
+
 /// One candidate in this many comes from a fresh grid.
 const FRESH_ONE_IN: u32 = 10;
 
@@ -206,12 +213,22 @@ impl Generator {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn for_variant(variant: Variant) -> Generator {
-        let mut generator = Generator::new(variant.shape());
-        if !variant.is_standard() {
-            generator.tables = Some(Arc::new(VariantTables::new(&variant)));
+        Generator::new(variant.shape()).with_variant(variant)
+    }
+
+    /// This request under the rules of `variant`, whose shape becomes the
+    /// puzzles' (see [`for_variant`](Generator::for_variant)).
+    #[must_use]
+    pub fn with_variant(mut self, variant: Variant) -> Generator {
+        let shape = variant.shape();
+        if shape != self.shape {
+            self.shape = shape;
+            self.orbits = self.symmetry.orbits(shape).into();
+            self.houses_of = houses_of_cells(shape).into();
         }
-        generator.variant = variant;
-        generator
+        self.tables = (!variant.is_standard()).then(|| Arc::new(VariantTables::new(&variant)));
+        self.variant = variant;
+        self
     }
 
     /// Keeps `symmetry` in the givens.
@@ -279,8 +296,10 @@ impl Generator {
     /// The map is a random walk from the boxes, 20 steps per cell, each
     /// swapping the regions of two cells on the border between two
     /// regions when both stay connected; a map without a solution is
-    /// drawn again. The walk spreads its maps widely but is not proved
-    /// uniform over all jigsaw maps, nor to reach every one.
+    /// drawn again, and so is a map whose search for a grid passes 100 000
+    /// nodes (some maps without a grid take hours to prove so). The walk
+    /// spreads its maps widely but is not proved uniform over all jigsaw
+    /// maps, nor to reach every one.
     ///
     /// ```
     /// use sudokit::generate::Generator;
@@ -298,12 +317,16 @@ impl Generator {
         let budget = self.budget.starting_now();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut auto = Auto::new();
+        let empty = Grid::empty(self.shape);
         loop {
             let variant = jigsaw(&self.variant, &random_map(self.shape, &mut rng));
-            let empty = Grid::empty(self.shape);
-            match auto.count_variant_solutions_with(&empty, &variant, 1, &budget) {
+            // Proving that a map has no grid can take a search of hours:
+            // a map still undecided after this many nodes is drawn again.
+            let (check, ours) = within(&budget, MAP_NODES);
+            match auto.count_variant_solutions_with(&empty, &variant, 1, &check) {
                 Ok(0) => continue,
                 Ok(_) => return Ok(variant),
+                Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. }) if ours => continue,
                 Err(error) => return Err(stopped(error, 0, None)),
             }
         }
@@ -320,8 +343,9 @@ impl Generator {
     ///
     /// Under a variant's rules, the first grid of a search that tries the
     /// digits of each guess in a random order
-    /// ([`PropagationSearch::with_seed`](sudokit_grid::PropagationSearch::with_seed)):
-    /// spread widely, not uniform either.
+    /// ([`PropagationSearch::with_seed`](sudokit_grid::PropagationSearch::with_seed)),
+    /// restarted with other choices and twice the nodes (from 1 000) when
+    /// it runs long: spread widely, not uniform either.
     ///
     /// # Errors
     /// [`GenerateError::Stopped`] when the budget runs out first,
@@ -657,6 +681,7 @@ impl Run<'_, '_> {
     fn finish(&self, candidate: Candidate, rating: Option<Rating>) -> Generated {
         Generated {
             puzzle: candidate.puzzle,
+            variant: self.generator.variant.clone(),
             solution: candidate.solution,
             seed: self.seed,
             rating,

@@ -3,7 +3,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 use sudokit_auto::Auto;
-use sudokit_core::{Budget, Grid, Shape, SolveError, Solver};
+use sudokit_core::{Budget, Grid, Shape, SolveError, Solver, StopReason};
 use sudokit_grid::PropagationSearch;
 
 use crate::transform::Transform;
@@ -52,6 +52,10 @@ pub(crate) fn solved_grid<R: Rng + ?Sized>(
     Err(SolveError::Unsolvable)
 }
 
+/// The nodes of the first search for a variant's solved grid; each next
+/// one, with other random choices, may take twice as many.
+const FIRST_SEARCH_NODES: u64 = 1_000;
+
 /// A random solved grid of a variant (the method, and how far from
 /// uniform, is on [`Generator::solved_grid`](crate::Generator::solved_grid)).
 ///
@@ -65,5 +69,27 @@ pub(crate) fn solved_variant_grid<R: Rng + ?Sized>(
 ) -> Result<Grid, SolveError> {
     let variant = &tables.variant;
     let empty = Grid::empty(variant.shape());
-    Ok(PropagationSearch::with_seed(rng.next_u64()).solve_variant_with(&empty, variant, budget)?.grid)
+    // A search whose random choices lead into a large barren subtree is
+    // dropped for one with other choices and twice the nodes: the heavy
+    // tail of a random search, cut by restarts.
+    let mut nodes = FIRST_SEARCH_NODES;
+    loop {
+        let (search, ours) = within(budget, nodes);
+        match PropagationSearch::with_seed(rng.next_u64()).solve_variant_with(&empty, variant, &search) {
+            Ok(solution) => return Ok(solution.grid),
+            Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. }) if ours => nodes *= 2,
+            Err(other) => return Err(other),
+        }
+    }
+}
+
+/// `budget` for a search of at most `nodes` more nodes, and whether that
+/// bound is the one it sets (not `budget`'s own cap, which is lower). The
+/// nodes still count against `budget`'s shared caps.
+pub(crate) fn within(budget: &Budget, nodes: u64) -> (Budget, bool) {
+    match (budget.max_nodes(), budget.nodes_left()) {
+        (Some(_), Some(left)) if left <= nodes => (budget.clone(), false),
+        (Some(max), Some(left)) => (budget.clone().with_max_nodes(max - left + nodes), true),
+        _ => (budget.clone().with_max_nodes(nodes), true),
+    }
 }

@@ -11,8 +11,11 @@ use sudokit_core::{
 /// keeps the digits its peers leave; a cell left with one digit takes it
 /// and removes it from its peers (and its consecutive digits from its
 /// orthogonal neighbours under non-consecutive); a digit left with one
-/// place in a house goes there; then the cell with the fewest digits is
-/// guessed, each digit in turn, on a copy of the candidates.
+/// place in a house goes there; a digit whose places in a house all lie
+/// in a second house leaves the rest of the second (locked candidates,
+/// between any two houses that share cells: a box and a line, a box and
+/// a diagonal, a window and a line…); then the cell with the fewest
+/// digits is guessed, each digit in turn, on a copy of the candidates.
 ///
 /// It reads nothing but the variant's houses, difference relations and
 /// non-consecutive pairs, so every rule the model has is one it takes.
@@ -94,19 +97,31 @@ impl PropagationSearch {
         budget: &'b Budget,
         limit: u64,
     ) -> Result<SearchTally<'b>, SolveError> {
-        variant.validate(puzzle)?;
+        if puzzle.shape() != variant.shape() {
+            return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
+        }
         let tables = self.tables(variant);
         let mut tally = SearchTally::new(budget, limit);
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;
-        if limit == 0 {
-            return Ok(tally);
-        }
         let order = self.order.as_mut();
-        let mut search = Search { tables: &tables, tally, queue: Vec::new(), order };
+        let words = tables.houses.len().div_ceil(64);
+        let none = Dirty { singles: vec![0; words], locked: vec![0; words] };
+        let mut search = Search { tables: &tables, tally, queue: Vec::new(), dirty: none, meets: Vec::new(), order };
+        let every_house: Vec<u16> = (0..tables.houses.len() as u16).collect();
+        search.dirty.mark(&every_house);
         let mut state = State::open(&tables);
         let placed = puzzle.values().iter().enumerate().filter(|&(_, &v)| v != 0);
         let consistent = placed.into_iter().all(|(i, &v)| search.assign(&mut state, i, v));
-        if consistent && let Err(reason) = search.branch(state) {
+        if !consistent {
+            // Clashing givens are the caller's error, named by the
+            // variant's check; givens that only leave a cell nothing make
+            // an unsolvable puzzle.
+            variant.validate(puzzle)?;
+            return Ok(search.tally);
+        }
+        if limit > 0
+            && let Err(reason) = search.branch(state)
+        {
             return Err(search.tally.exhausted(reason, None));
         }
         Ok(search.tally)
@@ -167,6 +182,31 @@ struct Tables {
     houses: Vec<Vec<u16>>,
     /// Each cell's orthogonal neighbours under non-consecutive.
     neighbours: Vec<Vec<u16>>,
+    /// Every two full houses that share two cells or more.
+    intersections: Vec<Intersection>,
+    /// The full houses of each cell.
+    houses_of: Vec<Vec<u16>>,
+    /// The intersections of each full house.
+    meets_of: Vec<Vec<u32>>,
+}
+
+/// Two houses that share cells, for locked candidates.
+#[derive(Debug)]
+struct Intersection {
+    /// The cells they share.
+    shared: Vec<u16>,
+    /// The other cells of each.
+    rest: [Vec<u16>; 2],
+}
+
+impl Intersection {
+    /// The intersection of `a` and `b`, when it has two cells or more.
+    fn of(a: &[u16], b: &[u16]) -> Option<Intersection> {
+        let shared: Vec<u16> = a.iter().copied().filter(|c| b.contains(c)).collect();
+        let rest = |house: &[u16]| house.iter().copied().filter(|c| !shared.contains(c)).collect::<Vec<u16>>();
+        let rest = [rest(a), rest(b)];
+        (shared.len() >= 2).then_some(Intersection { shared, rest })
+    }
 }
 
 impl Tables {
@@ -174,7 +214,8 @@ impl Tables {
         let (shape, side) = (variant.shape(), variant.shape().side());
         let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect::<Vec<u16>>();
         let peers = variant.peers().iter().map(|p| narrow(p)).collect();
-        let houses = variant.houses().iter().filter(|h| h.cells().len() == side).map(|h| narrow(h.cells())).collect();
+        let houses: Vec<Vec<u16>> =
+            variant.houses().iter().filter(|h| h.cells().len() == side).map(|h| narrow(h.cells())).collect();
         let mut neighbours = vec![Vec::new(); shape.cell_count()];
         if variant.relations().contains(&Relation::NonConsecutive) {
             for (a, b) in Relation::NonConsecutive.pairs(shape) {
@@ -183,7 +224,24 @@ impl Tables {
             }
         }
         let full = if side == 64 { u64::MAX } else { (1 << side) - 1 };
-        Tables { variant: variant.clone(), full, peers, houses, neighbours }
+        let mut intersections = Vec::new();
+        let mut meets_of = vec![Vec::new(); houses.len()];
+        for (k, a) in houses.iter().enumerate() {
+            for (l, b) in houses.iter().enumerate().skip(k + 1) {
+                if let Some(meet) = Intersection::of(a, b) {
+                    meets_of[k].push(intersections.len() as u32);
+                    meets_of[l].push(intersections.len() as u32);
+                    intersections.push(meet);
+                }
+            }
+        }
+        let mut houses_of = vec![Vec::new(); shape.cell_count()];
+        for (h, house) in houses.iter().enumerate() {
+            for &c in house {
+                houses_of[usize::from(c)].push(h as u16);
+            }
+        }
+        Tables { variant: variant.clone(), full, peers, houses, neighbours, intersections, houses_of, meets_of }
     }
 }
 
@@ -209,7 +267,40 @@ struct Search<'t, 'b> {
     tally: SearchTally<'b>,
     /// Cells left with one candidate, to place.
     queue: Vec<u16>,
+    dirty: Dirty,
+    /// A buffer for the intersections to look at.
+    meets: Vec<u32>,
     order: Option<&'t mut SplitMix64>,
+}
+
+/// The houses where a cell's candidates changed since each rule last
+/// looked, a bit per house: the only ones that can hold something new.
+struct Dirty {
+    singles: Vec<u64>,
+    locked: Vec<u64>,
+}
+
+impl Dirty {
+    fn mark(&mut self, houses: &[u16]) {
+        for &h in houses {
+            let (word, bit) = (usize::from(h) / 64, 1u64 << (h % 64));
+            self.singles[word] |= bit;
+            self.locked[word] |= bit;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.singles.fill(0);
+        self.locked.fill(0);
+    }
+
+    /// Takes the lowest house of `set`, clearing its bit.
+    fn take(set: &mut [u64]) -> Option<usize> {
+        let word = set.iter().position(|&w| w != 0)?;
+        let bit = set[word].trailing_zeros() as usize;
+        set[word] &= set[word] - 1;
+        Some(word * 64 + bit)
+    }
 }
 
 impl Search<'_, '_> {
@@ -224,6 +315,7 @@ impl Search<'_, '_> {
         state.candidates[i] = bit;
         state.open -= 1;
         let tables = self.tables;
+        self.dirty.mark(&tables.houses_of[i]);
         for &p in &tables.peers[i] {
             if !self.remove(state, usize::from(p), bit) {
                 return false;
@@ -251,6 +343,7 @@ impl Search<'_, '_> {
         if after == 0 {
             return false;
         }
+        self.dirty.mark(&self.tables.houses_of[p]);
         if after & (after - 1) == 0 && state.values[p] == 0 {
             self.queue.push(p as u16);
         }
@@ -272,8 +365,13 @@ impl Search<'_, '_> {
             }
             match self.hidden_singles(state) {
                 None => return false,
-                Some(0) => return true,
-                Some(_) => {}
+                Some(0) => {}
+                Some(_) => continue,
+            }
+            match self.locked_candidates(state) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
     }
@@ -283,7 +381,8 @@ impl Search<'_, '_> {
     fn hidden_singles(&mut self, state: &mut State) -> Option<usize> {
         let tables = self.tables;
         let mut queued = 0;
-        for house in &tables.houses {
+        while let Some(h) = Dirty::take(&mut self.dirty.singles) {
+            let house = &tables.houses[h];
             let (mut once, mut twice) = (0u64, 0u64);
             for &c in house {
                 let candidates = state.candidates[usize::from(c)];
@@ -301,6 +400,7 @@ impl Search<'_, '_> {
                 let cell = house.iter().map(|&c| usize::from(c)).find(|&c| state.candidates[c] & bit != 0)?;
                 if state.values[cell] == 0 && state.candidates[cell] != bit {
                     state.candidates[cell] = bit;
+                    self.dirty.mark(&tables.houses_of[cell]);
                     self.queue.push(cell as u16);
                     queued += 1;
                 }
@@ -309,12 +409,56 @@ impl Search<'_, '_> {
         Some(queued)
     }
 
+    /// Removes, for every two houses that share cells, the digits whose
+    /// places in one lie in the shared cells from the other's other cells;
+    /// whether anything went, `None` when a cell is left with nothing.
+    fn locked_candidates(&mut self, state: &mut State) -> Option<bool> {
+        let tables = self.tables;
+        let mut houses = std::mem::take(&mut self.dirty.locked);
+        let mut meets = std::mem::take(&mut self.meets);
+        meets.clear();
+        while let Some(h) = Dirty::take(&mut houses) {
+            meets.extend_from_slice(&tables.meets_of[h]);
+        }
+        self.dirty.locked = houses;
+        let outcome = self.lock(state, &meets);
+        self.meets = meets;
+        outcome
+    }
+
+    /// [`locked_candidates`](Search::locked_candidates) on the
+    /// intersections `meets`.
+    fn lock(&mut self, state: &mut State, meets: &[u32]) -> Option<bool> {
+        let tables = self.tables;
+        let union =
+            |state: &State, cells: &[u16]| cells.iter().fold(0u64, |acc, &c| acc | state.candidates[usize::from(c)]);
+        let mut removed = false;
+        for meet in meets.iter().map(|&m| &tables.intersections[m as usize]) {
+            let shared = union(state, &meet.shared);
+            let [a, b] = [union(state, &meet.rest[0]), union(state, &meet.rest[1])];
+            // Locked in the shared cells by one house, gone from the other.
+            for (locked, other) in [(shared & !a & b, &meet.rest[1]), (shared & !b & a, &meet.rest[0])] {
+                if locked == 0 {
+                    continue;
+                }
+                removed = true;
+                for &c in other {
+                    if !self.remove(state, usize::from(c), locked) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(removed)
+    }
+
     /// Propagates, then guesses the open cell with the fewest candidates;
     /// `Ok(true)` when the solution limit is reached.
     fn branch(&mut self, mut state: State) -> Result<bool, StopReason> {
         self.tally.enter()?;
         if !self.propagate(&mut state) {
             self.queue.clear();
+            self.dirty.clear();
             return Ok(false);
         }
         let open = (0..state.values.len()).filter(|&i| state.values[i] == 0);
@@ -340,6 +484,7 @@ impl Search<'_, '_> {
                 return Ok(true);
             }
             self.queue.clear();
+            self.dirty.clear();
             self.tally.stats_mut().backtracks += 1;
         }
         Ok(false)
