@@ -7,7 +7,8 @@
 //! cargo run --release --example generate -- --side 16 --count 20 --empty 0.6 --output sixteen.txt
 //! cargo run --release --example generate -- [--count N] [--shape 9x9 | --side N] [--symmetry NAME]
 //!     [--minimal | --givens N | --empty SHARE] [--rating A..B | --level LEVEL | --technique NAME]
-//!     [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv] [--output FILE]
+//!     [--rules RULES] [--jigsaw] [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv] [--output FILE]
+//! cargo run --release --example generate -- --rules x,anti-knight --count 5
 //! cargo run --release --example generate -- --help
 //! ```
 //!
@@ -27,6 +28,13 @@
 //! the puzzles to a file that starts with comment lines saying how it was
 //! made, as the bundled 16×16 and 25×25 sets do (the `make_puzzles`
 //! example is this one with those three flags). Progress goes to stderr.
+//!
+//! `--rules` makes puzzles of a variant (the rules' text form of
+//! `sudokit::base::variant_text`: `x`, `windoku`, `anti-knight`…); each
+//! line then ends with `;RULES`, as `PuzzleReader::with_rules` reads, and
+//! CSV's puzzle column too (its ER, EP and ED stay empty: the rater takes
+//! the standard rules only, so a difficulty cannot be asked with them).
+//! `--jigsaw` gives each puzzle a random jigsaw map of its own.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -36,7 +44,7 @@ use clap::{Parser, ValueEnum};
 use sudokit::generate::{Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, generate_many};
 use sudokit::rating::rate;
 use sudokit::rules::human::{Level, Score, Technique};
-use sudokit::{Budget, Shape};
+use sudokit::{Budget, Shape, Variant};
 use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 
 /// Generates proper puzzles, minimal or with a target number of givens,
@@ -84,6 +92,16 @@ pub(crate) struct Cli {
     /// spaces and hyphens ignored: x-wing, naked pair).
     #[arg(long, value_name = "NAME")]
     technique: Option<Technique>,
+    /// The rules beyond rows, columns and boxes, comma-separated (x,
+    /// windoku, disjoint-groups, anti-king, anti-knight, non-consecutive,
+    /// jigsaw=MAP, house=r1c1+r2c2…); each line then ends with `;RULES`.
+    /// No difficulty can be asked for with them.
+    #[arg(long, value_name = "RULES", conflicts_with_all = ["rating", "level", "technique"])]
+    rules: Option<String>,
+    /// A random jigsaw map for each puzzle, from its seed, with the other
+    /// rules of `--rules` (puzzles are then made one after the other).
+    #[arg(long, conflicts_with_all = ["rating", "level", "technique"])]
+    jigsaw: bool,
     /// Seed of the first puzzle; puzzle k comes from seed S + k.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
@@ -143,7 +161,8 @@ impl Cli {
             difficulty = difficulty.with_technique(technique);
         }
         let shape = self.shape()?;
-        Ok(Generator::new(shape)
+        let variant = Variant::parse(self.rules.as_deref().unwrap_or(""), shape).context(|| "--rules")?;
+        Ok(Generator::for_variant(variant)
             .with_symmetry(self.symmetry)
             .with_givens(self.givens(shape)?)
             .with_difficulty(difficulty)
@@ -173,6 +192,9 @@ pub(crate) fn run(cli: Cli) -> Result {
                 cli.seed
             )?;
             writeln!(file, "# sudokit::generate ({generator:?})")?;
+            if cli.jigsaw {
+                writeln!(file, "# each with the random jigsaw map Generator::random_jigsaw makes from its seed")?;
+            }
             Box::new(file)
         }
         None => Box::new(io::stdout().lock()),
@@ -183,8 +205,12 @@ pub(crate) fn run(cli: Cli) -> Result {
     let bar = Progress::new("generate", cli.count, "puzzles");
     let (mut made, mut failed) = (0u64, 0u64);
     let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
-    let results = generate_many(&generator, cli.seed..=last, cli.threads).take(cli.count as usize);
-    for (done, result) in (1..).zip(results) {
+    let results: Box<dyn Iterator<Item = std::result::Result<Generated, GenerateError>>> = if cli.jigsaw {
+        Box::new((cli.seed..=last).map(|seed| jigsaw_puzzle(&generator, seed)))
+    } else {
+        Box::new(generate_many(&generator, cli.seed..=last, cli.threads))
+    };
+    for (done, result) in (1..).zip(results.take(cli.count as usize)) {
         match result {
             Ok(generated) => {
                 write_puzzle(&mut out, &generated, csv)?;
@@ -211,6 +237,13 @@ pub(crate) fn run(cli: Cli) -> Result {
     Ok(())
 }
 
+/// The puzzle of `seed` on the random jigsaw map of `seed`, with the
+/// other rules of `generator`.
+fn jigsaw_puzzle(generator: &Generator, seed: u64) -> std::result::Result<Generated, GenerateError> {
+    let variant = generator.random_jigsaw(seed)?;
+    generator.clone().with_variant(variant).generate(seed)
+}
+
 /// What a request that ran out of time came closest to.
 fn closest(error: &GenerateError) -> String {
     match error {
@@ -222,12 +255,18 @@ fn closest(error: &GenerateError) -> String {
 }
 
 fn write_puzzle(out: &mut impl Write, generated: &Generated, csv: bool) -> io::Result<()> {
+    let rules = Some(&generated.variant).filter(|v| !v.is_standard());
+    let puzzle = match rules {
+        Some(variant) => format!("{};{variant}", generated.puzzle),
+        None => generated.puzzle.to_string(),
+    };
     if !csv {
-        return writeln!(out, "{}", generated.puzzle);
+        return writeln!(out, "{puzzle}");
     }
-    let rating = generated.rating.or_else(|| rate(&generated.puzzle).ok());
+    // The rating takes the standard rules only.
+    let rating = generated.rating.or_else(|| rules.is_none().then(|| rate(&generated.puzzle).ok()).flatten());
     let (er, ep, ed) = rating.map_or((String::new(), String::new(), String::new()), |r| {
         (r.er.to_string(), r.ep.to_string(), r.ed.to_string())
     });
-    writeln!(out, "{},{},{er},{ep},{ed},{}", generated.puzzle, generated.seed, generated.solution)
+    writeln!(out, "{puzzle},{},{er},{ep},{ed},{}", generated.seed, generated.solution)
 }

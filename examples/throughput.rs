@@ -3,11 +3,19 @@
 //! JCZSolve), or with `--pair dlx` the `Dlx` Dancing Links solver against
 //! `DlxRs` on the `dlx-rs` crate, or with `--pair generate` the making of
 //! minimal 180°-symmetric 9×9 puzzles by `sudokit::generate` against the
-//! `sudoku` crate's `Sudoku::generate`.
+//! `sudoku` crate's `Sudoku::generate`, or with `--pair variants` `Auto`
+//! on puzzles of variants against the `sudoku-variants` crate 0.2's
+//! `StrategicBacktrackingSolver` with naked singles and hidden singles
+//! ("only cell"), its fastest exact solver.
 //!
 //! ```text
-//! cargo run --release --example throughput -- [--pair fast|dlx|generate|canonical] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [--chart FILE.svg] [FILE...]
+//! cargo run --release --example throughput -- [--pair fast|dlx|generate|canonical|variants] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [--chart FILE.svg] [FILE...]
 //! ```
+//!
+//! `--pair variants` reads puzzles with their rules (`GRID;RULES` lines):
+//! by default the generated variant sets of `puzzles/` the peer takes (X,
+//! anti-king, anti-knight, X with anti-knight, non-consecutive), 50
+//! puzzles of each unless `--limit` says (the peer is slow). Only `unique` mode: the peer always counts to two.
 //!
 //! `--chart FILE.svg` also draws the rates, puzzles per second on a log
 //! scale, per set and mode.
@@ -59,7 +67,7 @@ use std::time::Instant;
 use clap::{Parser, ValueEnum};
 use sudokit::chart::{Bar, BarChart, Group};
 use sudokit::generate::{Generator, Symmetry, Transform, canonical_puzzle, canonical_solution};
-use sudokit::{BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Shape, Solver, io};
+use sudokit::{Auto, BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Shape, Solver, io};
 use sudokit_examples::{Progress, Result, WithContext, exit_code};
 use sudokit_testkit::sets;
 use sudoku::Sudoku;
@@ -107,7 +115,21 @@ enum Pair {
     Generate,
     /// `canonical_solution` against `Sudoku::canonicalized`.
     Canonical,
+    /// `Auto` on variants against `sudoku-variants`.
+    Variants,
 }
+
+/// The sets `--pair variants` races by default: the rules the peer takes.
+const VARIANT_SETS: [&str; 5] = [
+    "variant_x.txt",
+    "variant_anti_king.txt",
+    "variant_anti_knight.txt",
+    "variant_x_anti_knight.txt",
+    "variant_non_consecutive.txt",
+];
+
+/// Puzzles a set `--pair variants` races by default.
+const VARIANT_LIMIT: usize = 50;
 
 /// The `--mode` flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -152,15 +174,18 @@ impl Options {
             ModeArg::Both => vec![Mode::First, Mode::Unique],
         };
         let mut files = cli.files.clone();
-        if files.is_empty() {
+        if files.is_empty() && cli.pair == Pair::Variants {
+            files = VARIANT_SETS.iter().map(|file| sets::puzzles_dir().join(file)).collect();
+        } else if files.is_empty() {
             let sets: &[sets::PuzzleSet] = if cli.pair == Pair::Fast { &sets::THROUGHPUT } else { &DLX_SETS };
             files = sets.iter().map(sets::PuzzleSet::path).collect();
         }
+        let default_limit = if cli.pair == Pair::Variants { VARIANT_LIMIT } else { usize::MAX };
         Options {
             pair: cli.pair,
             modes,
             rounds: cli.rounds as usize,
-            limit: cli.limit.map_or(usize::MAX, |n| n as usize),
+            limit: cli.limit.map_or(default_limit, |n| n as usize),
             timed: cli.timed,
             files,
         }
@@ -321,6 +346,10 @@ fn run(options: &Options) -> Result<Vec<Row>> {
         race_canonical(options, &mut rows)?;
         return Ok(rows);
     }
+    if options.pair == Pair::Variants {
+        race_variants(options, &budget, &mut rows)?;
+        return Ok(rows);
+    }
     for file in &options.files {
         let set = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
         let mut puzzles = io::read_puzzles(file)?;
@@ -339,7 +368,7 @@ fn run(options: &Options) -> Result<Vec<Row>> {
                 let fast = Ours::new("fast", BitParallel::new(), &budget, &puzzles, |s| s.last_stats().guesses);
                 (Box::new(fast), Box::new(SudokuCrate { grids: &puzzles, puzzles: peers }))
             }
-            Pair::Generate | Pair::Canonical => unreachable!("generators and canonical forms race on their own"),
+            Pair::Generate | Pair::Canonical | Pair::Variants => unreachable!("these pairs race on their own"),
             Pair::Dlx => (
                 Box::new(Ours::new("dlx", Dlx::new(), &budget, &puzzles, |s| s.last_stats().guesses)),
                 Box::new(Ours::new("dlx-rs", DlxRs::new(), &budget, &puzzles, |_| 0)),
@@ -397,6 +426,147 @@ fn race(
     report(rows, set, ours.name(), mode.name(), n, median(&mut our_runs, n * repeat), &guesses);
     report(rows, set, peer.name(), mode.name(), n, median(&mut their_runs, n * repeat), "");
     Ok(())
+}
+
+/// `Auto` against `sudoku-variants` on each file of puzzles with rules.
+fn race_variants(options: &Options, budget: &Budget, rows: &mut Vec<Row>) -> Result {
+    if options.modes.contains(&Mode::First) {
+        return Err("--pair variants races in unique mode only: the peer always counts to two".into());
+    }
+    for file in &options.files {
+        let set = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
+        let reader = io::PuzzleReader::open(file)?.with_rules();
+        let puzzles: Vec<io::Puzzle> = reader.take(options.limit).collect::<std::result::Result<_, _>>()?;
+        let grids: Vec<Grid> = puzzles.iter().map(|p| p.grid.clone()).collect();
+        let peers = puzzles
+            .iter()
+            .map(|p| variants_peer::Peer::new(p).map_err(|e| format!("{set}: {e}")))
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        let mut ours = OursRuled { solver: Auto::new(), budget: budget.clone(), puzzles: &puzzles };
+        let mut peer = variants_peer::Contender { puzzles: peers };
+        race(&set, Mode::Unique, options, &grids, &mut ours, &mut peer, rows)?;
+    }
+    Ok(())
+}
+
+/// `Auto` over puzzles with rules.
+struct OursRuled<'a> {
+    solver: Auto,
+    budget: Budget,
+    puzzles: &'a [io::Puzzle],
+}
+
+impl Contender for OursRuled<'_> {
+    fn name(&self) -> &str {
+        if self.budget.is_timed() { "auto-timed" } else { "auto" }
+    }
+
+    fn answer(&mut self, _: Mode, index: usize) -> std::result::Result<(u64, Option<u64>), String> {
+        let io::Puzzle { grid, variant, .. } = &self.puzzles[index];
+        let count = self.solver.count_variant_solutions_with(grid, variant, 2, &self.budget);
+        Ok((count.map_err(|e| format!("failed ({e})"))?, None))
+    }
+
+    fn run(&mut self, _: Mode, repeat: usize) {
+        let mut solver = Auto::new();
+        for puzzle in (0..repeat).flat_map(|_| self.puzzles) {
+            let count = solver.count_variant_solutions_with(black_box(&puzzle.grid), &puzzle.variant, 2, &self.budget);
+            drop(black_box(count));
+        }
+    }
+}
+
+/// The `sudoku-variants` crate: its puzzles, built from ours.
+mod variants_peer {
+    use std::hint::black_box;
+
+    use sudokit::grid::io::Puzzle;
+    use sudokit::{HouseKind, Relation};
+    use sudoku_variants::constraint::{
+        AdjacentConsecutiveConstraint, DefaultConstraint, DiagonallyAdjacentConstraint, DiagonalsConstraint,
+        DynamicConstraint, KnightsMoveConstraint,
+    };
+    use sudoku_variants::solver::strategy::{
+        CompositeStrategy, NakedSingleStrategy, OnlyCellStrategy, StrategicBacktrackingSolver,
+    };
+    use sudoku_variants::solver::{Solution, Solver};
+    use sudoku_variants::{Sudoku, SudokuGrid};
+
+    use super::Mode;
+
+    /// One puzzle as the peer holds it.
+    pub(super) struct Peer(Sudoku<DynamicConstraint>);
+
+    impl Peer {
+        /// The peer's form of `puzzle`, or why it has none (rules it
+        /// lacks: windoku, jigsaw, houses of one's own).
+        pub(super) fn new(puzzle: &Puzzle) -> Result<Peer, String> {
+            let variant = &puzzle.variant;
+            let shape = variant.shape();
+            if variant.regions().is_some() {
+                return Err(format!("the peer takes no jigsaw ({variant})"));
+            }
+            let mut constraint = DynamicConstraint::new();
+            constraint.add(DefaultConstraint);
+            let kinds: Vec<HouseKind> = variant.extra_houses().iter().map(|h| h.kind()).collect();
+            if kinds.iter().any(|k| !matches!(k, HouseKind::Diagonal | HouseKind::AntiDiagonal)) {
+                return Err(format!("the peer takes no such houses ({variant})"));
+            }
+            if !kinds.is_empty() {
+                constraint.add(DiagonalsConstraint);
+            }
+            for relation in variant.relations() {
+                match relation {
+                    Relation::AntiKing => constraint.add(DiagonallyAdjacentConstraint),
+                    Relation::AntiKnight => constraint.add(KnightsMoveConstraint),
+                    Relation::NonConsecutive => constraint.add(AdjacentConsecutiveConstraint),
+                    other => return Err(format!("the peer takes no {other}")),
+                }
+            }
+            let (width, height) = (shape.box_width(), shape.box_height());
+            let mut grid = SudokuGrid::new(width, height).map_err(|e| format!("{e:?}"))?;
+            let side = shape.side();
+            for (i, &value) in puzzle.grid.values().iter().enumerate().filter(|&(_, &v)| v != 0) {
+                grid.set_cell(i % side, i / side, usize::from(value)).map_err(|e| format!("{e:?}"))?;
+            }
+            Ok(Peer(Sudoku::new_with_grid(grid, constraint)))
+        }
+
+        /// Its solutions, up to two.
+        fn count(&self) -> u64 {
+            // The peer's plain `BacktrackingSolver` takes minutes on one
+            // minimal X puzzle: its backtracking with singles is the fair
+            // opponent.
+            let solver =
+                StrategicBacktrackingSolver::new(CompositeStrategy::new(NakedSingleStrategy, OnlyCellStrategy));
+            match solver.solve(&self.0) {
+                Solution::Impossible => 0,
+                Solution::Unique(_) => 1,
+                Solution::Ambiguous => 2,
+            }
+        }
+    }
+
+    /// The peer's side of a race.
+    pub(super) struct Contender {
+        pub(super) puzzles: Vec<Peer>,
+    }
+
+    impl super::Contender for Contender {
+        fn name(&self) -> &str {
+            "sudoku-variants-0.2"
+        }
+
+        fn answer(&mut self, _: Mode, index: usize) -> Result<(u64, Option<u64>), String> {
+            Ok((self.puzzles[index].count(), None))
+        }
+
+        fn run(&mut self, _: Mode, repeat: usize) {
+            for peer in (0..repeat).flat_map(|_| &self.puzzles) {
+                black_box(black_box(peer).count());
+            }
+        }
+    }
 }
 
 /// Minimal 180°-symmetric 9×9 puzzles made by `sudokit::generate` and by
