@@ -1,0 +1,51 @@
+//! The variant sets of `puzzles/`: every file reads with its rules, and a
+//! sample of each has one solution by two independent exact solvers
+//! (Dancing Links and propagation). CI's `throughput --pair variants`
+//! step also counts a sample of three sets with the `sudoku-variants`
+//! crate.
+
+use sudokit::grid::io::{Puzzle, PuzzleReader};
+use sudokit::{CountSolutions, Dlx, PropagationSearch};
+use sudokit_testkit::sets::puzzles_dir;
+
+/// Each set, with the rules its puzzles carry.
+const SETS: [(&str, &str); 8] = [
+    ("variant_x.txt", "x"),
+    ("variant_windoku.txt", "windoku"),
+    ("variant_disjoint_groups.txt", "disjoint-groups"),
+    ("variant_anti_king.txt", "anti-king"),
+    ("variant_anti_knight.txt", "anti-knight"),
+    ("variant_x_anti_knight.txt", "x,anti-knight"),
+    ("variant_non_consecutive.txt", "non-consecutive"),
+    ("variant_jigsaw.txt", "jigsaw"),
+];
+
+fn read(file: &str) -> Vec<Puzzle> {
+    let path = puzzles_dir().join(file);
+    PuzzleReader::open(&path).unwrap().with_rules().collect::<Result<_, _>>().unwrap()
+}
+
+#[test]
+fn every_set_reads_with_its_rules_and_a_sample_has_one_solution() {
+    for (file, rules) in SETS {
+        let puzzles = read(file);
+        assert!(puzzles.len() >= 200, "{file}: {} puzzles", puzzles.len());
+        for puzzle in &puzzles {
+            let text = puzzle.variant.to_string();
+            assert!(text == rules || rules == "jigsaw" && text.starts_with("jigsaw="), "{file}: {text}");
+        }
+        // Jigsaw maps differ puzzle by puzzle.
+        if rules == "jigsaw" {
+            assert_ne!(puzzles[0].variant, puzzles[1].variant, "{file}");
+        }
+        for puzzle in puzzles.iter().take(5) {
+            let (grid, variant) = (&puzzle.grid, &puzzle.variant);
+            assert_eq!(Dlx::new().count_variant_solutions(grid, variant, 2).unwrap(), 1, "{file}: {grid}");
+            assert_eq!(
+                PropagationSearch::new().count_variant_solutions(grid, variant, 2).unwrap(),
+                1,
+                "{file}: {grid}"
+            );
+        }
+    }
+}
