@@ -37,7 +37,7 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use sudokit_bitparallel::BitParallel;
-use sudokit_core::{CountSolutions, Shape, Solver};
+use sudokit_core::{CountSolutions, Shape, Solver, Variant};
 use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv, PropagationSearch};
@@ -140,6 +140,27 @@ impl SolverInfo {
     /// Whether the solver takes grids of `shape`.
     pub fn supports(&self, shape: Shape) -> bool {
         shape.side() <= self.max_side
+    }
+
+    /// Whether the solver takes puzzles under the rules of `variant`: of
+    /// its shape, and rules [`Solver::supports`] says it takes (it builds
+    /// an instance to ask). The others give
+    /// [`SolveError::UnsupportedVariant`](sudokit_core::SolveError::UnsupportedVariant).
+    ///
+    /// ```
+    /// use sudokit::{Relation, Shape, Variant, registry};
+    ///
+    /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+    /// let non_consecutive = Variant::standard(Shape::CLASSIC).with_relation(Relation::NonConsecutive);
+    /// assert!(registry::find("auto")?.takes(&non_consecutive));
+    /// assert!(registry::find("dsatur")?.takes(&x));
+    /// assert!(!registry::find("dsatur")?.takes(&non_consecutive));
+    /// let takers: Vec<&str> = registry::solvers().iter().filter(|s| s.takes(&x)).map(|s| s.name()).collect();
+    /// assert!(takers.contains(&"propagation") && !takers.contains(&"fast"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn takes(&self, variant: &Variant) -> bool {
+        self.supports(variant.shape()) && self.build().supports(variant)
     }
 
     /// The stable kebab-case name (`"backtracking-mrv"`).
