@@ -4,7 +4,7 @@
 //! jigsaw maps.
 
 use sudokit::Dlx;
-use sudokit_generate::sudokit_core::{CountSolutions, Grid, Relation, Shape, Variant};
+use sudokit_generate::sudokit_core::{Budget, CountSolutions, Grid, Relation, Shape, StopReason, Variant};
 use sudokit_generate::{Difficulty, GenerateError, Generator, Givens, Symmetry};
 use sudokit_rules::human::Score;
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
@@ -137,4 +137,26 @@ fn a_difficulty_on_a_variant_is_a_typed_error() {
         Generator::for_variant(anti_king).with_givens(Givens::Target(7)).generate(1),
         Err(GenerateError::Impossible { .. })
     ));
+}
+
+#[test]
+fn a_node_cap_bounds_variant_requests_restarts_and_map_checks_included() {
+    let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+    let tight = Budget::unlimited().with_max_nodes(50);
+    let generator = Generator::for_variant(x).with_budget(tight);
+    for outcome in [generator.generate(1).map(|_| ()), generator.random_jigsaw(1).map(|_| ())] {
+        match outcome {
+            Err(GenerateError::Stopped { reason: StopReason::NodeLimit, .. }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    // The map checks' nodes count against a shared cap.
+    let shared = Budget::unlimited().with_max_nodes(1_000_000).with_shared_caps();
+    let jigsaw = Generator::new(Shape::CLASSIC).with_budget(shared.clone()).random_jigsaw(3).unwrap();
+    let spent = 1_000_000 - shared.nodes_left().unwrap();
+    assert!(spent > 0, "the map check of {jigsaw} counted no node");
+    // And so do a request's searches, restarts included.
+    let made = Generator::for_variant(jigsaw).with_budget(shared.clone()).generate(2);
+    assert!(made.is_ok(), "{made:?}");
+    assert!(1_000_000 - shared.nodes_left().unwrap() > spent);
 }
