@@ -42,6 +42,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use sudokit::generate::{Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, generate_many};
+use sudokit::grid::io::Puzzle;
 use sudokit::rating::rate;
 use sudokit::rules::human::{Level, Score, Technique};
 use sudokit::{Budget, Shape, Variant};
@@ -255,16 +256,14 @@ fn closest(error: &GenerateError) -> String {
 }
 
 fn write_puzzle(out: &mut impl Write, generated: &Generated, csv: bool) -> io::Result<()> {
-    let rules = Some(&generated.variant).filter(|v| !v.is_standard());
-    let puzzle = match rules {
-        Some(variant) => format!("{};{variant}", generated.puzzle),
-        None => generated.puzzle.to_string(),
-    };
+    let ruled = Puzzle::new(generated.puzzle.clone(), generated.variant.clone());
+    let puzzle = ruled.expect("a generated puzzle has its rules' shape").to_string();
     if !csv {
         return writeln!(out, "{puzzle}");
     }
     // The rating takes the standard rules only.
-    let rating = generated.rating.or_else(|| rules.is_none().then(|| rate(&generated.puzzle).ok()).flatten());
+    let standard = generated.variant.is_standard();
+    let rating = generated.rating.or_else(|| standard.then(|| rate(&generated.puzzle).ok()).flatten());
     let (er, ep, ed) = rating.map_or((String::new(), String::new(), String::new()), |r| {
         (r.er.to_string(), r.ep.to_string(), r.ed.to_string())
     });

@@ -558,6 +558,23 @@ impl Variant {
         }
         out
     }
+
+    /// For each cell (row-major), the cells whose digit may not be
+    /// consecutive to its own: its orthogonal neighbours under
+    /// non-consecutive, ascending; every list empty without that rule.
+    pub fn non_consecutive_neighbours(&self) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = vec![Vec::new(); self.shape.cell_count()];
+        if self.relations.contains(&Relation::NonConsecutive) {
+            for (a, b) in Relation::NonConsecutive.pairs(self.shape) {
+                out[a].push(b);
+                out[b].push(a);
+            }
+        }
+        for neighbours in &mut out {
+            neighbours.sort_unstable();
+        }
+        out
+    }
 }
 
 impl fmt::Debug for Variant {
@@ -572,6 +589,16 @@ mod tests {
 
     fn cells(variant: &Variant, kind: HouseKind) -> Vec<Vec<usize>> {
         variant.houses().into_iter().filter(|h| h.kind() == kind).map(|h| h.cells().to_vec()).collect()
+    }
+
+    #[test]
+    fn non_consecutive_neighbours_are_the_orthogonal_cells_under_that_rule_only() {
+        let plain = Variant::standard(Shape::CLASSIC).with_relation(Relation::AntiKnight);
+        assert!(plain.non_consecutive_neighbours().iter().all(Vec::is_empty));
+        let neighbours = plain.with_relation(Relation::NonConsecutive).non_consecutive_neighbours();
+        assert_eq!(neighbours[0], [1, 9]);
+        assert_eq!(neighbours[40], [31, 39, 41, 49]);
+        assert_eq!(neighbours[80], [71, 79]);
     }
 
     #[test]

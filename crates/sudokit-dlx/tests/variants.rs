@@ -1,9 +1,8 @@
 //! `Dlx` on variants, against the test kit's independent variant oracle.
 
 use sudokit_dlx::Dlx;
-use sudokit_dlx::sudokit_core::{
-    Budget, CountSolutions, Grid, Relation, Shape, SolveError, Solver, SplitMix64, Variant,
-};
+use sudokit_dlx::sudokit_core::{Budget, CountSolutions, Grid, Relation, Shape, SolveError, Solver, Variant};
+use sudokit_testkit::generate::with_holes;
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
 
 /// A 9×9 jigsaw map: region `(row + column / 3) % 9`, three cells a row.
@@ -29,18 +28,6 @@ fn variants() -> Vec<(&'static str, Variant)> {
     ]
 }
 
-/// `grid` with `holes` seeded cells emptied.
-fn holes(grid: &Grid, holes: usize, seed: u64) -> Grid {
-    let mut rng = SplitMix64::new(seed ^ 0x5eed);
-    let mut order: Vec<usize> = (0..grid.values().len()).collect();
-    rng.shuffle(&mut order);
-    let mut values = grid.values().to_vec();
-    for &i in order.iter().take(holes) {
-        values[i] = 0;
-    }
-    Grid::from_values(grid.shape(), &values).expect("a grid with holes")
-}
-
 #[test]
 fn dlx_agrees_with_the_oracle_on_every_variant() {
     let mut dlx = Dlx::new();
@@ -54,7 +41,7 @@ fn dlx_agrees_with_the_oracle_on_every_variant() {
         let mut unique = 0;
         for seed in 0..8 {
             let cells = variant.shape().cell_count();
-            let puzzle = holes(&solution, cells / 2, seed);
+            let puzzle = with_holes(&solution, cells / 2, seed);
             let expected = count_variant_solutions(&puzzle, &variant, 2).0;
             let count = dlx.count_variant_solutions(&puzzle, &variant, 2).expect("no limit");
             assert_eq!(count, expected, "{name}: {puzzle}");

@@ -360,7 +360,7 @@ impl Generator {
     fn random_solved_grid(&self, rng: &mut ChaCha8Rng, budget: &Budget, auto: &mut Auto) -> Result<Grid, SolveError> {
         match &self.tables {
             None => solved_grid(self.shape, rng, budget, auto),
-            Some(tables) => solved_variant_grid(tables, rng, budget),
+            Some(tables) => solved_variant_grid(&tables.variant, rng, budget),
         }
     }
 

@@ -3,11 +3,10 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 use sudokit_auto::Auto;
-use sudokit_core::{Budget, Grid, Shape, SolveError, Solver, StopReason};
+use sudokit_core::{Budget, Grid, Shape, SolveError, Solver, StopReason, Variant};
 use sudokit_grid::PropagationSearch;
 
 use crate::transform::Transform;
-use crate::variant_tables::VariantTables;
 
 /// How many fillings of the diagonal boxes are tried before giving up: one
 /// always completes on the shapes with square boxes; with rectangular
@@ -63,11 +62,10 @@ const FIRST_SEARCH_NODES: u64 = 1_000;
 /// [`SolveError::BudgetExhausted`] when `budget` runs out first;
 /// [`SolveError::Unsolvable`] when the rules have no solved grid at all.
 pub(crate) fn solved_variant_grid<R: Rng + ?Sized>(
-    tables: &VariantTables,
+    variant: &Variant,
     rng: &mut R,
     budget: &Budget,
 ) -> Result<Grid, SolveError> {
-    let variant = &tables.variant;
     let empty = Grid::empty(variant.shape());
     // A search whose random choices lead into a large barren subtree is
     // dropped for one with other choices and twice the nodes: the heavy

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use sudokit_core::{
-    Budget, CountSolutions, Grid, Relation, SearchTally, Solution, SolveError, Solver, SplitMix64, StopReason, Variant,
+    Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, SplitMix64, StopReason, Variant,
 };
 
 /// A solver of every [`Variant`] (the standard rules included): each cell
@@ -110,8 +110,8 @@ impl PropagationSearch {
         let every_house: Vec<u16> = (0..tables.houses.len() as u16).collect();
         search.dirty.mark(&every_house);
         let mut state = State::open(&tables);
-        let placed = puzzle.values().iter().enumerate().filter(|&(_, &v)| v != 0);
-        let consistent = placed.into_iter().all(|(i, &v)| search.assign(&mut state, i, v));
+        let mut placed = puzzle.values().iter().enumerate().filter(|&(_, &v)| v != 0);
+        let consistent = placed.all(|(i, &v)| search.assign(&mut state, i, v));
         if !consistent {
             // Clashing givens are the caller's error, named by the
             // variant's check; givens that only leave a cell nothing make
@@ -216,13 +216,7 @@ impl Tables {
         let peers = variant.peers().iter().map(|p| narrow(p)).collect();
         let houses: Vec<Vec<u16>> =
             variant.houses().iter().filter(|h| h.cells().len() == side).map(|h| narrow(h.cells())).collect();
-        let mut neighbours = vec![Vec::new(); shape.cell_count()];
-        if variant.relations().contains(&Relation::NonConsecutive) {
-            for (a, b) in Relation::NonConsecutive.pairs(shape) {
-                neighbours[a].push(b as u16);
-                neighbours[b].push(a as u16);
-            }
-        }
+        let neighbours = variant.non_consecutive_neighbours().iter().map(|n| narrow(n)).collect();
         let full = if side == 64 { u64::MAX } else { (1 << side) - 1 };
         let mut intersections = Vec::new();
         let mut meets_of = vec![Vec::new(); houses.len()];
@@ -495,32 +489,17 @@ impl Search<'_, '_> {
 mod tests {
     use sudokit_core::{CountSolutions, Grid, Relation, Shape, Solver, Variant};
 
+    use sudokit_testkit::generate::with_holes;
+
     use super::PropagationSearch;
     use crate::BacktrackingMrv;
 
-    /// Puzzles with some givens of a solution of `variant`, the first
-    /// `given` cells of a shuffled order, for several counts.
+    /// Puzzles with half, a third and a quarter of the cells of a
+    /// solution of `variant` given, emptied in a seeded order.
     fn thinned(variant: &Variant, seed: u64) -> Vec<Grid> {
         let solved = PropagationSearch::new().solve_variant(&Grid::empty(variant.shape()), variant).unwrap().grid;
         let cells = variant.shape().cell_count();
-        let mut order: Vec<usize> = (0..cells).collect();
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        for i in (1..cells).rev() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            order.swap(i, (state % (i as u64 + 1)) as usize);
-        }
-        [cells / 2, cells / 3, cells / 4]
-            .iter()
-            .map(|&given| {
-                let mut values = vec![0; cells];
-                for &i in &order[..given] {
-                    values[i] = solved.values()[i];
-                }
-                Grid::from_values(variant.shape(), &values).unwrap()
-            })
-            .collect()
+        [cells / 2, cells / 3, cells / 4].iter().map(|&given| with_holes(&solved, cells - given, seed)).collect()
     }
 
     #[test]

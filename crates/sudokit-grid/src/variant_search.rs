@@ -21,13 +21,7 @@ impl<'b> Search<'b> {
         variant.validate(puzzle)?;
         let cells = puzzle.values().to_vec();
         let peers = variant.peers();
-        let mut neighbours = vec![Vec::new(); cells.len()];
-        for relation in variant.relations().iter().filter(|r| !r.is_difference()) {
-            for (a, b) in relation.pairs(variant.shape()) {
-                neighbours[a].push(b);
-                neighbours[b].push(a);
-            }
-        }
+        let neighbours = variant.non_consecutive_neighbours();
         let side = variant.shape().side();
         Ok(Search { side, cells, peers, neighbours, tally: SearchTally::new(budget, limit) })
     }

@@ -2,8 +2,8 @@
 //! variant agree with the test kit's independent oracle, the others refuse
 //! it with a typed error.
 
-use sudokit::base::SplitMix64;
 use sudokit::{Grid, Relation, Shape, SolveError, Variant, registry};
+use sudokit_testkit::generate::with_holes;
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
 
 /// Variants of every kind, on small grids so that the oracle is quick.
@@ -32,17 +32,7 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
         start = Grid::from_values(shape, &values).expect("a grid");
     }
     let solution = count_variant_solutions(&start, variant, 1).1.expect("the rules allow a grid");
-    (0..6u64)
-        .map(|seed| {
-            let mut order: Vec<usize> = (0..shape.cell_count()).collect();
-            SplitMix64::new(seed).shuffle(&mut order);
-            let mut values = solution.values().to_vec();
-            for &i in order.iter().take(shape.cell_count() / 2) {
-                values[i] = 0;
-            }
-            Grid::from_values(shape, &values).expect("a grid")
-        })
-        .collect()
+    (0..6u64).map(|seed| with_holes(&solution, shape.cell_count() / 2, seed)).collect()
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! grids or as [`Puzzle`]s with their rules.
 
 use std::collections::VecDeque;
+use std::fmt;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -34,6 +35,28 @@ impl Puzzle {
             return Err(SolveError::shape_mismatch(variant.shape(), grid.shape()));
         }
         Ok(Puzzle { grid, variant })
+    }
+}
+
+/// The line form a file holds: the grid's line, then `;` and the rules
+/// unless they are the standard ones.
+///
+/// ```
+/// use sudokit::grid::io::Puzzle;
+/// use sudokit::{Grid, Shape, Variant};
+///
+/// let x = Puzzle::new(Grid::empty(Shape::MINI), Variant::standard(Shape::MINI).with_diagonals())?;
+/// assert_eq!(x.to_string(), "................;x");
+/// assert_eq!(Puzzle::new(Grid::empty(Shape::MINI), Variant::standard(Shape::MINI))?.to_string(), "................");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.grid)?;
+        if !self.variant.is_standard() {
+            write!(f, ";{}", self.variant)?;
+        }
+        Ok(())
     }
 }
 

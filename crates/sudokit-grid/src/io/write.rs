@@ -81,11 +81,10 @@ pub fn write_ruled_puzzles<'a, W: Write>(
 ) -> io::Result<()> {
     let mut rules = String::new();
     for (i, puzzle) in puzzles.into_iter().enumerate() {
-        let text = if puzzle.variant.is_standard() { String::new() } else { puzzle.variant.to_string() };
         match format {
-            Format::Line if text.is_empty() => writeln!(out, "{}", puzzle.grid)?,
-            Format::Line => writeln!(out, "{};{text}", puzzle.grid)?,
+            Format::Line => writeln!(out, "{puzzle}")?,
             Format::Boxed => {
+                let text = if puzzle.variant.is_standard() { String::new() } else { puzzle.variant.to_string() };
                 if i > 0 {
                     writeln!(out)?;
                 }
