@@ -81,7 +81,7 @@ fn run(cli: Cli) -> Result {
     let rules = [line_rules, cli.rules.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(",");
     let variant = Variant::parse(&rules, puzzle.shape()).context(|| "bad rules")?;
     let ruled = if variant.is_standard() { String::new() } else { format!(", rules {variant}") };
-    println!("Puzzle ({}, {} givens{ruled}):\n{puzzle:#}", puzzle.shape(), puzzle.filled_count());
+    println!("Puzzle ({}, {} givens{ruled}):\n{}", puzzle.shape(), puzzle.filled_count(), Drawn(&puzzle, &variant));
 
     let mut solver = info.build();
     let solution = solver.solve_variant(&puzzle, &variant)?;
@@ -96,7 +96,7 @@ fn run(cli: Cli) -> Result {
         }
     }
     let s = &solution.stats;
-    println!("\nSolution by {}:\n{:#}", info.name(), solution.grid);
+    println!("\nSolution by {}:\n{}", info.name(), Drawn(&solution.grid, &variant));
     println!("{}", solution.grid);
     println!(
         "{:.3} ms, {} nodes, {} backtracks, {} guesses{}",
@@ -107,4 +107,17 @@ fn run(cli: Cli) -> Result {
         if unique { ", unique" } else { "" }
     );
     Ok(())
+}
+
+/// A grid in the boxed picture, or drawn with its regions and marked
+/// houses when the rules are not the standard ones.
+struct Drawn<'a>(&'a Grid, &'a Variant);
+
+impl std::fmt::Display for Drawn<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.1.picture(self.0) {
+            Ok(picture) if !self.1.is_standard() => write!(f, "{picture}"),
+            _ => write!(f, "{:#}", self.0),
+        }
+    }
 }

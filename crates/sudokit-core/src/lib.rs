@@ -89,6 +89,7 @@ mod splitmix;
 mod stats;
 pub mod text;
 mod variant;
+mod variant_picture;
 pub mod variant_text;
 
 pub use budget::{Budget, CancelFlag};
@@ -103,6 +104,7 @@ pub use solver::{CountSolutions, Solution, Solver, Uniqueness};
 pub use splitmix::SplitMix64;
 pub use stats::Stats;
 pub use variant::{Broken, House, HouseKind, Relation, Variant, VariantConflict, VariantError};
+pub use variant_picture::VariantPicture;
 
 /// The README's example runs as a doctest, so it cannot drift from the API.
 #[cfg(doctest)]

@@ -1,0 +1,201 @@
+//! [`VariantPicture`]: a grid drawn under its rules — walls between
+//! regions (boxes or a jigsaw's), the cells of extra houses marked.
+
+use std::fmt;
+
+use crate::grid::Grid;
+use crate::variant::{HouseKind, Variant, VariantError};
+
+/// A grid drawn under a [`Variant`], from [`Variant::picture`]: each cell
+/// is three characters wide, a wall (`|`, `-`, `+` where walls meet)
+/// separates cells of different regions, and empty cells show `.`.
+///
+/// The left character of a cell marks the extra houses it is in: `\` the
+/// main diagonal, `/` the anti-diagonal, `X` both, `#` a window of
+/// windoku, `*` a house of one's own. A line after the grid names the
+/// marks used. Disjoint groups cover every cell and are not marked;
+/// relations between cells (anti-king, anti-knight, non-consecutive) are
+/// not drawn.
+///
+/// The picture is for reading; files carry puzzles with their rules in
+/// the forms of `sudokit-grid`'s `write_ruled_puzzles`.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantPicture<'a> {
+    variant: &'a Variant,
+    grid: &'a Grid,
+}
+
+/// The mark of each kind of extra house, in the order a legend lists them.
+const MARKS: [(char, &str); 5] = [
+    ('\\', "main diagonal"),
+    ('/', "anti-diagonal"),
+    ('X', "both diagonals"),
+    ('#', "window"),
+    ('*', "house of one's own"),
+];
+
+impl<'a> VariantPicture<'a> {
+    pub(crate) fn new(variant: &'a Variant, grid: &'a Grid) -> Result<VariantPicture<'a>, VariantError> {
+        if grid.shape() != variant.shape() {
+            return Err(VariantError::ShapeMismatch { expected: variant.shape(), found: grid.shape() });
+        }
+        Ok(VariantPicture { variant, grid })
+    }
+
+    /// The region (box or jigsaw region) of every cell.
+    fn regions(&self) -> Vec<usize> {
+        let shape = self.variant.shape();
+        match self.variant.regions() {
+            Some(map) => map.iter().map(|&r| usize::from(r)).collect(),
+            None => (0..shape.cell_count()).map(|i| shape.box_of(i)).collect(),
+        }
+    }
+
+    /// The mark of every cell: a space, or one of [`MARKS`].
+    fn marks(&self) -> Vec<char> {
+        let mut marks = vec![' '; self.variant.shape().cell_count()];
+        for house in self.variant.extra_houses() {
+            let mark = match house.kind() {
+                HouseKind::Diagonal => '\\',
+                HouseKind::AntiDiagonal => '/',
+                HouseKind::Window => '#',
+                HouseKind::DisjointGroup => continue,
+                _ => '*',
+            };
+            for &i in house.cells() {
+                marks[i] = match (marks[i], mark) {
+                    ('\\', '/') | ('/', '\\') | ('X', _) => 'X',
+                    // A diagonal shows over a window or a house of one's own.
+                    ('\\' | '/', _) => marks[i],
+                    _ => mark,
+                };
+            }
+        }
+        marks
+    }
+}
+
+impl fmt::Display for VariantPicture<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = self.variant.shape();
+        let side = shape.side();
+        let regions = self.regions();
+        let marks = self.marks();
+        // The region at (row, col), with `None` outside the grid.
+        let region = |row: isize, col: isize| {
+            let inside = (0..side as isize).contains(&row) && (0..side as isize).contains(&col);
+            inside.then(|| regions[shape.index(row as usize, col as usize)])
+        };
+        let wall = |a: Option<usize>, b: Option<usize>| a != b;
+        for row in 0..=side as isize {
+            // The border above `row`: corners and the walls between them.
+            let mut line = String::with_capacity(4 * side + 1);
+            for col in 0..=side as isize {
+                let (up_left, up, left, here) =
+                    (region(row - 1, col - 1), region(row - 1, col), region(row, col - 1), region(row, col));
+                let horizontal = wall(up_left, left) || wall(up, here);
+                let vertical = wall(up_left, up) || wall(left, here);
+                line.push(match (horizontal, vertical) {
+                    (true, true) => '+',
+                    (true, false) => '-',
+                    (false, true) => '|',
+                    (false, false) => ' ',
+                });
+                if col < side as isize {
+                    line.push_str(if wall(up, here) { "---" } else { "   " });
+                }
+            }
+            write!(f, "{}", line.trim_end())?;
+            if row == side as isize {
+                break;
+            }
+            let mut line = String::with_capacity(4 * side + 1);
+            for col in 0..=side as isize {
+                line.push(if wall(region(row, col - 1), region(row, col)) { '|' } else { ' ' });
+                if col < side as isize {
+                    let i = shape.index(row as usize, col as usize);
+                    let value = self.grid.values()[i];
+                    line.extend([marks[i], if value == 0 { '.' } else { shape.symbol(value) }, ' ']);
+                }
+            }
+            write!(f, "\n{line}\n")?;
+        }
+        let legend: Vec<String> = MARKS
+            .iter()
+            .filter(|(mark, _)| marks.contains(mark))
+            .map(|(mark, name)| format!("{mark} {name}"))
+            .collect();
+        if !legend.is_empty() {
+            write!(f, "\n{}", legend.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Grid, Shape, Variant, VariantError};
+
+    #[test]
+    fn standard_rules_draw_the_boxes() -> Result<(), Box<dyn std::error::Error>> {
+        let grid: Grid = "1...........3..4".parse()?;
+        let picture = Variant::standard(Shape::MINI).picture(&grid)?.to_string();
+        let expected = [
+            "+-------+-------+",
+            "| 1   . | .   . |",
+            "|       |       |",
+            "| .   . | .   . |",
+            "+-------+-------+",
+            "| .   . | .   . |",
+            "|       |       |",
+            "| 3   . | .   4 |",
+            "+-------+-------+",
+        ];
+        assert_eq!(picture.lines().collect::<Vec<_>>(), expected);
+        Ok(())
+    }
+
+    #[test]
+    fn a_jigsaw_draws_its_walls_and_marks_the_diagonals() -> Result<(), Box<dyn std::error::Error>> {
+        let grid: Grid = "1...........3..4".parse()?;
+        let map = [1, 1, 1, 2, 1, 3, 2, 2, 3, 3, 4, 2, 3, 4, 4, 4];
+        let variant = Variant::standard(Shape::MINI).with_regions(&map)?.with_diagonals();
+        let expected = [
+            r"+-----------+---+",
+            r"|\1   .   . |/. |",
+            r"|   +---+---+   |",
+            r"| . |\. |/.   . |",
+            r"+---+   +---+   |",
+            r"| .  /. |\. | . |",
+            r"|   +---+   +---+",
+            r"|/3 | .   .  \4 |",
+            r"+---+-----------+",
+            r"\ main diagonal, / anti-diagonal",
+        ];
+        assert_eq!(variant.picture(&grid)?.to_string().lines().collect::<Vec<_>>(), expected);
+        Ok(())
+    }
+
+    #[test]
+    fn windows_are_marked_and_diagonals_show_over_them() -> Result<(), Box<dyn std::error::Error>> {
+        let grid = Grid::empty(Shape::CLASSIC);
+        let windoku = Variant::standard(Shape::CLASSIC).with_windows();
+        let picture = windoku.picture(&grid)?.to_string();
+        assert_eq!(picture.matches("#.").count(), 36);
+        assert_eq!(picture.lines().count(), 2 * 9 + 1 + 1);
+        assert!(picture.ends_with("# window"));
+        // Twelve window cells are on a diagonal (r2c2 among them); r5c5 is on both.
+        let both = windoku.with_diagonals().picture(&grid)?.to_string();
+        assert_eq!(both.matches("#.").count(), 36 - 12);
+        assert_eq!(both.lines().nth(3).map(|line| &line[4..8]), Some(r" \. "));
+        assert_eq!(both.matches("X.").count(), 1);
+        Ok(())
+    }
+
+    #[test]
+    fn a_grid_of_another_shape_is_an_error() {
+        let grid = Grid::empty(Shape::CLASSIC);
+        let err = Variant::standard(Shape::MINI).picture(&grid).map(|_| ()).unwrap_err();
+        assert!(matches!(err, VariantError::ShapeMismatch { .. }));
+    }
+}
