@@ -14,7 +14,10 @@
 //! times out on a puzzle is disqualified from that level and skips the rest
 //! of it; with `--keep-going` it tries every puzzle all the same, and
 //! `solved` counts its successes over the whole level (local search is
-//! judged by its rate). Progress goes to stderr, the report to stdout.
+//! judged by its rate). A file may carry rules (`rules:` lines, `;RULES`
+//! suffixes, as the variant sets of `puzzles/` do); a solver that does not
+//! take them sits that level out, `unsupported`. Progress goes to stderr,
+//! the report to stdout.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

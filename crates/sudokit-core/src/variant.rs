@@ -531,6 +531,9 @@ impl Variant {
     /// Whether `solution` is complete, keeps `puzzle`'s givens and breaks
     /// no rule.
     pub fn is_solution_of(&self, solution: &Grid, puzzle: &Grid) -> bool {
+        if self.is_standard_for(puzzle) {
+            return solution.is_solution_of(puzzle);
+        }
         solution.is_complete()
             && solution.keeps_givens_of(puzzle)
             && self.conflicts(solution).is_ok_and(|conflicts| conflicts.is_empty())

@@ -2,7 +2,7 @@
 //! sample of each has one solution by two independent exact solvers
 //! (Dancing Links and propagation). CI's `throughput --pair variants`
 //! step also counts a sample of three sets with the `sudoku-variants`
-//! crate.
+//! crate. `compare` reads the sets with their rules.
 
 use sudokit::grid::io::{Puzzle, PuzzleReader};
 use sudokit::{CountSolutions, Dlx, PropagationSearch};
@@ -48,4 +48,32 @@ fn every_set_reads_with_its_rules_and_a_sample_has_one_solution() {
             );
         }
     }
+}
+
+#[test]
+fn compare_races_the_solvers_that_take_a_set_s_rules() {
+    use sudokit::compare::{Harness, PuzzleSet, Status};
+    let mut sets: Vec<PuzzleSet> = ["variant_x.txt", "variant_jigsaw.txt"]
+        .into_iter()
+        .map(|file| PuzzleSet::from_file(puzzles_dir().join(file)).unwrap())
+        .collect();
+    for set in &mut sets {
+        set.puzzles.truncate(5);
+    }
+    assert_eq!(sets[0].name, "variant_x");
+    let mut solvers = ["auto", "dlx", "fast"].map(|name| sudokit::registry::create(name).unwrap());
+    let report = Harness::new().with_threads(1).run(&mut solvers, &sets);
+    let statuses: Vec<(&str, &str, Status, usize)> =
+        report.results().iter().map(|r| (r.solver.as_str(), r.set.as_str(), r.status, r.solved)).collect();
+    assert_eq!(
+        statuses,
+        [
+            ("auto", "variant_x", Status::Qualified, 5),
+            ("auto", "variant_jigsaw", Status::Qualified, 5),
+            ("dlx", "variant_x", Status::Qualified, 5),
+            ("dlx", "variant_jigsaw", Status::Qualified, 5),
+            ("fast", "variant_x", Status::Unsupported, 0),
+            ("fast", "variant_jigsaw", Status::Unsupported, 0),
+        ]
+    );
 }

@@ -38,6 +38,14 @@ impl Puzzle {
     }
 }
 
+impl From<Grid> for Puzzle {
+    /// `grid` under the standard rules of its shape.
+    fn from(grid: Grid) -> Puzzle {
+        let variant = Variant::standard(grid.shape());
+        Puzzle { grid, variant }
+    }
+}
+
 /// The line form a file holds: the grid's line, then `;` and the rules
 /// unless they are the standard ones.
 ///

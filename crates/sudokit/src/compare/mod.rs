@@ -10,6 +10,11 @@
 //! thread at a time; a solver that panics fails that puzzle and the others
 //! go on.
 //!
+//! Puzzles carry their rules ([`PuzzleSet::from_file`] reads a file's
+//! `rules:` lines and `;RULES` suffixes): a solver that does not take the
+//! rules of a set's puzzles ([`Solver::supports`]) sits the set out, its
+//! row [`Status::Unsupported`].
+//!
 //! The harness borrows the solvers, so they may borrow data themselves and
 //! come back to the caller afterwards (with their statistics, for
 //! instance), and solvers of your own race beside the registered ones:
@@ -35,7 +40,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use sudokit_core::{Budget, Grid, SolveError, Solver, Stats, StopReason};
-use sudokit_grid::io::{self, ReadError};
+use sudokit_grid::io::{Puzzle, PuzzleReader, ReadError};
 
 pub use report::{Failure, Report, SetResult, Status};
 
@@ -47,24 +52,46 @@ use crate::parallel;
 pub struct PuzzleSet {
     /// The set's name.
     pub name: String,
-    /// Its puzzles.
-    pub puzzles: Vec<Grid>,
+    /// Its puzzles, each with its rules.
+    pub puzzles: Vec<Puzzle>,
 }
 
 impl PuzzleSet {
-    /// A set from puzzles.
+    /// A set of puzzles under the standard rules.
     pub fn new(name: impl Into<String>, puzzles: Vec<Grid>) -> PuzzleSet {
+        PuzzleSet::with_rules(name, puzzles.into_iter().map(Puzzle::from).collect())
+    }
+
+    /// A set of puzzles, each under its own rules (a jigsaw set has a map
+    /// per puzzle).
+    ///
+    /// ```
+    /// use sudokit::compare::{Harness, PuzzleSet, Status};
+    /// use sudokit::grid::io::Puzzle;
+    /// use sudokit::{registry, Shape, Variant};
+    ///
+    /// let x = Variant::standard(Shape::MINI).with_diagonals();
+    /// let set = PuzzleSet::with_rules("x", vec![Puzzle::new("1...........3...".parse()?, x)?]);
+    /// let mut solvers = [registry::create("dlx")?, registry::create("fast")?];
+    /// let report = Harness::new().run(&mut solvers, &[set]);
+    /// let statuses: Vec<Status> = report.results().iter().map(|row| row.status).collect();
+    /// assert_eq!(statuses, [Status::Qualified, Status::Unsupported]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_rules(name: impl Into<String>, puzzles: Vec<Puzzle>) -> PuzzleSet {
         PuzzleSet { name: name.into(), puzzles }
     }
 
-    /// The puzzles of a file, the set named after the file's stem.
+    /// The puzzles of a file with their rules (a `rules:` line, a `;RULES`
+    /// suffix), the set named after the file's stem.
     ///
     /// # Errors
     /// The [`ReadError`] of the first record that cannot be read.
     pub fn from_file(path: impl AsRef<Path>) -> Result<PuzzleSet, ReadError> {
         let path = path.as_ref();
         let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
-        Ok(PuzzleSet::new(name, io::read_puzzles(path)?))
+        let puzzles = PuzzleReader::open(path)?.with_rules().collect::<Result<_, _>>()?;
+        Ok(PuzzleSet::with_rules(name, puzzles))
     }
 }
 
@@ -177,16 +204,21 @@ impl Harness {
         progress: &(dyn Fn(Event<'_>) + Sync),
     ) -> SetResult {
         let name = solver.name().to_owned();
+        if let Some(result) = Self::unsupported(solver, &name, set) {
+            progress(Event::SetDone(&result));
+            return result;
+        }
         let mut times = Vec::with_capacity(set.puzzles.len());
         let mut work = Stats::default();
         let mut solved = 0;
         let mut failure = None;
-        for (index, puzzle) in set.puzzles.iter().enumerate() {
+        for (index, Puzzle { grid, variant, .. }) in set.puzzles.iter().enumerate() {
             let start = Instant::now();
-            let outcome = parallel::solve_caught(solver, puzzle, &self.budget);
+            let outcome = parallel::caught(|| solver.solve_variant_with(grid, variant, &self.budget))
+                .unwrap_or_else(|message| Err(SolveError::panicked(message)));
             times.push(start.elapsed());
             let reason = match outcome {
-                Ok(solution) if solution.grid.is_solution_of(puzzle) => {
+                Ok(solution) if variant.is_solution_of(&solution.grid, grid) => {
                     solved += 1;
                     work.nodes += solution.stats.nodes;
                     work.backtracks += solution.stats.backtracks;
@@ -231,6 +263,35 @@ impl Harness {
         progress(Event::SetDone(&result));
         result
     }
+
+    /// The row of a solver that does not take the rules of one of the
+    /// set's puzzles, or `None` when it takes them all.
+    fn unsupported<S: Solver>(solver: &S, name: &str, set: &PuzzleSet) -> Option<SetResult> {
+        let index = set.puzzles.iter().position(|p| !solver.supports(&p.variant))?;
+        Some(SetResult {
+            solver: name.to_owned(),
+            set: set.name.clone(),
+            solved: 0,
+            attempted: 0,
+            total: set.puzzles.len(),
+            total_time: Duration::ZERO,
+            median_time: Duration::ZERO,
+            mean_nodes: None,
+            mean_backtracks: None,
+            status: Status::Unsupported,
+            failure: Some(Failure {
+                puzzle: index,
+                reason: format!("does not take the rules {}", rule_names(&set.puzzles[index].variant)),
+            }),
+        })
+    }
+}
+
+/// The names of `variant`'s rules, without a jigsaw's map or a house's
+/// cells: `jigsaw,x`.
+fn rule_names(variant: &sudokit_core::Variant) -> String {
+    let text = variant.to_string();
+    text.split(',').map(|rule| rule.split_once('=').map_or(rule, |(name, _)| name)).collect::<Vec<_>>().join(",")
 }
 
 fn median(sorted: &[Duration]) -> Duration {
@@ -378,6 +439,65 @@ mod tests {
         assert!(report.to_csv().lines().nth(1).unwrap().starts_with("backtracking,easy,6,6,6,"));
         assert_eq!(report.to_string().lines().count(), 4);
         assert_eq!(report.to_json().matches("\"solver\": \"backtracking\"").count(), 2);
+    }
+
+    /// Claims every rule and answers a standard solution, X or not.
+    struct Ignorer;
+
+    impl Solver for Ignorer {
+        fn name(&self) -> &str {
+            "ignorer"
+        }
+        fn supports(&self, _: &sudokit_core::Variant) -> bool {
+            true
+        }
+        fn solve_with(&mut self, _: &Grid, _: &Budget) -> Result<Solution, SolveError> {
+            // Rows 1234, 3412, 2143, 4321: a 4×4 solution whose main
+            // diagonal holds 1, 4, 4, 1.
+            Ok(Solution::new("1234341221434321".parse().map_err(|_| SolveError::Unsolvable)?, Stats::default()))
+        }
+        fn solve_variant_with(
+            &mut self,
+            puzzle: &Grid,
+            _: &sudokit_core::Variant,
+            budget: &Budget,
+        ) -> Result<Solution, SolveError> {
+            self.solve_with(puzzle, budget)
+        }
+    }
+
+    #[test]
+    fn answers_are_checked_under_each_puzzle_s_rules() -> Result<(), Box<dyn std::error::Error>> {
+        use sudokit_core::{Shape, Variant};
+        let empty = Grid::empty(Shape::MINI);
+        let standard = Puzzle::from(empty.clone());
+        let jigsaw = Variant::standard(Shape::MINI).with_regions(&[1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4])?;
+        let x = Puzzle::new(empty.clone(), Variant::standard(Shape::MINI).with_diagonals())?;
+        let sets = [
+            PuzzleSet::with_rules("standard", vec![standard]),
+            PuzzleSet::with_rules("x", vec![x]),
+            PuzzleSet::with_rules("jigsaw", vec![Puzzle::new(empty, jigsaw.with_diagonals())?]),
+        ];
+        let mut solvers: Vec<Box<dyn Solver>> = vec![Box::new(Ignorer), crate::registry::create("fast")?];
+        let report = Harness::new().run(&mut solvers, &sets);
+        let rows: Vec<(Status, usize, Option<String>)> = report
+            .results()
+            .iter()
+            .map(|r| (r.status, r.attempted, r.failure.as_ref().map(|f| f.reason.clone())))
+            .collect();
+        let wrong = Some("wrong answer 1234341221434321".to_owned());
+        assert_eq!(
+            rows,
+            [
+                (Status::Qualified, 1, None),
+                (Status::Disqualified, 1, wrong.clone()),
+                (Status::Disqualified, 1, wrong),
+                (Status::Qualified, 1, None),
+                (Status::Unsupported, 0, Some("does not take the rules x".to_owned())),
+                (Status::Unsupported, 0, Some("does not take the rules jigsaw,x".to_owned())),
+            ]
+        );
+        Ok(())
     }
 
     #[test]

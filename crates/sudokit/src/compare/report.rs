@@ -16,6 +16,10 @@ pub enum Status {
     /// A puzzle failed: the rest of the set was skipped (or, with
     /// [`keep going`](super::Harness::with_keep_going), tried all the same).
     Disqualified,
+    /// The solver does not take the rules of the set's puzzles
+    /// ([`Solver::supports`](sudokit_core::Solver::supports)): it tried
+    /// none, and the failure names the first puzzle it refused.
+    Unsupported,
 }
 
 impl fmt::Display for Status {
@@ -23,6 +27,7 @@ impl fmt::Display for Status {
         f.write_str(match self {
             Status::Qualified => "qualified",
             Status::Disqualified => "disqualified",
+            Status::Unsupported => "unsupported",
         })
     }
 }
@@ -247,6 +252,7 @@ impl Report {
                 Status::Disqualified => {
                     bar.with_note(&format!("DQ {}/{}", row.solved, row.total)).with_mark(Mark::Disqualified)
                 }
+                Status::Unsupported => bar.with_note("n/a"),
             };
             groups[at].bars.push(bar);
         }
