@@ -15,7 +15,9 @@
 //! `--pair variants` reads puzzles with their rules (`GRID;RULES` lines):
 //! by default the generated variant sets of `puzzles/` the peer takes (X,
 //! anti-king, anti-knight, X with anti-knight, non-consecutive), 50
-//! puzzles of each unless `--limit` says (the peer is slow). Only `unique` mode: the peer always counts to two.
+//! puzzles of each unless `--limit` says (the peer is slow). A file of
+//! rules the peer does not take (windoku, jigsaw…) races `Auto` against
+//! `Dlx` instead. Only `unique` mode: the peer always counts to two.
 //!
 //! `--chart FILE.svg` also draws the rates, puzzles per second on a log
 //! scale, per set and mode.
@@ -438,27 +440,42 @@ fn race_variants(options: &Options, budget: &Budget, rows: &mut Vec<Row>) -> Res
         let reader = io::PuzzleReader::open(file)?.with_rules();
         let puzzles: Vec<io::Puzzle> = reader.take(options.limit).collect::<std::result::Result<_, _>>()?;
         let grids: Vec<Grid> = puzzles.iter().map(|p| p.grid.clone()).collect();
-        let peers = puzzles
-            .iter()
-            .map(|p| variants_peer::Peer::new(p).map_err(|e| format!("{set}: {e}")))
-            .collect::<std::result::Result<Vec<_>, _>>()?;
-        let mut ours = OursRuled { solver: Auto::new(), budget: budget.clone(), puzzles: &puzzles };
-        let mut peer = variants_peer::Contender { puzzles: peers };
-        race(&set, Mode::Unique, options, &grids, &mut ours, &mut peer, rows)?;
+        let peers = puzzles.iter().map(variants_peer::Peer::new).collect::<std::result::Result<Vec<_>, _>>();
+        let mut ours = Ruled::new("auto", Auto::new, budget, &puzzles);
+        match peers {
+            Ok(peers) => {
+                let mut peer = variants_peer::Contender { puzzles: peers };
+                race(&set, Mode::Unique, options, &grids, &mut ours, &mut peer, rows)?;
+            }
+            Err(e) => {
+                eprintln!("{set}: {e}; racing `dlx` instead");
+                let mut dlx = Ruled::new("dlx", Dlx::new, budget, &puzzles);
+                race(&set, Mode::Unique, options, &grids, &mut ours, &mut dlx, rows)?;
+            }
+        }
     }
     Ok(())
 }
 
-/// `Auto` over puzzles with rules.
-struct OursRuled<'a> {
-    solver: Auto,
+/// A sudokit solver over puzzles with rules.
+struct Ruled<'a, S> {
+    name: String,
+    make: fn() -> S,
+    solver: S,
     budget: Budget,
     puzzles: &'a [io::Puzzle],
 }
 
-impl Contender for OursRuled<'_> {
+impl<'a, S> Ruled<'a, S> {
+    fn new(name: &str, make: fn() -> S, budget: &Budget, puzzles: &'a [io::Puzzle]) -> Self {
+        let name = if budget.is_timed() { format!("{name}-timed") } else { name.to_owned() };
+        Ruled { name, make, solver: make(), budget: budget.clone(), puzzles }
+    }
+}
+
+impl<S: CountSolutions> Contender for Ruled<'_, S> {
     fn name(&self) -> &str {
-        if self.budget.is_timed() { "auto-timed" } else { "auto" }
+        &self.name
     }
 
     fn answer(&mut self, _: Mode, index: usize) -> std::result::Result<(u64, Option<u64>), String> {
@@ -468,7 +485,7 @@ impl Contender for OursRuled<'_> {
     }
 
     fn run(&mut self, _: Mode, repeat: usize) {
-        let mut solver = Auto::new();
+        let mut solver = (self.make)();
         for puzzle in (0..repeat).flat_map(|_| self.puzzles) {
             let count = solver.count_variant_solutions_with(black_box(&puzzle.grid), &puzzle.variant, 2, &self.budget);
             drop(black_box(count));
@@ -504,7 +521,7 @@ mod variants_peer {
             let variant = &puzzle.variant;
             let shape = variant.shape();
             if variant.regions().is_some() {
-                return Err(format!("the peer takes no jigsaw ({variant})"));
+                return Err("the peer takes no jigsaw".to_owned());
             }
             let mut constraint = DynamicConstraint::new();
             constraint.add(DefaultConstraint);

@@ -1,177 +1,41 @@
-//! [`PropagationSearch`]: candidates under any [`Variant`], singles
-//! propagated through its peers, houses and relations, then guesses.
+//! The general engine of [`PropagationSearch`](super::PropagationSearch),
+//! for every shape: the candidates of each cell as a bit set of digits,
+//! eliminations cell by cell through peer lists, and the houses whose
+//! cells changed tracked so that each rule looks only where something
+//! may be new.
 
-use std::sync::Arc;
+use sudokit_core::{Grid, SearchTally, SplitMix64, StopReason, Variant};
 
-use sudokit_core::{
-    Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, SplitMix64, StopReason, Variant,
-};
-
-/// A solver of every [`Variant`] (the standard rules included): each cell
-/// keeps the digits its peers leave; a cell left with one digit takes it
-/// and removes it from its peers (and its consecutive digits from its
-/// orthogonal neighbours under non-consecutive); a digit left with one
-/// place in a house goes there; a digit whose places in a house all lie
-/// in a second house leaves the rest of the second (locked candidates,
-/// between any two houses that share cells: a box and a line, a box and
-/// a diagonal, a window and a line…); then the cell with the fewest
-/// digits is guessed, each digit in turn, on a copy of the candidates.
-///
-/// It reads nothing but the variant's houses, difference relations and
-/// non-consecutive pairs, so every rule the model has is one it takes.
-/// The tables of the last variant solved are kept, so a batch of puzzles
-/// of one variant builds them once.
-///
-/// ```
-/// use sudokit::grid::PropagationSearch;
-/// use sudokit::{CountSolutions, Grid, Shape, Solver, Variant};
-///
-/// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
-/// let puzzle: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
-/// let mut solver = PropagationSearch::new();
-/// let solution = solver.solve_variant(&puzzle, &x)?;
-/// assert!(x.is_solution_of(&solution.grid, &puzzle));
-/// assert_eq!(solver.count_variant_solutions(&puzzle, &x, 2)?, 1);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Complexity
-/// Exponential in the worst case, like every exact solver; each node
-/// costs O(cells · peers) for the eliminations and O(houses · side) per
-/// pass of hidden singles, and a guess copies the candidates (one `u64`
-/// and one byte per cell).
-#[derive(Clone, Debug, Default)]
-pub struct PropagationSearch {
-    /// The tables of the last variant solved.
-    tables: Option<Arc<Tables>>,
-    /// The digits of a guess in a random order, when seeded.
-    order: Option<SplitMix64>,
-}
-
-impl PropagationSearch {
-    /// A new solver.
-    pub fn new() -> PropagationSearch {
-        PropagationSearch::default()
+/// Places `puzzle`'s givens and searches for up to `limit` solutions,
+/// counted in `tally`, trying the digits of a guess in `order` when given;
+/// `Ok(false)` when the givens alone leave a cell nothing.
+pub(super) fn search(
+    tables: &Tables,
+    puzzle: &Grid,
+    tally: &mut SearchTally<'_>,
+    order: Option<&mut SplitMix64>,
+    limit: u64,
+) -> Result<bool, StopReason> {
+    let words = tables.houses.len().div_ceil(64);
+    let none = Dirty { singles: vec![0; words], locked: vec![0; words] };
+    let mut search = Search { tables, tally, queue: Vec::new(), dirty: none, meets: Vec::new(), order };
+    let every_house: Vec<u16> = (0..tables.houses.len() as u16).collect();
+    search.dirty.mark(&every_house);
+    let mut state = State::open(tables);
+    let mut placed = puzzle.values().iter().enumerate().filter(|&(_, &v)| v != 0);
+    if !placed.all(|(i, &v)| search.assign(&mut state, i, v)) {
+        return Ok(false);
     }
-
-    /// A solver that tries the digits of each guess in a random order,
-    /// drawn from `seed`: the same seed, the same answers. Its first
-    /// solution of an empty grid is a random solved grid of the rules (how
-    /// the generator draws them), not uniform over all grids.
-    ///
-    /// ```
-    /// use sudokit::grid::PropagationSearch;
-    /// use sudokit::{Grid, Shape, Solver, Variant};
-    ///
-    /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
-    /// let empty = Grid::empty(Shape::CLASSIC);
-    /// let a = PropagationSearch::with_seed(1).solve_variant(&empty, &x)?.grid;
-    /// let b = PropagationSearch::with_seed(2).solve_variant(&empty, &x)?.grid;
-    /// assert!(x.is_solution_of(&a, &empty) && x.is_solution_of(&b, &empty));
-    /// assert_ne!(a, b);
-    /// assert_eq!(PropagationSearch::with_seed(1).solve_variant(&empty, &x)?.grid, a);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn with_seed(seed: u64) -> PropagationSearch {
-        PropagationSearch { tables: None, order: Some(SplitMix64::new(seed)) }
+    if limit > 0 {
+        search.branch(state)?;
     }
-
-    /// The tables of `variant`, kept from the last call when it was the
-    /// same variant.
-    fn tables(&mut self, variant: &Variant) -> Arc<Tables> {
-        match &self.tables {
-            Some(tables) if tables.variant == *variant => Arc::clone(tables),
-            _ => {
-                let tables = Arc::new(Tables::new(variant));
-                self.tables = Some(Arc::clone(&tables));
-                tables
-            }
-        }
-    }
-
-    /// Searches `puzzle` under `variant` for up to `limit` solutions.
-    fn run<'b>(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &'b Budget,
-        limit: u64,
-    ) -> Result<SearchTally<'b>, SolveError> {
-        if puzzle.shape() != variant.shape() {
-            return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
-        }
-        let tables = self.tables(variant);
-        let mut tally = SearchTally::new(budget, limit);
-        tally.check().map_err(|reason| tally.exhausted(reason, None))?;
-        let order = self.order.as_mut();
-        let words = tables.houses.len().div_ceil(64);
-        let none = Dirty { singles: vec![0; words], locked: vec![0; words] };
-        let mut search = Search { tables: &tables, tally, queue: Vec::new(), dirty: none, meets: Vec::new(), order };
-        let every_house: Vec<u16> = (0..tables.houses.len() as u16).collect();
-        search.dirty.mark(&every_house);
-        let mut state = State::open(&tables);
-        let mut placed = puzzle.values().iter().enumerate().filter(|&(_, &v)| v != 0);
-        let consistent = placed.all(|(i, &v)| search.assign(&mut state, i, v));
-        if !consistent {
-            // Clashing givens are the caller's error, named by the
-            // variant's check; givens that only leave a cell nothing make
-            // an unsolvable puzzle.
-            variant.validate(puzzle)?;
-            return Ok(search.tally);
-        }
-        if limit > 0
-            && let Err(reason) = search.branch(state)
-        {
-            return Err(search.tally.exhausted(reason, None));
-        }
-        Ok(search.tally)
-    }
-}
-
-impl Solver for PropagationSearch {
-    fn name(&self) -> &str {
-        "propagation"
-    }
-
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        self.solve_variant_with(puzzle, &Variant::standard(puzzle.shape()), budget)
-    }
-
-    /// Every variant.
-    fn supports(&self, _: &Variant) -> bool {
-        true
-    }
-
-    fn solve_variant_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<Solution, SolveError> {
-        self.run(puzzle, variant, budget, 1)?.into_solution(puzzle.shape())
-    }
-}
-
-impl CountSolutions for PropagationSearch {
-    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        self.count_variant_solutions_with(puzzle, &Variant::standard(puzzle.shape()), limit, budget)
-    }
-
-    fn count_variant_solutions_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<u64, SolveError> {
-        Ok(self.run(puzzle, variant, budget, limit)?.found())
-    }
+    Ok(true)
 }
 
 /// What the search reads of a variant, by cell index.
 #[derive(Debug)]
-struct Tables {
-    variant: Variant,
+pub(super) struct Tables {
+    pub(super) variant: Variant,
     /// Every digit of the side, bit `d − 1` for digit `d`.
     full: u64,
     /// The cells that may not share each cell's digit.
@@ -210,7 +74,7 @@ impl Intersection {
 }
 
 impl Tables {
-    fn new(variant: &Variant) -> Tables {
+    pub(super) fn new(variant: &Variant) -> Tables {
         let (shape, side) = (variant.shape(), variant.shape().side());
         let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect::<Vec<u16>>();
         let peers = variant.peers().iter().map(|p| narrow(p)).collect();
@@ -258,7 +122,7 @@ impl State {
 /// One search in progress.
 struct Search<'t, 'b> {
     tables: &'t Tables,
-    tally: SearchTally<'b>,
+    tally: &'t mut SearchTally<'b>,
     /// Cells left with one candidate, to place.
     queue: Vec<u16>,
     dirty: Dirty,
@@ -482,72 +346,5 @@ impl Search<'_, '_> {
             self.tally.stats_mut().backtracks += 1;
         }
         Ok(false)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use sudokit_core::{CountSolutions, Grid, Relation, Shape, Solver, Variant};
-
-    use sudokit_testkit::generate::with_holes;
-
-    use super::PropagationSearch;
-    use crate::BacktrackingMrv;
-
-    /// Puzzles with half, a third and a quarter of the cells of a
-    /// solution of `variant` given, emptied in a seeded order.
-    fn thinned(variant: &Variant, seed: u64) -> Vec<Grid> {
-        let solved = PropagationSearch::new().solve_variant(&Grid::empty(variant.shape()), variant).unwrap().grid;
-        let cells = variant.shape().cell_count();
-        [cells / 2, cells / 3, cells / 4].iter().map(|&given| with_holes(&solved, cells - given, seed)).collect()
-    }
-
-    #[test]
-    fn counts_agree_with_the_baseline_on_every_kind_of_rule() {
-        let classic = Variant::standard(Shape::CLASSIC);
-        let variants = [
-            classic.clone(),
-            classic.clone().with_diagonals(),
-            classic.clone().with_windows(),
-            classic.clone().with_relation(Relation::AntiKnight),
-            classic.clone().with_relation(Relation::NonConsecutive),
-            Variant::standard(Shape::SIX).with_relation(Relation::AntiKing),
-        ];
-        let mut several = 0;
-        for variant in &variants {
-            for seed in 1..=3 {
-                for puzzle in thinned(variant, seed) {
-                    let mine = PropagationSearch::new().count_variant_solutions(&puzzle, variant, 3).unwrap();
-                    let baseline = BacktrackingMrv::new().count_variant_solutions(&puzzle, variant, 3).unwrap();
-                    assert_eq!(mine, baseline, "{variant}: {puzzle}");
-                    several += usize::from(mine > 1);
-                    let solution = PropagationSearch::new().solve_variant(&puzzle, variant).unwrap().grid;
-                    assert!(variant.is_solution_of(&solution, &puzzle), "{variant}: {puzzle}");
-                }
-            }
-        }
-        assert!(several > 5, "only {several} puzzles with several solutions: the test would prove little");
-    }
-
-    #[test]
-    fn a_small_house_of_ones_own_only_keeps_digits_distinct() {
-        let cells = [sudokit_core::Cell::new(0, 0), sudokit_core::Cell::new(4, 4), sudokit_core::Cell::new(8, 8)];
-        let variant = Variant::standard(Shape::CLASSIC).with_house(&cells).unwrap();
-        let solution = PropagationSearch::new().solve_variant(&Grid::empty(Shape::CLASSIC), &variant).unwrap().grid;
-        let digits: Vec<u8> = [0, 40, 80].iter().map(|&i| solution.values()[i]).collect();
-        assert!(digits[0] != digits[1] && digits[1] != digits[2] && digits[0] != digits[2], "{digits:?}");
-    }
-
-    #[test]
-    fn rules_without_a_solution_are_proved_unsolvable() {
-        // On 4×4, the diagonals and anti-king leave no grid.
-        let variant = Variant::standard(Shape::MINI).with_diagonals().with_relation(Relation::AntiKing);
-        let empty = Grid::empty(Shape::MINI);
-        assert_eq!(BacktrackingMrv::new().count_variant_solutions(&empty, &variant, 1).unwrap(), 0);
-        assert_eq!(PropagationSearch::new().count_variant_solutions(&empty, &variant, 1).unwrap(), 0);
-        assert!(matches!(
-            PropagationSearch::new().solve_variant(&empty, &variant),
-            Err(sudokit_core::SolveError::Unsolvable)
-        ));
     }
 }

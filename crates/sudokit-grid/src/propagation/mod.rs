@@ -1,0 +1,268 @@
+//! [`PropagationSearch`]: candidates under any [`Variant`], singles
+//! propagated through its peers, houses and relations, then guesses.
+
+mod cells;
+mod planes;
+
+use std::sync::Arc;
+
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, SplitMix64, Variant};
+
+/// A solver of every [`Variant`] (the standard rules included): each cell
+/// keeps the digits its peers leave; a cell left with one digit takes it
+/// and removes it from its peers (and its consecutive digits from its
+/// orthogonal neighbours under non-consecutive); a digit left with one
+/// place in a house goes there; a digit whose places in a house all lie
+/// in a second house leaves the rest of the second (locked candidates,
+/// between any two houses that share cells: a box and a line, a box and
+/// a diagonal, a window and a line…); then the cell with the fewest
+/// digits is guessed, each digit in turn, on a copy of the candidates.
+///
+/// It reads nothing but the variant's houses, difference relations and
+/// non-consecutive pairs, so every rule the model has is one it takes.
+/// Grids of up to 128 cells (sides up to 11, 9×9 among them) run on a set
+/// of cells per digit, where a placement and each rule's pass are a few
+/// word operations; larger grids, and seeded searches, keep candidates
+/// cell by cell. The tables of the last variant solved are kept, so a
+/// batch of puzzles of one variant builds them once.
+///
+/// ```
+/// use sudokit::grid::PropagationSearch;
+/// use sudokit::{CountSolutions, Grid, Shape, Solver, Variant};
+///
+/// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+/// let puzzle: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
+/// let mut solver = PropagationSearch::new();
+/// let solution = solver.solve_variant(&puzzle, &x)?;
+/// assert!(x.is_solution_of(&solution.grid, &puzzle));
+/// assert_eq!(solver.count_variant_solutions(&puzzle, &x, 2)?, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Complexity
+/// Exponential in the worst case, like every exact solver. On grids of up
+/// to 128 cells a placement costs O(side) word operations, a pass of
+/// hidden singles or locked candidates looks only at the houses where a
+/// digit lost a cell, and a guess copies about 700 bytes; on larger grids
+/// a node costs O(cells · peers) for the eliminations and O(houses · side)
+/// per pass of hidden singles, and a guess copies one `u64` and one byte
+/// per cell.
+#[derive(Clone, Debug, Default)]
+pub struct PropagationSearch {
+    /// The tables of the last variant solved by the general engine.
+    cells: Option<Arc<cells::Tables>>,
+    /// The tables of the last variant solved by the engine of small grids.
+    planes: Option<Arc<planes::Tables>>,
+    /// The digits of a guess in a random order, when seeded.
+    order: Option<SplitMix64>,
+}
+
+impl PropagationSearch {
+    /// A new solver.
+    pub fn new() -> PropagationSearch {
+        PropagationSearch::default()
+    }
+
+    /// A solver that tries the digits of each guess in a random order,
+    /// drawn from `seed`: the same seed, the same answers. Its first
+    /// solution of an empty grid is a random solved grid of the rules (how
+    /// the generator draws them), not uniform over all grids.
+    ///
+    /// It keeps candidates cell by cell whatever the grid (the engine the
+    /// generator's grids, and the sets made from them, were drawn with),
+    /// so it is slower than an unseeded search on small grids.
+    ///
+    /// ```
+    /// use sudokit::grid::PropagationSearch;
+    /// use sudokit::{Grid, Shape, Solver, Variant};
+    ///
+    /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+    /// let empty = Grid::empty(Shape::CLASSIC);
+    /// let a = PropagationSearch::with_seed(1).solve_variant(&empty, &x)?.grid;
+    /// let b = PropagationSearch::with_seed(2).solve_variant(&empty, &x)?.grid;
+    /// assert!(x.is_solution_of(&a, &empty) && x.is_solution_of(&b, &empty));
+    /// assert_ne!(a, b);
+    /// assert_eq!(PropagationSearch::with_seed(1).solve_variant(&empty, &x)?.grid, a);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_seed(seed: u64) -> PropagationSearch {
+        PropagationSearch { order: Some(SplitMix64::new(seed)), ..PropagationSearch::default() }
+    }
+
+    /// Searches `puzzle` under `variant` for up to `limit` solutions.
+    fn run<'b>(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &'b Budget,
+        limit: u64,
+    ) -> Result<SearchTally<'b>, SolveError> {
+        if puzzle.shape() != variant.shape() {
+            return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
+        }
+        let mut tally = SearchTally::new(budget, limit);
+        tally.check().map_err(|reason| tally.exhausted(reason, None))?;
+        // The seeded search stays on the general engine, whose digit order
+        // the generator's random grids (and the sets made with them) follow.
+        let outcome = match self.order.as_mut() {
+            None if planes::Tables::fits(variant) => {
+                let tables = cached(&mut self.planes, variant, |t| &t.variant, planes::Tables::new);
+                planes::search(&tables, puzzle, &mut tally, limit)
+            }
+            order => {
+                let tables = cached(&mut self.cells, variant, |t| &t.variant, cells::Tables::new);
+                cells::search(&tables, puzzle, &mut tally, order, limit)
+            }
+        };
+        match outcome {
+            Ok(true) => Ok(tally),
+            // Clashing givens are the caller's error, named by the
+            // variant's check; givens that only leave a cell nothing make
+            // an unsolvable puzzle.
+            Ok(false) => variant.validate(puzzle).map(|()| tally),
+            Err(reason) => Err(tally.exhausted(reason, None)),
+        }
+    }
+}
+
+impl Solver for PropagationSearch {
+    fn name(&self) -> &str {
+        "propagation"
+    }
+
+    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+        self.solve_variant_with(puzzle, &Variant::standard(puzzle.shape()), budget)
+    }
+
+    /// Every variant.
+    fn supports(&self, _: &Variant) -> bool {
+        true
+    }
+
+    fn solve_variant_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<Solution, SolveError> {
+        self.run(puzzle, variant, budget, 1)?.into_solution(puzzle.shape())
+    }
+}
+
+impl CountSolutions for PropagationSearch {
+    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        self.count_variant_solutions_with(puzzle, &Variant::standard(puzzle.shape()), limit, budget)
+    }
+
+    fn count_variant_solutions_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<u64, SolveError> {
+        Ok(self.run(puzzle, variant, budget, limit)?.found())
+    }
+}
+
+/// The tables in `slot` when they are `variant`'s, else new ones, kept
+/// there for the next call.
+fn cached<T>(
+    slot: &mut Option<Arc<T>>,
+    variant: &Variant,
+    variant_of: impl Fn(&T) -> &Variant,
+    build: impl FnOnce(&Variant) -> T,
+) -> Arc<T> {
+    match slot {
+        Some(tables) if variant_of(tables) == variant => Arc::clone(tables),
+        _ => Arc::clone(slot.insert(Arc::new(build(variant)))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudokit_core::{CountSolutions, Grid, Relation, Shape, Solver, Variant};
+
+    use sudokit_testkit::generate::with_holes;
+
+    use super::PropagationSearch;
+    use crate::BacktrackingMrv;
+
+    /// Puzzles with half, a third and a quarter of the cells of a
+    /// solution of `variant` given, emptied in a seeded order.
+    fn thinned(variant: &Variant, seed: u64) -> Vec<Grid> {
+        let solved = PropagationSearch::new().solve_variant(&Grid::empty(variant.shape()), variant).unwrap().grid;
+        let cells = variant.shape().cell_count();
+        [cells / 2, cells / 3, cells / 4].iter().map(|&given| with_holes(&solved, cells - given, seed)).collect()
+    }
+
+    #[test]
+    fn counts_agree_with_the_baseline_on_every_kind_of_rule() {
+        let classic = Variant::standard(Shape::CLASSIC);
+        let variants = [
+            classic.clone(),
+            classic.clone().with_diagonals(),
+            classic.clone().with_windows(),
+            classic.clone().with_relation(Relation::AntiKnight),
+            classic.clone().with_relation(Relation::NonConsecutive),
+            Variant::standard(Shape::SIX).with_relation(Relation::AntiKing),
+        ];
+        let mut several = 0;
+        for variant in &variants {
+            for seed in 1..=3 {
+                for puzzle in thinned(variant, seed) {
+                    let mine = PropagationSearch::new().count_variant_solutions(&puzzle, variant, 3).unwrap();
+                    let baseline = BacktrackingMrv::new().count_variant_solutions(&puzzle, variant, 3).unwrap();
+                    assert_eq!(mine, baseline, "{variant}: {puzzle}");
+                    several += usize::from(mine > 1);
+                    let solution = PropagationSearch::new().solve_variant(&puzzle, variant).unwrap().grid;
+                    assert!(variant.is_solution_of(&solution, &puzzle), "{variant}: {puzzle}");
+                }
+            }
+        }
+        assert!(several > 5, "only {several} puzzles with several solutions: the test would prove little");
+    }
+
+    #[test]
+    fn both_engines_count_alike() {
+        // A seeded search runs on the general engine, an unseeded one on
+        // the planes of small grids: same counts, different digit orders.
+        let classic = Variant::standard(Shape::CLASSIC);
+        let variants = [
+            classic.clone().with_diagonals().with_relation(Relation::AntiKnight),
+            classic.clone().with_windows(),
+            classic.clone().with_relation(Relation::NonConsecutive),
+            classic.with_disjoint_groups(),
+            Variant::standard(Shape::SIX).with_diagonals(),
+        ];
+        for variant in &variants {
+            for puzzle in thinned(variant, 4) {
+                let planes = PropagationSearch::new().count_variant_solutions(&puzzle, variant, 3).unwrap();
+                let cells = PropagationSearch::with_seed(9).count_variant_solutions(&puzzle, variant, 3).unwrap();
+                assert_eq!(planes, cells, "{variant}: {puzzle}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_small_house_of_ones_own_only_keeps_digits_distinct() {
+        let cells = [sudokit_core::Cell::new(0, 0), sudokit_core::Cell::new(4, 4), sudokit_core::Cell::new(8, 8)];
+        let variant = Variant::standard(Shape::CLASSIC).with_house(&cells).unwrap();
+        let solution = PropagationSearch::new().solve_variant(&Grid::empty(Shape::CLASSIC), &variant).unwrap().grid;
+        let digits: Vec<u8> = [0, 40, 80].iter().map(|&i| solution.values()[i]).collect();
+        assert!(digits[0] != digits[1] && digits[1] != digits[2] && digits[0] != digits[2], "{digits:?}");
+    }
+
+    #[test]
+    fn rules_without_a_solution_are_proved_unsolvable() {
+        // On 4×4, the diagonals and anti-king leave no grid.
+        let variant = Variant::standard(Shape::MINI).with_diagonals().with_relation(Relation::AntiKing);
+        let empty = Grid::empty(Shape::MINI);
+        assert_eq!(BacktrackingMrv::new().count_variant_solutions(&empty, &variant, 1).unwrap(), 0);
+        assert_eq!(PropagationSearch::new().count_variant_solutions(&empty, &variant, 1).unwrap(), 0);
+        assert!(matches!(
+            PropagationSearch::new().solve_variant(&empty, &variant),
+            Err(sudokit_core::SolveError::Unsolvable)
+        ));
+    }
+}

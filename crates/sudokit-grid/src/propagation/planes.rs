@@ -1,0 +1,401 @@
+//! The engine of [`PropagationSearch`](super::PropagationSearch) for grids
+//! of up to 128 cells (every side up to 11, 9×9 among them): one `u128`
+//! of cells per digit, its "plane". A placement is a handful of word
+//! operations whatever the rules (the cell leaves every plane, the
+//! digit's plane loses the cell's peers), and each rule is a sweep of
+//! masks: naked singles by counting planes bit-parallel, hidden singles
+//! and locked candidates by a mask per house and per intersection.
+
+use sudokit_core::{Grid, Relation, SearchTally, StopReason, Variant};
+
+/// A set of cells, bit `i` for cell `i`.
+type Cells = u128;
+
+/// A set of full houses, bit `h` for house `h`.
+type Houses = u128;
+
+/// The largest side whose grid fits a plane.
+const MAX_SIDE: usize = 11;
+
+/// What the search reads of a variant, as masks of cells.
+#[derive(Debug)]
+pub(super) struct Tables {
+    pub(super) variant: Variant,
+    side: usize,
+    /// Every cell of the grid.
+    all: Cells,
+    /// The cells that may not share each cell's digit.
+    peers: Vec<Cells>,
+    /// Each cell's orthogonal neighbours under non-consecutive; empty
+    /// without that rule.
+    neighbours: Vec<Cells>,
+    /// The houses of the side's size, where each digit has a place (a
+    /// smaller house of one's own only keeps its digits distinct, which
+    /// the peers say).
+    houses: Vec<Cells>,
+    /// The full houses of each cell.
+    houses_of: Vec<Houses>,
+    /// Every two full houses that share two cells or more.
+    meets: Vec<Meet>,
+    /// The meets of each full house.
+    meets_of: Vec<Vec<u16>>,
+}
+
+/// Two houses that share cells, for locked candidates.
+#[derive(Debug)]
+struct Meet {
+    shared: Cells,
+    /// The other cells of each.
+    rest: [Cells; 2],
+}
+
+impl Tables {
+    /// Whether `variant`'s grids and full houses fit this engine.
+    pub(super) fn fits(variant: &Variant) -> bool {
+        let side = variant.shape().side();
+        let houses = 3 * side + variant.extra_houses().iter().filter(|h| h.cells().len() == side).count();
+        variant.shape().cell_count() <= Cells::BITS as usize && houses <= Houses::BITS as usize
+    }
+
+    /// The tables of `variant`, which [`fits`](Tables::fits).
+    pub(super) fn new(variant: &Variant) -> Tables {
+        let (shape, side) = (variant.shape(), variant.shape().side());
+        debug_assert!(Tables::fits(variant) && side <= MAX_SIDE);
+        // Built from masks rather than `Variant::peers`' sorted lists: a
+        // jigsaw set has new tables for every puzzle.
+        let cells = shape.cell_count();
+        let all = if cells == Cells::BITS as usize { Cells::MAX } else { (1 << cells) - 1 };
+        let (mut peers, mut neighbours) = (vec![0; cells], vec![0; cells]);
+        let (mut houses, mut houses_of) = (Vec::new(), vec![0; cells]);
+        for house in variant.houses() {
+            let mask = house.cells().iter().fold(0, |acc: Cells, &i| acc | 1 << i);
+            for &i in house.cells() {
+                peers[i] |= mask;
+                if house.cells().len() == side {
+                    houses_of[i] |= 1 << houses.len();
+                }
+            }
+            if house.cells().len() == side {
+                houses.push(mask);
+            }
+        }
+        for &relation in variant.relations() {
+            let bound = match relation {
+                Relation::NonConsecutive => &mut neighbours,
+                _ if relation.is_difference() => &mut peers,
+                _ => continue,
+            };
+            for (a, b) in relation.pairs(shape) {
+                bound[a] |= 1 << b;
+                bound[b] |= 1 << a;
+            }
+        }
+        for (i, peers) in peers.iter_mut().enumerate() {
+            *peers &= !(1 << i);
+        }
+        // The first 3 × side houses are the rows, the columns and the boxes
+        // or regions. Locked candidates between a rectangular box and a
+        // line cost more than the guesses they save, on every variant set
+        // measured (docs/notes.md); those of regions, windows, diagonals
+        // and other houses pay.
+        let boxes = variant.regions().is_none();
+        let mut meets = Vec::new();
+        let mut meets_of = vec![Vec::new(); houses.len()];
+        for (k, &a) in houses.iter().enumerate() {
+            for (l, &b) in houses.iter().enumerate().skip(k + 1) {
+                let shared = a & b;
+                if shared.count_ones() >= 2 && !(boxes && l < 3 * side) {
+                    meets_of[k].push(meets.len() as u16);
+                    meets_of[l].push(meets.len() as u16);
+                    meets.push(Meet { shared, rest: [a & !shared, b & !shared] });
+                }
+            }
+        }
+        Tables { variant: variant.clone(), side, all, peers, neighbours, houses, houses_of, meets, meets_of }
+    }
+}
+
+impl Tables {
+    /// The full houses holding one of `cells`: through the houses of each
+    /// cell for a few cells, through every house's mask for many.
+    #[inline]
+    fn houses_touching(&self, mut cells: Cells) -> Houses {
+        let mut houses = 0;
+        if cells.count_ones() as usize * 4 > self.houses.len() {
+            for (h, &house) in self.houses.iter().enumerate() {
+                houses |= Houses::from(house & cells != 0) << h;
+            }
+            return houses;
+        }
+        while cells != 0 {
+            houses |= self.houses_of[cells.trailing_zeros() as usize];
+            cells &= cells - 1;
+        }
+        houses
+    }
+}
+
+/// Places `puzzle`'s givens and searches for up to `limit` solutions,
+/// counted in `tally`; `Ok(false)` when the givens alone leave a cell
+/// nothing.
+pub(super) fn search(
+    tables: &Tables,
+    puzzle: &Grid,
+    tally: &mut SearchTally<'_>,
+    limit: u64,
+) -> Result<bool, StopReason> {
+    let mut board = Board { planes: [0; MAX_SIDE], open: tables.all, fresh: [[0; MAX_SIDE]; 2], done: [0; MAX_SIDE] };
+    board.planes[..tables.side].fill(tables.all);
+    board.fresh[HIDDEN][..tables.side].fill(tables.all);
+    board.fresh[LOCKED][..tables.side].fill(tables.all);
+    for (i, &v) in puzzle.values().iter().enumerate() {
+        if v != 0 && !board.place(tables, i, usize::from(v) - 1) {
+            return Ok(false);
+        }
+    }
+    if limit > 0 {
+        Search { tables, tally }.branch(board)?;
+    }
+    Ok(true)
+}
+
+/// The candidates of a grid part-way: `planes[d]` holds the cells where
+/// digit `d + 1` is placed or still possible, `open` the empty cells.
+#[derive(Clone, Copy)]
+struct Board {
+    planes: [Cells; MAX_SIDE],
+    open: Cells,
+    /// For hidden singles and for locked candidates, the cells each plane
+    /// lost since the rule last looked at it: only the houses holding one
+    /// of them can show that rule something new.
+    fresh: [[Cells; MAX_SIDE]; 2],
+    /// The houses where each digit is placed, which no rule need look at.
+    done: [Houses; MAX_SIDE],
+}
+
+/// The rows of [`Board::fresh`].
+const HIDDEN: usize = 0;
+const LOCKED: usize = 1;
+
+impl Board {
+    /// Places digit `d + 1` in cell `i`; `false` when it was no candidate
+    /// there.
+    #[inline]
+    fn place(&mut self, tables: &Tables, i: usize, d: usize) -> bool {
+        let bit: Cells = 1 << i;
+        if self.planes[d] & bit == 0 {
+            return false;
+        }
+        for e in 0..tables.side {
+            self.take(e, bit);
+        }
+        self.planes[d] |= bit;
+        self.take(d, tables.peers[i]);
+        if let Some(&neighbours) = tables.neighbours.get(i).filter(|&&n| n != 0) {
+            if d > 0 {
+                self.take(d - 1, neighbours);
+            }
+            if d + 1 < tables.side {
+                self.take(d + 1, neighbours);
+            }
+        }
+        self.open &= !bit;
+        self.done[d] |= tables.houses_of[i];
+        true
+    }
+
+    /// Removes `cells` from plane `d`, noting what it lost for the rules.
+    #[inline]
+    fn take(&mut self, d: usize, cells: Cells) {
+        let lost = self.planes[d] & cells;
+        if lost != 0 {
+            self.planes[d] &= !lost;
+            self.fresh[HIDDEN][d] |= lost;
+            self.fresh[LOCKED][d] |= lost;
+        }
+    }
+
+    /// The cells with at least one, two and three candidates (or digits).
+    #[inline]
+    fn counts(&self, side: usize) -> [Cells; 3] {
+        let (mut one, mut two, mut three) = (0, 0, 0);
+        for &plane in &self.planes[..side] {
+            three |= two & plane;
+            two |= one & plane;
+            one |= plane;
+        }
+        [one, two, three]
+    }
+
+    /// Places the naked and hidden singles and removes locked candidates
+    /// until none is left; `false` on a contradiction.
+    fn propagate(&mut self, tables: &Tables) -> bool {
+        let side = tables.side;
+        loop {
+            let [one, two, _] = self.counts(side);
+            if one != tables.all {
+                // A cell with no digit left, or a placed digit a later
+                // placement took away.
+                return false;
+            }
+            let singles = self.open & !two;
+            if singles != 0 {
+                for d in 0..side {
+                    let mut cells = singles & self.planes[d];
+                    while cells != 0 {
+                        let i = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        if !self.place(tables, i, d) {
+                            return false;
+                        }
+                    }
+                }
+                continue;
+            }
+            match self.hidden_single(tables) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if !self.lock(tables) {
+                return true;
+            }
+        }
+    }
+
+    /// The houses where `rule` ([`HIDDEN`] or [`LOCKED`]) may find
+    /// something new for digit `d + 1`: those holding a cell its plane lost
+    /// since the rule last looked, the digit not yet placed there. Clears
+    /// what the plane lost.
+    #[inline]
+    fn houses_to_see(&mut self, tables: &Tables, rule: usize, d: usize) -> Houses {
+        match std::mem::take(&mut self.fresh[rule][d]) {
+            0 => 0,
+            fresh => tables.houses_touching(fresh) & !self.done[d],
+        }
+    }
+
+    /// Places every open cell that is the only place of a digit in a
+    /// house; whether one was placed, `None` when a digit has no place
+    /// in a house.
+    fn hidden_single(&mut self, tables: &Tables) -> Option<bool> {
+        let mut placed = false;
+        for d in 0..tables.side {
+            let mut houses = self.houses_to_see(tables, HIDDEN, d);
+            while houses != 0 {
+                let house = tables.houses[houses.trailing_zeros() as usize];
+                houses &= houses - 1;
+                let places = self.planes[d] & house;
+                if places & places.wrapping_sub(1) == 0 {
+                    if places == 0 {
+                        return None;
+                    }
+                    if places & self.open != 0 {
+                        if !self.place(tables, places.trailing_zeros() as usize, d) {
+                            return None;
+                        }
+                        placed = true;
+                    }
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// For every two houses that share cells, removes the digits whose
+    /// places in one lie in the shared cells from the other's other
+    /// cells; whether anything went.
+    fn lock(&mut self, tables: &Tables) -> bool {
+        let mut removed = false;
+        for d in 0..tables.side {
+            let mut houses = self.houses_to_see(tables, LOCKED, d);
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                for meet in tables.meets_of[h].iter().map(|&m| &tables.meets[usize::from(m)]) {
+                    let plane = self.planes[d];
+                    if plane & meet.shared & self.open == 0 {
+                        continue;
+                    }
+                    let [a, b] = [plane & meet.rest[0], plane & meet.rest[1]];
+                    if a == 0 && b != 0 {
+                        self.take(d, meet.rest[1]);
+                        removed = true;
+                    } else if b == 0 && a != 0 {
+                        self.take(d, meet.rest[0]);
+                        removed = true;
+                    }
+                }
+            }
+        }
+        removed
+    }
+
+    /// The open cell to guess: the first with two candidates, else one
+    /// with the fewest.
+    fn pick(&self, side: usize) -> usize {
+        let [_, two, three] = self.counts(side);
+        let pairs = self.open & two & !three;
+        if pairs != 0 {
+            return pairs.trailing_zeros() as usize;
+        }
+        let mut open = self.open;
+        let mut best = (usize::MAX, 0);
+        while open != 0 {
+            let i = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let count = self.planes[..side].iter().filter(|&&plane| plane >> i & 1 != 0).count();
+            best = best.min((count, i));
+        }
+        best.1
+    }
+
+    /// The digits of a board with no open cell, row-major.
+    fn values(&self, side: usize, cells: usize) -> Vec<u8> {
+        let mut values = vec![0; cells];
+        for (d, &plane) in self.planes[..side].iter().enumerate() {
+            let mut plane = plane;
+            while plane != 0 {
+                values[plane.trailing_zeros() as usize] = d as u8 + 1;
+                plane &= plane - 1;
+            }
+        }
+        values
+    }
+}
+
+/// One search in progress.
+struct Search<'t, 'b> {
+    tables: &'t Tables,
+    tally: &'t mut SearchTally<'b>,
+}
+
+impl Search<'_, '_> {
+    /// Propagates, then guesses an open cell with the fewest candidates;
+    /// `Ok(true)` when the solution limit is reached.
+    fn branch(&mut self, mut board: Board) -> Result<bool, StopReason> {
+        self.tally.enter()?;
+        let (tables, side) = (self.tables, self.tables.side);
+        if !board.propagate(tables) {
+            return Ok(false);
+        }
+        if board.open == 0 {
+            return Ok(self.tally.record(&board.values(side, tables.peers.len())));
+        }
+        let i = board.pick(side);
+        let mut digits = (0..side).filter(|&d| board.planes[d] >> i & 1 != 0).fold(0u16, |set, d| set | 1 << d);
+        if digits.count_ones() > 1 {
+            self.tally.stats_mut().guesses += 1;
+        }
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut next = board;
+            if next.place(tables, i, d) && self.branch(next)? {
+                return Ok(true);
+            }
+            self.tally.stats_mut().backtracks += 1;
+        }
+        Ok(false)
+    }
+}
