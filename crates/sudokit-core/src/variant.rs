@@ -9,7 +9,6 @@ use std::fmt;
 use crate::cell::{Cell, Digit};
 use crate::grid::Grid;
 use crate::shape::Shape;
-use crate::variant_picture::VariantPicture;
 
 /// The rules of a puzzle: a [`Shape`], the houses whose cells hold
 /// distinct digits, and relations between cells. The standard rules
@@ -561,26 +560,6 @@ impl Variant {
             peers.dedup();
         }
         out
-    }
-
-    /// `grid` drawn under these rules: walls between regions, the cells of
-    /// extra houses marked, as [`VariantPicture`] describes.
-    ///
-    /// ```
-    /// use sudokit::{Grid, Shape, Variant};
-    ///
-    /// let grid: Grid = "1...........3..4".parse()?;
-    /// let x = Variant::standard(Shape::MINI).with_diagonals();
-    /// let picture = x.picture(&grid)?.to_string();
-    /// assert_eq!(picture.lines().nth(1), Some(r"|\1   . | .  /. |"));
-    /// assert!(picture.ends_with(r"\ main diagonal, / anti-diagonal"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
-    pub fn picture<'a>(&'a self, grid: &'a Grid) -> Result<VariantPicture<'a>, VariantError> {
-        VariantPicture::new(self, grid)
     }
 
     /// For each cell (row-major), the cells whose digit may not be

@@ -34,8 +34,32 @@ const MARKS: [(char, &str); 5] = [
     ('*', "house of one's own"),
 ];
 
+// The constructor lives here, beside the drawing, so that `variant.rs`
+// need not know this module.
+impl Variant {
+    /// `grid` drawn under these rules: walls between regions, the cells of
+    /// extra houses marked, as [`VariantPicture`] describes.
+    ///
+    /// ```
+    /// use sudokit::{Grid, Shape, Variant};
+    ///
+    /// let grid: Grid = "1...........3..4".parse()?;
+    /// let x = Variant::standard(Shape::MINI).with_diagonals();
+    /// let picture = x.picture(&grid)?.to_string();
+    /// assert_eq!(picture.lines().nth(1), Some(r"|\1   . | .  /. |"));
+    /// assert!(picture.ends_with(r"\ main diagonal, / anti-diagonal"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn picture<'a>(&'a self, grid: &'a Grid) -> Result<VariantPicture<'a>, VariantError> {
+        VariantPicture::new(self, grid)
+    }
+}
+
 impl<'a> VariantPicture<'a> {
-    pub(crate) fn new(variant: &'a Variant, grid: &'a Grid) -> Result<VariantPicture<'a>, VariantError> {
+    fn new(variant: &'a Variant, grid: &'a Grid) -> Result<VariantPicture<'a>, VariantError> {
         if grid.shape() != variant.shape() {
             return Err(VariantError::ShapeMismatch { expected: variant.shape(), found: grid.shape() });
         }
