@@ -7,7 +7,8 @@
 //! ```text
 //! cargo run --release --example compare
 //! cargo run --release --example compare -- [--solver NAME]... [--time-limit SECONDS]
-//!     [--format table|csv|json] [--threads N] [--keep-going] [--list] [FILE]...
+//!     [--max-nodes N] [--max-iterations N] [--format table|csv|json] [--threads N]
+//!     [--keep-going] [--list] [FILE]...
 //! ```
 //!
 //! Each FILE is one level, named after the file. A solver that fails or
@@ -18,6 +19,13 @@
 //! suffixes, as the variant sets of `puzzles/` do); a solver that does not
 //! take them sits that level out, `unsupported`. Progress goes to stderr,
 //! the report to stdout.
+//!
+//! A time limit makes the race depend on the machine: a loaded one
+//! disqualifies more. `--max-nodes N` and `--max-iterations N` cap the
+//! work per puzzle instead (exact solvers count search nodes, local search
+//! its moves); with a cap and no `--time-limit`, the clock only stops a
+//! solver past 60 s, and the same command gives the same table, times
+//! aside, on any machine: every solver is seeded.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use sudokit::compare::{Event, Harness, PuzzleSet, Report};
-use sudokit::{Solver, registry};
+use sudokit::{Budget, Solver, registry};
 use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 use sudokit_testkit::sets;
 
@@ -42,9 +50,16 @@ struct Cli {
     /// every registered solver).
     #[arg(short, long = "solver", value_name = "NAME")]
     solvers: Vec<String>,
-    /// Time limit per puzzle, in seconds.
-    #[arg(short, long, value_parser = seconds, default_value = "3", value_name = "SECONDS")]
-    time_limit: Duration,
+    /// Time limit per puzzle, in seconds [default: 3, or 60 with
+    /// --max-nodes or --max-iterations].
+    #[arg(short, long, value_parser = seconds, value_name = "SECONDS")]
+    time_limit: Option<Duration>,
+    /// At most N search nodes per puzzle (the exact solvers count them).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
+    /// At most N iterations per puzzle (local search counts its moves).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_iterations: Option<u64>,
     /// Report format on stdout.
     #[arg(short, long, value_enum, default_value_t = Format::Table)]
     format: Format,
@@ -83,9 +98,7 @@ fn run(cli: Cli) -> Result {
         return Ok(());
     }
     // What would fail after the race fails before it.
-    if cli.time_limit.is_zero() {
-        return Err("--time-limit 0 leaves no time to solve anything: give a positive limit".into());
-    }
+    let (budget, per_puzzle) = budget(&cli)?;
     if let Some(path) = &cli.chart {
         let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
         if !folder.is_dir() {
@@ -94,11 +107,11 @@ fn run(cli: Cli) -> Result {
     }
     let mut solvers = solvers(&cli.solvers)?;
     let levels = levels(&cli.files)?;
-    let mut harness = Harness::new().with_time_limit(cli.time_limit).with_threads(cli.threads);
+    let mut harness = Harness::new().with_budget(budget).with_threads(cli.threads);
     if cli.keep_going {
         harness = harness.with_keep_going();
     }
-    let report = race(&harness, &mut solvers, &levels, cli.time_limit);
+    let report = race(&harness, &mut solvers, &levels, &per_puzzle);
     match cli.format {
         Format::Table => print!("{report}"),
         Format::Csv => print!("{}", report.to_csv()),
@@ -110,6 +123,27 @@ fn run(cli: Cli) -> Result {
         eprintln!("chart written to {}", path.display());
     }
     Ok(())
+}
+
+/// The budget of each puzzle, and how to say it.
+fn budget(cli: &Cli) -> Result<(Budget, String)> {
+    let capped = cli.max_nodes.is_some() || cli.max_iterations.is_some();
+    let limit = cli.time_limit.unwrap_or(Duration::from_secs(if capped { 60 } else { 3 }));
+    if limit.is_zero() {
+        return Err("--time-limit 0 leaves no time to solve anything: give a positive limit".into());
+    }
+    let mut budget = Budget::unlimited().with_time_limit(limit);
+    let mut said = Vec::new();
+    if let Some(nodes) = cli.max_nodes {
+        budget = budget.with_max_nodes(nodes);
+        said.push(format!("{nodes} nodes"));
+    }
+    if let Some(iterations) = cli.max_iterations {
+        budget = budget.with_max_iterations(iterations);
+        said.push(format!("{iterations} iterations"));
+    }
+    said.push(format!("{:.1} s", limit.as_secs_f64()));
+    Ok((budget, format!("at most {} per puzzle", said.join(", "))))
 }
 
 /// One line per registered solver: name, crate, kind and summary, in
@@ -141,15 +175,14 @@ fn levels(files: &[String]) -> Result<Vec<PuzzleSet>> {
 }
 
 /// Runs the race, with its progress on stderr.
-fn race(harness: &Harness, solvers: &mut [Box<dyn Solver>], levels: &[PuzzleSet], limit: Duration) -> Report {
+fn race(harness: &Harness, solvers: &mut [Box<dyn Solver>], levels: &[PuzzleSet], per_puzzle: &str) -> Report {
     let puzzles: usize = levels.iter().map(|l| l.puzzles.len()).sum();
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     eprintln!(
-        "racing {} on {} ({}), {:.1} s per puzzle",
+        "racing {} on {} ({}), {per_puzzle}",
         plural(solvers.len(), "solver"),
         plural(levels.len(), "level"),
         plural(puzzles, "puzzle"),
-        limit.as_secs_f64()
     );
     let started = Instant::now();
     let bar = Progress::new("compare", (solvers.len() * puzzles) as u64, "puzzles");
