@@ -4,7 +4,7 @@
 //!
 //! Use this crate when you need every solution or a uniqueness proof fast,
 //! or any other exact-cover problem (N-Queens, polyomino tilings…). For
-//! the fastest 9×9 solving see `BitParallel` in `sudokit-rules`.
+//! the fastest 9×9 solving see `BitParallel` in `sudokit-bitparallel`.
 //!
 //! # Example
 //! ```
