@@ -3,29 +3,30 @@
 //! be read or solved.
 //!
 //! ```text
-//! cargo run --release --example batch -- [--solver NAME] [--threads N] [--time-limit SECONDS] INPUT [OUTPUT]
+//! cargo run --release --example batch -- [--solver NAME] [--threads N] [--time-limit SECONDS] [--keyed] INPUT [OUTPUT]
 //! cargo run --release --example batch -- puzzles/17_clue.txt /tmp/17_clue.solved
 //! ```
 //!
 //! The file is streamed a chunk at a time, so its size is not limited by
-//! memory. The default solver, `auto`, is the fastest exact one for each
+//! memory. INPUT `-` reads standard input, so that `batch` runs as a
+//! filter (GNU `parallel --pipe`, Hadoop streaming, Spark's `RDD.pipe`:
+//! `docs/scale-out.md`); `--keyed` starts each line with the puzzle and a
+//! tab, the key those tools join on. The default solver, `auto`, is the fastest exact one for each
 //! shape; `--threads 0` (the default) uses every core. Without OUTPUT the
 //! answers go to stdout.
 //! A progress bar and the final rate go to stderr. The run exits with
 //! status 1 when a puzzle failed (0 when every one was solved).
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use sudokit::batch::Batch;
 use sudokit::registry;
-use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
+use sudokit_examples::{Input, Progress, Result, WithContext, exit_code, seconds};
 
 /// Solves a puzzle file in parallel, one answer line per puzzle in input
 /// order: the solution, or `error: <reason>`.
@@ -45,7 +46,13 @@ struct Cli {
     /// Time limit per puzzle, in seconds (none by default).
     #[arg(short, long, value_parser = seconds, value_name = "SECONDS")]
     time_limit: Option<Duration>,
-    /// Puzzle file: one puzzle per line, or boxed pictures.
+    /// Start each answer line with its puzzle and a tab (the key of
+    /// Hadoop streaming and Spark); a record that cannot be read has an
+    /// empty key.
+    #[arg(long)]
+    keyed: bool,
+    /// Puzzle file: one puzzle per line, or boxed pictures; `-` reads
+    /// standard input.
     input: PathBuf,
     /// Where to write the answers; stdout when absent.
     output: Option<PathBuf>,
@@ -55,27 +62,9 @@ fn main() -> ExitCode {
     exit_code(run(Cli::parse()))
 }
 
-/// A reader that counts the bytes read, for the progress bar.
-struct Counting<R> {
-    inner: R,
-    read: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.read.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
 fn run(cli: Cli) -> Result {
     let info = registry::find(&cli.solver)?;
-    let input = cli.input.display().to_string();
-    let file = File::open(&cli.input).context(|| format!("cannot open {input}"))?;
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let read = Arc::new(AtomicU64::new(0));
-    let reader = BufReader::new(Counting { inner: file, read: Arc::clone(&read) });
+    let Input { name: input, reader, size, read } = Input::open(&cli.input)?;
     let writer: Box<dyn Write> = match &cli.output {
         Some(path) => Box::new(File::create(path).context(|| format!("cannot create {}", path.display()))?),
         None => Box::new(io::stdout().lock()),
@@ -85,13 +74,16 @@ fn run(cli: Cli) -> Result {
     if let Some(limit) = cli.time_limit {
         batch = batch.with_time_limit(limit);
     }
+    if cli.keyed {
+        batch = batch.with_keys();
+    }
     let threads = batch.threads();
     let started = Instant::now();
     let bar = Progress::new("batch", size, "bytes");
     let summary = batch
         .solve_stream(reader, BufWriter::new(writer), |progress| {
             let message = format!("{} puzzles, {} failed", progress.done, progress.failed);
-            bar.set(read.load(Ordering::Relaxed), &message);
+            bar.set(read.load(std::sync::atomic::Ordering::Relaxed), &message);
         })
         .context(|| input.clone())?;
     bar.finish();

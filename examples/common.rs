@@ -1,13 +1,17 @@
 //! Helpers shared by the examples: the exit code and error chain of a run,
-//! error context, duration flags, and one progress display. Not part of the
+//! error context, duration flags, input files (`-` for stdin) and one
+//! progress display. Not part of the
 //! library API; the puzzle sets come from `sudokit_testkit::sets`, and each
 //! example declares its own command line with `clap`.
 
 use std::error::Error;
 use std::fmt;
-use std::io::IsTerminal;
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Read};
+use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What an example's `run` returns: any error, shown by [`exit_code`].
@@ -77,6 +81,67 @@ pub fn seconds(value: &str) -> std::result::Result<Duration, String> {
         .ok()
         .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
         .ok_or_else(|| format!("{value:?} is not a number of seconds"))
+}
+
+/// An input of an example: a file, or standard input for `-` (so that the
+/// example runs as a filter under GNU `parallel --pipe`, Hadoop streaming
+/// or Spark's `RDD.pipe`), read through a counter of its bytes for the
+/// progress display.
+#[derive(Debug)]
+pub struct Input {
+    /// The file's name as given, or `stdin`.
+    pub name: String,
+    /// The bytes, buffered.
+    pub reader: BufReader<Counting>,
+    /// The file's size in bytes; 0 for standard input.
+    pub size: u64,
+    /// How many bytes have been read so far.
+    pub read: Arc<AtomicU64>,
+}
+
+impl Input {
+    /// Opens `path`, or standard input when it is `-`.
+    ///
+    /// # Errors
+    /// When the file cannot be opened.
+    pub fn open(path: &Path) -> Result<Input> {
+        let (name, inner, size): (String, Box<dyn Read + Send>, u64) = if path == Path::new("-") {
+            ("stdin".to_owned(), Box::new(io::stdin()), 0)
+        } else {
+            let name = path.display().to_string();
+            let file = File::open(path).context(|| format!("cannot open {name}"))?;
+            let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+            (name, Box::new(file), size)
+        };
+        let read = Arc::new(AtomicU64::new(0));
+        let reader = BufReader::new(Counting { inner, read: Arc::clone(&read) });
+        Ok(Input { name, reader, size, read })
+    }
+
+    /// The bytes read so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.read.load(Ordering::Relaxed)
+    }
+}
+
+/// A reader that counts the bytes it reads.
+pub struct Counting {
+    inner: Box<dyn Read + Send>,
+    read: Arc<AtomicU64>,
+}
+
+impl fmt::Debug for Counting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Counting").field("read", &self.read).finish_non_exhaustive()
+    }
+}
+
+impl Read for Counting {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
 }
 
 /// Progress of a long run on stderr: an `indicatif` bar when stderr is a

@@ -2,7 +2,7 @@
 //! techniques, one CSV line per puzzle.
 //!
 //! ```text
-//! cargo run --release --example rate -- [--summary] [--threads N] [--time-limit SECONDS] FILE...
+//! cargo run --release --example rate -- [--summary] [--threads N] [--time-limit SECONDS] [--no-header] FILE...
 //! cargo run --release --example rate -- puzzles/norvig_top95.txt > top95.csv
 //! ```
 //!
@@ -14,7 +14,10 @@
 //! `--time-limit` per puzzle) gets its line and reason in the `error`
 //! column and empty ratings; the rest of the file is rated all the same,
 //! and the run exits with status 1 (0 when every record was rated). `--threads N` rates on
-//! N threads (default 0: one per core), the lines still in input order.
+//! N threads (default 0: one per core), the lines still in input order,
+//! a thousand records at a time (memory stays bounded). FILE `-` reads
+//! standard input, so that `rate` runs as a filter; its first column, the
+//! puzzle, is the key of each line (`docs/scale-out.md`).
 //! Progress goes to stderr; `--summary` adds, on stderr, per
 //! file: the distribution of levels and of ER, the median and worst rating
 //! times, and the share of puzzles solved without a guess, by sudokit's
@@ -22,7 +25,7 @@
 //! crate (every strategy it implements) on the 9×9 puzzles.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -30,7 +33,11 @@ use clap::Parser;
 use sudokit::grid::io::{PuzzleReader, ReadError};
 use sudokit::rating::{Level, Rater, rate_many, rater};
 use sudokit::{Budget, Grid};
-use sudokit_examples::{Progress, Result, exit_code, seconds};
+use sudokit_examples::{Input, Progress, Result, exit_code, seconds};
+
+/// Records rated at a time: memory stays bounded whatever the input's
+/// size, and every thread has work.
+const CHUNK: usize = 1024;
 
 /// Rates puzzles on the Sudoku Explainer scale, one CSV line per puzzle:
 /// puzzle,er,ep,ed,level,technique,micros,error.
@@ -52,7 +59,11 @@ struct Cli {
     /// Time limit per puzzle, in seconds (none by default).
     #[arg(short, long, value_parser = seconds, value_name = "SECONDS")]
     time_limit: Option<Duration>,
-    /// Puzzle files.
+    /// Leave out the CSV header line (for pieces of one input rated
+    /// apart and joined, as `parallel --pipe` does).
+    #[arg(long)]
+    no_header: bool,
+    /// Puzzle files; `-` reads standard input.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 }
@@ -64,11 +75,12 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result {
     let budget = cli.time_limit.map_or_else(Budget::unlimited, |limit| Budget::unlimited().with_time_limit(limit));
     let mut out = io::BufWriter::new(io::stdout().lock());
-    writeln!(out, "puzzle,er,ep,ed,level,technique,micros,error")?;
+    if !cli.no_header {
+        writeln!(out, "puzzle,er,ep,ed,level,technique,micros,error")?;
+    }
     let mut failed = 0;
     for file in &cli.files {
-        let name = file.display().to_string();
-        let stats = rate_file(&name, &rater().with_budget(budget.clone()), cli.threads, cli.summary, &mut out)?;
+        let stats = rate_file(file, &rater().with_budget(budget.clone()), cli.threads, cli.summary, &mut out)?;
         failed += stats.failed;
         if cli.summary {
             stats.print();
@@ -165,22 +177,45 @@ fn peer_solves(line: &str) -> Option<bool> {
 /// what `--summary` prints, the `sudoku` crate's strategy solver included.
 /// A record that cannot be read or rated gets its line with the reason in
 /// the `error` column; only a file that cannot be read stops the run.
-fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, summary: bool, out: &mut impl Write) -> Result<FileStats> {
-    let mut reader = PuzzleReader::open(file)?;
-    let mut records: Vec<(usize, std::result::Result<Grid, String>)> = Vec::new();
-    while let Some(record) = reader.next() {
-        match record {
-            Ok(grid) => records.push((reader.last_line(), Ok(grid))),
-            Err(error @ ReadError::Io { .. }) => return Err(error.into()),
-            Err(error) => records.push((reader.last_line(), Err(error.to_string()))),
-        }
-    }
-    let puzzles: Vec<Grid> = records.iter().filter_map(|(_, r)| r.as_ref().ok().cloned()).collect();
-    let bar = Progress::new(file, records.len() as u64, "puzzles");
-    let mut ratings = rate_many(puzzles, rater, threads);
+fn rate_file(file: &Path, rater: &Rater<'_>, threads: usize, summary: bool, out: &mut impl Write) -> Result<FileStats> {
+    let Input { name, reader, size, read } = Input::open(file)?;
+    let mut reader = PuzzleReader::new(reader).with_path(&name);
+    let bar = Progress::new(&name, size, "bytes");
     let mut stats = FileStats::default();
-    for (line, record) in &records {
-        bar.add(1);
+    loop {
+        let mut records: Vec<(usize, std::result::Result<Grid, String>)> = Vec::with_capacity(CHUNK);
+        while records.len() < CHUNK {
+            match reader.next() {
+                None => break,
+                Some(Ok(grid)) => records.push((reader.last_line(), Ok(grid))),
+                Some(Err(error @ ReadError::Io { .. })) => return Err(error.into()),
+                Some(Err(error)) => records.push((reader.last_line(), Err(error.to_string()))),
+            }
+        }
+        if records.is_empty() {
+            break;
+        }
+        rate_chunk(&records, rater, threads, summary, out, &mut stats)?;
+        bar.set(read.load(std::sync::atomic::Ordering::Relaxed), &format!("{} rated", stats.rated));
+    }
+    bar.finish();
+    eprintln!("{name}: {} rated, {} failed", stats.rated, stats.failed);
+    Ok(stats)
+}
+
+/// Rates `records` (each with its input line) on `threads` threads and
+/// writes their lines in order, counting them in `stats`.
+fn rate_chunk(
+    records: &[(usize, std::result::Result<Grid, String>)],
+    rater: &Rater<'_>,
+    threads: usize,
+    summary: bool,
+    out: &mut impl Write,
+    stats: &mut FileStats,
+) -> Result {
+    let puzzles: Vec<Grid> = records.iter().filter_map(|(_, r)| r.as_ref().ok().cloned()).collect();
+    let mut ratings = rate_many(puzzles, rater, threads);
+    for (line, record) in records {
         let puzzle = match record {
             Ok(puzzle) => puzzle,
             Err(reason) => {
@@ -212,9 +247,7 @@ fn rate_file(file: &str, rater: &Rater<'_>, threads: usize, summary: bool, out: 
             }
         }
     }
-    bar.finish();
-    eprintln!("{file}: {} rated, {} failed", stats.rated, stats.failed);
-    Ok(stats)
+    Ok(())
 }
 
 /// `text` as one CSV field: quoted when it holds a comma or a quote.

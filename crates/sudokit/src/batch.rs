@@ -51,6 +51,7 @@ pub struct Batch<F> {
     budget: Budget,
     threads: usize,
     chunk: usize,
+    keyed: bool,
 }
 
 /// How far a [`Batch::solve_stream`] run has got.
@@ -76,7 +77,7 @@ where
     /// A batch that solves with the solvers `make` builds, with no limit,
     /// on every core.
     pub fn new(make: F) -> Batch<F> {
-        Batch { make, budget: Budget::unlimited(), threads: 0, chunk: Self::DEFAULT_CHUNK }
+        Batch { make, budget: Budget::unlimited(), threads: 0, chunk: Self::DEFAULT_CHUNK, keyed: false }
     }
 
     /// Gives each puzzle `budget`: a time limit counts per puzzle, and a
@@ -145,6 +146,31 @@ where
     #[must_use]
     pub fn with_chunk_size(mut self, puzzles: usize) -> Batch<F> {
         self.chunk = puzzles.max(1);
+        self
+    }
+
+    /// Starts each line [`solve_stream`](Batch::solve_stream) writes with
+    /// its record's key and a tab: the puzzle in the line form, or nothing
+    /// for a record that cannot be read. Tools that split a file across
+    /// machines (Hadoop streaming, Spark's `RDD.pipe`) read the text before
+    /// the first tab as the key, and join results on it.
+    ///
+    /// ```
+    /// use sudokit::batch::Batch;
+    /// use sudokit::BacktrackingMrv;
+    ///
+    /// let input = "1...........3...\n";
+    /// let mut output = Vec::new();
+    /// Batch::new(BacktrackingMrv::new).with_keys().solve_stream(input.as_bytes(), &mut output, |_| {})?;
+    /// let text = String::from_utf8(output)?;
+    /// let (key, answer) = text.trim_end().split_once('\t').ok_or("a key")?;
+    /// assert_eq!(key, "1...........3...");
+    /// assert!(answer.parse::<sudokit::Grid>()?.is_solution_of(&key.parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_keys(mut self) -> Batch<F> {
+        self.keyed = true;
         self
     }
 
@@ -230,8 +256,14 @@ where
                 // A read error names its line and column already.
                 Err(e) => Err(e.to_string()),
             });
-            for result in results {
+            for ((_, record), result) in chunk.iter().zip(results) {
                 state.done += 1;
+                if self.keyed {
+                    if let Ok(puzzle) = record {
+                        write!(output, "{puzzle}")?;
+                    }
+                    write!(output, "\t")?;
+                }
                 match result {
                     Ok(solution) => {
                         state.solved += 1;

@@ -115,6 +115,25 @@ fn streams_write_one_line_per_record_in_order() {
 }
 
 #[test]
+fn keyed_lines_carry_their_puzzle_or_an_empty_key() {
+    let puzzles = sets::HARD.take(3);
+    let clash = format!("11{}", ".".repeat(79));
+    let input = format!("{}\n12?4\n{clash}\n{}\n{}\n", puzzles[0], puzzles[1], puzzles[2]);
+    let mut output = Vec::new();
+    Batch::new(BitParallel::new).with_keys().solve_stream(input.as_bytes(), &mut output, |_| {}).unwrap();
+    let lines: Vec<(&str, &str)> =
+        std::str::from_utf8(&output).unwrap().lines().map(|l| l.split_once('\t').unwrap()).collect();
+    let keys: Vec<String> = lines.iter().map(|(key, _)| (*key).to_owned()).collect();
+    let expected = [puzzles[0].to_string(), String::new(), clash, puzzles[1].to_string(), puzzles[2].to_string()];
+    assert_eq!(keys, expected);
+    assert!(lines[1].1.starts_with("error: line 2, column 3"), "{}", lines[1].1);
+    assert!(lines[2].1.starts_with("error: line 3: invalid puzzle"), "{}", lines[2].1);
+    for (k, puzzle) in [(0, &puzzles[0]), (3, &puzzles[1]), (4, &puzzles[2])] {
+        assert_eq!(oracle::check_solution(puzzle, &lines[k].1.parse().unwrap()), Ok(()));
+    }
+}
+
+#[test]
 fn seeded_local_search_gives_the_same_batch_on_any_number_of_threads() {
     let puzzles = sets::EASY.take(8);
     let run = |threads| {
