@@ -355,9 +355,11 @@ impl Run<'_, '_, '_, Annealing> {
         run_best: &mut u32,
     ) -> Result<bool, StopReason> {
         // Metropolis: an uphill move of `d` is accepted with probability
-        // exp(-d / T), here as a threshold on a random u32. A swap changes
-        // four unit counts, so d is at most 4.
-        let accept: [u64; 5] = std::array::from_fn(|d| ((-(d as f64) / temperature).exp() * 4_294_967_296.0) as u64);
+        // exp(-d / T), here as a threshold on a random u32. Under the
+        // standard rules a swap changes four unit counts, so d is at most
+        // 4; a variant's houses and relations can make it more.
+        let threshold = |d: i32| ((-f64::from(d) / temperature).exp() * 4_294_967_296.0) as u64;
+        let accept: [u64; 5] = std::array::from_fn(|d| threshold(d as i32));
         for _ in 0..moves {
             self.tally.step()?;
             if let Some(observer) = &mut self.observer {
@@ -368,7 +370,10 @@ impl Run<'_, '_, '_, Annealing> {
             }
             let Some((a, b)) = self.problem.random_swap(state.values(), &mut self.rng) else { continue };
             let delta = state.swap_delta(self.problem, a, b);
-            if delta <= 0 || u64::from(self.rng.random::<u32>()) < accept[delta as usize] {
+            if delta <= 0 || {
+                let limit = accept.get(delta as usize).copied().unwrap_or_else(|| threshold(delta));
+                u64::from(self.rng.random::<u32>()) < limit
+            } {
                 state.swap(self.problem, a, b, delta);
                 if state.energy() < *run_best {
                     *run_best = state.energy();
@@ -413,17 +418,4 @@ impl Run<'_, '_, '_, Annealing> {
     }
 }
 
-impl Solver for Annealing {
-    fn name(&self) -> &str {
-        self.settings.name("annealing", "annealing-hybrid")
-    }
-
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        let mut stored = self.observer.take();
-        let result = driver::solve(self, puzzle, budget, stored.as_mut().map(Stored::observer));
-        self.observer = stored;
-        result
-    }
-}
-
-shared_settings!(Annealing, AnnealingSample, "moves");
+shared_settings!(Annealing, AnnealingSample, "moves", "annealing", "annealing-hybrid");

@@ -3,7 +3,7 @@
 //! the restarts, the last sample, the checked result).
 
 use rand_chacha::ChaCha8Rng;
-use sudokit_core::{Budget, Grid, ParameterError, SearchTally, Solution, SolveError, StopReason};
+use sudokit_core::{Budget, Grid, ParameterError, SearchTally, Solution, SolveError, StopReason, Variant};
 
 use crate::encoding::{Best, Problem, Representation};
 use crate::observer::Observer;
@@ -74,12 +74,13 @@ impl<M: Method> Run<'_, '_, '_, M> {
     }
 }
 
-/// Solves `puzzle` with `method` within `budget`: settings checked, the
-/// start (propagation for the hybrids, the seeded random numbers), the
-/// runs, and a grid returned only once checked.
+/// Solves `puzzle` under `variant` with `method` within `budget`:
+/// settings checked, the start (propagation for the hybrids, the seeded
+/// random numbers), the runs, and a grid returned only once checked.
 pub(crate) fn solve<M: Method>(
     method: &M,
     puzzle: &Grid,
+    variant: &Variant,
     budget: &Budget,
     observer: Option<Observer<'_, M::Sample>>,
 ) -> Result<Solution, SolveError> {
@@ -89,8 +90,8 @@ pub(crate) fn solve<M: Method>(
     let budget = budget.starting_now();
     let mut tally = SearchTally::new(&budget, 1);
     let settings = method.settings();
-    let (problem, rng) = match start::begin(puzzle, &mut tally, settings.moves, settings.representation, settings.seed)?
-    {
+    let begun = start::begin(puzzle, variant, &mut tally, settings.moves, settings.representation, settings.seed)?;
+    let (problem, rng) = match begun {
         Ok(search) => search,
         Err(solution) => return Ok(solution),
     };
@@ -103,14 +104,45 @@ pub(crate) fn solve<M: Method>(
             observer.emit(&sample);
         }
     }
-    start::finish(&run.tally, puzzle, outcome, run.best.values())
+    start::finish(&run.tally, puzzle, variant, outcome, run.best.values())
 }
 
-/// The `with_*` methods and `solve_observed` that every local search has,
-/// written once: `$search` is the type, `$sample` its observer's sample,
-/// `$unit` what the observer counts.
+/// The `with_*` methods, `solve_observed` and the [`Solver`] impl that
+/// every local search has, written once: `$search` is the type, `$sample`
+/// its observer's sample, `$unit` what the observer counts, `$base` and
+/// `$hybrid` its registered names.
+///
+/// [`Solver`]: sudokit_core::Solver
 macro_rules! shared_settings {
-    ($search:ident, $sample:ident, $unit:literal) => {
+    ($search:ident, $sample:ident, $unit:literal, $base:literal, $hybrid:literal) => {
+        impl Solver for $search {
+            fn name(&self) -> &str {
+                self.settings.name($base, $hybrid)
+            }
+
+            fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+                self.solve_variant_with(puzzle, &sudokit_core::Variant::standard(puzzle.shape()), budget)
+            }
+
+            /// Every variant: its extra houses and relations join the
+            /// energy, and a jigsaw's regions take the boxes' place.
+            fn supports(&self, variant: &sudokit_core::Variant) -> bool {
+                crate::rules::Rules::takes(variant)
+            }
+
+            fn solve_variant_with(
+                &mut self,
+                puzzle: &Grid,
+                variant: &sudokit_core::Variant,
+                budget: &Budget,
+            ) -> Result<Solution, SolveError> {
+                let mut stored = self.observer.take();
+                let result = driver::solve(self, puzzle, variant, budget, stored.as_mut().map(Stored::observer));
+                self.observer = stored;
+                result
+            }
+        }
+
         impl $search {
             /// Uses `seed` for the random numbers: the same seed and puzzle
             /// give the same result, whatever ran before and on whichever
@@ -171,7 +203,8 @@ macro_rules! shared_settings {
                 every: u64,
                 mut callback: impl FnMut(&$sample),
             ) -> Result<Solution, SolveError> {
-                crate::driver::solve(self, puzzle, budget, Some(Observer::new(every, &mut callback)))
+                let variant = sudokit_core::Variant::standard(puzzle.shape());
+                crate::driver::solve(self, puzzle, &variant, budget, Some(Observer::new(every, &mut callback)))
             }
         }
     };

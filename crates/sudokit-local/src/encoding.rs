@@ -1,10 +1,13 @@
 //! The permutation encodings local search works on: one kind of unit (rows,
 //! or boxes) is kept a permutation of the digits at all times, so only the
-//! two other kinds can hold duplicates, and the energy counts them.
+//! two other kinds can hold duplicates, and the energy counts them, with
+//! the duplicates and broken pairs of a variant's other rules.
 
 use rand::Rng;
 use rand::seq::SliceRandom;
-use sudokit_core::{Grid, Shape, UnitKind};
+use sudokit_core::{Grid, Shape, UnitKind, Variant};
+
+use crate::rules::Rules;
 
 /// Which units a local search keeps as permutations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -14,9 +17,9 @@ pub enum Representation {
     /// duplicates in columns and boxes (the course's encoding).
     #[default]
     Rows,
-    /// Each box is a permutation of the digits; the energy counts the
-    /// duplicates in rows and columns (Lewis 2007, "Metaheuristics can
-    /// solve sudoku puzzles").
+    /// Each box (or jigsaw region) is a permutation of the digits; the
+    /// energy counts the duplicates in rows and columns (Lewis 2007,
+    /// "Metaheuristics can solve sudoku puzzles").
     Boxes,
 }
 
@@ -57,6 +60,17 @@ pub(crate) struct Problem {
     scored: [Vec<u16>; 2],
     /// Whether some free cell may not take every digit.
     restricted: bool,
+    /// The variant's terms beyond the kept and scored kinds, if any.
+    rules: Option<Box<Rules>>,
+}
+
+/// The unit of `kind` holding cell `i` under `variant`: a jigsaw's
+/// regions stand for the boxes.
+fn unit_of(variant: &Variant, kind: UnitKind, i: usize) -> usize {
+    match (kind, variant.regions()) {
+        (UnitKind::Box, Some(map)) => usize::from(map[i]),
+        _ => variant.shape().unit_of(kind, i),
+    }
 }
 
 /// No kept unit can be completed within the allowed digits: a proof that
@@ -65,9 +79,10 @@ pub(crate) struct Problem {
 pub(crate) struct NoPermutation;
 
 impl Problem {
-    /// The problem of `puzzle` (whose givens are consistent) where each cell
-    /// may take the digits of `allowed` (bit `d` for digit `d`).
-    pub(crate) fn new(puzzle: &Grid, allowed: Vec<u64>, representation: Representation) -> Problem {
+    /// The problem of `puzzle` (whose givens are consistent) under
+    /// `variant`, where each cell may take the digits of `allowed` (bit `d`
+    /// for digit `d`).
+    pub(crate) fn new(puzzle: &Grid, variant: &Variant, allowed: Vec<u64>, representation: Representation) -> Problem {
         let shape = puzzle.shape();
         let (side, cells) = (shape.side(), shape.cell_count());
         let kept = representation.kept();
@@ -80,22 +95,33 @@ impl Problem {
         let mut groups = vec![Vec::new(); side];
         let mut present = vec![0u64; side];
         for (i, &v) in fixed.iter().enumerate() {
-            let g = shape.unit_of(kept, i);
+            let g = unit_of(variant, kept, i);
             if v == 0 { groups[g].push(i as u16) } else { present[g] |= 1 << v }
         }
         let missing = present.iter().map(|&p| (1..=side as u8).filter(|&d| p & (1 << d) == 0).collect()).collect();
         let movable = (0..side as u16).filter(|&g| groups[usize::from(g)].len() >= 2).collect();
-        let scored = representation.scored().map(|kind| (0..cells).map(|i| shape.unit_of(kind, i) as u16).collect());
+        let scored = representation.scored().map(|kind| (0..cells).map(|i| unit_of(variant, kind, i) as u16).collect());
         let full = ((1u64 << side) - 1) << 1;
         let restricted = (0..cells).any(|i| fixed[i] == 0 && allowed[i] & full != full);
-        Problem { shape, fixed, allowed, groups, missing, movable, scored, restricted }
+        Problem {
+            shape,
+            fixed,
+            allowed,
+            groups,
+            missing,
+            movable,
+            scored,
+            restricted,
+            rules: Rules::of(variant).map(Box::new),
+        }
     }
 
-    /// The problem of `puzzle` with every digit allowed in its free cells.
-    pub(crate) fn unrestricted(puzzle: &Grid, representation: Representation) -> Problem {
+    /// The problem of `puzzle` under `variant` with every digit allowed in
+    /// its free cells.
+    pub(crate) fn unrestricted(puzzle: &Grid, variant: &Variant, representation: Representation) -> Problem {
         let full = ((1u64 << puzzle.side()) - 1) << 1;
         let allowed = puzzle.values().iter().map(|&v| if v == 0 { full } else { 1 << v }).collect();
-        Problem::new(puzzle, allowed, representation)
+        Problem::new(puzzle, variant, allowed, representation)
     }
 
     pub(crate) fn shape(&self) -> Shape {
@@ -137,8 +163,14 @@ impl Problem {
     }
 
     /// The energy of a complete assignment, counted from scratch: the
-    /// digits missing from each scored unit.
+    /// digits missing from each scored unit, and the variant's terms.
     pub(crate) fn energy_of(&self, values: &[u8]) -> u32 {
+        let rules = self.rules.as_ref().map_or(0, |rules| rules.energy(&rules.counts(values), values));
+        self.scored_energy(values) + rules
+    }
+
+    /// The digits missing from each scored unit.
+    fn scored_energy(&self, values: &[u8]) -> u32 {
         let side = self.shape.side();
         let mut seen = [[0u64; Shape::MAX_SIDE]; 2];
         for (cell, &v) in values.iter().enumerate() {
@@ -247,6 +279,9 @@ pub(crate) struct State {
     values: Vec<u8>,
     /// `counts[(kind * side + unit) * (side + 1) + digit]`.
     counts: Vec<u8>,
+    /// The digit counts of the variant's extra houses ([`Rules::counts`]),
+    /// empty without them.
+    extra: Vec<u8>,
     energy: u32,
 }
 
@@ -260,8 +295,12 @@ impl State {
                 counts[(kind * side + usize::from(units[cell])) * (side + 1) + usize::from(v)] += 1;
             }
         }
-        let energy = counts.iter().map(|&c| u32::from(c.saturating_sub(1))).sum();
-        State { values, counts, energy }
+        let mut energy = counts.iter().map(|&c| u32::from(c.saturating_sub(1))).sum();
+        let extra = problem.rules.as_ref().map_or_else(Vec::new, |rules| rules.counts(&values));
+        if let Some(rules) = &problem.rules {
+            energy += rules.energy(&extra, &values);
+        }
+        State { values, counts, extra, energy }
     }
 
     /// The duplicates in the scored units: 0 for a solution.
@@ -298,6 +337,9 @@ impl State {
             delta += i32::from(self.counts[base_a + vb] >= 1) - i32::from(self.counts[base_a + va] > 1);
             delta += i32::from(self.counts[base_b + va] >= 1) - i32::from(self.counts[base_b + vb] > 1);
         }
+        if let Some(rules) = &problem.rules {
+            delta += rules.swap_delta(&self.extra, &self.values, a, b);
+        }
         delta
     }
 
@@ -314,6 +356,9 @@ impl State {
             self.counts[base_a + vb] += 1;
             self.counts[base_b + vb] -= 1;
             self.counts[base_b + va] += 1;
+        }
+        if let Some(rules) = &problem.rules {
+            rules.swap(&mut self.extra, &self.values, a, b);
         }
         self.values.swap(a, b);
         self.energy = self.energy.wrapping_add_signed(delta);
@@ -344,6 +389,26 @@ mod tests {
         proptest::sample::select(vec![Representation::Rows, Representation::Boxes])
     }
 
+    /// A random filling of `problem`'s kept units, and the random numbers
+    /// for the moves after it.
+    fn random_start(problem: &Problem, seed: u64) -> (State, ChaCha8Rng) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let values = problem.random_values(&mut rng).expect("an unrestricted unit always fills");
+        (State::new(problem, values), rng)
+    }
+
+    /// Swaps two random cells of a random movable unit, if there is one.
+    fn random_swap(problem: &Problem, state: &mut State, rng: &mut ChaCha8Rng) {
+        let Some(&group) = problem.movable().choose(rng) else { return };
+        let cells = problem.group(usize::from(group));
+        let a = usize::from(cells[rng.random_range(0..cells.len())]);
+        let b = usize::from(cells[rng.random_range(0..cells.len())]);
+        if a != b {
+            let delta = state.swap_delta(problem, a, b);
+            state.swap(problem, a, b, delta);
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -357,18 +422,10 @@ mod tests {
             moves in 1usize..300,
         ) {
             let puzzle = generate::puzzle(shape, shape.cell_count() / 2, seed);
-            let problem = Problem::unrestricted(&puzzle, representation);
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let values = problem.random_values(&mut rng).expect("an unrestricted unit always fills");
-            let mut state = State::new(&problem, values);
+            let problem = Problem::unrestricted(&puzzle, &Variant::standard(shape), representation);
+            let (mut state, mut rng) = random_start(&problem, seed);
             for _ in 0..moves {
-                let Some(&group) = problem.movable().choose(&mut rng) else { break };
-                let cells = problem.group(usize::from(group));
-                let a = usize::from(cells[rng.random_range(0..cells.len())]);
-                let b = usize::from(cells[rng.random_range(0..cells.len())]);
-                if a == b { continue; }
-                let delta = state.swap_delta(&problem, a, b);
-                state.swap(&problem, a, b, delta);
+                random_swap(&problem, &mut state, &mut rng);
                 prop_assert_eq!(state.energy(), State::new(&problem, state.values().to_vec()).energy());
                 prop_assert_eq!(state.energy(), problem.energy_of(state.values()));
             }
@@ -381,6 +438,89 @@ mod tests {
         }
     }
 
+    /// Rules of every kind: extra houses, relations, regions.
+    fn variants() -> impl Strategy<Value = Variant> {
+        let classic = Variant::standard(Shape::CLASSIC);
+        let map: Vec<u8> = "411133332411113222441133262444532262445539966555599666885599966888777997888877777"
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+        let jigsaw = classic.clone().with_regions(&map).unwrap_or_else(|e| panic!("{e}"));
+        proptest::sample::select(vec![
+            classic.clone().with_diagonals(),
+            classic.clone().with_windows(),
+            classic.clone().with_relation(sudokit_core::Relation::AntiKing),
+            classic.clone().with_disjoint_groups(),
+            classic.clone().with_relation(sudokit_core::Relation::AntiKnight),
+            classic.with_relation(sudokit_core::Relation::NonConsecutive),
+            jigsaw.clone(),
+            jigsaw.with_diagonals(),
+            Variant::standard(Shape::SIX).with_diagonals(),
+        ])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Under any variant the incremental energy equals a full recount
+        /// after any swaps, and it is zero exactly when the grid breaks no
+        /// rule.
+        #[test]
+        fn variant_energy_matches_a_recount_and_the_rules(
+            variant in variants(),
+            representation in representations(),
+            seed in any::<u64>(),
+            moves in 1usize..300,
+        ) {
+            // Givens from a solution of the rules, so that every kept unit
+            // (a jigsaw's regions too) can be filled.
+            let cells = variant.shape().cell_count();
+            let puzzle = generate::with_holes(&solved(&variant), cells - cells / 3, seed);
+            let problem = Problem::unrestricted(&puzzle, &variant, representation);
+            let (mut state, mut rng) = random_start(&problem, seed);
+            for _ in 0..moves {
+                random_swap(&problem, &mut state, &mut rng);
+                prop_assert_eq!(state.energy(), problem.energy_of(state.values()));
+            }
+            let grid = state.to_grid(&problem);
+            let broken = variant.conflicts(&grid).expect("same shape");
+            prop_assert_eq!(state.energy() == 0, broken.is_empty(), "{} broken", broken.len());
+        }
+    }
+
+    /// A solution of `variant`.
+    fn solved(variant: &Variant) -> Grid {
+        use sudokit_core::Solver;
+        let empty = Grid::empty(variant.shape());
+        sudokit_grid::PropagationSearch::new()
+            .solve_variant(&empty, variant)
+            .map(|s| s.grid)
+            .unwrap_or_else(|e| panic!("{variant}: {e}"))
+    }
+
+    /// A solved grid of each variant has energy 0, and one swap in a
+    /// kept unit raises it.
+    #[test]
+    fn a_solution_has_no_energy() {
+        use proptest::strategy::ValueTree;
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        for _ in 0..8 {
+            let variant = variants().new_tree(&mut runner).expect("a variant").current();
+            let empty = Grid::empty(variant.shape());
+            let solved = solved(&variant);
+            for representation in [Representation::Rows, Representation::Boxes] {
+                let problem = Problem::unrestricted(&empty, &variant, representation);
+                let mut state = State::new(&problem, solved.values().to_vec());
+                assert_eq!(state.energy(), 0, "{variant}");
+                let cells = problem.group(0);
+                let (a, b) = (usize::from(cells[0]), usize::from(cells[1]));
+                let delta = state.swap_delta(&problem, a, b);
+                state.swap(&problem, a, b, delta);
+                assert!(state.energy() > 0, "{variant}");
+            }
+        }
+    }
+
     #[test]
     fn a_unit_that_cannot_be_filled_is_a_proof() {
         let puzzle: Grid = "1...............".parse().unwrap_or_else(|e| panic!("{e}"));
@@ -389,7 +529,7 @@ mod tests {
         // r1c2, r1c3 and r1c4 may only take a 2 or a 3: row 1 cannot be
         // completed, though no cell is empty of candidates.
         allowed[1..4].fill(0b1100);
-        let problem = Problem::new(&puzzle, allowed, Representation::Rows);
+        let problem = Problem::new(&puzzle, &Variant::standard(Shape::MINI), allowed, Representation::Rows);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         assert_eq!(problem.random_values(&mut rng), Err(NoPermutation));
     }

@@ -487,20 +487,7 @@ impl Run<'_, '_, '_, Genetic> {
     }
 }
 
-impl Solver for Genetic {
-    fn name(&self) -> &str {
-        self.settings.name("genetic", "genetic-hybrid")
-    }
-
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        let mut stored = self.observer.take();
-        let result = driver::solve(self, puzzle, budget, stored.as_mut().map(Stored::observer));
-        self.observer = stored;
-        result
-    }
-}
-
-shared_settings!(Genetic, GeneticSample, "generations");
+shared_settings!(Genetic, GeneticSample, "generations", "genetic", "genetic-hybrid");
 
 #[cfg(test)]
 mod tests {
@@ -523,7 +510,7 @@ mod tests {
             ordered in any::<bool>(),
         ) {
             let puzzle = generate::puzzle(shape, shape.cell_count() / 2, seed);
-            let problem = Problem::unrestricted(&puzzle, Representation::Rows);
+            let problem = Problem::unrestricted(&puzzle, &sudokit_core::Variant::standard(puzzle.shape()), Representation::Rows);
             let crossover = if ordered { Crossover::Ordered } else { Crossover::RowExchange };
             let config = Genetic::new().with_crossover(crossover, 1.0);
             let budget = Budget::unlimited();

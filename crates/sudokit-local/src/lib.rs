@@ -101,6 +101,7 @@ mod driver;
 mod encoding;
 mod genetic;
 mod observer;
+mod rules;
 mod start;
 
 pub use annealing::{Annealing, Cooling, InitialTemperature, Reheat};

@@ -3,10 +3,11 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudokit_core::{Grid, SearchTally, Solution, SolveError, StopReason};
+use sudokit_core::{Grid, SearchTally, Solution, SolveError, StopReason, Variant};
 use sudokit_grid::CandidateBoard;
 
 use crate::encoding::{Problem, Representation};
+use crate::rules::Rules;
 
 /// Where a local search's moves may go: which digits each free cell may
 /// take. One setting, `with_moves`, on both searches, so that no two
@@ -31,7 +32,8 @@ pub enum Moves {
     /// Its candidates after singles and locked candidates, which run
     /// first: the hybrids, registered as `annealing-hybrid` and
     /// `genetic-hybrid`. A contradiction there proves the puzzle
-    /// unsolvable.
+    /// unsolvable. Under rules other than the standard ones, the givens'
+    /// candidates under those rules.
     Propagated,
 }
 
@@ -44,24 +46,36 @@ enum Start {
     Search(Problem),
 }
 
-/// The start of a search on `puzzle`.
+/// The start of a search on `puzzle` under `variant`.
 ///
-/// With [`Moves::Propagated`], singles and locked candidates run
-/// first: a contradiction proves the puzzle unsolvable, a settled board is
-/// the answer, and otherwise the search keeps each cell within its
-/// candidates.
+/// With [`Moves::Propagated`] and the standard rules, singles and locked
+/// candidates run first: a contradiction proves the puzzle unsolvable, a
+/// settled board is the answer, and otherwise the search keeps each cell
+/// within its candidates.
 ///
 /// # Errors
-/// [`SolveError::InvalidPuzzle`] for clashing givens,
+/// [`SolveError::InvalidPuzzle`] for clashing givens (and
+/// [`SolveError::VariantClash`] under a variant's rules),
+/// [`SolveError::UnsupportedVariant`] for a rule no energy term scores,
 /// [`SolveError::Unsolvable`] when propagation (or the search's own first
 /// filling of its units) proves there is no solution.
-fn start(puzzle: &Grid, moves: Moves, representation: Representation) -> Result<Start, SolveError> {
-    puzzle.validate()?;
+fn start(puzzle: &Grid, variant: &Variant, moves: Moves, representation: Representation) -> Result<Start, SolveError> {
+    if variant.is_standard_for(puzzle) {
+        puzzle.validate()?;
+    } else {
+        if !Rules::takes(variant) {
+            return Err(SolveError::unsupported_variant(variant));
+        }
+        variant.validate(puzzle)?;
+    }
     if puzzle.is_complete() {
         return Ok(Start::Solved(puzzle.clone()));
     }
     if moves == Moves::AnyDigit {
-        return Ok(Start::Search(Problem::unrestricted(puzzle, representation)));
+        return Ok(Start::Search(Problem::unrestricted(puzzle, variant, representation)));
+    }
+    if !variant.is_standard() {
+        return Ok(Start::Search(Problem::new(puzzle, variant, givens_candidates(puzzle, variant), representation)));
     }
     let mut board = CandidateBoard::new(puzzle);
     if moves == Moves::Propagated {
@@ -72,7 +86,29 @@ fn start(puzzle: &Grid, moves: Moves, representation: Representation) -> Result<
     }
     // Candidates hold digit d at bit d - 1; the encoding at bit d.
     let allowed = board.as_slice().iter().map(|c| c.bits() << 1).collect();
-    Ok(Start::Search(Problem::new(puzzle, allowed, representation)))
+    Ok(Start::Search(Problem::new(puzzle, variant, allowed, representation)))
+}
+
+/// The digits (bit `d` for digit `d`) each cell of `puzzle` may take
+/// under `variant`: a given its own, an empty cell those no peer's given
+/// holds and, under non-consecutive, none next to a neighbour's given.
+fn givens_candidates(puzzle: &Grid, variant: &Variant) -> Vec<u64> {
+    let values = puzzle.values();
+    let full = ((1u64 << puzzle.side()) - 1) << 1;
+    let (peers, neighbours) = (variant.peers(), variant.non_consecutive_neighbours());
+    (0..values.len())
+        .map(|i| {
+            if values[i] != 0 {
+                return 1 << values[i];
+            }
+            let held = peers[i].iter().fold(0u64, |acc, &p| acc | 1 << values[p]);
+            let next = neighbours[i]
+                .iter()
+                .filter(|&&n| values[n] != 0)
+                .fold(0u64, |acc, &n| acc | 1 << (values[n] - 1) | 1 << (values[n] + 1));
+            full & !held & !next
+        })
+        .collect()
 }
 
 /// The first steps of every solve: the budget's first check, the puzzle's,
@@ -83,14 +119,15 @@ fn start(puzzle: &Grid, moves: Moves, representation: Representation) -> Result<
 /// As [`start`], and [`SolveError::BudgetExhausted`] for a spent budget.
 pub(crate) fn begin(
     puzzle: &Grid,
+    variant: &Variant,
     tally: &mut SearchTally<'_>,
     moves: Moves,
     representation: Representation,
     seed: u64,
 ) -> Result<Result<(Problem, ChaCha8Rng), Solution>, SolveError> {
     tally.check().map_err(|reason| tally.exhausted(reason, None))?;
-    let problem = match start(puzzle, moves, representation)? {
-        Start::Solved(grid) if grid.is_solution_of(puzzle) => return Ok(Err(tally.solution(grid))),
+    let problem = match start(puzzle, variant, moves, representation)? {
+        Start::Solved(grid) if variant.is_solution_of(&grid, puzzle) => return Ok(Err(tally.solution(grid))),
         Start::Solved(grid) => return Err(tally.incomplete(Some(grid))),
         Start::Search(problem) => problem,
     };
@@ -104,17 +141,18 @@ pub(crate) fn begin(
 
 /// The result of a search that ended with `outcome` (`Ok(true)` when the
 /// kept `best` values solve the puzzle). A grid is returned only once
-/// checked against `puzzle`: whatever the search believes, never a wrong
-/// answer.
+/// checked against `puzzle` and `variant`: whatever the search believes,
+/// never a wrong answer.
 pub(crate) fn finish(
     tally: &SearchTally<'_>,
     puzzle: &Grid,
+    variant: &Variant,
     outcome: Result<bool, StopReason>,
     best: &[u8],
 ) -> Result<Solution, SolveError> {
     let best = Grid::from_values(puzzle.shape(), best).ok();
     match (outcome, best) {
-        (Ok(true), Some(grid)) if grid.is_solution_of(puzzle) => Ok(tally.solution(grid)),
+        (Ok(true), Some(grid)) if variant.is_solution_of(&grid, puzzle) => Ok(tally.solution(grid)),
         (Ok(_), best) => Err(tally.incomplete(best)),
         (Err(reason), best) => Err(tally.exhausted(reason, best)),
     }
