@@ -1,24 +1,27 @@
-//! Draws a solved grid's constraint graph in a circular layout, as SVG and
-//! as Graphviz DOT (the course's graph-colouring exercise 3).
+//! Draws a solved grid's constraint graph as SVG, and as Graphviz DOT (the
+//! course's graph-colouring exercise 3).
 //!
 //! ```text
-//! cargo run --release --example graph_svg -- [--puzzle PUZZLE] [OUTPUT.svg]
+//! cargo run --release --example graph_svg -- [--puzzle PUZZLE] [--layout grid|circle] [--focus r5c5] [OUTPUT.svg]
 //! ```
 //!
 //! Solves PUZZLE (by default the course's first easy puzzle) with DSATUR and
-//! forward checking, writes the picture to OUTPUT.svg
-//! (`target/pictures/sudoku-graph.svg` by default, out of the sources) and
-//! the DOT text beside it (`.dot`), which `neato -n2 -Tpng`
-//! renders with the same circle. The 81 vertices go round the circle in
-//! row-major order, filled with their digit's colour; the 810 edges are the
-//! faint chords.
+//! forward checking and writes the picture to OUTPUT.svg
+//! (`target/pictures/sudoku-graph.svg` by default, out of the sources).
+//! The grid layout (the default) puts each vertex where its cell sits,
+//! coloured by its digit with a legend, marks the givens, and draws the 20
+//! edges of one vertex (`--focus`, the centre cell by default) to its row,
+//! column and box. The circle layout is the course's picture: the 81
+//! vertices round a circle in row-major order and all 810 edges as faint
+//! chords, with the DOT text beside it (`.dot`), which `neato -n2 -Tpng`
+//! renders with the same circle.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 use sudokit::graph::ConstraintGraph;
-use sudokit::{Dsatur, Grid, Solver};
+use sudokit::{Cell, Dsatur, Grid, Solver};
 use sudokit_examples::{Result, WithContext, exit_code};
 use sudokit_testkit::sets;
 
@@ -29,9 +32,35 @@ struct Cli {
     /// The puzzle to solve and draw (default: the course's first easy one).
     #[arg(short, long)]
     puzzle: Option<String>,
-    /// Where to write the picture; the DOT text goes beside it (`.dot`).
+    /// Vertices where their cells sit, or round a circle (the course's).
+    #[arg(short, long, value_enum, default_value_t = Layout::Grid)]
+    layout: Layout,
+    /// The cell whose edges the grid layout draws, as rNcM (default: the
+    /// centre cell).
+    #[arg(short, long, value_parser = cell, value_name = "CELL")]
+    focus: Option<Cell>,
+    /// Where to write the picture; the circle layout writes the DOT text
+    /// beside it (`.dot`).
     #[arg(default_value = DEFAULT_OUTPUT, value_name = "OUTPUT.svg")]
     output: PathBuf,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Layout {
+    Grid,
+    Circle,
+}
+
+/// Reads a cell written `r5c5` (1-based), for `clap`.
+fn cell(text: &str) -> std::result::Result<Cell, String> {
+    let bad = || format!("`{text}` is no cell: write it rNcM, as r5c5");
+    let rest = text.trim().to_ascii_lowercase();
+    let (row, col) = rest.strip_prefix('r').and_then(|r| r.split_once('c')).ok_or_else(bad)?;
+    let (row, col): (usize, usize) = (row.parse().map_err(|_| bad())?, col.parse().map_err(|_| bad())?);
+    if row == 0 || col == 0 {
+        return Err(bad());
+    }
+    Ok(Cell::new(row - 1, col - 1))
 }
 
 /// The default picture, under `target/` so that a run leaves nothing
@@ -58,9 +87,22 @@ fn run(cli: Cli) -> Result {
     if output == std::path::Path::new(DEFAULT_OUTPUT) {
         std::fs::create_dir_all("target/pictures").context(|| "cannot make target/pictures")?;
     }
-    let dot = output.with_extension("dot");
-    std::fs::write(&output, graph.to_svg(&solution.grid)).context(|| format!("cannot write {}", output.display()))?;
-    std::fs::write(&dot, graph.to_dot(&solution.grid)).context(|| format!("cannot write {}", dot.display()))?;
-    println!("wrote {} and {}", output.display(), dot.display());
+    let write = |path: &std::path::Path, text: String| {
+        std::fs::write(path, text).context(|| format!("cannot write {}", path.display()))
+    };
+    match cli.layout {
+        Layout::Grid => {
+            let side = puzzle.side();
+            let focus = cli.focus.unwrap_or(Cell::new(side / 2, side / 2));
+            write(&output, graph.to_svg_in_grid(&puzzle, &solution.grid, focus)?)?;
+            println!("wrote {}", output.display());
+        }
+        Layout::Circle => {
+            let dot = output.with_extension("dot");
+            write(&output, graph.to_svg(&solution.grid))?;
+            write(&dot, graph.to_dot(&solution.grid))?;
+            println!("wrote {} and {}", output.display(), dot.display());
+        }
+    }
     Ok(())
 }

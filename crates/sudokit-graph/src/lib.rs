@@ -23,7 +23,9 @@
 //! # Overview
 //! * [`ConstraintGraph`]: the graph of a shape on petgraph, its figures
 //!   ([`GraphSummary`]), a proper-colouring check that walks the petgraph
-//!   edges, and export to Graphviz DOT and to SVG (circular layout).
+//!   edges, and export to Graphviz DOT and to SVG (circular layout, or
+//!   [`to_svg_in_grid`](ConstraintGraph::to_svg_in_grid): on the grid,
+//!   one cell's edges drawn).
 //! * Solvers, all [`Solver`](sudokit_core::Solver)s; the exact ones also
 //!   count solutions ([`CountSolutions`](sudokit_core::CountSolutions)):
 //!   * [`SequentialColouring`]: vertex order, the course's baseline;
@@ -54,10 +56,12 @@ mod graph;
 mod render;
 mod search;
 mod solvers;
+mod teaching;
 
 pub use graph::{ConstraintGraph, GraphSummary};
 pub use search::ColourOrder;
 pub use solvers::{Dsatur, Greedy, MrvColouring, SequentialColouring};
+pub use teaching::PictureError;
 
 /// The README's example runs as a doctest, so it cannot drift from the API.
 #[cfg(doctest)]

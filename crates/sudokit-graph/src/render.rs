@@ -117,7 +117,7 @@ impl CircleLayout {
 /// A fill colour for digit `value` out of `side`: the shared series
 /// palette, lightened so that the digit's ink reads on it, up to ten digits;
 /// hues around the colour wheel beyond; light grey for an empty cell.
-fn colour_of(value: u8, side: usize) -> String {
+pub(crate) fn colour_of(value: u8, side: usize) -> String {
     if value == 0 {
         return String::from("#eeeeee");
     }

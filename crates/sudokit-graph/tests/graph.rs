@@ -66,6 +66,43 @@ fn svg_draws_every_vertex_and_edge() {
     assert_eq!(ids, cells, "one group per vertex, named after its cell, in row-major order");
 }
 
+#[test]
+fn the_grid_picture_places_every_vertex_and_draws_the_focus_edges() {
+    let graph = ConstraintGraph::new(Shape::CLASSIC);
+    let solved = generate::solved_grid(Shape::CLASSIC, 3);
+    let puzzle = generate::with_holes(&solved, 50, 3);
+    let focus = Cell::new(4, 4);
+    let svg = graph.to_svg_in_grid(&puzzle, &solved, focus).unwrap();
+    let document = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let count = |class: &str| document.descendants().filter(|n| n.attribute("class") == Some(class)).count();
+    assert_eq!((count("edge"), count("neighbour"), count("swatch")), (20, 20, 9));
+    // One tooltip per cell, givens named so.
+    let titles: Vec<&str> =
+        document.descendants().filter(|n| n.has_tag_name("title")).filter_map(|n| n.text()).collect();
+    assert_eq!(titles.len(), 81);
+    assert_eq!(titles.iter().filter(|t| t.ends_with(", given")).count(), puzzle.filled_count());
+    assert!(svg.contains("81 vertices, 810 edges") && svg.contains("the 20 edges of r5c5"));
+    // Each neighbour's halo sits on a cell of the focus's row, column or box.
+    let at = |x: f64, y: f64| Cell::new(((y - 100.0) / 44.0) as usize, ((x - 40.0) / 44.0) as usize);
+    for halo in document.descendants().filter(|n| n.attribute("class") == Some("neighbour")) {
+        let coordinate = |name| halo.attribute(name).and_then(|v| v.parse::<f64>().ok()).unwrap();
+        let cell = at(coordinate("cx"), coordinate("cy"));
+        let shares = cell.row() == 4 || cell.col() == 4 || (cell.row() / 3 == 1 && cell.col() / 3 == 1);
+        assert!(shares && cell != focus, "{cell}");
+    }
+}
+
+#[test]
+fn the_grid_picture_refuses_other_shapes_and_cells_outside() {
+    let graph = ConstraintGraph::new(Shape::MINI);
+    let mini = generate::solved_grid(Shape::MINI, 1);
+    let classic = generate::solved_grid(Shape::CLASSIC, 1);
+    let mismatch = graph.to_svg_in_grid(&classic, &mini, Cell::new(0, 0)).unwrap_err();
+    assert_eq!(mismatch.to_string(), "a 9x9 (3x3 boxes) grid on the graph of a 4x4 (2x2 boxes) grid");
+    let outside = graph.to_svg_in_grid(&mini, &mini, Cell::new(4, 0)).unwrap_err();
+    assert_eq!(outside.to_string(), "r5c1 is outside the 4×4 grid");
+}
+
 proptest! {
     #[test]
     fn proper_colouring_agrees_with_the_grid_rules(
