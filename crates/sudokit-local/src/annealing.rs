@@ -239,10 +239,18 @@ impl Annealing {
     }
 }
 
+/// What a solve of [`Annealing`] keeps beside the common state.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Thermometer {
+    /// Reheats so far.
+    reheats: u64,
+    /// The temperature of the moves made last, for the last sample.
+    temperature: f64,
+}
+
 impl Method for Annealing {
     type Sample = AnnealingSample;
-    /// Reheats so far.
-    type Extra = u64;
+    type Extra = Thermometer;
 
     fn settings(&self) -> &Settings {
         &self.settings
@@ -294,11 +302,11 @@ impl Method for Annealing {
         let energy = run.best.energy();
         AnnealingSample {
             iteration: stats.iterations,
-            temperature: 0.0,
+            temperature: run.extra.temperature,
             energy,
             best_energy: energy,
             restarts: stats.restarts,
-            reheats: run.extra,
+            reheats: run.extra.reheats,
         }
     }
 }
@@ -331,7 +339,7 @@ impl Run<'_, '_, '_, Annealing> {
                     temperature = initial * level;
                     level *= reheat.shrink();
                     stagnant = 0;
-                    self.extra += 1;
+                    self.extra.reheats += 1;
                 }
                 _ => temperature = self.cool(temperature),
             }
@@ -360,12 +368,13 @@ impl Run<'_, '_, '_, Annealing> {
         // 4; a variant's houses and relations can make it more.
         let threshold = |d: i32| ((-f64::from(d) / temperature).exp() * 4_294_967_296.0) as u64;
         let accept: [u64; 5] = std::array::from_fn(|d| threshold(d as i32));
+        self.extra.temperature = temperature;
         for _ in 0..moves {
             self.tally.step()?;
             if let Some(observer) = &mut self.observer {
                 let (iteration, best_energy, restarts) =
                     (self.tally.stats().iterations, self.best.energy(), self.tally.stats().restarts);
-                let (energy, reheats) = (state.energy(), self.extra);
+                let (energy, reheats) = (state.energy(), self.extra.reheats);
                 observer.tick(|| AnnealingSample { iteration, temperature, energy, best_energy, restarts, reheats });
             }
             let Some((a, b)) = self.problem.random_swap(state.values(), &mut self.rng) else { continue };

@@ -155,6 +155,11 @@ fn a_borrowed_observer_sees_what_a_kept_one_sees() {
     // 465 008 moves: a sample at each 100 000, and the last one.
     assert_eq!(seen.iter().map(|s| s.iteration).collect::<Vec<_>>(), [100_000, 200_000, 300_000, 400_000, 465_008]);
     assert_eq!(seen.last().map(|s| s.best_energy), Some(0));
+    // The last sample keeps the temperature of the last moves (here a
+    // restart's, hotter than before): cooling never reaches 0, and a chart
+    // of it must not drop there.
+    let temperatures: Vec<f64> = seen.iter().map(|s| s.temperature).collect();
+    assert!(temperatures.iter().all(|&t| t > 0.0), "{temperatures:?}");
 
     let mut generations = Vec::new();
     let genetic = Genetic::new().with_seed(5).solve_observed(&puzzle, &budget, 1, |s| generations.push(s.generation));

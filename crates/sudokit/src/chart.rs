@@ -273,7 +273,7 @@ impl BarChart {
         let y = y0 + self.series.len() as i32 * ROW as i32 + 6;
         area.draw(&Rectangle::new([(10, y), (26, y + 12)], rgb(picture::INK).stroke_width(2)))?;
         let text = Text::new(
-            "hollow: disqualified",
+            "hollow: disqualified (median of the puzzles tried)",
             (32, y + 6),
             font(12, picture::REMOVED).pos(Pos::new(HPos::Left, VPos::Center)),
         );
@@ -292,9 +292,16 @@ fn font(size: u32, colour: Colour) -> TextStyle<'static> {
     (picture::FONT, size).into_font().color(&rgb(colour))
 }
 
-/// An axis value without trailing noise: `0.001`, `20`, `1e6`.
+/// An axis value without trailing noise, in one notation from one tick to
+/// the next: `0.001`, `20`, `10k`, `100k`, `1M`.
 fn format_value(value: f64) -> String {
-    if value >= 1e5 || (value > 0.0 && value < 1e-3) {
+    if value >= 1e9 {
+        format!("{}G", format_value(value / 1e9))
+    } else if value >= 1e6 {
+        format!("{}M", format_value(value / 1e6))
+    } else if value >= 1e3 {
+        format!("{}k", format_value(value / 1e3))
+    } else if value > 0.0 && value < 1e-3 {
         format!("{value:.0e}")
     } else if value >= 1.0 {
         format!("{value:.0}")
@@ -312,7 +319,10 @@ mod tests {
     fn axis_values_read_plainly() {
         assert_eq!(format_value(0.01), "0.01");
         assert_eq!(format_value(20.0), "20");
-        assert_eq!(format_value(1e6), "1e6");
+        assert_eq!(format_value(1e4), "10k");
+        assert_eq!(format_value(1e5), "100k");
+        assert_eq!(format_value(1e6), "1M");
+        assert_eq!(format_value(2.5e7), "25M");
         assert_eq!(format_value(1e-4), "1e-4");
     }
 
