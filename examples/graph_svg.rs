@@ -25,7 +25,12 @@ use sudokit::{Cell, Dsatur, Grid, Solver};
 use sudokit_examples::{Result, WithContext, exit_code};
 use sudokit_testkit::sets;
 
-/// Draws a solved grid's constraint graph as SVG and Graphviz DOT.
+/// Draws a solved grid's constraint graph as SVG (and, in the circle
+/// layout, Graphviz DOT).
+///
+/// Exit status: 0 when the picture was written; 1 for a puzzle that
+/// cannot be read or solved, or a file that cannot be written; 2 for a bad
+/// command line (a --focus that is no cell included).
 #[derive(Parser)]
 #[command(name = "graph_svg", version)]
 struct Cli {

@@ -30,6 +30,10 @@ use sudokit_testkit::sets;
 
 /// Runs one local-search method on one puzzle, prints a summary and draws
 /// the run as an SVG chart.
+///
+/// Exit status: 0 when the run ended, solved or not (the summary says
+/// which); 1 for a puzzle that cannot be read or a chart that cannot be
+/// written; 2 for a bad command line.
 #[derive(Parser)]
 #[command(name = "local_search", version)]
 struct Cli {

@@ -30,6 +30,10 @@ use sudokit_examples::exit_code;
 mod generate;
 
 /// Generates puzzles with a unique solution for any shape into a file.
+///
+/// Exit status, as `generate`'s: 0 when every puzzle asked for was made;
+/// 1 when one was not made in time (the others are written all the same)
+/// or the file could not be written; 2 for a bad command line.
 #[derive(Parser)]
 #[command(name = "make_puzzles", version)]
 struct Cli {

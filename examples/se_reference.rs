@@ -33,6 +33,10 @@ use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
 
 /// Rates the puzzles Sudoku Explainer 1.2.1 rated and compares, per band
 /// of SE's ER.
+///
+/// Exit status: 0 when the comparison ran (and, with its floors, met
+/// them); 1 when agreement fell below a floor, a path differed where it
+/// must not, or a file could not be read; 2 for a bad command line.
 #[derive(Parser)]
 #[command(name = "se_reference", version)]
 struct Cli {

@@ -76,6 +76,10 @@ use sudoku::Sudoku;
 
 /// Throughput of a sudokit solver against its peer, measured side by side
 /// in one run; CSV on stdout.
+///
+/// Exit status: 0 when the race ran; 1 when the two sides disagree on a
+/// puzzle (the race stops before timing anything), a solver fails, or a
+/// file cannot be read or written; 2 for a bad command line.
 #[derive(Parser)]
 #[command(name = "throughput", version)]
 struct Cli {
