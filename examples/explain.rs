@@ -63,11 +63,14 @@ fn run(cli: Cli) -> Result {
     let mut number = 0;
     let mut verdict = Ok(());
     loop {
-        if cli.marks {
-            println!("{}", explainer.position().pencil_marks());
-        }
+        let marks = cli.marks.then(|| explainer.position().pencil_marks().to_string());
         let before = pictures.is_some().then(|| explainer.position().clone());
         let Some(event) = explainer.next() else { break };
+        // The marks a step or a guess reads; not the solved grid again
+        // before the verdict, which prints it.
+        if let (Some(marks), Event::Step(_) | Event::Guess { .. }) = (&marks, &event) {
+            println!("{marks}");
+        }
         number += 1;
         match event {
             Event::Step(step) => {
