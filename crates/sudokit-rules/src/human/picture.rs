@@ -159,7 +159,7 @@ impl Step {
     /// A chain's links between its candidates, as the players' tools draw
     /// them: strong links solid, weak ones dashed (class `link`).
     fn draw_links(&self, svg: &mut String, layout: &Layout) {
-        let Pattern::Chain { nodes, cycle } = &self.pattern else { return };
+        let Pattern::Chain { nodes, cycle, .. } = &self.pattern else { return };
         let closing = if *cycle && nodes.len() > 2 { Some((nodes.len() - 1, 0)) } else { None };
         let links = (1..nodes.len()).map(|k| (k - 1, k)).chain(closing);
         let _ = writeln!(svg, "<g fill=\"none\" stroke=\"{ADDED}\" stroke-width=\"1.5\" stroke-opacity=\"0.8\">");

@@ -463,8 +463,8 @@ pub(crate) enum Pattern {
     /// Named cells with their candidates: wings, rectangles, BUG.
     Cells { digits: Candidates, cells: Vec<Cell>, variant: u8 },
     /// A chain: nodes alternate strong (`=`) and weak (`-`) links, first
-    /// link strong.
-    Chain { nodes: Vec<(Cell, Digit)>, cycle: bool },
+    /// link strong; `house` is one it leans on (an empty rectangle's box).
+    Chain { nodes: Vec<(Cell, Digit)>, cycle: bool, house: Option<House> },
     /// A forcing chain: its kind, the candidates assumed true (or false),
     /// and the chain's length (the candidates behind its conclusion).
     Forcing { kind: ForcingKind, source: Vec<(Cell, Digit, bool)>, length: usize },
@@ -575,6 +575,7 @@ impl Step {
         match &self.pattern {
             Pattern::Single { house } => house.iter().copied().collect(),
             Pattern::Houses { houses, .. } | Pattern::Custom { houses, .. } => houses.clone(),
+            Pattern::Chain { house, .. } => house.iter().copied().collect(),
             _ => Vec::new(),
         }
     }

@@ -67,6 +67,10 @@ fn empty_rectangle() {
     };
     let step = EmptyRectangle.find(&marks(er)).expect("an empty rectangle");
     assert_eq!(step.eliminations(), [(Cell::new(6, 0), Digit::new(5).unwrap())]);
+    // The step names the box its rectangle is empty in, and shades it.
+    let houses: Vec<String> = step.houses().iter().map(ToString::to_string).collect();
+    assert_eq!(houses, ["box 1"]);
+    assert!(step.to_string().starts_with("Empty rectangle in box 1: "), "{step}");
     // With 5 also in r2c2, box 1 is no cross.
     let full_box = |r: usize, c: usize, d: u8| (r, c) == (2, 2) || er(r, c, d);
     assert!(EmptyRectangle.find(&marks(full_box)).is_none());

@@ -189,7 +189,7 @@ fn step(position: &Position, hint: &Hint, forcing: Option<Technique>) -> Step {
                 (false, _, _) => Technique::Aic,
             };
             let nodes = hint.nodes.iter().map(|&(c, d)| (cell(c), d)).collect();
-            (technique, Pattern::Chain { nodes, cycle })
+            (technique, Pattern::Chain { nodes, cycle, house: None })
         }
         (kind, technique) => {
             let technique = technique.unwrap_or(Technique::Aic);
