@@ -245,7 +245,8 @@ impl Strategy for EmptyRectangle {
                         if position.cands(target).contains(digit) && shape.box_of(target) != b - 2 * side {
                             let nodes = vec![(position.cell(p), digit), (position.cell(q), digit)];
                             let house = Some(position.house(b));
-                            let step = Step::new(Technique::EmptyRectangle, Pattern::Chain { nodes, cycle: false, house });
+                            let step =
+                                Step::new(Technique::EmptyRectangle, Pattern::Chain { nodes, cycle: false, house });
                             return Some(step.eliminating(vec![(position.cell(target), digit)]));
                         }
                     }
