@@ -3,7 +3,7 @@
 //! backtracks when the techniques stall; and the rating at the end.
 //!
 //! ```text
-//! cargo run --release --example explain -- [--marks] [--svg DIR] [PUZZLE]
+//! cargo run --release --example explain -- [--marks] [--full-chains] [--svg DIR] [PUZZLE]
 //! cargo run --release --example explain -- --marks \
 //!     "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
 //! ```
@@ -12,6 +12,10 @@
 //! shape); without it a top95 puzzle is explained whose path shows
 //! pointing, a naked pair, direct hidden pairs, a unique rectangle and two
 //! skyscrapers. `--marks` prints every cell's candidates before each step.
+//! Under a forcing-chain step, each branch is written out as a line of
+//! links (`r6c2=1 → r6c5≠1 → … → r3c3≠2`), shortened to its ends;
+//! `--full-chains` writes every link of every branch, with what it
+//! follows from and why.
 //! `--svg DIR` also draws every step as DIR/step-001.svg, … (the grid
 //! with its pencil marks, the pattern's cells and houses highlighted, the
 //! removed candidates struck and the placed digits ringed) and writes
@@ -40,6 +44,10 @@ struct Cli {
     /// Print every cell's candidates before each step.
     #[arg(short, long)]
     marks: bool,
+    /// Write every link of a forcing chain's branches (by default each
+    /// branch is one line, shortened to its ends).
+    #[arg(long)]
+    full_chains: bool,
     /// Draw every step as an SVG picture in DIR, with an index.html page.
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
@@ -75,6 +83,7 @@ fn run(cli: Cli) -> Result {
         match event {
             Event::Step(step) => {
                 println!("{number:>3}. [{}] {step}", step.score());
+                print_chains(&step, cli.full_chains);
                 if let (Some(pictures), Some(before)) = (&mut pictures, &before) {
                     pictures.add(number, &step, before)?;
                 }
@@ -99,6 +108,21 @@ fn run(cli: Cli) -> Result {
         pictures.finish()?;
     }
     verdict
+}
+
+/// The branches of a forcing-chain step, under its sentence.
+fn print_chains(step: &Step, full: bool) {
+    let count = step.forcing_chains().len();
+    for (k, chain) in step.forcing_chains().iter().enumerate() {
+        if full {
+            println!("       branch {} of {count}:", k + 1);
+            for line in format!("{chain:#}").lines() {
+                println!("         {line}");
+            }
+        } else {
+            println!("       {chain}");
+        }
+    }
 }
 
 /// The step pictures being written, and the page that shows them all.

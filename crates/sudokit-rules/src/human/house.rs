@@ -15,6 +15,12 @@ pub struct House {
 }
 
 impl House {
+    /// The house numbered `index` (0-based) among those of `kind`.
+    #[cfg(test)]
+    pub(crate) fn new(kind: UnitKind, index: usize) -> House {
+        House { kind, number: index as u8 }
+    }
+
     /// The house of unit `u` of `layout` (rows, then columns, then boxes).
     pub(crate) fn of_unit(layout: &Layout, u: usize) -> House {
         let (kind, number) = layout.unit_kind(u);

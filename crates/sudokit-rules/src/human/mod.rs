@@ -14,6 +14,10 @@
 //!   columns 3 and 8: 4 removed from r5c3, r9c8"). A technique of one's
 //!   own builds its steps with [`Step::builder`], which checks them, and
 //!   names them with [`Technique::Custom`].
+//! * [`ForcingChain`]: a forcing chain's branch written out link by link
+//!   ([`Step::forcing_chains`]), shortened to its ends by `Display`
+//!   (`r4c7=3 → r5c9≠3 → r5c6=3 → …`), every link with its reason by
+//!   `{:#}`, and drawn as arrows by `Step::to_svg`.
 //! * [`Explainer`]: a whole solve as [`Event`]s, with guesses and
 //!   backtracks when the techniques stall, ending with the [`Outcome`].
 //! * [`rate`]: ER, EP, ED and [`Level`] on the Sudoku Explainer scale;
@@ -66,7 +70,7 @@
 //! # Module layout
 //! The modules depend on each other in one direction (CI checks that no
 //! two import each other):
-//! 1. vocabulary: `house` ← `step` ← `wording` (the sentences) and
+//! 1. vocabulary: `house` ← `forcing` (a forcing chain written out) ← `step` ← `wording` (the sentences) and
 //!    `position` ← `builder` (the checked [`StepBuilder`]);
 //! 2. `strategy`: the [`Strategy`] trait and the helpers techniques share;
 //! 3. [`techniques`], a module per family: `singles`, `intersections`,
@@ -82,6 +86,7 @@
 
 mod builder;
 mod explain;
+mod forcing;
 mod house;
 pub mod lists;
 #[cfg(feature = "svg")]
@@ -96,6 +101,7 @@ mod wording;
 
 pub use builder::{StepBuilder, StepError};
 pub use explain::{Event, Explainer, Outcome};
+pub use forcing::{ChainLink, ForcingChain, LinkReason};
 pub use house::House;
 #[cfg(feature = "svg")]
 pub use picture::PictureError;

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use sudokit_core::picture::{ADDED, CONTEXT, FAINT, FOCUS, FONT, INK, PAPER, REMOVED, escape};
+use sudokit_core::picture::{ADDED, CONTEXT, FAINT, FOCUS, FONT, INK, PAPER, REMOVED, SERIES, escape};
 use sudokit_core::{Cell, Digit, Shape};
 
 use super::position::Position;
@@ -82,9 +82,11 @@ impl Step {
     /// the pattern's houses shaded and its cells highlighted, each cell
     /// a `<g>` with `id` and `<title>` naming it (`r3c5`); the candidates
     /// of a chain or forcing chain's nodes in bold, a chain's links drawn
-    /// between them (strong solid, weak dashed); each removed candidate
-    /// struck through (class `removed`); each placed digit ringed (class
-    /// `placed`); the step's sentence under the grid.
+    /// between them (strong solid, weak dashed), a forcing chain's as
+    /// arrows, one colour per branch (class `link`); each removed
+    /// candidate struck through (class `removed`); each placed digit
+    /// ringed (class `placed`); the step's sentence under the grid, and a
+    /// forcing chain's branches shortened (see [`ForcingChain`](super::ForcingChain)).
     ///
     /// ```
     /// use sudokit::rules::human::Position;
@@ -115,7 +117,11 @@ impl Step {
             return Err(PictureError::DigitOutside { cell, digit, shape });
         }
         let layout = Layout::new(shape);
-        let lines = wrap(&self.to_string(), (layout.grid_size() / 7.0) as usize);
+        let width_chars = (layout.grid_size() / 7.0) as usize;
+        let mut lines = wrap(&self.to_string(), width_chars);
+        for chain in self.forcing_chains() {
+            lines.extend(wrap(&chain.to_string(), width_chars));
+        }
         let width = layout.grid_size() + 2.0 * layout.margin;
         let height = width + 18.0 * lines.len() as f64 + 8.0;
         let mut svg = String::new();
@@ -130,6 +136,7 @@ impl Step {
         self.draw_cells(&mut svg, before, &layout);
         draw_lines(&mut svg, &layout);
         self.draw_links(&mut svg, &layout);
+        self.draw_arrows(&mut svg, &layout);
         let mut y = width;
         for line in lines {
             let _ = writeln!(
@@ -148,7 +155,11 @@ impl Step {
     fn pattern_candidates(&self) -> Vec<(Cell, Digit)> {
         match &self.pattern {
             Pattern::Chain { nodes, .. } => nodes.clone(),
-            Pattern::Forcing { source, .. } => source.iter().map(|&(c, d, _)| (c, d)).collect(),
+            Pattern::Forcing { source, chains, .. } => source
+                .iter()
+                .map(|&(c, d, _)| (c, d))
+                .chain(chains.iter().flat_map(|chain| chain.links().iter().map(|l| (l.cell(), l.digit()))))
+                .collect(),
             Pattern::Houses { digits, cells, .. } | Pattern::Cells { digits, cells, .. } => {
                 cells.iter().flat_map(|&c| digits.iter().map(move |d| (c, d))).collect()
             }
@@ -173,6 +184,58 @@ impl Step {
             );
         }
         svg.push_str("</g>\n");
+    }
+
+    /// A forcing chain's links as arrows from each candidate to those it
+    /// implies, one colour per branch: solid into a candidate made true (a
+    /// strong link), dashed into one made false (a weak link).
+    fn draw_arrows(&self, svg: &mut String, layout: &Layout) {
+        let chains = self.forcing_chains();
+        if chains.is_empty() {
+            return;
+        }
+        // Arrows stop short of the digits they join, so both stay legible.
+        let gap = layout.cell / layout.marks_across as f64 * 0.45;
+        svg.push_str("<defs>");
+        for k in 0..chains.len() {
+            let colour = SERIES[k % SERIES.len()];
+            let _ = write!(
+                svg,
+                "<marker id=\"arrow-{k}\" viewBox=\"0 0 8 8\" refX=\"7\" refY=\"4\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\">\
+                 <path d=\"M0,0 L8,4 L0,8 z\" fill=\"{colour}\"/></marker>"
+            );
+        }
+        svg.push_str("</defs>\n");
+        for (k, chain) in chains.iter().enumerate() {
+            let colour = SERIES[k % SERIES.len()];
+            let _ = writeln!(
+                svg,
+                "<g class=\"branch\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.5\" stroke-opacity=\"0.85\">"
+            );
+            for link in chain.links() {
+                let to = layout.mark(link.cell(), link.digit());
+                let dash = if link.is_on() { "" } else { " stroke-dasharray=\"4 3\"" };
+                for &p in link.parents() {
+                    let from = &chain.links()[p];
+                    let from = layout.mark(from.cell(), from.digit());
+                    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+                    let length = (dx * dx + dy * dy).sqrt();
+                    if length <= 2.0 * gap {
+                        continue;
+                    }
+                    let (ux, uy) = (dx / length * gap, dy / length * gap);
+                    let _ = writeln!(
+                        svg,
+                        "<line class=\"link\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\"{dash} marker-end=\"url(#arrow-{k})\"/>",
+                        from.0 + ux,
+                        from.1 + uy,
+                        to.0 - ux,
+                        to.1 - uy
+                    );
+                }
+            }
+            svg.push_str("</g>\n");
+        }
     }
 
     fn draw_cells(&self, svg: &mut String, before: &Position, layout: &Layout) {

@@ -9,6 +9,7 @@ use std::sync::{Mutex, PoisonError};
 use sudokit_core::{Cell, Digit};
 use sudokit_grid::Candidates;
 
+use super::forcing::ForcingChain;
 use super::house::House;
 
 /// A difficulty on the Sudoku Explainer scale (1.0 to 11.0), kept in
@@ -466,8 +467,9 @@ pub(crate) enum Pattern {
     /// link strong; `house` is one it leans on (an empty rectangle's box).
     Chain { nodes: Vec<(Cell, Digit)>, cycle: bool, house: Option<House> },
     /// A forcing chain: its kind, the candidates assumed true (or false),
-    /// and the chain's length (the candidates behind its conclusion).
-    Forcing { kind: ForcingKind, source: Vec<(Cell, Digit, bool)>, length: usize },
+    /// the chain's length (the candidates behind its conclusion), and
+    /// its branches written out.
+    Forcing { kind: ForcingKind, source: Vec<(Cell, Digit, bool)>, length: usize, chains: Vec<ForcingChain> },
     /// A user's technique: the cells and houses it names.
     Custom { cells: Vec<Cell>, houses: Vec<House> },
 }
@@ -566,6 +568,18 @@ impl Step {
             }
             Pattern::Chain { nodes, .. } => nodes.iter().map(|&(c, _)| c).collect(),
             Pattern::Forcing { source, .. } => source.iter().map(|&(c, _, _)| c).collect(),
+        }
+    }
+
+    /// The branches of a forcing chain, link by link (see
+    /// [`ForcingChain`]): one per assumption of a cell or region chain
+    /// (each ends in the step's conclusion), the two ends of a
+    /// contradiction, or the candidate true and false of a double chain.
+    /// Empty for every other step.
+    pub fn forcing_chains(&self) -> &[ForcingChain] {
+        match &self.pattern {
+            Pattern::Forcing { chains, .. } => chains,
+            _ => &[],
         }
     }
 

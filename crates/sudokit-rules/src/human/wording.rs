@@ -120,7 +120,7 @@ impl Step {
                 }
                 Ok(())
             }
-            Pattern::Forcing { kind, source, length } => {
+            Pattern::Forcing { kind, source, length, .. } => {
                 let sources: Vec<String> = source
                     .iter()
                     .map(|(c, d, on)| if *on { format!("{d} in {c}") } else { format!("no {d} in {c}") })

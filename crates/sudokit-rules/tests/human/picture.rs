@@ -7,11 +7,12 @@ use std::collections::HashSet;
 use sudokit_rules::human::{PictureError, Position, Step, Technique, lists};
 use sudokit_rules::sudokit_core::{Cell, Digit, Grid, Shape};
 
-/// Top95 number 13 (pointing, pairs, a unique rectangle, skyscrapers) and
-/// a puzzle whose path reaches chains.
-const PUZZLES: [&str; 2] = [
+/// Top95 number 13 (pointing, pairs, a unique rectangle, skyscrapers), a
+/// puzzle whose path reaches chains, and top95 number 21 (forcing chains).
+const PUZZLES: [&str; 3] = [
     "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..",
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "..247..58..............1.4.....2...9528.9.4....9...1.........3.3....75..685..2...",
 ];
 
 /// The steps of the rating path of `puzzle`, each with the position it was
@@ -51,6 +52,18 @@ fn check(step: &Step, before: &Position) {
     if step.technique() == Technique::Skyscraper {
         assert_eq!(count("link"), 3, "{step}: a skyscraper's strong, weak and strong links");
     }
+    let chains = step.forcing_chains();
+    if !chains.is_empty() {
+        assert_eq!(count("branch"), chains.len(), "{step}: a group of arrows per branch");
+        let parents: usize = chains.iter().flat_map(|c| c.links()).map(|l| l.parents().len()).sum();
+        assert_eq!(count("link"), parents, "{step}: an arrow from every link to each it implies");
+        let arrows = document.descendants().filter(|n| n.has_class_token("link"));
+        assert!(arrows.clone().all(|n| n.attribute("marker-end").is_some()), "{step}: arrowheads");
+        // Weak links (into a candidate made false) dashed, strong ones solid.
+        let dashed = arrows.filter(|n| n.attribute("stroke-dasharray").is_some()).count();
+        let weak: usize = chains.iter().flat_map(|c| c.links()).filter(|l| !l.is_on()).map(|l| l.parents().len()).sum();
+        assert_eq!(dashed, weak, "{step}: weak links dashed");
+    }
 }
 
 trait ClassToken {
@@ -64,7 +77,7 @@ impl ClassToken for roxmltree::Node<'_, '_> {
 }
 
 #[test]
-fn every_step_of_two_paths_draws_its_pattern() {
+fn every_step_of_three_paths_draws_its_pattern() {
     let mut kinds = HashSet::new();
     for puzzle in PUZZLES {
         let steps = path(puzzle);
@@ -76,6 +89,7 @@ fn every_step_of_two_paths_draws_its_pattern() {
     }
     assert!(kinds.len() >= 8, "only {} techniques drawn", kinds.len());
     assert!(kinds.contains(&Technique::Skyscraper), "a chain is drawn");
+    assert!(kinds.contains(&Technique::Nishio), "a forcing chain is drawn");
 }
 
 #[test]

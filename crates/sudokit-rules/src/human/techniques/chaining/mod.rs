@@ -11,16 +11,18 @@
 mod rules;
 mod speed;
 
-use sudokit_core::{SearchTally, StopReason};
+use sudokit_core::{Digit, SearchTally, StopReason};
 
-use self::rules::hint::{Hint, Kind, sort_and_dedup, tenths};
-use self::rules::multiple;
+use self::rules::hint::{Hint, Kind, Written, sort_and_dedup, tenths};
+use self::rules::multiple::{self, Carry};
 use self::rules::nested::Nested;
+use self::rules::potentials::Cause;
 use self::rules::propagate::Advanced;
 use self::rules::rule::Rule;
 use self::rules::unary;
 use self::rules::work::{Work, layout_unit};
 use self::speed::cache::ChainCache;
+use crate::human::forcing::{ChainLink, ForcingChain, LinkReason};
 use crate::human::position::Position;
 use crate::human::step::{ForcingKind, Pattern, Score, Step, Technique};
 use crate::human::strategy::{Cache, Strategy, without_limit};
@@ -161,7 +163,7 @@ impl Strategy for ForcingChains {
         if advanced.is_some() {
             cache.meet_position(&work);
         }
-        let hints = multiple::hints(&mut work, self.rule, advanced, false, tally, cache).map(sort_and_dedup);
+        let hints = multiple::hints(&mut work, self.rule, advanced, Carry::Branches, tally, cache);
         // The states met serve the next level on the same position, which
         // comes only when this one finds nothing (the last level has
         // none); a step changes the position. What is kept is checked
@@ -210,7 +212,8 @@ fn step(position: &Position, hint: &Hint, forcing: Option<Technique>) -> Step {
                 (Technique::CellForcingChains, ForcingKind::Region) => Technique::RegionForcingChains,
                 (t, _) => t,
             };
-            (technique, Pattern::Forcing { kind, source, length: hint.complexity })
+            let chains = hint.branches.iter().map(|branch| written_chain(position, branch)).collect();
+            (technique, Pattern::Forcing { kind, source, length: hint.complexity, chains })
         }
     };
     let step = Step::new(technique, pattern).with_score(Score::from_tenths(tenths(hint.difficulty)));
@@ -218,6 +221,28 @@ fn step(position: &Position, hint: &Hint, forcing: Option<Technique>) -> Step {
         Some((c, d)) => step.placing(cell(c), d),
         None => step.eliminating(hint.removable.iter().map(|&(c, d)| (cell(c), d)).collect()),
     }
+}
+
+/// A branch written out, in the step's terms: cells, and houses for
+/// Sudoku Explainer's units.
+fn written_chain(position: &Position, branch: &[Written]) -> ForcingChain {
+    let side = position.side();
+    let links = branch
+        .iter()
+        .map(|w| {
+            let (slot, on) = (w.node as usize / 2, w.node & 1 == 1);
+            let digit = Digit::new((slot % side + 1) as u8).expect("a node's digit is within the side");
+            let reason = match w.cause {
+                Cause::Assumed => LinkReason::Assumed,
+                Cause::Cell => LinkReason::Cell,
+                Cause::Unit(u) => LinkReason::House(position.house(layout_unit(side, usize::from(u)))),
+                Cause::Advanced(None) => LinkReason::Technique,
+                Cause::Advanced(Some(_)) => LinkReason::NestedChain,
+            };
+            ChainLink::new(position.cell(slot / side), digit, on, reason, w.parents.clone())
+        })
+        .collect();
+    ForcingChain::new(links)
 }
 
 /// The cells of Sudoku Explainer's unit `unit` (boxes, rows, columns)
@@ -234,6 +259,9 @@ fn region_cells(position: &Position, unit: usize, digit: sudokit_core::Digit) ->
 #[cfg(test)]
 mod tests {
     use sudokit_core::{Budget, Grid};
+
+    use sudokit_core::Cell;
+    use sudokit_grid::Candidates;
 
     use super::*;
     use crate::human::lists;
@@ -288,5 +316,110 @@ mod tests {
             let hardest = walk_both_ways(name, puzzle);
             assert_eq!(f64::from(hardest) / 10.0, er, "{name}: the path's ER is Sudoku Explainer's");
         }
+    }
+
+    /// Every link of `step`'s branches follows from its parents by the
+    /// rule it names, on `position`, the grid the step was found on; the
+    /// branches start from the step's assumptions and end as its kind
+    /// says. Returns the number of links checked.
+    fn check_branches(name: &str, position: &Position, step: &Step) -> usize {
+        let Pattern::Forcing { kind, source, chains, .. } = &step.pattern else { return 0 };
+        let mut checked = 0;
+        for chain in chains {
+            let links = chain.links();
+            let start = chain.assumption();
+            assert_eq!(start.reason(), LinkReason::Assumed, "{name}: {step}");
+            assert!(source.contains(&(start.cell(), start.digit(), start.is_on())), "{name}: {step}: {chain}");
+            for link in &links[1..] {
+                let parents: Vec<&ChainLink> = link.parents().iter().map(|&p| &links[p]).collect();
+                let (cell, digit) = (link.cell(), link.digit());
+                let here = position.candidates(cell);
+                match (link.reason(), link.is_on()) {
+                    (LinkReason::Cell, false) => assert!(
+                        parents.iter().any(|p| p.is_on() && p.cell() == cell && p.digit() != digit),
+                        "{name}: {chain:#}"
+                    ),
+                    (LinkReason::Cell, true) => {
+                        let gone: Candidates = parents
+                            .iter()
+                            .inspect(|p| assert!(!p.is_on() && p.cell() == cell, "{name}: {chain:#}"))
+                            .map(|p| Candidates::single(p.digit()))
+                            .fold(Candidates::EMPTY, |a, b| a | b);
+                        assert_eq!(gone | Candidates::single(digit), here, "{name}: {link} in {chain:#}");
+                    }
+                    (LinkReason::House(house), false) => {
+                        let cells: Vec<Cell> = position.cells_of(house).collect();
+                        assert!(
+                            parents.iter().any(|p| p.is_on()
+                                && p.digit() == digit
+                                && p.cell() != cell
+                                && cells.contains(&p.cell())
+                                && cells.contains(&cell)),
+                            "{name}: {link} in {chain:#}"
+                        );
+                    }
+                    (LinkReason::House(house), true) => {
+                        let places: Vec<Cell> =
+                            position.cells_of(house).filter(|&c| position.candidates(c).contains(digit)).collect();
+                        assert!(places.contains(&cell), "{name}: {link} in {chain:#}");
+                        for other in places.iter().filter(|&&c| c != cell) {
+                            assert!(
+                                parents.iter().any(|p| !p.is_on() && p.digit() == digit && p.cell() == *other),
+                                "{name}: {link} needs {other}≠{digit} in {chain:#}"
+                            );
+                        }
+                    }
+                    (LinkReason::Assumed, _) => panic!("{name}: a second assumption in {chain:#}"),
+                    _ => {}
+                }
+                checked += 1;
+            }
+        }
+        let ends: Vec<(Cell, Digit, bool)> =
+            chains.iter().map(|c| (c.conclusion().cell(), c.conclusion().digit(), c.conclusion().is_on())).collect();
+        let concluded = |&(cell, digit, on): &(Cell, Digit, bool)| {
+            if on { step.placements().contains(&(cell, digit)) } else { step.eliminations().contains(&(cell, digit)) }
+        };
+        match kind {
+            ForcingKind::Contradiction => {
+                assert_eq!(chains.len(), 2, "{name}: {step}");
+                let ([a, b], start) = ([ends[0], ends[1]], chains[0].assumption());
+                assert!(a.0 == b.0 && a.1 == b.1 && a.2 != b.2, "{name}: {step}: the ends contradict each other");
+                assert_eq!(start, chains[1].assumption(), "{name}: {step}: one assumption");
+            }
+            ForcingKind::Double => {
+                assert_eq!(chains.len(), 2, "{name}: {step}");
+                assert_eq!(ends[0], ends[1], "{name}: {step}");
+                assert!(concluded(&ends[0]), "{name}: {step}: the ends are the conclusion");
+            }
+            ForcingKind::Cell | ForcingKind::Region => {
+                assert_eq!(chains.len(), source.len(), "{name}: {step}: a branch per assumption");
+                assert!(
+                    ends.iter().all(|e| *e == ends[0] && concluded(e)),
+                    "{name}: {step}: the ends are the conclusion"
+                );
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn every_link_of_a_forcing_chain_follows_from_its_parents() {
+        let mut checked = 0;
+        let mut kinds = std::collections::BTreeSet::new();
+        for (name, puzzle, _) in &SAMPLE[..8] {
+            let puzzle: Grid = puzzle.parse().expect("a valid grid");
+            let mut position = Position::new(&puzzle).expect("a valid puzzle");
+            while let Some(step) = position.hint() {
+                checked += check_branches(name, &position, &step);
+                if !step.forcing_chains().is_empty() {
+                    kinds.insert(format!("{}", step.technique()));
+                }
+                position.apply(&step).expect("a sound step");
+            }
+            assert!(position.is_solved(), "{name}");
+        }
+        assert!(checked > 1000, "{checked} links");
+        assert!(kinds.len() >= 4, "{kinds:?}");
     }
 }

@@ -4,7 +4,7 @@
 use sudokit_core::Digit;
 use sudokit_grid::Candidates;
 
-use super::potentials::{Cause, Id, Potentials, Walker};
+use super::potentials::{Cause, Id, Node, Potentials, Walker};
 use super::work::{State, Work};
 
 /// The shape of a chaining hint, for its sentence.
@@ -53,6 +53,34 @@ pub(crate) struct Hint {
     /// A hash of its chains, telling equal nested chains apart from
     /// others.
     pub(crate) signature: u64,
+    /// Its branches written out, for the step a player reads: filled in
+    /// only for the hint a search returns first (see [`written`]).
+    pub(crate) branches: Vec<Vec<Written>>,
+}
+
+/// One potential of a branch written out: its node, cause, and parents
+/// as indices into its branch.
+#[derive(Clone, Debug)]
+pub(crate) struct Written {
+    pub(crate) node: Node,
+    pub(crate) cause: Cause,
+    pub(crate) parents: Vec<usize>,
+}
+
+/// The potentials behind `target` in `pots`, each after its parents (a
+/// potential is created after those it follows from), `target` last.
+pub(crate) fn written(pots: &Potentials, target: Id, walker: &mut Walker) -> Vec<Written> {
+    let mut ids = pots.chain(target, walker);
+    ids.sort_unstable();
+    let at: std::collections::HashMap<Node, usize> =
+        ids.iter().enumerate().map(|(k, &id)| (pots.node(id), k)).collect();
+    ids.iter()
+        .map(|&id| Written {
+            node: pots.node(id),
+            cause: pots.cause(id),
+            parents: pots.parents(id).iter().filter_map(|&p| at.get(&pots.node(p)).copied()).collect(),
+        })
+        .collect()
 }
 
 impl Hint {
@@ -76,6 +104,7 @@ impl Hint {
             nodes: Vec::new(),
             supports: Vec::new(),
             signature: SEED,
+            branches: Vec::new(),
         }
     }
 }

@@ -13,16 +13,16 @@ use super::super::speed::along_digit::{digit_places, may_contradict};
 use super::super::speed::cache::ChainCache;
 use super::super::speed::shared::Footprint;
 use super::super::speed::tables::Tables;
-use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, sort_and_dedup_by, supports};
+use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, sort_and_dedup_by, supports, written};
 use super::potentials::{Id, Node, Potentials, Walker};
 use super::propagate::{Advanced, Branch};
 use super::rule::Rule;
 use super::work::Work;
 
-/// A hint and, in a nested search, where its chains end, from which its
-/// supports and signature are walked: only for the hints left after
-/// sorting, a tenth of those found (most repeat what an easier one
-/// removes).
+/// A hint and where its chains end, from which its supports and
+/// signature (in a nested search) or its branches written out (for the
+/// step) are walked: only for the hints left after sorting, a tenth of
+/// those found (most repeat what an easier one removes).
 struct Found {
     hint: Hint,
     ends: Option<Ends>,
@@ -38,6 +38,17 @@ enum Ends {
     Common { branches: Vec<Node>, target: Node, assumed: Support },
 }
 
+/// What the hints of [`hints`] carry beyond their conclusion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Carry {
+    /// Nothing: the hints as found, unsorted.
+    Nothing,
+    /// The supports and signature each needs inside a chain around it.
+    Supports,
+    /// The first hint only, with its branches written out for a step.
+    Branches,
+}
+
 /// The branches of one search, computed once each.
 struct Search<'a, 't, 'b> {
     rule: Rule,
@@ -46,15 +57,16 @@ struct Search<'a, 't, 'b> {
     cache: &'a ChainCache,
     walker: RefCell<Walker>,
     on_branches: Vec<Option<Arc<Branch>>>,
-    /// With `nested`, the "off" branches that hints end in, by slot.
+    /// Unless hints carry nothing, the "off" branches that hints end in,
+    /// by slot.
     off_branches: Vec<Option<Arc<Branch>>>,
     /// For a search nested in a branch, without techniques inside its
     /// own: where its grid differs from the position's, whose branches
     /// it takes where they read none of it
     /// ([`SharedBranches::shared`](super::super::speed::shared::SharedBranches::shared)).
     changes: Option<Footprint>,
-    /// Whether hints carry supports and signatures.
-    nested: bool,
+    /// What hints carry beyond their conclusion.
+    carry: Carry,
     /// For Nishio, the cells of each digit (see [`may_contradict`]).
     places: Option<Vec<u128>>,
     /// For the static rules, what each candidate's branch reaches: a
@@ -107,10 +119,29 @@ impl Search<'_, '_, '_> {
         &branches[node as usize / 2].as_ref().expect("kept for its hints").pots
     }
 
-    /// `hint` with its `ends`, kept only by a nested search (the only one
-    /// to walk them).
+    /// `hint` with its `ends`, kept unless nobody walks them.
     fn found(&self, hint: Hint, ends: impl FnOnce() -> Ends) -> Found {
-        Found { hint, ends: self.nested.then(ends) }
+        Found { hint, ends: (self.carry != Carry::Nothing).then(ends) }
+    }
+
+    /// The ends of `found`'s hint: the branch each chain runs in (by its
+    /// start node) and the potential it ends in.
+    fn chain_ends(&self, found: &Found) -> Vec<(Node, Id)> {
+        match found.ends.as_ref().expect("the search keeps the ends") {
+            Ends::Pair(ends) => ends.to_vec(),
+            Ends::Common { branches, target, .. } => branches
+                .iter()
+                .map(|&b| (b, self.pots_of(b).kept(*target).expect("every branch holds the target")))
+                .collect(),
+        }
+    }
+
+    /// `found`'s hint with its branches written out.
+    fn written(&self, found: Found) -> Hint {
+        let walker = &mut *self.walker.borrow_mut();
+        let branches =
+            self.chain_ends(&found).into_iter().map(|(b, id)| written(self.pots_of(b), id, walker)).collect();
+        Hint { branches, ..found.hint }
     }
 
     /// Fills in the supports and signature of `found`'s hint.
@@ -118,7 +149,7 @@ impl Search<'_, '_, '_> {
         let Found { mut hint, ends } = found;
         let (mut all, mut signature) = (Vec::new(), SEED);
         let walker = &mut *self.walker.borrow_mut();
-        match ends.expect("a nested search keeps the ends") {
+        match ends.expect("the search keeps the ends") {
             Ends::Pair(ends) => {
                 for (branch, id) in ends {
                     let pots = self.pots_of(branch);
@@ -145,38 +176,41 @@ impl Search<'_, '_, '_> {
 /// discovery (cells row by row; per candidate its contradictions, its
 /// double chains and its region chains; then the cell's chains).
 ///
-/// With `nested`, the hints serve a chain around them: they come sorted
-/// and without repeats (see [`sort_and_dedup_by`]), and carry what that
-/// chain needs (supports and signatures).
+/// The hints come sorted and without repeats (see [`sort_and_dedup_by`])
+/// unless `carry` is [`Carry::Nothing`]; they carry what `carry` asks.
 pub(crate) fn hints(
     work: &mut Work,
     rule: Rule,
     advanced: Option<&dyn Advanced>,
-    nested: bool,
+    carry: Carry,
     tally: &mut SearchTally<'_>,
     cache: &ChainCache,
 ) -> Result<Vec<Hint>, StopReason> {
+    let nested = carry == Carry::Supports;
     let accelerated = cache.accelerated;
     let on_branches = (0..work.nodes() / 2).map(|_| None).collect();
-    let off_branches = if nested { (0..work.nodes() / 2).map(|_| None).collect() } else { Vec::new() };
+    let off_branches = if carry != Carry::Nothing { (0..work.nodes() / 2).map(|_| None).collect() } else { Vec::new() };
     let tables = (!rule.dynamic && advanced.is_none() && accelerated).then(|| cache.tables.of(work));
     let places = if rule.nishio && accelerated { digit_places(work) } else { None };
     let changes = if nested && advanced.is_none() && accelerated { cache.shared.changes(work) } else { None };
     let walker = RefCell::new(cache.pools.walker());
     let mut search =
-        Search { rule, advanced, tally, cache, walker, on_branches, off_branches, changes, nested, places, tables };
+        Search { rule, advanced, tally, cache, walker, on_branches, off_branches, changes, carry, places, tables };
     let result = search_cells(work, &mut search);
     if let Some(tables) = search.tables.take() {
         cache.tables.keep(tables);
     }
     let hints = result.map(|found| {
-        if !nested {
+        if carry == Carry::Nothing {
             return found.into_iter().map(|f| f.hint).collect();
         }
         // Sorted as the caller will sort them, and the same hints dropped,
         // before the chains of the rest are walked.
         let kept = sort_and_dedup_by(found, |f| &f.hint);
-        kept.into_iter().map(|f| search.finish(work, f)).collect()
+        match carry {
+            Carry::Supports => kept.into_iter().map(|f| search.finish(work, f)).collect(),
+            _ => kept.into_iter().take(1).map(|f| search.written(f)).collect(),
+        }
     });
     let branches = std::mem::take(&mut search.on_branches).into_iter().chain(std::mem::take(&mut search.off_branches));
     for branch in branches.flatten() {
@@ -299,8 +333,8 @@ fn binary(
             }
         }
     }
-    // A nested search walks the chains of the hints it keeps later.
-    if search.nested && result.len() > before {
+    // The chains of the hints kept are walked later.
+    if search.carry != Carry::Nothing && result.len() > before {
         search.off_branches[off_node as usize / 2] = Some(off);
     } else {
         search.recycle(off);

@@ -11,7 +11,7 @@ use sudokit_grid::Candidates;
 
 use super::super::speed::cache::ChainCache;
 use super::hint::{Hint, rule_parents, sort_and_dedup};
-use super::multiple;
+use super::multiple::{self, Carry};
 use super::propagate::{Advanced, Removal};
 use super::rule::Rule;
 use super::unary;
@@ -74,7 +74,7 @@ fn chain_hints(
         let inner = Nested { level: rule.level, cache };
         let advanced: Option<&dyn Advanced> = (rule.level > 0).then_some(&inner);
         // Sorted already, as a nested search's hints come.
-        multiple::hints(work, rule, advanced, true, tally, cache)?
+        multiple::hints(work, rule, advanced, Carry::Supports, tally, cache)?
     };
     let hints = Arc::new(hints);
     cache.keep_hints(rule, work.all_cands(), &hints);

@@ -421,6 +421,7 @@ fn loop_hint(
         nodes: path.iter().rev().skip(1).map(|&id| decoded(work, pots, id)).collect(),
         supports: path_supports(work, pots, path, true),
         signature: pots.signature(&[path[0]], SEED, walker),
+        branches: Vec::new(),
     }
 }
 
@@ -445,6 +446,7 @@ fn chain_hint(work: &Work, pots: &Potentials, target: Id, links: (bool, bool), w
         nodes: path.iter().rev().map(|&id| decoded(work, pots, id)).collect(),
         supports: path_supports(work, pots, &path, false),
         signature: pots.signature(&[path[0]], SEED, walker),
+        branches: Vec::new(),
     })
 }
 
