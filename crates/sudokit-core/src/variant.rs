@@ -98,20 +98,62 @@ impl House {
     }
 }
 
+impl From<crate::UnitKind> for HouseKind {
+    fn from(kind: crate::UnitKind) -> HouseKind {
+        match kind {
+            crate::UnitKind::Row => HouseKind::Row,
+            crate::UnitKind::Column => HouseKind::Column,
+            crate::UnitKind::Box => HouseKind::Box,
+        }
+    }
+}
+
+impl HouseKind {
+    /// The kind as a sentence names one house of it: `row`, `main
+    /// diagonal`, `disjoint group`.
+    pub fn name(self) -> &'static str {
+        match self {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+            HouseKind::Region => "region",
+            HouseKind::Diagonal => "main diagonal",
+            HouseKind::AntiDiagonal => "anti-diagonal",
+            HouseKind::Window => "window",
+            HouseKind::DisjointGroup => "disjoint group",
+            HouseKind::Extra => "extra house",
+        }
+    }
+
+    /// The kind as a sentence names several houses of it: `rows`, `boxes`.
+    pub fn plural(self) -> &'static str {
+        match self {
+            HouseKind::Box => "boxes",
+            HouseKind::Diagonal => "main diagonals",
+            HouseKind::AntiDiagonal => "anti-diagonals",
+            HouseKind::Row => "rows",
+            HouseKind::Column => "columns",
+            HouseKind::Region => "regions",
+            HouseKind::Window => "windows",
+            HouseKind::DisjointGroup => "disjoint groups",
+            HouseKind::Extra => "extra houses",
+        }
+    }
+
+    /// Writes house `number` (0-based) of this kind as a sentence names
+    /// it: `row 4`, `the main diagonal` (a grid has one of each diagonal,
+    /// named without a number).
+    pub fn write_house(self, number: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HouseKind::Diagonal | HouseKind::AntiDiagonal => write!(f, "the {}", self.name()),
+            _ => write!(f, "{} {}", self.name(), number + 1),
+        }
+    }
+}
+
 impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.number + 1;
-        match self.kind {
-            HouseKind::Row => write!(f, "row {n}"),
-            HouseKind::Column => write!(f, "column {n}"),
-            HouseKind::Box => write!(f, "box {n}"),
-            HouseKind::Region => write!(f, "region {n}"),
-            HouseKind::Diagonal => f.write_str("the main diagonal"),
-            HouseKind::AntiDiagonal => f.write_str("the anti-diagonal"),
-            HouseKind::Window => write!(f, "window {n}"),
-            HouseKind::DisjointGroup => write!(f, "disjoint group {n}"),
-            HouseKind::Extra => write!(f, "extra house {n}"),
-        }
+        self.kind.write_house(self.number, f)
     }
 }
 
@@ -155,6 +197,32 @@ impl Relation {
         }
         out.sort_unstable();
         out
+    }
+
+    /// Whether the relation binds cells `a` and `b`.
+    ///
+    /// ```
+    /// use sudokit::{Cell, Relation};
+    /// assert!(Relation::AntiKnight.binds(Cell::new(2, 3), Cell::new(4, 4)));
+    /// assert!(!Relation::AntiKing.binds(Cell::new(2, 3), Cell::new(2, 4)), "orthogonal neighbours share a line");
+    /// ```
+    pub fn binds(self, a: Cell, b: Cell) -> bool {
+        let (dr, dc) = (a.row().abs_diff(b.row()), a.col().abs_diff(b.col()));
+        match self {
+            Relation::AntiKing => dr == 1 && dc == 1,
+            Relation::AntiKnight => (dr, dc) == (1, 2) || (dr, dc) == (2, 1),
+            Relation::NonConsecutive => dr + dc == 1,
+        }
+    }
+
+    /// How a sentence says two cells are bound: `a king's move apart`, `a
+    /// knight's move apart`, `orthogonal neighbours`.
+    pub fn apart(self) -> &'static str {
+        match self {
+            Relation::AntiKing => "a king's move apart",
+            Relation::AntiKnight => "a knight's move apart",
+            Relation::NonConsecutive => "orthogonal neighbours",
+        }
     }
 
     /// Whether two cells the relation binds may hold `a` and `b`.

@@ -1,7 +1,9 @@
 //! Constraint propagation on a [`CandidateBoard`]: naked and hidden singles
 //! and locked candidates, repeated until nothing changes, for every shape.
 
-use sudokit_core::{Cell, Digit, UnitKind};
+use std::fmt;
+
+use sudokit_core::{Cell, Digit, HouseKind};
 
 use crate::board::CandidateBoard;
 use crate::{Candidates, Layout};
@@ -18,16 +20,26 @@ pub enum Contradiction {
         /// The cell.
         cell: Cell,
     },
-    /// A digit has no cell left in a unit.
-    #[error("{digit} has no place left in {kind} {number}")]
+    /// A digit has no cell left in a house.
+    #[error("{digit} has no place left in {}", HouseName(*kind, *number))]
     NoPlace {
         /// The digit.
         digit: Digit,
-        /// The kind of unit.
-        kind: UnitKind,
-        /// The unit's 1-based number.
+        /// The kind of house: a row, column or box, or a variant's house.
+        kind: HouseKind,
+        /// The house's 1-based number among those of its kind.
         number: usize,
     },
+}
+
+/// A house named by its kind and 1-based number, as
+/// [`Contradiction::NoPlace`] names it.
+struct HouseName(HouseKind, usize);
+
+impl fmt::Display for HouseName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_house(self.1.saturating_sub(1), f)
+    }
 }
 
 /// What [`CandidateBoard::propagate`] did.
@@ -134,7 +146,7 @@ impl CandidateBoard {
                     layout.unit(u).iter().map(|&c| usize::from(c)).filter(|&c| self.get_index(c).contains(digit));
                 let Some(first) = places.next() else {
                     let (kind, n) = layout.unit_kind(u);
-                    return Err(Contradiction::NoPlace { digit, kind, number: n + 1 });
+                    return Err(Contradiction::NoPlace { digit, kind: kind.into(), number: n + 1 });
                 };
                 if places.next().is_none() && self.get_index(first).len() > 1 {
                     done.eliminations += self.get_index(first).len() - 1;
@@ -199,7 +211,7 @@ mod tests {
         // 9 can go nowhere in row 1: its empty cells share box 3 with r2c7.
         let puzzle: Grid = format!("123456...{}9..{}", ".".repeat(6), ".".repeat(63)).parse().unwrap();
         let err = CandidateBoard::new(&puzzle).propagate().unwrap_err();
-        assert!(matches!(err, Contradiction::NoPlace { kind: UnitKind::Row, number: 1, .. }), "{err}");
+        assert!(matches!(err, Contradiction::NoPlace { kind: HouseKind::Row, number: 1, .. }), "{err}");
     }
 
     #[test]

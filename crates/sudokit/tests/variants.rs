@@ -2,7 +2,7 @@
 //! variant agree with the test kit's independent oracle, the others refuse
 //! it with a typed error.
 
-use sudokit::{Grid, Relation, Shape, SolveError, Variant, registry};
+use sudokit::{Cell, Grid, Relation, Shape, SolveError, Variant, registry};
 use sudokit_testkit::generate::with_holes;
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
 
@@ -18,6 +18,10 @@ fn variants() -> Vec<(&'static str, Variant)> {
         ("6×6 anti-king", six().with_relation(Relation::AntiKing)),
         ("6×6 anti-knight", six().with_relation(Relation::AntiKnight)),
         ("6×6 non-consecutive", six().with_relation(Relation::NonConsecutive)),
+        (
+            "6×6 with a house of three",
+            six().with_house(&[Cell::new(0, 0), Cell::new(2, 3), Cell::new(5, 5)]).expect("a valid house"),
+        ),
         ("9×9 x + anti-king", Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(Relation::AntiKing)),
     ]
 }
@@ -62,10 +66,10 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
                 assert_eq!(counts, expected, "{} on {name}", info.name());
             }
         }
-        // auto, propagation, dlx, backtracking-mrv and the four local
-        // searches take every variant; the five exact colourings all but
-        // non-consecutive.
-        let expected_takers = if name.contains("non-consecutive") { 8 } else { 13 };
+        // auto, propagation, dlx, backtracking-mrv, rules and the four
+        // local searches take every variant; the five exact colourings all
+        // but non-consecutive.
+        let expected_takers = if name.contains("non-consecutive") { 9 } else { 14 };
         assert_eq!(takers, expected_takers, "{name}");
     }
 }

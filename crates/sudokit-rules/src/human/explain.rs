@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use sudokit_core::{Budget, Cell, Digit, Grid, SearchTally, SolveError, Stats, StopReason};
+use sudokit_core::{Budget, Cell, Digit, Grid, SearchTally, SolveError, Stats, StopReason, Variant};
 use sudokit_grid::{Candidates, Contradiction};
 
 use super::lists;
@@ -332,6 +332,37 @@ impl Explainer<'static> {
         Ok(Explainer::from_position(position))
     }
 
+    /// The explainer of `puzzle` under the rules of `variant`: the
+    /// techniques that take them ([`Strategy::takes`]), naming the
+    /// variant's houses ("within the main diagonal"), then guesses.
+    ///
+    /// ```
+    /// use sudokit::rules::human::{Event, Explainer, Outcome};
+    /// use sudokit::{Grid, Shape, Variant};
+    ///
+    /// // An X puzzle: both diagonals are houses too.
+    /// let puzzle: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
+    /// let variant = Variant::standard(Shape::CLASSIC).with_diagonals();
+    /// let mut diagonal = false;
+    /// for event in Explainer::with_variant(&puzzle, &variant)? {
+    ///     match event {
+    ///         Event::Step(step) => diagonal |= step.to_string().contains("diagonal"),
+    ///         Event::Finished(outcome) => {
+    ///             assert!(matches!(outcome, Outcome::Solved(ref g) if variant.is_solution_of(g, &puzzle)))
+    ///         }
+    ///         _ => {}
+    ///     }
+    /// }
+    /// assert!(diagonal, "a step names a diagonal");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Position::with_variant`].
+    pub fn with_variant(puzzle: &Grid, variant: &Variant) -> Result<Explainer<'static>, SolveError> {
+        Ok(Explainer::from_position(Position::with_variant(puzzle, variant)?))
+    }
+
     /// The explainer from a position reached by other means (a player's
     /// pencil marks, say).
     pub fn from_position(position: Position) -> Explainer<'static> {
@@ -366,7 +397,7 @@ impl<'a> Explainer<'a> {
     ///
     /// ```
     /// use sudokit::rules::human::{lists, CustomTechnique, Event, Explainer, Position, Score, Step, Strategy, Technique};
-    /// use sudokit::{Digit, Grid, UnitKind};
+    /// use sudokit::{Digit, Grid, HouseKind};
     ///
     /// struct LonelyDigit;
     ///
@@ -379,7 +410,7 @@ impl<'a> Explainer<'a> {
     ///
     ///     fn find(&self, position: &Position) -> Option<Step> {
     ///         let side = position.shape().side() as u8;
-    ///         for row in position.houses().filter(|h| h.kind() == UnitKind::Row) {
+    ///         for row in position.houses().filter(|h| h.kind() == HouseKind::Row) {
     ///             for digit in (1..=side).filter_map(Digit::new) {
     ///                 let mut places = position.cells_of(row).filter(|&c| position.candidates(c).contains(digit));
     ///                 if let (Some(cell), None) = (places.next(), places.next()) {

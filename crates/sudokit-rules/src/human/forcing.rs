@@ -211,7 +211,7 @@ impl ForcingChain {
 
 #[cfg(test)]
 mod tests {
-    use sudokit_core::UnitKind;
+    use sudokit_core::HouseKind;
 
     use super::*;
 
@@ -221,7 +221,7 @@ mod tests {
     }
 
     fn row(n: usize) -> LinkReason {
-        LinkReason::House(House::new(UnitKind::Row, n))
+        LinkReason::House(House::new(HouseKind::Row, n))
     }
 
     #[test]
@@ -243,7 +243,7 @@ mod tests {
 
     #[test]
     fn the_full_form_names_every_parent_and_reason() {
-        let boxed = LinkReason::House(House::new(UnitKind::Box, 0));
+        let boxed = LinkReason::House(House::new(HouseKind::Box, 0));
         let chain = ForcingChain::new(vec![
             link((0, 0), 1, true, LinkReason::Assumed, vec![]),
             link((1, 0), 1, false, boxed, vec![0]),

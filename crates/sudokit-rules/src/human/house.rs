@@ -1,46 +1,28 @@
-//! [`House`]: a row, column or box, as steps name it.
+//! [`House`]: a row, column, box or a variant's house, as steps name it.
 
 use std::fmt;
 
-use sudokit_core::UnitKind;
-use sudokit_grid::Layout;
+use sudokit_core::HouseKind;
 
-/// A row, column or box of a grid, shown as `row 4`, `column 3`, `box 5`
-/// (1-based, boxes numbered row-major).
+/// A house of a grid — a row, column or box, or under a variant's rules a
+/// region, a diagonal, a window, a disjoint group or a house of one's own —
+/// shown as `row 4`, `box 5`, `the main diagonal` (1-based, boxes and
+/// regions numbered row-major).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct House {
-    kind: UnitKind,
+    kind: HouseKind,
     number: u8,
 }
 
 impl House {
     /// The house numbered `index` (0-based) among those of `kind`.
-    #[cfg(test)]
-    pub(crate) fn new(kind: UnitKind, index: usize) -> House {
+    pub(crate) fn new(kind: HouseKind, index: usize) -> House {
         House { kind, number: index as u8 }
     }
 
-    /// The house of unit `u` of `layout` (rows, then columns, then boxes).
-    pub(crate) fn of_unit(layout: &Layout, u: usize) -> House {
-        let (kind, number) = layout.unit_kind(u);
-        House { kind, number: number as u8 }
-    }
-
-    /// The unit number of this house in `layout`: rows, then columns,
-    /// then boxes.
-    pub(crate) fn unit(self, layout: &Layout) -> usize {
-        let side = layout.shape().side();
-        let first = match self.kind {
-            UnitKind::Row => 0,
-            UnitKind::Column => side,
-            _ => 2 * side,
-        };
-        first + self.index()
-    }
-
-    /// Row, column or box.
-    pub fn kind(self) -> UnitKind {
+    /// Row, column, box, region, diagonal, …
+    pub fn kind(self) -> HouseKind {
         self.kind
     }
 
@@ -52,6 +34,6 @@ impl House {
 
 impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.kind, self.number + 1)
+        self.kind.write_house(self.index(), f)
     }
 }

@@ -10,13 +10,17 @@ use super::position::Position;
 use super::step::Step;
 use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
-    AlignedPairExclusion, AlignedTripleExclusion, Bug, Chains, EmptyRectangle, Fish, ForcingChains, HiddenSingles,
-    HiddenSubsets, Intersections, NakedSingles, NakedSubsets, RemotePair, SimpleColouring, Skyscraper, TwoStringKite,
-    UniqueLoops, WWing, XyWing, XyzWing,
+    AlignedPairExclusion, AlignedTripleExclusion, Bug, Chains, EmptyRectangle, Fish, ForcingChains,
+    GeneralizedIntersections, HiddenSingles, HiddenSubsets, Intersections, NakedSingles, NakedSubsets, RemotePair,
+    SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
-/// solving path applies the first one that finds a step.
+/// solving path applies the first one that finds a step. Under a
+/// variant's rules the path skips the techniques that do not take them
+/// ([`Strategy::takes`]) and uses SukakuExplainer's swaps: generalized
+/// intersections for pointing and claiming, generalized naked sets for
+/// naked sets.
 pub fn standard() -> &'static [&'static dyn Strategy] {
     const STANDARD: &[&dyn Strategy] = &[
         &HiddenSingles,
@@ -25,6 +29,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &NakedSingles,
         &HiddenSubsets::DIRECT_TRIPLE,
         &Intersections::LOCKED,
+        &GeneralizedIntersections,
         &NakedSubsets::PAIR,
         &Fish::X_WING,
         &HiddenSubsets::PAIR,
@@ -55,7 +60,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 20;
+const CHAINS_AT: usize = 21;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -80,8 +85,14 @@ pub fn explained() -> &'static [&'static dyn Strategy] {
 /// locked candidates and pairs. None assumes uniqueness, so they also
 /// serve to count solutions.
 pub fn basic() -> &'static [&'static dyn Strategy] {
-    const BASIC: &[&dyn Strategy] =
-        &[&HiddenSingles, &NakedSingles, &Intersections::LOCKED, &NakedSubsets::PAIR, &HiddenSubsets::PAIR];
+    const BASIC: &[&dyn Strategy] = &[
+        &HiddenSingles,
+        &NakedSingles,
+        &Intersections::LOCKED,
+        &GeneralizedIntersections,
+        &NakedSubsets::PAIR,
+        &HiddenSubsets::PAIR,
+    ];
     BASIC
 }
 
@@ -108,7 +119,7 @@ impl Position {
     /// search for seconds, so a game's hint button wants
     /// [`hint_with`](Position::hint_with).
     pub fn hint(&self) -> Option<Step> {
-        explained().iter().find_map(|s| s.find(self))
+        explained().iter().filter(|s| s.takes(self.variant())).find_map(|s| s.find(self))
     }
 
     /// [`hint`](Position::hint) within `budget`: a game's hint button that

@@ -26,7 +26,14 @@
 //!   registered as `rules` in the `sudokit` facade.
 //!
 //! Every technique works on every shape (rows, columns and boxes of any
-//! [`Shape`](sudokit_core::Shape)).
+//! [`Shape`](sudokit_core::Shape)). Under a [`Variant`](sudokit_core::Variant)'s
+//! rules ([`Position::with_variant`], [`Explainer::with_variant`],
+//! [`HumanSolver`]'s `solve_variant`) the techniques that reason over
+//! houses and peers see the variant's (regions, diagonals, windows, the
+//! cells a relation binds), pointing and claiming give way to
+//! generalized intersections and naked sets reach every cell that sees
+//! them, as in SukakuExplainer; [`Strategy::takes`] keeps the rest
+//! (uniqueness, the named patterns, the chains) to the standard rules.
 //!
 //! # Techniques, in path order
 //! | technique | score |
@@ -70,7 +77,8 @@
 //! # Module layout
 //! The modules depend on each other in one direction (CI checks that no
 //! two import each other):
-//! 1. vocabulary: `house` ← `forcing` (a forcing chain written out) ← `step` ← `wording` (the sentences) and
+//! 1. vocabulary: `house` ← `geometry` (the houses and peers of a
+//!    position's rules); `house` ← `forcing` (a forcing chain written out) ← `step` ← `wording` (the sentences) and
 //!    `position` ← `builder` (the checked [`StepBuilder`]);
 //! 2. `strategy`: the [`Strategy`] trait and the helpers techniques share;
 //! 3. [`techniques`], a module per family: `singles`, `intersections`,
@@ -87,6 +95,7 @@
 mod builder;
 mod explain;
 mod forcing;
+mod geometry;
 mod house;
 pub mod lists;
 #[cfg(feature = "svg")]

@@ -3,11 +3,12 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use sudokit_core::{Cell, Digit, Grid, Shape, SolveError};
+use sudokit_core::{Cell, Digit, Grid, Relation, Shape, SolveError, Variant};
 use sudokit_grid::{CandidateBoard, Candidates, Contradiction, Layout};
 
+use super::geometry::Geometry;
 use super::house::House;
 use super::step::Step;
 
@@ -32,9 +33,14 @@ use super::step::Step;
 /// assert_eq!(position.value(Cell::new(0, 5)).map(|d| d.get()), Some(8));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// Under a [`Variant`]'s rules ([`Position::with_variant`]) the houses are
+/// the variant's (regions, diagonals, windows, …) and a cell's peers are
+/// every cell that may not share its digit; placing a digit also removes
+/// the consecutive digits from its neighbours under non-consecutive.
 #[derive(Clone)]
 pub struct Position {
-    layout: &'static Layout,
+    geometry: Arc<Geometry>,
     values: Box<[u8]>,
     /// Candidates of the empty cells; empty for placed cells.
     candidates: Box<[Candidates]>,
@@ -63,20 +69,80 @@ impl Position {
             .zip(values.iter())
             .map(|(&c, &v)| if v == 0 { c } else { Candidates::EMPTY })
             .collect();
-        let layout = Layout::of(puzzle.shape());
-        let placed_in =
-            layout.units().map(|unit| unit.iter().filter_map(|&i| Digit::new(values[i as usize])).collect()).collect();
-        let mut position = Position { layout, values, candidates, placed_in, places: Box::default() };
+        Ok(Position::build(Geometry::standard(puzzle.shape()), values, candidates))
+    }
+
+    /// The position of `puzzle` under the rules of `variant` before any
+    /// step: the givens placed, and every empty cell's candidates the
+    /// digits that none of its peers holds and, under non-consecutive, that
+    /// no orthogonal neighbour's digit is next to.
+    ///
+    /// ```
+    /// use sudokit::rules::human::Position;
+    /// use sudokit::{Cell, Grid, Shape, Variant};
+    ///
+    /// let mut puzzle = Grid::empty(Shape::CLASSIC);
+    /// puzzle.set(Cell::new(0, 0), sudokit::Digit::new(5));
+    /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+    /// let position = Position::with_variant(&puzzle, &x)?;
+    /// // r9c9 shares the main diagonal with r1c1.
+    /// assert_eq!(position.candidates(Cell::new(8, 8)).to_string(), "{12346789}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::ShapeMismatch`] for a puzzle of another shape than
+    /// the variant's; [`SolveError::InvalidPuzzle`] or
+    /// [`SolveError::VariantClash`] when givens clash.
+    pub fn with_variant(puzzle: &Grid, variant: &Variant) -> Result<Position, SolveError> {
+        variant.validate(puzzle)?;
+        if variant.is_standard() {
+            return Position::new(puzzle);
+        }
+        let geometry = Geometry::of(variant);
+        let values: Box<[u8]> = puzzle.values().into();
+        let full = Candidates::full(puzzle.shape().side());
+        let candidates = (0..values.len())
+            .map(|i| {
+                if values[i] != 0 {
+                    return Candidates::EMPTY;
+                }
+                let taken = geometry.peers(i).iter().filter_map(|&p| Digit::new(values[usize::from(p)]));
+                let near = geometry.neighbours(i).iter().filter_map(|&p| Digit::new(values[usize::from(p)]));
+                let mut free = full;
+                for digit in taken {
+                    free.remove(digit);
+                }
+                for digit in near {
+                    free -= consecutive(digit);
+                }
+                free
+            })
+            .collect();
+        Ok(Position::build(geometry, values, candidates))
+    }
+
+    /// The position of `values` and `candidates` on `geometry`.
+    fn build(geometry: Arc<Geometry>, values: Box<[u8]>, candidates: Box<[Candidates]>) -> Position {
+        let placed_in = (0..geometry.unit_count())
+            .map(|u| geometry.unit(u).iter().filter_map(|&i| Digit::new(values[usize::from(i)])).collect())
+            .collect();
+        let mut position = Position { geometry, values, candidates, placed_in, places: Box::default() };
         position.count_places();
-        Ok(position)
+        position
+    }
+
+    /// The rules the position is played under.
+    pub fn variant(&self) -> &Variant {
+        self.geometry.variant()
     }
 
     /// Fills [`places`](Position::places) from the candidates.
     fn count_places(&mut self) {
         let side = self.side();
-        let mut places = vec![0u64; self.layout.unit_count() * side];
-        for (u, unit) in self.layout.units().enumerate() {
-            for (k, &i) in unit.iter().enumerate() {
+        let mut places = vec![0u64; self.geometry.unit_count() * side];
+        for u in 0..self.geometry.unit_count() {
+            for (k, &i) in self.geometry.unit(u).iter().enumerate() {
                 for d in self.candidates[usize::from(i)].iter() {
                     places[u * side + d.index()] |= 1 << k;
                 }
@@ -92,8 +158,8 @@ impl Position {
         }
         self.candidates[i].remove(digit);
         let side = self.side();
-        for (u, k) in self.layout.units_of(i).into_iter().zip(self.layout.slots_of(i)) {
-            self.places[u * side + digit.index()] &= !(1 << k);
+        for &(u, k) in self.geometry.homes(i) {
+            self.places[usize::from(u) * side + digit.index()] &= !(1 << k);
         }
     }
 
@@ -164,7 +230,7 @@ impl Position {
 
     /// The shape of the grid.
     pub fn shape(&self) -> Shape {
-        self.layout.shape()
+        self.geometry.shape()
     }
 
     /// The digit placed in `cell`, if any (`None` also outside the grid).
@@ -245,13 +311,13 @@ impl Position {
         if let Some(i) = (0..self.len()).find(|&i| self.values[i] == 0 && self.candidates[i].is_empty()) {
             return Some(Contradiction::NoCandidate { cell: self.cell(i) });
         }
-        for u in 0..self.layout.unit_count() {
+        for u in 0..self.geometry.unit_count() {
             let missing = self.missing(u);
             let possible =
-                self.layout.unit(u).iter().fold(Candidates::EMPTY, |acc, &i| acc | self.candidates[i as usize]);
+                self.geometry.unit(u).iter().fold(Candidates::EMPTY, |acc, &i| acc | self.candidates[i as usize]);
             if let Some(digit) = (missing - possible).first() {
-                let (kind, n) = self.layout.unit_kind(u);
-                return Some(Contradiction::NoPlace { digit, kind, number: n + 1 });
+                let house = self.geometry.house(u);
+                return Some(Contradiction::NoPlace { digit, kind: house.kind(), number: house.index() + 1 });
             }
         }
         None
@@ -260,24 +326,59 @@ impl Position {
     // The helpers below are the techniques' view of the board, by
     // row-major cell index and unit number.
 
-    /// Every house of the grid: rows, then columns, then boxes.
+    /// Every house of the grid: rows, then columns, then boxes (or a
+    /// jigsaw's regions), then a variant's extra houses.
     pub fn houses(&self) -> impl Iterator<Item = House> + '_ {
-        (0..self.layout.unit_count()).map(|u| self.house(u))
+        (0..self.geometry.unit_count()).map(|u| self.house(u))
     }
 
-    /// The cells of `house`, in reading order; none when the house lies
-    /// outside this grid (it came from a larger shape's position).
+    /// The cells of `house`, in reading order; none when the grid has no
+    /// such house (it came from a larger shape's position, or another
+    /// variant's).
     pub fn cells_of(&self, house: House) -> impl Iterator<Item = Cell> + '_ {
-        let cells = if house.index() < self.side() { self.layout.unit(house.unit(self.layout)) } else { &[] };
+        let cells = self.geometry.unit_of(house).map_or(&[][..], |u| self.geometry.unit(u));
         cells.iter().map(|&i| self.cell(usize::from(i)))
     }
 
+    /// Whether the position is played under the standard rules.
+    pub fn is_standard(&self) -> bool {
+        self.geometry.is_standard()
+    }
+
+    /// The shape's standard tables, for the techniques that take only the
+    /// standard rules (uniqueness, the named patterns that lean on boxes,
+    /// the chaining engine): each returns no step on a variant's position
+    /// before it reads them.
     pub(crate) fn layout(&self) -> &'static Layout {
-        self.layout
+        debug_assert!(self.is_standard(), "a standard-only technique ran on a variant");
+        Layout::of(self.shape())
+    }
+
+    /// Number of units: rows, columns, boxes or regions, extra houses.
+    pub(crate) fn unit_count(&self) -> usize {
+        self.geometry.unit_count()
+    }
+
+    /// The cells of unit `u`, ascending.
+    #[inline]
+    pub(crate) fn unit(&self, u: usize) -> &[u16] {
+        self.geometry.unit(u)
+    }
+
+    /// The units of cell `i`, each with the cell's place in it.
+    #[inline]
+    pub(crate) fn homes(&self, i: usize) -> &[(u16, u16)] {
+        self.geometry.homes(i)
+    }
+
+    /// The cells that may not hold cell `i`'s digit, ascending.
+    #[inline]
+    pub(crate) fn peers(&self, i: usize) -> &[u16] {
+        self.geometry.peers(i)
     }
 
     pub(crate) fn side(&self) -> usize {
-        self.layout.shape().side()
+        self.geometry.shape().side()
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -327,7 +428,7 @@ impl Position {
     /// conjugate pair, a strong link), if it has exactly two.
     pub(crate) fn conjugate_pair(&self, u: usize, digit: Digit) -> Option<[usize; 2]> {
         let places = self.places(u, digit);
-        let unit = self.layout.unit(u);
+        let unit = self.geometry.unit(u);
         (places.count_ones() == 2).then(|| {
             [unit[places.trailing_zeros() as usize] as usize, unit[63 - places.leading_zeros() as usize] as usize]
         })
@@ -335,66 +436,110 @@ impl Position {
 
     /// Empty cells of unit `u`, as cell indices.
     pub(crate) fn empty_cells(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
-        self.layout.unit(u).iter().map(|&i| i as usize).filter(|&i| self.values[i] == 0)
+        self.geometry.unit(u).iter().map(|&i| i as usize).filter(|&i| self.values[i] == 0)
     }
 
-    /// Whether cells `a` and `b` (distinct) share a house.
+    /// The pairs of `removed` and `cells` (each removed candidate against
+    /// the cells holding its digit) that a relation binds rather than a
+    /// house, for the step's sentence.
+    pub(crate) fn relation_links(&self, cells: &[usize], removed: &[(usize, Digit)]) -> Vec<(Cell, Cell, Relation)> {
+        let mut out = Vec::new();
+        for &(e, digit) in removed {
+            for &c in cells.iter().filter(|&&c| self.cands(c).contains(digit)) {
+                if let Some(relation) = self.geometry.relation_between(c, e) {
+                    let pair = (self.cell(c), self.cell(e), relation);
+                    if !out.contains(&pair) {
+                        out.push(pair);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The relation that binds cells `a` and `b` when they share no house.
+    pub(crate) fn relation_between(&self, a: usize, b: usize) -> Option<Relation> {
+        self.geometry.relation_between(a, b)
+    }
+
+    /// Whether cells `a` and `b` (distinct) may not hold the same digit:
+    /// they share a house, or a difference relation binds them.
     #[inline]
     pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
-        self.layout.are_peers(a, b)
+        self.geometry.sees(a, b)
     }
 
     /// The box, row and column of cell `i`, in the order of Sudoku
-    /// Explainer's region types.
+    /// Explainer's region types (under standard rules).
     pub(crate) fn se_houses(&self, i: usize) -> [usize; 3] {
-        let [row, col, bx] = self.layout.units_of(i);
-        [bx, row, col]
+        let homes = self.geometry.homes(i);
+        [homes[2].0, homes[0].0, homes[1].0].map(usize::from)
     }
 
     /// The cells sharing a house with cell `i`, each once, in Sudoku
-    /// Explainer's order: its box, then row, then column.
-    pub(crate) fn se_house_cells(&self, i: usize) -> &'static [usize] {
-        &se_peers(self.layout)[i]
+    /// Explainer's order: its box, then row, then column; under a
+    /// variant's rules, every peer in reading order.
+    pub(crate) fn se_house_cells(&self, i: usize) -> &[usize] {
+        match self.geometry.layout() {
+            Some(layout) => &se_peers(layout)[i],
+            None => self.geometry.peer_list(i),
+        }
     }
 
     /// Every unit in the order of Sudoku Explainer's region types: boxes,
-    /// then rows, then columns (its BUG and chains scan so).
+    /// then rows, then columns (its BUG and chains scan so); a variant's
+    /// extra houses last.
     pub(crate) fn units_se_order(&self) -> impl Iterator<Item = usize> + use<> {
         let side = self.side();
-        (2 * side..3 * side).chain(0..side).chain(side..2 * side)
+        (2 * side..3 * side).chain(0..side).chain(side..2 * side).chain(3 * side..self.unit_count())
     }
 
     /// Every unit in the order Sudoku Explainer's subsets and fish scan
-    /// them: boxes, then columns, then rows. Techniques that take the
-    /// first pattern they see follow it, so that they find what it finds.
+    /// them: boxes, then columns, then rows; a variant's extra houses
+    /// last. Techniques that take the first pattern they see follow it, so
+    /// that they find what it finds.
     pub(crate) fn units_boxes_first(&self) -> impl Iterator<Item = usize> + use<> {
         let side = self.side();
-        (2 * side..3 * side).chain(side..2 * side).chain(0..side)
+        (2 * side..3 * side).chain(side..2 * side).chain(0..side).chain(3 * side..self.unit_count())
     }
 
     pub(crate) fn house(&self, u: usize) -> House {
-        House::of_unit(self.layout, u)
+        self.geometry.house(u)
     }
 
-    /// Places `digit` in cell `i` and removes it from the peers.
+    /// Places `digit` in cell `i` and removes it from the peers (and the
+    /// consecutive digits from the neighbours under non-consecutive).
     pub(crate) fn place(&mut self, i: usize, digit: Digit) {
         self.values[i] = digit.get();
         for d in self.candidates[i].iter() {
             self.remove(i, d);
         }
-        for u in self.layout.units_of(i) {
-            self.placed_in[u].insert(digit);
+        let geometry = Arc::clone(&self.geometry);
+        for &(u, _) in geometry.homes(i) {
+            self.placed_in[usize::from(u)].insert(digit);
         }
-        for &p in self.layout.peers(i) {
+        for &p in geometry.peers(i) {
             self.remove(usize::from(p), digit);
         }
+        for &n in geometry.neighbours(i) {
+            for near in consecutive(digit) {
+                self.remove(usize::from(n), near);
+            }
+        }
     }
+}
+
+/// The digits next to `digit`: one below and one above, within the digits.
+fn consecutive(digit: Digit) -> Candidates {
+    let below = Digit::new(digit.get() - 1).map_or(Candidates::EMPTY, Candidates::single);
+    let above = Digit::new(digit.get() + 1).map_or(Candidates::EMPTY, Candidates::single);
+    below | above
 }
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Position")
-            .field("shape", &self.shape())
+            .field("variant", self.variant())
             .field("values", &self.values)
             .field("candidates", &self.candidates)
             .finish()
@@ -403,7 +548,8 @@ impl fmt::Debug for Position {
 
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
-        self.shape() == other.shape() && self.values == other.values && self.candidates == other.candidates
+        let same_rules = Arc::ptr_eq(&self.geometry, &other.geometry) || self.variant() == other.variant();
+        same_rules && self.values == other.values && self.candidates == other.candidates
     }
 }
 

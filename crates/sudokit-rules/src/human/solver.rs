@@ -1,6 +1,6 @@
 //! [`HumanSolver`]: the human techniques, then guesses, as a [`Solver`].
 
-use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, StopReason};
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, StopReason, Variant};
 
 use super::explain::Search;
 use super::lists;
@@ -9,7 +9,8 @@ use super::position::Position;
 /// An exact solver that works as a player with a pencil: singles, locked
 /// candidates and pairs after every change ([`lists::basic`]), and a
 /// guess on a cell with the fewest candidates, kept on an explicit stack,
-/// when they stall. Registered as `rules`; every shape.
+/// when they stall. Registered as `rules`; every shape, and every
+/// [`Variant`] (with the techniques that take its rules).
 ///
 /// It is readable rather than fast: for speed on 9×9 use the
 /// `sudokit-bitparallel` crate's `BitParallel`, which applies the same
@@ -50,8 +51,14 @@ impl HumanSolver {
         HumanSolver::default()
     }
 
-    fn run<'b>(&self, puzzle: &Grid, budget: &'b Budget, limit: u64) -> Result<SearchTally<'b>, SolveError> {
-        let position = Position::new(puzzle)?;
+    fn run<'b>(
+        &self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &'b Budget,
+        limit: u64,
+    ) -> Result<SearchTally<'b>, SolveError> {
+        let position = Position::with_variant(puzzle, variant)?;
         let mut tally = SearchTally::slow(budget, limit);
         let stop = |tally: &SearchTally<'_>, reason: StopReason| tally.exhausted(reason, None);
         tally.check().map_err(|r| stop(&tally, r))?;
@@ -74,7 +81,21 @@ impl Solver for HumanSolver {
     }
 
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        self.run(puzzle, budget, 1)?.into_solution(puzzle.shape())
+        self.solve_variant_with(puzzle, &Variant::standard(puzzle.shape()), budget)
+    }
+
+    /// Every variant: the techniques that take its rules, then guesses.
+    fn supports(&self, _: &Variant) -> bool {
+        true
+    }
+
+    fn solve_variant_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        budget: &Budget,
+    ) -> Result<Solution, SolveError> {
+        self.run(puzzle, variant, budget, 1)?.into_solution(puzzle.shape())
     }
 }
 
@@ -83,6 +104,20 @@ impl CountSolutions for HumanSolver {
         if limit == 0 {
             return Ok(0);
         }
-        Ok(self.run(puzzle, budget, limit)?.found())
+        self.count_variant_solutions_with(puzzle, &Variant::standard(puzzle.shape()), limit, budget)
+    }
+
+    fn count_variant_solutions_with(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        limit: u64,
+        budget: &Budget,
+    ) -> Result<u64, SolveError> {
+        if limit == 0 {
+            variant.validate(puzzle)?;
+            return Ok(0);
+        }
+        Ok(self.run(puzzle, variant, budget, limit)?.found())
     }
 }

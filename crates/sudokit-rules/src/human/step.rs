@@ -6,7 +6,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::{Mutex, PoisonError};
 
-use sudokit_core::{Cell, Digit};
+use sudokit_core::{Cell, Digit, Relation};
 use sudokit_grid::Candidates;
 
 use super::forcing::ForcingChain;
@@ -211,14 +211,24 @@ techniques! {
     Pointing => "Pointing", 26;
     /// A digit of a row or column confined to one box.
     Claiming => "Claiming", 28;
+    /// Under a variant's rules, a digit's places in a house (two to six)
+    /// all seen by cells outside it, which lose the digit: pointing and
+    /// claiming over any houses and relations (SukakuExplainer's
+    /// "Generalized Intersections").
+    GeneralizedIntersection => "Generalized intersection", 29;
     /// Two cells of a house holding the same two candidates.
     NakedPair => "Naked pair", 30;
+    /// Under a variant's rules, a naked pair whose digits leave every cell
+    /// that sees both cells holding the digit, inside the house or not.
+    GeneralizedNakedPair => "Generalized naked pair", 30;
     /// A digit confined to two columns in two rows (or the converse).
     XWing => "X-Wing", 32;
     /// Two digits confined to two cells of a house.
     HiddenPair => "Hidden pair", 34;
     /// Three cells of a house holding three candidates between them.
     NakedTriple => "Naked triple", 36;
+    /// A naked triple generalized as [`GeneralizedNakedPair`](Technique::GeneralizedNakedPair) is.
+    GeneralizedNakedTriple => "Generalized naked triple", 36;
     /// The three-line fish.
     Swordfish => "Swordfish", 38;
     /// Three digits confined to three cells of a house.
@@ -233,6 +243,8 @@ techniques! {
     UniqueLoop => "Unique loop", 45;
     /// Four cells of a house holding four candidates between them.
     NakedQuad => "Naked quad", 50;
+    /// A naked quad generalized as [`GeneralizedNakedPair`](Technique::GeneralizedNakedPair) is.
+    GeneralizedNakedQuad => "Generalized naked quad", 50;
     /// The four-line fish.
     Jellyfish => "Jellyfish", 52;
     /// Four digits confined to four cells of a house.
@@ -513,11 +525,21 @@ pub struct Step {
     pub(super) pattern: Pattern,
     pub(super) placements: Vec<(Cell, Digit)>,
     pub(super) eliminations: Vec<(Cell, Digit)>,
+    /// Under a variant's rules, the pairs of cells the step relies on
+    /// that a relation binds rather than a house.
+    pub(super) bound: Vec<(Cell, Cell, Relation)>,
 }
 
 impl Step {
     pub(crate) fn new(technique: Technique, pattern: Pattern) -> Step {
-        Step { technique, score: technique.base_score(), pattern, placements: Vec::new(), eliminations: Vec::new() }
+        Step {
+            technique,
+            score: technique.base_score(),
+            pattern,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            bound: Vec::new(),
+        }
     }
 
     pub(crate) fn with_score(mut self, score: Score) -> Step {
@@ -527,6 +549,11 @@ impl Step {
 
     pub(crate) fn placing(mut self, cell: Cell, digit: Digit) -> Step {
         self.placements.push((cell, digit));
+        self
+    }
+
+    pub(crate) fn binding(mut self, bound: Vec<(Cell, Cell, Relation)>) -> Step {
+        self.bound = bound;
         self
     }
 
@@ -569,6 +596,14 @@ impl Step {
             Pattern::Chain { nodes, .. } => nodes.iter().map(|&(c, _)| c).collect(),
             Pattern::Forcing { source, .. } => source.iter().map(|&(c, _, _)| c).collect(),
         }
+    }
+
+    /// Under a variant's rules, the pairs of cells the step relies on
+    /// that a relation (anti-king, anti-knight) binds rather than a house:
+    /// the sentence names each ("r2c8 and r3c6 are a knight's move
+    /// apart").
+    pub fn relations(&self) -> &[(Cell, Cell, Relation)] {
+        &self.bound
     }
 
     /// The branches of a forcing chain, link by link (see

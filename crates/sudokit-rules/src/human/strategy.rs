@@ -5,7 +5,7 @@
 use std::any::{Any, TypeId};
 use std::fmt;
 
-use sudokit_core::{Budget, SearchTally, StopReason};
+use sudokit_core::{Budget, SearchTally, StopReason, Variant};
 
 use super::position::Position;
 use super::step::Step;
@@ -66,6 +66,18 @@ pub trait Strategy: Send + Sync {
     /// (unique rectangles, BUG): such steps are sound only then.
     fn assumes_uniqueness(&self) -> bool {
         false
+    }
+
+    /// Whether the technique is sound under the rules of `variant`. Paths
+    /// and hints skip a technique that is not, and a built-in one finds
+    /// nothing on a position of rules it does not take. The default takes
+    /// the standard rules only, so that a technique of one's own written
+    /// for them never runs on a variant; the built-in ones that reason
+    /// over any houses and peers (singles, direct intersections,
+    /// generalized intersections and naked sets, hidden sets, fish on rows
+    /// and columns, wings, aligned exclusion) take every variant.
+    fn takes(&self, variant: &Variant) -> bool {
+        variant.is_standard()
     }
 }
 
@@ -148,7 +160,7 @@ pub(crate) fn first_step(
     tally: &mut SearchTally<'_>,
     cache: &mut Cache,
 ) -> Result<Option<Step>, StopReason> {
-    for strategy in strategies {
+    for strategy in strategies.iter().filter(|s| s.takes(position.variant())) {
         if let Some(step) = strategy.find_with(position, tally, cache)? {
             return Ok(Some(step));
         }

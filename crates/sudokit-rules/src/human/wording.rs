@@ -60,7 +60,7 @@ fn house_list(houses: &[House]) -> String {
         [one] => one.to_string(),
         [first, ..] if houses.iter().all(|h| h.kind() == first.kind()) => {
             let numbers: Vec<usize> = houses.iter().map(|h| h.index() + 1).collect();
-            format!("{}s {}", first.kind(), and_list(&numbers))
+            format!("{} {}", first.kind().plural(), and_list(&numbers))
         }
         _ => and_list(houses),
     }
@@ -91,6 +91,15 @@ impl Step {
                         _ => f.write_str(name),
                     }
                 }
+                Technique::GeneralizedIntersection => match houses.first() {
+                    Some(house) => write!(
+                        f,
+                        "{name}: {} in {house} lies only in {}, so no cell that sees them all holds it",
+                        digit_list(*digits),
+                        cell_list(cells)
+                    ),
+                    None => f.write_str(name),
+                },
                 _ => write!(f, "{name} {} in {} ({})", digits, cell_list(cells), house_list(houses)),
             },
             Pattern::Cells { digits, cells, variant } => {
@@ -169,6 +178,11 @@ impl Step {
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_pattern(f)?;
+        if !self.bound.is_empty() {
+            let pairs: Vec<String> =
+                self.bound.iter().map(|(a, b, r)| format!("{a} and {b} are {}", r.apart())).collect();
+            write!(f, " ({})", pairs.join("; "))?;
+        }
         self.write_effects(f)
     }
 }

@@ -14,6 +14,7 @@ mod rating;
 mod solver;
 mod soundness;
 mod techniques;
+mod variants;
 
 use sudokit_rules::human::Position;
 use sudokit_rules::human::Step;

@@ -10,7 +10,7 @@ use sudokit_testkit::{oracle, sets};
 use crate::human::{proper_puzzle_of, solution_of};
 
 /// Whether `step` keeps every digit of `solution`.
-fn check_step(step: &Step, solution: &Grid) -> Result<(), String> {
+pub(crate) fn check_step(step: &Step, solution: &Grid) -> Result<(), String> {
     for &(cell, digit) in step.eliminations() {
         if solution.get(cell) == Some(digit) {
             return Err(format!("removes the true {digit} from {cell}: {step}"));

@@ -1,7 +1,7 @@
 //! Aligned pair exclusion: two cells cannot take a pair of digits that
 //! would empty a bivalue cell seeing both.
 
-use sudokit_core::{Digit, Shape};
+use sudokit_core::{Digit, Shape, Variant};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -17,19 +17,22 @@ use crate::human::strategy::Strategy;
 pub struct AlignedPairExclusion;
 
 impl Strategy for AlignedPairExclusion {
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "Aligned pair exclusion"
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
-        let layout = position.layout();
         let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
         let (mut near, mut excluders) = (Vec::new(), Vec::new());
         (0..position.len()).filter(|&a| position.cands(a).len() >= 2).find_map(|a| {
             // The bivalue cells seeing `a`, the only ones that can see both.
             near.clear();
             near.extend(bivalue.iter().copied().filter(|&c| position.sees(c, a)));
-            layout.peers(a).iter().map(|&b| b as usize).filter(|&b| b > a && position.cands(b).len() >= 2).find_map(
+            position.peers(a).iter().map(|&b| b as usize).filter(|&b| b > a && position.cands(b).len() >= 2).find_map(
                 |b| {
                     excluders.clear();
                     excluders.extend(near.iter().copied().filter(|&c| c != b && position.sees(c, b)));
@@ -84,6 +87,10 @@ fn exclude(position: &Position, a: usize, b: usize, excluders: &[usize]) -> Opti
 pub struct AlignedTripleExclusion;
 
 impl Strategy for AlignedTripleExclusion {
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "Aligned triple exclusion"
     }

@@ -1,6 +1,6 @@
 //! Basic fish: X-Wing, swordfish, jellyfish.
 
-use sudokit_core::Digit;
+use sudokit_core::{Digit, Variant};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -24,6 +24,10 @@ impl Fish {
 }
 
 impl Strategy for Fish {
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         ["X-Wing", "Swordfish", "Jellyfish"][self.size.clamp(2, 4) - 2]
     }
@@ -48,7 +52,6 @@ impl Strategy for Fish {
 impl Fish {
     fn fish(&self, position: &Position, digit: Digit, base: usize, cover: usize) -> Option<Step> {
         let side = position.side();
-        let layout = position.layout();
         let lines: Vec<(usize, u64)> = (base..base + side)
             .map(|u| (u, position.places(u, digit)))
             .filter(|&(_, p)| (2..=self.size as u32).contains(&p.count_ones()))
@@ -57,10 +60,10 @@ impl Fish {
         subsets_by_union(&masks, self.size, (0, self.size as u32), &mut |pick, union| {
             let base_units: Vec<usize> = pick.iter().map(|&k| lines[k].0).collect();
             let cover_units: Vec<usize> = (0..side).filter(|k| union >> k & 1 == 1).map(|k| cover + k).collect();
-            let in_base = |i: usize| base_units.iter().any(|&b| layout.unit(b).contains(&(i as u16)));
+            let in_base = |i: usize| base_units.iter().any(|&b| position.unit(b).contains(&(i as u16)));
             let removed: Vec<(usize, Digit)> = cover_units
                 .iter()
-                .flat_map(|&c| layout.unit(c).iter().map(|&i| i as usize))
+                .flat_map(|&c| position.unit(c).iter().map(|&i| i as usize))
                 .filter(|&i| !in_base(i) && position.cands(i).contains(digit))
                 .map(|i| (i, digit))
                 .collect();
@@ -69,7 +72,7 @@ impl Fish {
             }
             let cells = base_units
                 .iter()
-                .flat_map(|&b| layout.unit(b).iter().map(|&i| i as usize))
+                .flat_map(|&b| position.unit(b).iter().map(|&i| i as usize))
                 .filter(|&i| position.cands(i).contains(digit))
                 .map(|i| position.cell(i))
                 .collect();

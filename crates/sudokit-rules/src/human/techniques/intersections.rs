@@ -1,8 +1,9 @@
 //! Locked candidates: pointing (a box's digit confined to one line) and
 //! claiming (a line's digit confined to one box), and their direct forms.
 
-use sudokit_core::Digit;
+use sudokit_core::{Digit, Variant};
 
+use super::subsets::seen_by_all;
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Step, Technique};
 use crate::human::strategy::Strategy;
@@ -24,6 +25,13 @@ impl Intersections {
 }
 
 impl Strategy for Intersections {
+    /// The direct forms work on boxes or a jigsaw's regions and lines
+    /// under any rules; under a variant's, pointing and claiming give way
+    /// to [`GeneralizedIntersections`], which subsumes them.
+    fn takes(&self, variant: &Variant) -> bool {
+        self.direct || variant.is_standard()
+    }
+
     fn name(&self) -> &'static str {
         if self.direct { "Direct pointing and claiming" } else { "Pointing and claiming" }
     }
@@ -40,17 +48,81 @@ impl Strategy for Intersections {
     }
 }
 
+/// Under a variant's rules, a digit whose places in a house (two to six)
+/// are all seen by cells outside it: those cells lose the digit (2.9).
+/// Pointing and claiming are the cases of a box and a line; a diagonal, a
+/// window or an anti-knight relation give others. SukakuExplainer's
+/// "Generalized Intersections", scanned in its order: kinds of house
+/// (boxes or regions, rows, columns, then the extra houses), then digits,
+/// then houses.
+#[derive(Clone, Copy, Debug)]
+pub struct GeneralizedIntersections;
+
+impl Strategy for GeneralizedIntersections {
+    fn name(&self) -> &'static str {
+        "Generalized intersection"
+    }
+
+    /// Variants only: under the standard rules pointing and claiming are
+    /// the path's.
+    fn takes(&self, variant: &Variant) -> bool {
+        !variant.is_standard()
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        if position.is_standard() {
+            return None;
+        }
+        let side = position.side();
+        let mut kinds: Vec<Vec<usize>> =
+            vec![(2 * side..3 * side).collect(), (0..side).collect(), (side..2 * side).collect()];
+        for u in 3 * side..position.unit_count() {
+            let same_kind = kinds.len() > 3
+                && kinds[kinds.len() - 1].first().map(|&v| position.house(v).kind()) == Some(position.house(u).kind());
+            match kinds.last_mut() {
+                Some(last) if same_kind => last.push(u),
+                _ => kinds.push(vec![u]),
+            }
+        }
+        kinds.iter().find_map(|units| {
+            (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
+                units.iter().find_map(|&u| {
+                    let places = position.places(u, digit);
+                    if !(2..=6).contains(&places.count_ones()) {
+                        return None;
+                    }
+                    let cells: Vec<usize> =
+                        (0..64).filter(|k| places >> k & 1 == 1).map(|k| usize::from(position.unit(u)[k])).collect();
+                    let removed = seen_by_all(position, &cells, digit);
+                    if removed.is_empty() {
+                        return None;
+                    }
+                    let pattern = Pattern::Houses {
+                        digits: sudokit_grid::Candidates::single(digit),
+                        houses: vec![position.house(u)],
+                        cells: cells.iter().map(|&i| position.cell(i)).collect(),
+                    };
+                    let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
+                    let bound = position.relation_links(&cells, &removed);
+                    Some(
+                        Step::new(Technique::GeneralizedIntersection, pattern).eliminating(eliminations).binding(bound),
+                    )
+                })
+            })
+        })
+    }
+}
+
 impl Intersections {
     /// The first step, in Sudoku Explainer's order (the crossing unit,
     /// then the digit), of a digit of unit `from` whose places (two or
     /// more) all lie in one crossing unit, removed from the rest of it: a
     /// box's crossing columns or rows (`to_columns`), a line's boxes.
     fn locked(&self, position: &Position, from: usize, to_columns: Option<bool>) -> Option<Step> {
-        let layout = position.layout();
-        let from_cells = layout.unit(from);
+        let from_cells = position.unit(from);
         // The crossing unit of each position of `from`.
         let to_of = |k: usize| {
-            let [row, col, bx] = layout.units_of(usize::from(from_cells[k]));
+            let [row, col, bx] = line_and_box(position, usize::from(from_cells[k]));
             match to_columns {
                 Some(true) => col,
                 Some(false) => row,
@@ -75,11 +147,11 @@ impl Intersections {
         confined.sort_unstable();
         confined.iter().find_map(|&(to, digit)| {
             let digit = Digit::new(digit)?;
-            let (to_cells, there) = (layout.unit(to), position.places(to, digit));
+            let (to_cells, there) = (position.unit(to), position.places(to, digit));
             let removed: Vec<(usize, Digit)> = (0..to_cells.len())
                 .filter(|&k| there >> k & 1 == 1)
                 .map(|k| usize::from(to_cells[k]))
-                .filter(|&i| !layout.units_of(i).contains(&from))
+                .filter(|&i| !line_and_box(position, i).contains(&from))
                 .map(|i| (i, digit))
                 .collect();
             self.step(position, removed, digit, from, to, to_columns.is_some())
@@ -106,7 +178,6 @@ impl Intersections {
         };
         let placed = if self.direct { Some(direct_single(position, from, to, digit)?) } else { None };
         let cells = position
-            .layout()
             .unit(from)
             .iter()
             .map(|&i| i as usize)
@@ -131,22 +202,28 @@ impl Intersections {
 /// candidates of `from` leave `to`, as Sudoku Explainer looks for it: in
 /// another unit of `from`'s kind that crosses `to`.
 fn direct_single(position: &Position, from: usize, to: usize, digit: Digit) -> Option<usize> {
-    let layout = position.layout();
     let side = position.side();
     let kind = from / side;
     (kind * side..(kind + 1) * side).filter(|&other| other != from).find_map(|other| {
         // The digit's places in `other`, and those outside `to`.
-        let cells = layout.unit(other);
+        let cells = position.unit(other);
         let places = position.places(other, digit);
         let (mut outside, mut rest) = (0u64, places);
         while rest != 0 {
             let k = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if !layout.units_of(usize::from(cells[k])).contains(&to) {
+            if !line_and_box(position, usize::from(cells[k])).contains(&to) {
                 outside |= 1 << k;
             }
         }
         (places.count_ones() > 1 && outside.count_ones() == 1)
             .then(|| usize::from(cells[outside.trailing_zeros() as usize]))
     })
+}
+
+/// The row, column and box (or jigsaw region) of cell `i`: a cell's first
+/// three units, under any rules.
+fn line_and_box(position: &Position, i: usize) -> [usize; 3] {
+    let homes = position.homes(i);
+    [homes[0].0, homes[1].0, homes[2].0].map(usize::from)
 }

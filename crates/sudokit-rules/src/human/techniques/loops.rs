@@ -34,6 +34,9 @@ impl Strategy for UniqueLoops {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        if !position.is_standard() {
+            return None;
+        }
         let mut hints: Vec<Hint> = Vec::new();
         let mut walk = Walk::new(position);
         for cell in 0..position.len() {

@@ -36,7 +36,7 @@ mod wings;
 pub use chaining::{Chains, ForcingChains};
 pub use exclusion::{AlignedPairExclusion, AlignedTripleExclusion};
 pub use fish::Fish;
-pub use intersections::Intersections;
+pub use intersections::{GeneralizedIntersections, Intersections};
 pub use loops::UniqueLoops;
 pub use named::{EmptyRectangle, RemotePair, SimpleColouring, Skyscraper, TwoStringKite, WWing};
 pub use singles::{HiddenSingles, NakedSingles};

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use sudokit_core::{Cell, Digit, UnitKind};
+use sudokit_core::{Cell, Digit, HouseKind};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -41,8 +41,8 @@ fn turbot_of(position: &Position, digit: Digit, a: &Conjugate, b: &Conjugate, wa
     let shape = position.shape();
     let (ka, kb) = (position.house(a.unit).kind(), position.house(b.unit).kind());
     let fits = match want {
-        Technique::Skyscraper => ka == kb && ka != UnitKind::Box,
-        _ => ka == UnitKind::Row && kb == UnitKind::Column,
+        Technique::Skyscraper => ka == kb && ka != HouseKind::Box,
+        _ => ka == HouseKind::Row && kb == HouseKind::Column,
     };
     if !fits || a.unit == b.unit {
         return None;
@@ -50,7 +50,7 @@ fn turbot_of(position: &Position, digit: Digit, a: &Conjugate, b: &Conjugate, wa
     let ends = |c: &Conjugate| [c.ends, [c.ends[1], c.ends[0]]];
     ends(a).into_iter().flat_map(|pq| ends(b).into_iter().map(move |rs| (pq, rs))).find_map(|([p, q], [r, s])| {
         let joined = match (want, ka) {
-            (Technique::Skyscraper, UnitKind::Column) => shape.row_of(q) == shape.row_of(r),
+            (Technique::Skyscraper, HouseKind::Column) => shape.row_of(q) == shape.row_of(r),
             (Technique::Skyscraper, _) => shape.col_of(q) == shape.col_of(r),
             _ => shape.box_of(q) == shape.box_of(r),
         };
@@ -99,6 +99,9 @@ impl Strategy for Skyscraper {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        if !position.is_standard() {
+            return None;
+        }
         turbot(position, Technique::Skyscraper)
     }
 }
@@ -109,6 +112,9 @@ impl Strategy for TwoStringKite {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        if !position.is_standard() {
+            return None;
+        }
         turbot(position, Technique::TwoStringKite)
     }
 }
@@ -119,6 +125,9 @@ impl Strategy for WWing {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        if !position.is_standard() {
+            return None;
+        }
         let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
         let links: Vec<Vec<Conjugate>> =
             (1..=position.side() as u8).filter_map(Digit::new).map(|d| conjugates(position, d)).collect();
@@ -160,6 +169,9 @@ impl Strategy for RemotePair {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        if !position.is_standard() {
+            return None;
+        }
         let bivalue: Vec<usize> = (0..position.len()).filter(|&i| position.cands(i).len() == 2).collect();
         bivalue.iter().find_map(|&start| remote_pair_from(position, start, &bivalue))
     }
@@ -217,6 +229,9 @@ impl Strategy for EmptyRectangle {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        if !position.is_standard() {
+            return None;
+        }
         let side = position.side();
         let shape = position.shape();
         (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
@@ -238,8 +253,8 @@ impl Strategy for EmptyRectangle {
                         }
                         // A column pair meets the box's row; a row pair its column.
                         let target = match kind {
-                            UnitKind::Column if shape.row_of(p) == row => shape.index(shape.row_of(q), col),
-                            UnitKind::Row if shape.col_of(p) == col => shape.index(row, shape.col_of(q)),
+                            HouseKind::Column if shape.row_of(p) == row => shape.index(shape.row_of(q), col),
+                            HouseKind::Row if shape.col_of(p) == col => shape.index(row, shape.col_of(q)),
                             _ => continue,
                         };
                         if position.cands(target).contains(digit) && shape.box_of(target) != b - 2 * side {
@@ -287,6 +302,9 @@ impl Strategy for SimpleColouring {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        if !position.is_standard() {
+            return None;
+        }
         let side = position.side();
         (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
             let pairs = conjugates(position, digit);

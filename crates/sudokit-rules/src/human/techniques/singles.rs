@@ -1,6 +1,6 @@
 //! Singles: full house, hidden single, naked single.
 
-use sudokit_core::{Digit, UnitKind};
+use sudokit_core::{Digit, HouseKind, Variant};
 
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Score, Step, Technique};
@@ -16,6 +16,10 @@ pub struct HiddenSingles;
 pub struct NakedSingles;
 
 impl Strategy for HiddenSingles {
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "Hidden single"
     }
@@ -46,12 +50,17 @@ fn hidden_single(position: &Position) -> Option<Step> {
 
 fn single_at(position: &Position, u: usize, k: usize, digit: Digit) -> Step {
     let house = position.house(u);
-    let score = if house.kind() == UnitKind::Box { Score::from_tenths(12) } else { Score::from_tenths(15) };
-    let cell = position.cell(position.layout().unit(u)[k] as usize);
+    let boxed = matches!(house.kind(), HouseKind::Box | HouseKind::Region);
+    let score = if boxed { Score::from_tenths(12) } else { Score::from_tenths(15) };
+    let cell = position.cell(position.unit(u)[k] as usize);
     Step::new(Technique::HiddenSingle, Pattern::Single { house: Some(house) }).with_score(score).placing(cell, digit)
 }
 
 impl Strategy for NakedSingles {
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "Naked single"
     }

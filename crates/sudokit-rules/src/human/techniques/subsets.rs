@@ -1,6 +1,6 @@
 //! Naked and hidden subsets (pairs, triples, quads) within one house.
 
-use sudokit_core::Digit;
+use sudokit_core::{Digit, Variant};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -8,7 +8,10 @@ use crate::human::step::{Pattern, Step, Technique};
 use crate::human::strategy::{Strategy, subsets_by_union};
 
 /// `size` cells of a house whose candidates together are `size` digits:
-/// those digits leave the house's other cells.
+/// those digits leave the house's other cells. Under a variant's rules
+/// the subset is generalized as SukakuExplainer does: each digit leaves
+/// every cell, in the house or not, that sees all the subset's cells
+/// holding it.
 #[derive(Clone, Copy, Debug)]
 pub struct NakedSubsets {
     size: usize,
@@ -46,12 +49,21 @@ impl HiddenSubsets {
 }
 
 impl Strategy for NakedSubsets {
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         ["Naked pair", "Naked triple", "Naked quad"][self.size.clamp(2, 4) - 2]
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
-        let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][self.size.clamp(2, 4) - 2];
+        let k = self.size.clamp(2, 4) - 2;
+        let technique = if position.is_standard() {
+            [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][k]
+        } else {
+            [Technique::GeneralizedNakedPair, Technique::GeneralizedNakedTriple, Technique::GeneralizedNakedQuad][k]
+        };
         position.units_boxes_first().find_map(|u| {
             let empty: Vec<usize> = position.empty_cells(u).collect();
             // With fewer empty cells, the other cells of the house form a
@@ -65,11 +77,15 @@ impl Strategy for NakedSubsets {
             subsets_by_union(&masks, self.size, (0, self.size as u32), &mut |pick, union| {
                 let digits = Candidates::from_bits(union);
                 let cells: Vec<usize> = pick.iter().map(|&k| small[k]).collect();
-                let removed: Vec<(usize, Digit)> = empty
-                    .iter()
-                    .filter(|i| !cells.contains(i))
-                    .flat_map(|&i| (position.cands(i) & digits).iter().map(move |d| (i, d)))
-                    .collect();
+                let removed: Vec<(usize, Digit)> = if position.is_standard() {
+                    empty
+                        .iter()
+                        .filter(|i| !cells.contains(i))
+                        .flat_map(|&i| (position.cands(i) & digits).iter().map(move |d| (i, d)))
+                        .collect()
+                } else {
+                    digits.iter().flat_map(|d| seen_by_all(position, &cells, d)).collect()
+                };
                 if removed.is_empty() {
                     return None;
                 }
@@ -79,13 +95,18 @@ impl Strategy for NakedSubsets {
                     cells: cells.iter().map(|&i| position.cell(i)).collect(),
                 };
                 let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
-                Some(Step::new(technique, pattern).eliminating(eliminations))
+                let bound = position.relation_links(&cells, &removed);
+                Some(Step::new(technique, pattern).eliminating(eliminations).binding(bound))
             })
         })
     }
 }
 
 impl Strategy for HiddenSubsets {
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         match (self.direct, self.size) {
             (true, 2) => "Direct hidden pair",
@@ -104,7 +125,6 @@ impl Strategy for HiddenSubsets {
             (false, 3) => Technique::HiddenTriple,
             _ => Technique::HiddenQuad,
         };
-        let layout = position.layout();
         position.units_boxes_first().find_map(|u| {
             // As for naked subsets, the smaller complement is the one to
             // report, unless the subset leaves a hidden single.
@@ -121,8 +141,10 @@ impl Strategy for HiddenSubsets {
             let masks: Vec<u64> = digits.iter().map(|&(_, places)| places).collect();
             subsets_by_union(&masks, self.size, (0, self.size as u32), &mut |pick, places| {
                 let kept: Candidates = pick.iter().map(|&k| digits[k].0).collect();
-                let cells: Vec<usize> =
-                    (0..position.side()).filter(|k| places >> k & 1 == 1).map(|k| layout.unit(u)[k] as usize).collect();
+                let cells: Vec<usize> = (0..position.side())
+                    .filter(|k| places >> k & 1 == 1)
+                    .map(|k| position.unit(u)[k] as usize)
+                    .collect();
                 let removed: Vec<(usize, Digit)> =
                     cells.iter().flat_map(|&i| (position.cands(i) - kept).iter().map(move |d| (i, d))).collect();
                 if removed.is_empty() {
@@ -151,7 +173,7 @@ impl Strategy for HiddenSubsets {
 /// eliminations `removed` leave in unit `u`: what makes a hidden subset
 /// "direct".
 fn single_after(position: &Position, removed: &[(usize, Digit)], u: usize) -> Option<(usize, Digit)> {
-    let unit = position.layout().unit(u);
+    let unit = position.unit(u);
     let digits: Candidates = removed.iter().map(|&(_, d)| d).collect();
     digits.iter().find_map(|digit| {
         let mut left = unit
@@ -163,4 +185,20 @@ fn single_after(position: &Position, removed: &[(usize, Digit)], u: usize) -> Op
             _ => None,
         }
     })
+}
+
+/// The cells outside `cells` with candidate `digit` that see every cell of
+/// `cells` holding it: where `digit` cannot go once it is locked in
+/// `cells`, each with the digit.
+pub(crate) fn seen_by_all(position: &Position, cells: &[usize], digit: Digit) -> Vec<(usize, Digit)> {
+    let holders: Vec<usize> = cells.iter().copied().filter(|&c| position.cands(c).contains(digit)).collect();
+    let Some(&first) = holders.first() else { return Vec::new() };
+    position
+        .peers(first)
+        .iter()
+        .map(|&i| usize::from(i))
+        .filter(|i| !cells.contains(i) && position.cands(*i).contains(digit))
+        .filter(|&i| holders.iter().all(|&h| position.sees(i, h)))
+        .map(|i| (i, digit))
+        .collect()
 }

@@ -43,6 +43,9 @@ impl Strategy for UniqueRectangles {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        if !position.is_standard() {
+            return None;
+        }
         let side = position.side();
         let shape = position.shape();
         let mut best: Option<Step> = None;
@@ -178,6 +181,9 @@ impl Strategy for Bug {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
+        if !position.is_standard() {
+            return None;
+        }
         let grave = Grave::of(position)?;
         let digits = grave.cells.iter().fold(Candidates::EMPTY, |acc, &i| acc | position.cands(i));
         let cells: Vec<_> = grave.cells.iter().map(|&i| position.cell(i)).collect();

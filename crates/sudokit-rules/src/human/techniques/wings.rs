@@ -1,6 +1,6 @@
 //! Wings: XY-Wing and XYZ-Wing.
 
-use sudokit_core::Digit;
+use sudokit_core::{Digit, Variant};
 
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Step, Technique};
@@ -17,6 +17,10 @@ pub struct XyWing;
 pub struct XyzWing;
 
 impl Strategy for XyWing {
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "XY-Wing"
     }
@@ -27,6 +31,10 @@ impl Strategy for XyWing {
 }
 
 impl Strategy for XyzWing {
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "XYZ-Wing"
     }
@@ -38,10 +46,9 @@ impl Strategy for XyzWing {
 
 /// Wings whose pivot has `pivot_size` candidates: 2 for XY, 3 for XYZ.
 fn wings(position: &Position, pivot_size: usize, technique: Technique) -> Option<Step> {
-    let layout = position.layout();
     (0..position.len()).filter(|&p| position.cands(p).len() == pivot_size).find_map(|pivot| {
         let pc = position.cands(pivot);
-        let pincers: Vec<usize> = layout
+        let pincers: Vec<usize> = position
             .peers(pivot)
             .iter()
             .map(|&i| i as usize)
@@ -68,7 +75,14 @@ fn wings(position: &Position, pivot_size: usize, technique: Technique) -> Option
                 let cells = [pivot, a, b].iter().map(|&i| position.cell(i)).collect();
                 let pattern = Pattern::Cells { digits: all, cells, variant: 0 };
                 let eliminations = removed.iter().map(|&(i, d)| (position.cell(i), d)).collect();
-                Some(Step::new(technique, pattern).eliminating(eliminations))
+                let mut bound: Vec<_> = [a, b]
+                    .iter()
+                    .filter_map(|&p| {
+                        position.relation_between(pivot, p).map(|r| (position.cell(pivot), position.cell(p), r))
+                    })
+                    .collect();
+                bound.extend(position.relation_links(&[pivot, a, b], &removed));
+                Some(Step::new(technique, pattern).eliminating(eliminations).binding(bound))
             })
         })
     })

@@ -59,6 +59,9 @@ impl Strategy for Chains {
         cache: &mut Cache,
     ) -> Result<Option<Step>, StopReason> {
         tally.check()?;
+        if !position.is_standard() {
+            return Ok(None);
+        }
         let cache = cache.get_or_insert_default::<ChainCache>();
         let work = Work::new(position);
         let hints = unary::best(&work, tally, cache)?;
@@ -156,6 +159,9 @@ impl Strategy for ForcingChains {
         cache: &mut Cache,
     ) -> Result<Option<Step>, StopReason> {
         tally.check()?;
+        if !position.is_standard() {
+            return Ok(None);
+        }
         let cache = cache.get_or_insert_default::<ChainCache>();
         let mut work = Work::new(position);
         let nested = Nested { level: self.rule.level, cache };

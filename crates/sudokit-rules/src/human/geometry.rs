@@ -1,0 +1,224 @@
+//! [`Geometry`]: the houses, peers and neighbours of a position's rules —
+//! the standard ones or a [`Variant`]'s — as tables the techniques index.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use sudokit_core::{Shape, Variant};
+use sudokit_grid::Layout;
+
+use super::house::House;
+
+/// The houses (units) of a position's rules — rows, columns, boxes or
+/// regions, then the extra houses of the side's size — and per cell its
+/// units, its peers
+/// (the cells that may not share its digit) and, under non-consecutive,
+/// its orthogonal neighbours.
+#[derive(Debug)]
+pub(crate) struct Geometry {
+    variant: Variant,
+    /// The shape's standard tables, for standard rules only: what the
+    /// techniques that hold only there (uniqueness, the named patterns, the
+    /// chaining engine) read.
+    layout: Option<&'static Layout>,
+    units: Vec<Box<[u16]>>,
+    names: Vec<House>,
+    /// Per cell, each unit it lies in and its place there.
+    homes: Vec<Box<[(u16, u16)]>>,
+    peers: Vec<Box<[u16]>>,
+    /// The same, as the techniques that list cells take them.
+    peer_lists: Vec<Vec<usize>>,
+    /// `cells` rows of `words` words: bit `b` of row `a` when `a` and `b`
+    /// are peers.
+    seen: Box<[u64]>,
+    words: usize,
+    neighbours: Vec<Box<[u16]>>,
+}
+
+impl Geometry {
+    /// The standard rules of `shape`, built once per shape and shared.
+    pub(crate) fn standard(shape: Shape) -> Arc<Geometry> {
+        static BUILT: OnceLock<Mutex<HashMap<Shape, Arc<Geometry>>>> = OnceLock::new();
+        let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        built.entry(shape).or_insert_with(|| Arc::new(Geometry::build(&Variant::standard(shape)))).clone()
+    }
+
+    /// The rules of `variant` (the shared standard tables for standard
+    /// rules).
+    pub(crate) fn of(variant: &Variant) -> Arc<Geometry> {
+        if variant.is_standard() {
+            return Geometry::standard(variant.shape());
+        }
+        Arc::new(Geometry::build(variant))
+    }
+
+    fn build(variant: &Variant) -> Geometry {
+        let shape = variant.shape();
+        let cells = shape.cell_count();
+        // A house of one's own with fewer cells than the side holds each
+        // digit at most once, not once: it only makes peers, since hidden
+        // singles and subsets read a house as holding every digit.
+        let houses: Vec<_> = variant.houses().into_iter().filter(|h| h.cells().len() == shape.side()).collect();
+        let names = houses.iter().map(|h| House::new(h.kind(), h.number())).collect();
+        let units: Vec<Box<[u16]>> = houses.iter().map(|h| h.cells().iter().map(|&i| i as u16).collect()).collect();
+        let mut homes: Vec<Vec<(u16, u16)>> = vec![Vec::new(); cells];
+        for (u, unit) in units.iter().enumerate() {
+            for (k, &i) in unit.iter().enumerate() {
+                homes[usize::from(i)].push((u as u16, k as u16));
+            }
+        }
+        let peer_lists = variant.peers();
+        let peers: Vec<Box<[u16]>> = peer_lists.iter().map(|list| list.iter().map(|&i| i as u16).collect()).collect();
+        let words = cells.div_ceil(64);
+        let mut seen = vec![0u64; cells * words].into_boxed_slice();
+        for (a, list) in peers.iter().enumerate() {
+            for &b in list.iter() {
+                seen[a * words + usize::from(b) / 64] |= 1 << (b % 64);
+            }
+        }
+        let neighbours = variant
+            .non_consecutive_neighbours()
+            .into_iter()
+            .map(|list| list.into_iter().map(|i| i as u16).collect())
+            .collect();
+        Geometry {
+            variant: variant.clone(),
+            layout: variant.is_standard().then(|| Layout::of(shape)),
+            units,
+            names,
+            homes: homes.into_iter().map(Vec::into_boxed_slice).collect(),
+            peers,
+            peer_lists,
+            seen,
+            words,
+            neighbours,
+        }
+    }
+
+    pub(crate) fn shape(&self) -> Shape {
+        self.variant.shape()
+    }
+
+    /// The rules these tables are of.
+    pub(crate) fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The standard tables, for standard rules only.
+    pub(crate) fn layout(&self) -> Option<&'static Layout> {
+        self.layout
+    }
+
+    /// Number of units: rows, columns, boxes or regions, extra houses.
+    pub(crate) fn unit_count(&self) -> usize {
+        self.units.len()
+    }
+
+    /// The cells of unit `u`, ascending.
+    #[inline]
+    pub(crate) fn unit(&self, u: usize) -> &[u16] {
+        &self.units[u]
+    }
+
+    /// How steps name unit `u`.
+    pub(crate) fn house(&self, u: usize) -> House {
+        self.names[u]
+    }
+
+    /// The unit `house` names, if these rules have it.
+    pub(crate) fn unit_of(&self, house: House) -> Option<usize> {
+        self.names.iter().position(|&h| h == house)
+    }
+
+    /// The units of cell `i`, each with the cell's place in it.
+    #[inline]
+    pub(crate) fn homes(&self, i: usize) -> &[(u16, u16)] {
+        &self.homes[i]
+    }
+
+    /// The cells that may not hold cell `i`'s digit, ascending.
+    #[inline]
+    pub(crate) fn peers(&self, i: usize) -> &[u16] {
+        &self.peers[i]
+    }
+
+    /// [`peers`](Self::peers) as indices.
+    pub(crate) fn peer_list(&self, i: usize) -> &[usize] {
+        &self.peer_lists[i]
+    }
+
+    /// Whether cells `a` and `b` may not hold the same digit.
+    #[inline]
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        self.seen[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// The cells whose digit may not be consecutive to cell `i`'s (under
+    /// non-consecutive; none otherwise).
+    #[inline]
+    pub(crate) fn neighbours(&self, i: usize) -> &[u16] {
+        &self.neighbours[i]
+    }
+
+    /// The relation that binds cells `a` and `b` when they share no house
+    /// and one does.
+    pub(crate) fn relation_between(&self, a: usize, b: usize) -> Option<sudokit_core::Relation> {
+        let shares = self.homes(a).iter().any(|&(u, _)| self.homes(b).iter().any(|&(v, _)| u == v));
+        if shares {
+            return None;
+        }
+        let shape = self.shape();
+        let (x, y) = (sudokit_core::Cell::from_index(a, shape), sudokit_core::Cell::from_index(b, shape));
+        self.variant.relations().iter().copied().find(|r| r.is_difference() && r.binds(x, y))
+    }
+
+    /// Whether the rules are the standard ones.
+    pub(crate) fn is_standard(&self) -> bool {
+        self.layout.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudokit_core::{Cell, HouseKind, Relation};
+
+    use super::*;
+
+    #[test]
+    fn standard_tables_are_the_layouts() {
+        for shape in [Shape::CLASSIC, Shape::new(2, 3).expect("a shape")] {
+            let geometry = Geometry::standard(shape);
+            let layout = Layout::of(shape);
+            assert_eq!(geometry.unit_count(), layout.unit_count());
+            for u in 0..layout.unit_count() {
+                assert_eq!(geometry.unit(u), layout.unit(u), "{shape} unit {u}");
+            }
+            for i in 0..shape.cell_count() {
+                assert_eq!(geometry.peers(i), layout.peers(i), "{shape} cell {i}");
+                let units: Vec<usize> = geometry.homes(i).iter().map(|&(u, _)| usize::from(u)).collect();
+                assert_eq!(units, layout.units_of(i), "{shape} cell {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_variant_adds_its_houses_and_peers() {
+        let variant = Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(Relation::NonConsecutive);
+        let geometry = Geometry::of(&variant);
+        assert_eq!(geometry.unit_count(), 29);
+        assert_eq!(geometry.house(27).to_string(), "the main diagonal");
+        assert_eq!(geometry.homes(40).len(), 5, "the centre lies on both diagonals");
+        assert!(geometry.sees(0, 80) && !geometry.sees(0, 79));
+        assert_eq!(geometry.neighbours(0), [1, 9]);
+        assert_eq!(geometry.unit_of(House::new(HouseKind::AntiDiagonal, 0)), Some(28));
+    }
+
+    #[test]
+    fn a_house_smaller_than_the_side_only_makes_peers() {
+        let cells = [Cell::new(0, 0), Cell::new(4, 4), Cell::new(8, 8)];
+        let variant = Variant::standard(Shape::CLASSIC).with_house(&cells).expect("a house");
+        let geometry = Geometry::of(&variant);
+        assert_eq!(geometry.unit_count(), 27, "no unit for three cells");
+        assert!(geometry.sees(0, 40) && geometry.sees(40, 80));
+    }
+}

@@ -1,0 +1,161 @@
+//! The human techniques under a variant's rules: on a sample of every
+//! variant set of `puzzles/`, each step of the hint path keeps the
+//! solution (the propagation search finds it, the testkit's independent checker
+//! checks it; the sets are unique, checked in the facade's tests) (where the path
+//! stalls, the solution's digit is placed in a cell with the fewest
+//! candidates and the walk goes on); the techniques that take only the
+//! standard rules never step in; and the explainer and the `rules`
+//! solver solve under the variant's rules.
+
+use std::collections::BTreeSet;
+
+use sudokit::grid::io::{Puzzle, PuzzleReader};
+use sudokit_rules::human::{Event, Explainer, HumanSolver, Outcome, Position, Technique, lists};
+use sudokit_rules::sudokit_core::{CountSolutions, Grid, Solver, Variant};
+use sudokit_testkit::sets::puzzles_dir;
+use sudokit_testkit::variant_oracle::check_variant_solution;
+
+use crate::human::soundness::check_step;
+
+const SETS: [&str; 8] = [
+    "variant_x.txt",
+    "variant_windoku.txt",
+    "variant_disjoint_groups.txt",
+    "variant_anti_king.txt",
+    "variant_anti_knight.txt",
+    "variant_x_anti_knight.txt",
+    "variant_non_consecutive.txt",
+    "variant_jigsaw.txt",
+];
+
+fn read(file: &str, n: usize) -> Vec<Puzzle> {
+    let path = puzzles_dir().join(file);
+    let reader = PuzzleReader::open(&path).expect("the set is there").with_rules();
+    reader.take(n).collect::<Result<_, _>>().expect("the set reads")
+}
+
+/// The techniques that reason over rows, columns and boxes only.
+fn standard_only(technique: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        technique,
+        Pointing
+            | Claiming
+            | NakedPair
+            | NakedTriple
+            | NakedQuad
+            | UniqueRectangle
+            | UniqueLoop
+            | Bug
+            | Skyscraper
+            | TwoStringKite
+            | EmptyRectangle
+            | WWing
+            | RemotePair
+            | SimpleColouring
+    )
+}
+
+/// Walks the hint path of `grid` under `variant`, checking every step
+/// against `solution`; returns the techniques used.
+fn walk(grid: &Grid, variant: &Variant, solution: &Grid) -> Result<BTreeSet<Technique>, String> {
+    let mut position = Position::with_variant(grid, variant).map_err(|e| e.to_string())?;
+    let mut used = BTreeSet::new();
+    while !position.is_solved() {
+        let Some(step) = position.hint() else {
+            // Stalled: play the solution's digit in a cell with the fewest
+            // candidates, as a lucky guess would.
+            let cell = (0..grid.shape().cell_count())
+                .map(|i| sudokit::Cell::from_index(i, grid.shape()))
+                .filter(|&c| position.value(c).is_none())
+                .min_by_key(|&c| position.candidates(c).len())
+                .ok_or("no empty cell in an unsolved position")?;
+            let digit = solution.get(cell).ok_or("the solution is complete")?;
+            if !position.candidates(cell).contains(digit) {
+                return Err(format!("{grid}: the true {digit} left {cell}"));
+            }
+            let guess = sudokit_rules::human::Step::builder(Technique::Custom(GUESS)).placing(cell, digit);
+            position.apply(&guess.build(&position).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+            continue;
+        };
+        check_step(&step, solution).map_err(|e| format!("{grid} ({variant}): {e}"))?;
+        if standard_only(step.technique()) {
+            return Err(format!("{grid} ({variant}): a standard-only technique stepped in: {step}"));
+        }
+        used.insert(step.technique());
+        position.apply(&step).map_err(|e| format!("{grid} ({variant}): {e} after {step}"))?;
+    }
+    Ok(used)
+}
+
+const GUESS: sudokit_rules::human::CustomTechnique =
+    sudokit_rules::human::CustomTechnique::new("Guess", sudokit_rules::human::Score::from_tenths(100));
+
+#[test]
+fn every_step_keeps_the_solution_on_every_variant() {
+    let per_set = if cfg!(debug_assertions) { 50 } else { 200 };
+    let mut used = BTreeSet::new();
+    for file in SETS {
+        for puzzle in read(file, per_set) {
+            let (grid, variant) = (&puzzle.grid, &puzzle.variant);
+            let solution = sudokit::PropagationSearch::new().solve_variant(grid, variant).expect("solved").grid;
+            assert_eq!(check_variant_solution(grid, variant, &solution), Ok(()), "{file}: {grid}");
+            used.extend(walk(grid, variant, &solution).unwrap_or_else(|e| panic!("{file}: {e}")));
+        }
+    }
+    for wanted in [Technique::GeneralizedIntersection, Technique::GeneralizedNakedPair, Technique::HiddenPair] {
+        assert!(used.contains(&wanted), "{wanted} never used: {used:?}");
+    }
+}
+
+#[test]
+fn the_explainer_and_the_rules_solver_solve_under_the_variant() {
+    for file in SETS {
+        for puzzle in read(file, 2) {
+            let (grid, variant) = (&puzzle.grid, &puzzle.variant);
+            let solved = HumanSolver::new().solve_variant(grid, variant).expect("solved");
+            assert_eq!(check_variant_solution(grid, variant, &solved.grid), Ok(()), "{file}: {grid}");
+            assert_eq!(HumanSolver::new().count_variant_solutions(grid, variant, 2), Ok(1), "{file}: {grid}");
+            let last = Explainer::with_variant(grid, variant).expect("a valid puzzle").last();
+            assert!(
+                matches!(&last, Some(Event::Finished(Outcome::Solved(g))) if check_variant_solution(grid, variant, g).is_ok()),
+                "{file}: {grid}: {last:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_step_names_the_variant_s_house() {
+    // The first X puzzle's path places digits by the diagonals.
+    let puzzle = &read("variant_x.txt", 1)[0];
+    let mut position = Position::with_variant(&puzzle.grid, &puzzle.variant).expect("a valid puzzle");
+    let mut named = false;
+    while let Some(step) = position.hint() {
+        named |= step.to_string().contains("diagonal");
+        position.apply(&step).expect("a sound step");
+    }
+    assert!(named, "no step named a diagonal");
+    assert!(lists::standard().iter().any(|s| !s.takes(&puzzle.variant)));
+}
+
+#[test]
+fn steps_name_the_relation_that_binds_two_cells() {
+    let mut named = 0;
+    for puzzle in read("variant_anti_knight.txt", 10) {
+        let mut position = Position::with_variant(&puzzle.grid, &puzzle.variant).expect("a valid puzzle");
+        while let Some(step) = position.hint() {
+            for &(a, b, relation) in step.relations() {
+                assert!(relation.binds(a, b), "{step}");
+                let shares = a.row() == b.row()
+                    || a.col() == b.col()
+                    || (a.row() / 3, a.col() / 3) == (b.row() / 3, b.col() / 3);
+                assert!(!shares, "{a} and {b} share a house: {step}");
+                assert!(step.to_string().contains(&format!("{a} and {b} are a knight's move apart")), "{step}");
+                named += 1;
+            }
+            position.apply(&step).expect("a sound step");
+        }
+    }
+    assert!(named > 10, "{named} relations named");
+}
