@@ -1,6 +1,6 @@
 //! Helpers shared by the examples: the exit code and error chain of a run,
-//! error context, duration flags, input files (`-` for stdin) and one
-//! progress display. Not part of the
+//! error context, duration flags, input files (`-` for stdin), a puzzle
+//! with its rules from the command line, and one progress display. Not part of the
 //! library API; the puzzle sets come from `sudokit_testkit::sets`, and each
 //! example declares its own command line with `clap`.
 
@@ -238,6 +238,34 @@ impl Progress {
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
+        }
+    }
+}
+
+/// The puzzle of a command line and its rules: `text` is the grid's text,
+/// with `;RULES` after it for a variant, and `flag` the rules of a
+/// `--rules` flag (both join).
+pub fn puzzle_and_rules(text: &str, flag: Option<&str>) -> Result<(sudokit::Grid, sudokit::Variant)> {
+    let (grid_text, line_rules) = match text.split_once(';') {
+        Some((grid, rules)) => (grid, Some(rules)),
+        None => (text, None),
+    };
+    let puzzle: sudokit::Grid = grid_text.trim().parse().context(|| "bad puzzle")?;
+    let rules = [line_rules, flag].into_iter().flatten().collect::<Vec<_>>().join(",");
+    let variant = sudokit::Variant::parse(rules.trim(), puzzle.shape()).context(|| "bad rules")?;
+    Ok((puzzle, variant))
+}
+
+/// A grid in the boxed picture, or drawn with its regions and marked
+/// houses when the rules are not the standard ones.
+#[derive(Debug)]
+pub struct Drawn<'a>(pub &'a sudokit::Grid, pub &'a sudokit::Variant);
+
+impl fmt::Display for Drawn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1.picture(self.0) {
+            Ok(picture) if !self.1.is_standard() => write!(f, "{picture}"),
+            _ => write!(f, "{:#}", self.0),
         }
     }
 }

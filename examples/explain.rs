@@ -3,13 +3,15 @@
 //! backtracks when the techniques stall; and the rating at the end.
 //!
 //! ```text
-//! cargo run --release --example explain -- [--marks] [--full-chains] [--svg DIR] [PUZZLE]
+//! cargo run --release --example explain -- [--marks] [--full-chains] [--rules RULES] [--svg DIR] [PUZZLE]
 //! cargo run --release --example explain -- --marks \
 //!     "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
 //! ```
 //!
 //! PUZZLE is an 81-character line (or any grid text sudokit reads, any
-//! shape); without it a top95 puzzle is explained whose path shows
+//! shape), with `;RULES` after it for a variant (as the variant sets in
+//! `puzzles/` write them), or the rules given with `--rules` (`x`,
+//! `windoku`, `jigsaw=MAP`, `anti-knight`, …); without it a top95 puzzle is explained whose path shows
 //! pointing, a naked pair, direct hidden pairs, a unique rectangle and two
 //! skyscrapers. `--marks` prints every cell's candidates before each step.
 //! Under a forcing-chain step, each branch is written out as a line of
@@ -27,10 +29,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudokit::Grid;
 use sudokit::rating::rate;
 use sudokit::rules::human::{Event, Explainer, Outcome, Position, Step};
-use sudokit_examples::{Result, WithContext, exit_code};
+use sudokit::{Grid, Variant};
+use sudokit_examples::{Drawn, Result, WithContext, exit_code, puzzle_and_rules};
 
 /// Walks a puzzle step by step as a player would, printing each step's
 /// explanation, then its rating.
@@ -48,6 +50,12 @@ struct Cli {
     /// branch is one line, shortened to its ends).
     #[arg(long)]
     full_chains: bool,
+    /// The puzzle's rules beyond rows, columns and boxes, comma-separated
+    /// (`x`, `windoku`, `disjoint-groups`, `jigsaw=MAP`, `anti-king`,
+    /// `anti-knight`, `non-consecutive`); a puzzle line may carry them
+    /// after a `;`.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
     /// Draw every step as an SVG picture in DIR, with an index.html page.
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
@@ -64,10 +72,11 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result {
-    let puzzle: Grid = cli.puzzle.as_deref().unwrap_or(DEFAULT).trim().parse().context(|| "bad puzzle")?;
+    let (puzzle, variant) = puzzle_and_rules(cli.puzzle.as_deref().unwrap_or(DEFAULT), cli.rules.as_deref())?;
     let mut pictures = cli.svg.as_deref().map(Pictures::new).transpose()?;
-    println!("Puzzle ({}, {} givens):\n{puzzle:#}\n", puzzle.shape(), puzzle.filled_count());
-    let mut explainer = Explainer::new(&puzzle)?;
+    let ruled = if variant.is_standard() { String::new() } else { format!(", rules {variant}") };
+    println!("Puzzle ({}, {} givens{ruled}):\n{}\n", puzzle.shape(), puzzle.filled_count(), Drawn(&puzzle, &variant));
+    let mut explainer = Explainer::with_variant(&puzzle, &variant)?;
     let mut number = 0;
     let mut verdict = Ok(());
     loop {
@@ -100,7 +109,7 @@ fn run(cli: Cli) -> Result {
                 }
             },
             Event::Solution(_) => println!("{number:>3}. A solution; looking for another"),
-            Event::Finished(outcome) => verdict = report(&puzzle, &outcome),
+            Event::Finished(outcome) => verdict = report(&puzzle, &variant, &outcome),
             other => println!("{number:>3}. {other:?}"),
         }
     }
@@ -164,10 +173,14 @@ impl Pictures {
 
 /// Prints how the walk ended; an error unless the puzzle had exactly one
 /// solution, for the exit status.
-fn report(puzzle: &Grid, outcome: &Outcome) -> Result {
+fn report(puzzle: &Grid, variant: &Variant, outcome: &Outcome) -> Result {
     match outcome {
         Outcome::Solved(grid) => {
-            println!("\nSolved, the only solution:\n{grid:#}");
+            println!("\nSolved, the only solution:\n{}", Drawn(grid, variant));
+            if !variant.is_standard() {
+                println!("Rating: not rated (the rating takes the standard rules only)");
+                return Ok(());
+            }
             match rate(puzzle) {
                 Ok(r) => println!("Rating: ER {} EP {} ED {} ({})", r.er, r.ep, r.ed, r.level),
                 Err(e) => println!("Rating: {e}"),

@@ -20,8 +20,8 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudokit::{Grid, Variant, registry};
-use sudokit_examples::{Result, WithContext, exit_code};
+use sudokit::{Grid, registry};
+use sudokit_examples::{Drawn, Result, WithContext, exit_code, puzzle_and_rules};
 
 /// Solves one puzzle and prints the boxed grid with the solver's
 /// statistics.
@@ -73,13 +73,7 @@ fn run(cli: Cli) -> Result {
             input
         }
     };
-    let (grid_text, line_rules) = match text.split_once(';') {
-        Some((grid, rules)) => (grid, Some(rules)),
-        None => (text.as_str(), None),
-    };
-    let puzzle: Grid = grid_text.trim().parse().context(|| "bad puzzle")?;
-    let rules = [line_rules, cli.rules.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(",");
-    let variant = Variant::parse(&rules, puzzle.shape()).context(|| "bad rules")?;
+    let (puzzle, variant) = puzzle_and_rules(&text, cli.rules.as_deref())?;
     let ruled = if variant.is_standard() { String::new() } else { format!(", rules {variant}") };
     println!("Puzzle ({}, {} givens{ruled}):\n{}", puzzle.shape(), puzzle.filled_count(), Drawn(&puzzle, &variant));
 
@@ -107,17 +101,4 @@ fn run(cli: Cli) -> Result {
         if unique { ", unique" } else { "" }
     );
     Ok(())
-}
-
-/// A grid in the boxed picture, or drawn with its regions and marked
-/// houses when the rules are not the standard ones.
-struct Drawn<'a>(&'a Grid, &'a Variant);
-
-impl std::fmt::Display for Drawn<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.1.picture(self.0) {
-            Ok(picture) if !self.1.is_standard() => write!(f, "{picture}"),
-            _ => write!(f, "{:#}", self.0),
-        }
-    }
 }
