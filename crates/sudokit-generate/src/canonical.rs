@@ -37,6 +37,11 @@ pub enum CanonicalError {
     /// The puzzle's givens clash.
     #[error(transparent)]
     Invalid(#[from] SolveError),
+    /// [`variant_transforms`](crate::variant_transforms) lists the
+    /// transformations of a variant's rules; the standard rules' group is
+    /// too large to list ([`canonical_puzzle`] searches it).
+    #[error("the standard rules' transformations are too many to list; use canonical_puzzle")]
+    Unenumerable,
 }
 
 /// The canonical form of a solved 9×9 grid: the least, in reading order,

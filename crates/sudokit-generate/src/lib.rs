@@ -59,7 +59,8 @@
 //!
 //! # Module layout
 //! `transform`, `symmetry`, `regions` (jigsaw maps) and `variant_tables`
-//! ← `solved` (random grids), `unique` (the checks) and `canonical` ←
+//! ← `solved` (random grids), `unique` (the checks) and `canonical` (←
+//! `variant_canonical`, a variant's transformations) ←
 //! `request` (what is asked) ← `generator`.
 #![doc(test(attr(deny(warnings))))]
 
@@ -73,6 +74,7 @@ mod solved;
 mod symmetry;
 mod transform;
 mod unique;
+mod variant_canonical;
 mod variant_tables;
 
 pub use canonical::{Canonical, CanonicalError, canonical_puzzle, canonical_solution};
@@ -80,6 +82,7 @@ pub use generator::{GenerateError, Generated, Generator};
 pub use request::{Difficulty, Givens};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use transform::{Transform, TransformError};
+pub use variant_canonical::{VariantCanonical, canonical_variant_puzzle, variant_transforms};
 
 /// The rating's types that a request takes and a generated puzzle
 /// carries, so that a user of this crate alone can name them.

@@ -331,6 +331,19 @@ impl Transform {
         Transform { digits: digits.to_vec(), ..moved }
     }
 
+    /// The transform of `shape` whose cell `k` takes the input's cell
+    /// `source[k]`, digits unchanged.
+    pub(crate) fn from_source(shape: Shape, source: Vec<u16>) -> Transform {
+        debug_assert_eq!(source.len(), shape.cell_count());
+        Transform { input: shape, output: shape, source, digits: (1..=shape.side() as u8).collect() }
+    }
+
+    /// This transform's cells, with digit `d` becoming `digits[d - 1]`
+    /// (instead of this transform's digit map).
+    pub(crate) fn with_digits(self, digits: Vec<u8>) -> Transform {
+        Transform { digits, ..self }
+    }
+
     fn by_rows(shape: Shape, row: impl Fn(usize) -> usize) -> Transform {
         Transform::by_cells(shape, shape, |r, c| (row(r), c))
     }

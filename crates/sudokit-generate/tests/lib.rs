@@ -7,4 +7,5 @@ mod generator;
 mod pinned;
 mod symmetry;
 mod transform;
+mod variant_canonical;
 mod variants;

@@ -19,7 +19,8 @@ use std::ops::RangeInclusive;
 
 pub use sudokit_generate::{
     Canonical, CanonicalError, Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, Transform,
-    TransformError, UnknownSymmetry, canonical_puzzle, canonical_solution,
+    TransformError, UnknownSymmetry, VariantCanonical, canonical_puzzle, canonical_solution, canonical_variant_puzzle,
+    variant_transforms,
 };
 
 use crate::parallel;
