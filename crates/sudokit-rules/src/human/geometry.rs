@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use sudokit_core::{Shape, Variant};
+use sudokit_core::{HouseKind, Shape, Variant};
 use sudokit_grid::Layout;
 
 use super::house::House;
@@ -59,15 +59,27 @@ impl Geometry {
         // digit at most once, not once: it only makes peers, since hidden
         // singles and subsets read a house as holding every digit.
         let houses: Vec<_> = variant.houses().into_iter().filter(|h| h.cells().len() == shape.side()).collect();
-        let names = houses.iter().map(|h| House::new(h.kind(), h.number())).collect();
-        let units: Vec<Box<[u16]>> = houses.iter().map(|h| h.cells().iter().map(|&i| i as u16).collect()).collect();
+        let mut names: Vec<House> = houses.iter().map(|h| House::new(h.kind(), h.number())).collect();
+        let mut units: Vec<Box<[u16]>> = houses.iter().map(|h| h.cells().iter().map(|&i| i as u16).collect()).collect();
+        let windows = houses.iter().filter(|h| h.kind() == HouseKind::Window).count();
+        let mut peer_lists = variant.peers();
+        for (k, cells) in implied_windows(variant).into_iter().enumerate() {
+            for &a in &cells {
+                peer_lists[a].extend(cells.iter().copied().filter(|&b| b != a));
+            }
+            names.push(House::new(HouseKind::Window, windows + k));
+            units.push(cells.into_iter().map(|i| i as u16).collect());
+        }
+        for list in &mut peer_lists {
+            list.sort_unstable();
+            list.dedup();
+        }
         let mut homes: Vec<Vec<(u16, u16)>> = vec![Vec::new(); cells];
         for (u, unit) in units.iter().enumerate() {
             for (k, &i) in unit.iter().enumerate() {
                 homes[usize::from(i)].push((u as u16, k as u16));
             }
         }
-        let peer_lists = variant.peers();
         let peers: Vec<Box<[u16]>> = peer_lists.iter().map(|list| list.iter().map(|&i| i as u16).collect()).collect();
         let words = cells.div_ceil(64);
         let mut seen = vec![0u64; cells * words].into_boxed_slice();
@@ -178,9 +190,61 @@ impl Geometry {
     }
 }
 
+/// The houses windoku's windows imply: with the windows' rows in `k`
+/// bands of rows and the rows between them (as many as a box is high),
+/// and likewise for columns, each digit fills every such band once per
+/// column, the windows hold it once each, so the cells of a band outside
+/// the windows hold it once more — a house, as players and
+/// SukakuExplainer count them (the five "hidden windows" of 9×9). None
+/// unless the windows tile that way (every side sudokit draws them on).
+fn implied_windows(variant: &Variant) -> Vec<Vec<usize>> {
+    let windows: Vec<&sudokit_core::House> =
+        variant.extra_houses().iter().filter(|h| h.kind() == HouseKind::Window).collect();
+    let shape = variant.shape();
+    let (side, bh, bw) = (shape.side(), shape.box_height(), shape.box_width());
+    if windows.is_empty() {
+        return Vec::new();
+    }
+    // The windows' row ranges and column ranges, and the lines they miss.
+    let mut row_sets: Vec<Vec<usize>> = Vec::new();
+    let mut col_sets: Vec<Vec<usize>> = Vec::new();
+    for w in &windows {
+        let mut rows: Vec<usize> = w.cells().iter().map(|&i| i / side).collect();
+        let mut cols: Vec<usize> = w.cells().iter().map(|&i| i % side).collect();
+        rows.dedup();
+        cols.sort_unstable();
+        cols.dedup();
+        if !row_sets.contains(&rows) {
+            row_sets.push(rows);
+        }
+        if !col_sets.contains(&cols) {
+            col_sets.push(cols);
+        }
+    }
+    let missed =
+        |sets: &[Vec<usize>]| -> Vec<usize> { (0..side).filter(|l| !sets.iter().any(|s| s.contains(l))).collect() };
+    let (gap_rows, gap_cols) = (missed(&row_sets), missed(&col_sets));
+    let tiles = row_sets.len() + 1 == bw && col_sets.len() + 1 == bh && gap_rows.len() == bh && gap_cols.len() == bw;
+    if !tiles || windows.len() != row_sets.len() * col_sets.len() {
+        return Vec::new();
+    }
+    row_sets.push(gap_rows);
+    col_sets.push(gap_cols);
+    let mut out = Vec::new();
+    for (a, rows) in row_sets.iter().enumerate() {
+        for (b, cols) in col_sets.iter().enumerate() {
+            if a + 1 < row_sets.len() && b + 1 < col_sets.len() {
+                continue;
+            }
+            out.push(rows.iter().flat_map(|&r| cols.iter().map(move |&c| r * side + c)).collect());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use sudokit_core::{Cell, HouseKind, Relation};
+    use sudokit_core::{Cell, Relation};
 
     use super::*;
 
@@ -211,6 +275,18 @@ mod tests {
         assert!(geometry.sees(0, 80) && !geometry.sees(0, 79));
         assert_eq!(geometry.neighbours(0), [1, 9]);
         assert_eq!(geometry.unit_of(House::new(HouseKind::AntiDiagonal, 0)), Some(28));
+    }
+
+    #[test]
+    fn windoku_s_windows_imply_five_more() {
+        let geometry = Geometry::of(&Variant::standard(Shape::CLASSIC).with_windows());
+        assert_eq!(geometry.unit_count(), 27 + 4 + 5);
+        // Rows 1, 5 and 9 by columns 2 to 4: the first hidden window.
+        let first: Vec<u16> = [1, 2, 3, 37, 38, 39, 73, 74, 75].to_vec();
+        assert!((31..36).any(|u| geometry.unit(u) == first.as_slice()));
+        assert!(geometry.sees(1, 73), "r1c2 and r9c2 share a column anyway");
+        assert!(geometry.sees(2, 39), "r1c3 and r5c4 share a hidden window");
+        assert_eq!(geometry.house(35).to_string(), "window 9");
     }
 
     #[test]

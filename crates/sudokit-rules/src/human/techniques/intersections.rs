@@ -1,7 +1,7 @@
 //! Locked candidates: pointing (a box's digit confined to one line) and
 //! claiming (a line's digit confined to one box), and their direct forms.
 
-use sudokit_core::{Digit, Variant};
+use sudokit_core::{Digit, HouseKind, Variant};
 
 use super::subsets::seen_by_all;
 use crate::human::position::Position;
@@ -42,10 +42,87 @@ impl Strategy for Intersections {
         // Sudoku Explainer's order: boxes onto columns, then onto rows;
         // columns onto boxes, then rows.
         let order = [(boxes.clone(), Some(true)), (boxes, Some(false)), (columns, None), (rows, None)];
-        order.into_iter().find_map(|(from_units, to_columns)| {
+        let found = order.into_iter().find_map(|(from_units, to_columns)| {
             from_units.clone().find_map(|from| self.locked(position, from, to_columns))
-        })
+        });
+        found.or_else(|| if self.direct { direct_with_variant_houses(position) } else { None })
     }
+}
+
+/// Under a variant's rules, the direct intersections of a disjoint group
+/// or a window with a line or a box, and of a window with a disjoint
+/// group, in SukakuExplainer's order: pairs of kinds of house, then
+/// digits, then the houses of each kind. Diagonals take no part, as there.
+fn direct_with_variant_houses(position: &Position) -> Option<Step> {
+    let of_kind = |kind: HouseKind| -> Vec<usize> {
+        (0..position.unit_count()).filter(|&u| position.house(u).kind() == kind).collect()
+    };
+    let (rows, columns) = (of_kind(HouseKind::Row), of_kind(HouseKind::Column));
+    let boxes = [of_kind(HouseKind::Box), of_kind(HouseKind::Region)].concat();
+    let (groups, windows) = (of_kind(HouseKind::DisjointGroup), of_kind(HouseKind::Window));
+    let mut pairs: Vec<(&[usize], &[usize])> = Vec::new();
+    for extra in [&groups, &windows].into_iter().filter(|e| !e.is_empty()) {
+        pairs.extend([
+            (&extra[..], &columns[..]),
+            (extra, &rows),
+            (&columns, extra),
+            (&rows, extra),
+            (&boxes, extra),
+            (extra, &boxes),
+        ]);
+    }
+    if !groups.is_empty() && !windows.is_empty() {
+        pairs.extend([(&windows[..], &groups[..]), (&groups, &windows)]);
+    }
+    let side = position.side();
+    pairs.into_iter().find_map(|(from_kind, to_kind)| {
+        (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
+            from_kind.iter().find_map(|&from| {
+                let places: Vec<usize> = cells_with(position, from, digit).collect();
+                if places.len() < 2 {
+                    return None;
+                }
+                to_kind.iter().copied().filter(|&to| places.iter().all(|&c| lies_in(position, c, to))).find_map(|to| {
+                    let removed: Vec<(usize, Digit)> = cells_with(position, to, digit)
+                        .filter(|&c| !lies_in(position, c, from))
+                        .map(|c| (c, digit))
+                        .collect();
+                    if removed.is_empty() {
+                        return None;
+                    }
+                    let single = from_kind.iter().filter(|&&other| other != from).find_map(|&other| {
+                        let theirs: Vec<usize> = cells_with(position, other, digit).collect();
+                        let outside: Vec<usize> =
+                            theirs.iter().copied().filter(|&c| !lies_in(position, c, to)).collect();
+                        let crosses = position.unit(other).iter().any(|&c| lies_in(position, usize::from(c), to));
+                        (crosses && theirs.len() > 1 && outside.len() == 1).then(|| outside[0])
+                    })?;
+                    let technique = if position.house(from).kind() == HouseKind::Box {
+                        Technique::DirectPointing
+                    } else {
+                        Technique::DirectClaiming
+                    };
+                    let pattern = Pattern::Houses {
+                        digits: sudokit_grid::Candidates::single(digit),
+                        houses: vec![position.house(from), position.house(to)],
+                        cells: places.iter().map(|&i| position.cell(i)).collect(),
+                    };
+                    Some(Step::new(technique, pattern).placing(position.cell(single), digit))
+                })
+            })
+        })
+    })
+}
+
+/// The cells of unit `u` with candidate `digit`.
+fn cells_with(position: &Position, u: usize, digit: Digit) -> impl Iterator<Item = usize> + '_ {
+    let places = position.places(u, digit);
+    position.unit(u).iter().enumerate().filter(move |&(k, _)| places >> k & 1 == 1).map(|(_, &c)| usize::from(c))
+}
+
+/// Whether cell `i` lies in unit `u`.
+fn lies_in(position: &Position, i: usize, u: usize) -> bool {
+    position.homes(i).iter().any(|&(v, _)| usize::from(v) == u)
 }
 
 /// Under a variant's rules, a digit whose places in a house (two to six)
