@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudokit::rating::rate;
+use sudokit::rating::rater;
 use sudokit::rules::human::{Event, Explainer, Outcome, Position, Step};
 use sudokit::{Grid, Variant};
 use sudokit_examples::{Drawn, Result, WithContext, exit_code, puzzle_and_rules};
@@ -177,11 +177,7 @@ fn report(puzzle: &Grid, variant: &Variant, outcome: &Outcome) -> Result {
     match outcome {
         Outcome::Solved(grid) => {
             println!("\nSolved, the only solution:\n{}", Drawn(grid, variant));
-            if !variant.is_standard() {
-                println!("Rating: not rated (the rating takes the standard rules only)");
-                return Ok(());
-            }
-            match rate(puzzle) {
+            match rater().rate_variant(puzzle, variant) {
                 Ok(r) => println!("Rating: ER {} EP {} ED {} ({})", r.er, r.ep, r.ed, r.level),
                 Err(e) => println!("Rating: {e}"),
             }

@@ -17,7 +17,12 @@
 //! N threads (default 0: one per core), the lines still in input order,
 //! a thousand records at a time (memory stays bounded). FILE `-` reads
 //! standard input, so that `rate` runs as a filter; its first column, the
-//! puzzle, is the key of each line (`docs/scale-out.md`).
+//! puzzle, is the key of each line (`docs/scale-out.md`). A record may
+//! carry its rules (`GRID;x`, or a `rules:` line for those after it, as
+//! the variant sets of `puzzles/` do): it is rated under them as
+//! SukakuExplainer rates variants, and one whose path needs the chains
+//! (which take the standard rules only for now) gets that reason in the
+//! `error` column.
 //! Progress goes to stderr; `--summary` adds, on stderr, per
 //! file: the distribution of levels and of ER, the median and worst rating
 //! times, and the share of puzzles solved without a guess, by sudokit's
@@ -30,9 +35,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use sudokit::grid::io::{PuzzleReader, ReadError};
+use sudokit::Budget;
+use sudokit::grid::io::{Puzzle, PuzzleReader, ReadError};
 use sudokit::rating::{Level, Rater, rate_many, rater};
-use sudokit::{Budget, Grid};
 use sudokit_examples::{Input, Progress, Result, exit_code, seconds};
 
 /// Records rated at a time: memory stays bounded whatever the input's
@@ -179,17 +184,17 @@ fn peer_solves(line: &str) -> Option<bool> {
 /// the `error` column; only a file that cannot be read stops the run.
 fn rate_file(file: &Path, rater: &Rater<'_>, threads: usize, summary: bool, out: &mut impl Write) -> Result<FileStats> {
     let Input { name, reader, size, read } = Input::open(file)?;
-    let mut reader = PuzzleReader::new(reader).with_path(&name);
+    let mut reader = PuzzleReader::new(reader).with_path(&name).with_rules();
     let bar = Progress::new(&name, size, "bytes");
     let mut stats = FileStats::default();
     loop {
-        let mut records: Vec<(usize, std::result::Result<Grid, String>)> = Vec::with_capacity(CHUNK);
+        let mut records: Vec<(usize, std::result::Result<Puzzle, String>)> = Vec::with_capacity(CHUNK);
         while records.len() < CHUNK {
             match reader.next() {
                 None => break,
-                Some(Ok(grid)) => records.push((reader.last_line(), Ok(grid))),
+                Some(Ok(puzzle)) => records.push((reader.reader().last_line(), Ok(puzzle))),
                 Some(Err(error @ ReadError::Io { .. })) => return Err(error.into()),
-                Some(Err(error)) => records.push((reader.last_line(), Err(error.to_string()))),
+                Some(Err(error)) => records.push((reader.reader().last_line(), Err(error.to_string()))),
             }
         }
         if records.is_empty() {
@@ -206,14 +211,14 @@ fn rate_file(file: &Path, rater: &Rater<'_>, threads: usize, summary: bool, out:
 /// Rates `records` (each with its input line) on `threads` threads and
 /// writes their lines in order, counting them in `stats`.
 fn rate_chunk(
-    records: &[(usize, std::result::Result<Grid, String>)],
+    records: &[(usize, std::result::Result<Puzzle, String>)],
     rater: &Rater<'_>,
     threads: usize,
     summary: bool,
     out: &mut impl Write,
     stats: &mut FileStats,
 ) -> Result {
-    let puzzles: Vec<Grid> = records.iter().filter_map(|(_, r)| r.as_ref().ok().cloned()).collect();
+    let puzzles: Vec<Puzzle> = records.iter().filter_map(|(_, r)| r.as_ref().ok().cloned()).collect();
     let mut ratings = rate_many(puzzles, rater, threads);
     for (line, record) in records {
         let puzzle = match record {
@@ -226,7 +231,8 @@ fn rate_chunk(
         };
         let rated = ratings.next().ok_or("a rating for every puzzle")?;
         stats.times.push(rated.time);
-        if let Some(solved) = summary.then(|| peer_solves(&puzzle.to_string())).flatten() {
+        let standard = puzzle.variant.is_standard();
+        if let Some(solved) = (summary && standard).then(|| peer_solves(&puzzle.grid.to_string())).flatten() {
             stats.peer_tried += 1;
             stats.peer_no_guess += usize::from(solved);
         }

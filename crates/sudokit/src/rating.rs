@@ -26,6 +26,7 @@ pub use sudokit_rules::human::{Cutoff, Level, RateError, RateUntil, Rater, Ratin
 use crate::parallel;
 use sudokit_auto::Auto;
 use sudokit_core::{Budget, Grid};
+use sudokit_grid::io::Puzzle;
 
 /// Sudoku Explainer's path, counting each puzzle's solutions first with
 /// [`Auto`], the fastest exact solver (the rater of `sudokit-rules` alone
@@ -73,17 +74,20 @@ pub struct Rated {
 /// thread at a time as the iterator is read, so memory stays bounded and
 /// progress shows as results come; the rater's budget (a time limit, a
 /// cancel flag) bounds each rating. A rating that panics (a technique of
-/// the user's, say) gives [`RateError::Panicked`] for its puzzle.
+/// the user's, say) gives [`RateError::Panicked`] for its puzzle. A
+/// puzzle is a [`Grid`] (standard rules) or a [`Puzzle`] with its rules,
+/// rated by [`Rater::rate_variant`].
 ///
 /// [`Batch::solve_iter`]: crate::batch::Batch::solve_iter
 /// [`generate_many`]: crate::generate::generate_many
 ///
-pub fn rate_many<'a>(
-    puzzles: impl IntoIterator<Item = Grid, IntoIter: 'a>,
+pub fn rate_many<'a, P: Into<Puzzle> + 'a>(
+    puzzles: impl IntoIterator<Item = P, IntoIter: 'a>,
     rater: &'a Rater<'_>,
     threads: usize,
 ) -> impl Iterator<Item = Rated> + 'a {
     let chunk = parallel::thread_count(threads) * PUZZLES_PER_THREAD;
+    let puzzles = puzzles.into_iter().map(Into::into);
     parallel::map_chunks_in_order(puzzles, chunk, threads, || (), move |(), puzzle| rate_caught(rater, puzzle))
 }
 
@@ -93,8 +97,9 @@ const PUZZLES_PER_THREAD: usize = 16;
 
 /// `rater.rate(puzzle)`, timed, with a panic turned into
 /// [`RateError::Panicked`].
-fn rate_caught(rater: &Rater<'_>, puzzle: &Grid) -> Rated {
+fn rate_caught(rater: &Rater<'_>, puzzle: &Puzzle) -> Rated {
     let start = Instant::now();
-    let rating = parallel::caught(|| rater.rate(puzzle)).unwrap_or_else(|message| Err(RateError::Panicked(message)));
+    let rating = parallel::caught(|| rater.rate_variant(&puzzle.grid, &puzzle.variant))
+        .unwrap_or_else(|message| Err(RateError::Panicked(message)));
     Rated { rating, time: start.elapsed() }
 }

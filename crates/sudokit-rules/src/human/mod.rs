@@ -34,6 +34,8 @@
 //! generalized intersections and naked sets reach every cell that sees
 //! them, as in SukakuExplainer; [`Strategy::takes`] keeps the rest
 //! (uniqueness, the named patterns, the chains) to the standard rules.
+//! [`Rater::rate_variant`] rates a variant's puzzle as SukakuExplainer
+//! does, up to where the chains would come.
 //!
 //! # Techniques, in path order
 //! | technique | score |

@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, SolveError, StopReason};
+use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, SolveError, StopReason, Variant};
 
 use super::explain::{Search, Strategies};
 use super::lists;
@@ -183,6 +183,14 @@ pub enum RateError {
     /// The budget of [`rate_with`] ran out before the path ended.
     #[error("rating stopped: {0}")]
     Stopped(StopReason),
+    /// Under a variant's rules, the path needs the chains, which take the
+    /// standard rules only for now; `reached` is the hardest step before
+    /// them.
+    #[error("the path needs chains, which rate the standard rules only for now (reached {reached})")]
+    NeedsChains {
+        /// The rating's ER when the techniques that take the variant ran out.
+        reached: Score,
+    },
     /// A technique of the path panicked (a user's [`Strategy`], say),
     /// with its message: what a runner of many ratings reports for that
     /// puzzle, instead of going down with it.
@@ -269,7 +277,7 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
 /// use sudokit::Grid;
 ///
 /// let hard: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
-/// let without_chains = &lists::standard()[..20];
+/// let without_chains = &lists::standard()[..21];
 /// let rating = Rater::new().with_strategies(without_chains.iter().copied()).rate(&hard)?;
 /// assert_eq!(rating.level, Level::NeedsGuessing);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -425,7 +433,36 @@ impl<'a> Rater<'a> {
     /// # Errors
     /// As [`rate_with`].
     pub fn rate(&self, puzzle: &Grid) -> Result<Rating, RateError> {
-        rate_on_path(puzzle, self)
+        rate_on_path(puzzle, &Variant::standard(puzzle.shape()), self)
+    }
+
+    /// The rating of `puzzle` under the rules of `variant`, as
+    /// SukakuExplainer rates variants: the path's techniques that take the
+    /// rules ([`Strategy::takes`]), with generalized intersections and
+    /// naked sets in place of pointing, claiming and naked sets, and no
+    /// uniqueness technique. The chains take the standard rules only for
+    /// now, so a variant's puzzle whose path needs them is not rated.
+    ///
+    /// ```
+    /// use sudokit::rules::human::{Rater, Technique};
+    /// use sudokit::{Grid, Shape, Variant};
+    ///
+    /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+    /// // SukakuExplainer rates this X puzzle 2.9, 1.2, 1.2
+    /// // (`puzzles/sukaku_variants_reference.csv`).
+    /// let puzzle: Grid = "....65...51.7.......23..5.....8.7...1.5....7.3........7.4528.1.921.7..58....492.7".parse()?;
+    /// let rating = Rater::new().rate_variant(&puzzle, &x)?;
+    /// assert_eq!((rating.er.to_string(), rating.ep.to_string(), rating.ed.to_string()), ("2.9".into(), "1.2".into(), "1.2".into()));
+    /// assert_eq!(rating.hardest, Some(Technique::GeneralizedIntersection));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`rate_with`], with clashes under the variant's rules, and
+    /// [`RateError::NeedsChains`] for a variant's puzzle whose path
+    /// needs the chains.
+    pub fn rate_variant(&self, puzzle: &Grid, variant: &Variant) -> Result<Rating, RateError> {
+        rate_on_path(puzzle, variant, self)
     }
 }
 
@@ -441,13 +478,13 @@ impl fmt::Debug for Rater<'_> {
     }
 }
 
-fn rate_on_path(puzzle: &Grid, rater: &Rater<'_>) -> Result<Rating, RateError> {
+fn rate_on_path(puzzle: &Grid, variant: &Variant, rater: &Rater<'_>) -> Result<Rating, RateError> {
     let (strategies, stop) = (&rater.strategies, rater.stop);
     let budget = rater.budget.starting_now();
     let mut tally = SearchTally::slow(&budget, 0);
     tally.check().map_err(RateError::Stopped)?;
-    let mut position = Position::new(puzzle)?;
-    match count_solutions(puzzle, &position, rater.counter.as_ref(), &mut tally)? {
+    let mut position = Position::with_variant(puzzle, variant)?;
+    match count_solutions(puzzle, variant, &position, rater.counter.as_ref(), &mut tally)? {
         0 => return Err(RateError::NoSolution),
         1 => {}
         _ => return Err(RateError::MultipleSolutions),
@@ -465,6 +502,9 @@ fn rate_on_path(puzzle: &Grid, rater: &Rater<'_>) -> Result<Rating, RateError> {
     let mut cache = Cache::new();
     while !position.is_solved() {
         let Some(step) = first_step(strategies, &position, &mut tally, &mut cache).map_err(RateError::Stopped)? else {
+            if !variant.is_standard() {
+                return Err(RateError::NeedsChains { reached: rating.er });
+            }
             rating.level = Level::NeedsGuessing;
             if rating.er < Rating::STALLED {
                 rating.er = Rating::STALLED;
@@ -473,6 +513,10 @@ fn rate_on_path(puzzle: &Grid, rater: &Rater<'_>) -> Result<Rating, RateError> {
             return Ok(rating);
         };
         let score = step.score();
+        // Under a variant, the chains would come first from here on.
+        if !variant.is_standard() && score >= Technique::XCycle.base_score() {
+            return Err(RateError::NeedsChains { reached: rating.er });
+        }
         if rating.steps == 0 {
             rating.ed = score;
         }
@@ -518,12 +562,13 @@ impl Stop {
 /// the counter the rater was given, else by the rating's own search.
 fn count_solutions(
     puzzle: &Grid,
+    variant: &Variant,
     position: &Position,
     counter: Option<&MakeCounter>,
     tally: &mut SearchTally<'_>,
 ) -> Result<usize, RateError> {
     if let Some(make) = counter {
-        let counted = make().count_solutions_with(puzzle, 2, tally.meter_mut().budget());
+        let counted = make().count_variant_solutions_with(puzzle, variant, 2, tally.meter_mut().budget());
         return match counted {
             Ok(count) => Ok(count as usize),
             Err(SolveError::BudgetExhausted { reason, .. }) => Err(RateError::Stopped(reason)),
