@@ -95,12 +95,19 @@ impl Position {
     /// the variant's; [`SolveError::InvalidPuzzle`] or
     /// [`SolveError::VariantClash`] when givens clash.
     pub fn with_variant(puzzle: &Grid, variant: &Variant) -> Result<Position, SolveError> {
-        variant.validate(puzzle)?;
-        if variant.is_standard() {
+        if variant.is_standard_for(puzzle) {
             return Position::new(puzzle);
+        }
+        if puzzle.shape() != variant.shape() {
+            return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
         }
         let geometry = Geometry::of(variant);
         let values: Box<[u8]> = puzzle.values().into();
+        // The tables find a clash in a few microseconds; the variant's own
+        // check, which names it, runs only then.
+        if geometry.clashes(&values) {
+            variant.validate(puzzle)?;
+        }
         let full = Candidates::full(puzzle.shape().side());
         let candidates = (0..values.len())
             .map(|i| {

@@ -219,3 +219,22 @@ fn ratings_match_sukaku_explainer_where_the_path_needs_no_chains() {
     // rest is 6.5 or more).
     assert!(rated + apart.len() >= 1700 / step, "{rated} rated, {chains} need chains, of {total}");
 }
+
+#[test]
+fn givens_that_break_the_rules_are_named() {
+    use sudokit::{Cell, Digit, Relation, Shape, SolveError};
+    let mut puzzle = Grid::empty(Shape::CLASSIC);
+    puzzle.set(Cell::new(0, 0), Digit::new(5));
+    puzzle.set(Cell::new(8, 8), Digit::new(5));
+    let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+    let err = Position::with_variant(&puzzle, &x).expect_err("two 5s on the main diagonal");
+    assert!(matches!(err, SolveError::VariantClash { .. }) && err.to_string().contains("main diagonal"), "{err}");
+    let mut near = Grid::empty(Shape::CLASSIC);
+    near.set(Cell::new(0, 0), Digit::new(1));
+    near.set(Cell::new(0, 1), Digit::new(2));
+    let nc = Variant::standard(Shape::CLASSIC).with_relation(Relation::NonConsecutive);
+    assert!(matches!(Position::with_variant(&near, &nc), Err(SolveError::VariantClash { .. })));
+    assert!(Position::with_variant(&near, &x).is_ok(), "1 and 2 side by side are fine under X");
+    let small = Grid::empty(Shape::MINI);
+    assert!(matches!(Position::with_variant(&small, &x), Err(SolveError::ShapeMismatch { .. })));
+}
