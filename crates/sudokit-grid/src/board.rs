@@ -1,6 +1,6 @@
 //! [`CandidateBoard`]: the candidates of every cell of a puzzle.
 
-use sudokit_core::{Cell, Digit, Grid, Shape};
+use sudokit_core::{Cell, Digit, Grid, Shape, Variant, VariantError};
 
 use crate::{Candidates, Layout};
 
@@ -45,6 +45,57 @@ impl CandidateBoard {
             })
             .collect();
         CandidateBoard { shape, cells }
+    }
+
+    /// The candidates of `grid` under the rules of `variant`: a given's
+    /// cell holds its digit, an empty cell the digits that no peer's given
+    /// holds (a peer shares a house with it, or a difference relation
+    /// binds them) and, under non-consecutive, none next to an orthogonal
+    /// neighbour's given.
+    ///
+    /// ```
+    /// use sudokit::grid::CandidateBoard;
+    /// use sudokit::{Cell, Digit, Grid, Relation, Shape, Variant};
+    ///
+    /// let mut grid = Grid::empty(Shape::CLASSIC);
+    /// grid.set(Cell::new(0, 0), Digit::new(5));
+    /// let rules = Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(Relation::NonConsecutive);
+    /// let board = CandidateBoard::with_variant(&grid, &rules)?;
+    /// assert_eq!(board.get(Cell::new(8, 8)).to_string(), "{12346789}"); // the main diagonal
+    /// assert_eq!(board.get(Cell::new(0, 1)).to_string(), "{123789}"); // row 1, and not 4 or 6 beside a 5
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape than
+    /// the variant's.
+    pub fn with_variant(grid: &Grid, variant: &Variant) -> Result<CandidateBoard, VariantError> {
+        let shape = grid.shape();
+        if shape != variant.shape() {
+            return Err(VariantError::ShapeMismatch { expected: variant.shape(), found: shape });
+        }
+        if variant.is_standard() {
+            return Ok(CandidateBoard::new(grid));
+        }
+        let values = grid.values();
+        let (peers, neighbours) = (variant.peers(), variant.non_consecutive_neighbours());
+        let full = Candidates::full(shape.side());
+        let cells = (0..shape.cell_count())
+            .map(|i| match Digit::new(values[i]) {
+                Some(d) => Candidates::single(d),
+                None => {
+                    let taken: Candidates = peers[i].iter().filter_map(|&p| Digit::new(values[p])).collect();
+                    let near = neighbours[i]
+                        .iter()
+                        .filter_map(|&n| Digit::new(values[n]))
+                        .flat_map(|d| [d.get() - 1, d.get() + 1])
+                        .filter_map(Digit::new)
+                        .collect::<Candidates>();
+                    full - taken - near
+                }
+            })
+            .collect();
+        Ok(CandidateBoard { shape, cells })
     }
 
     /// The shape of the grid.

@@ -74,10 +74,14 @@ fn start(puzzle: &Grid, variant: &Variant, moves: Moves, representation: Represe
     if moves == Moves::AnyDigit {
         return Ok(Start::Search(Problem::unrestricted(puzzle, variant, representation)));
     }
+    let mut board = CandidateBoard::with_variant(puzzle, variant)
+        .map_err(|_| SolveError::shape_mismatch(variant.shape(), puzzle.shape()))?;
     if !variant.is_standard() {
-        return Ok(Start::Search(Problem::new(puzzle, variant, givens_candidates(puzzle, variant), representation)));
+        // Propagation reads rows, columns and boxes only: a variant's
+        // search starts from what the givens rule out.
+        let allowed = board.as_slice().iter().map(|c| c.bits() << 1).collect();
+        return Ok(Start::Search(Problem::new(puzzle, variant, allowed, representation)));
     }
-    let mut board = CandidateBoard::new(puzzle);
     if moves == Moves::Propagated {
         board.propagate().map_err(|_| SolveError::Unsolvable)?;
     }
@@ -87,28 +91,6 @@ fn start(puzzle: &Grid, variant: &Variant, moves: Moves, representation: Represe
     // Candidates hold digit d at bit d - 1; the encoding at bit d.
     let allowed = board.as_slice().iter().map(|c| c.bits() << 1).collect();
     Ok(Start::Search(Problem::new(puzzle, variant, allowed, representation)))
-}
-
-/// The digits (bit `d` for digit `d`) each cell of `puzzle` may take
-/// under `variant`: a given its own, an empty cell those no peer's given
-/// holds and, under non-consecutive, none next to a neighbour's given.
-fn givens_candidates(puzzle: &Grid, variant: &Variant) -> Vec<u64> {
-    let values = puzzle.values();
-    let full = ((1u64 << puzzle.side()) - 1) << 1;
-    let (peers, neighbours) = (variant.peers(), variant.non_consecutive_neighbours());
-    (0..values.len())
-        .map(|i| {
-            if values[i] != 0 {
-                return 1 << values[i];
-            }
-            let held = peers[i].iter().fold(0u64, |acc, &p| acc | 1 << values[p]);
-            let next = neighbours[i]
-                .iter()
-                .filter(|&&n| values[n] != 0)
-                .fold(0u64, |acc, &n| acc | 1 << (values[n] - 1) | 1 << (values[n] + 1));
-            full & !held & !next
-        })
-        .collect()
 }
 
 /// The first steps of every solve: the budget's first check, the puzzle's,
