@@ -88,9 +88,7 @@ impl CandidateBoard {
                     let near = neighbours[i]
                         .iter()
                         .filter_map(|&n| Digit::new(values[n]))
-                        .flat_map(|d| [d.get() - 1, d.get() + 1])
-                        .filter_map(Digit::new)
-                        .collect::<Candidates>();
+                        .fold(Candidates::EMPTY, |acc, d| acc | Candidates::next_to(d));
                     full - taken - near
                 }
             })

@@ -72,6 +72,24 @@ impl Candidates {
         Candidates(Self::bit(digit))
     }
 
+    /// The digits next to `digit`: one below and one above, as
+    /// non-consecutive forbids beside it (the one above may lie beyond a
+    /// grid's side: intersect with [`full`](Candidates::full)).
+    ///
+    /// ```
+    /// use sudokit::grid::Candidates;
+    /// use sudokit::Digit;
+    /// assert_eq!(Candidates::next_to(Digit::new(5).ok_or("digit")?).to_string(), "{46}");
+    /// assert_eq!(Candidates::next_to(Digit::new(1).ok_or("digit")?).to_string(), "{2}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn next_to(digit: Digit) -> Candidates {
+        // Bits index - 1 and index + 1: the digits below and above.
+        let above = Self::bit(digit) << 1;
+        Candidates((Self::bit(digit) >> 1) | above)
+    }
+
     /// The set whose bit `i` stands for digit `i + 1`.
     #[inline]
     pub const fn from_bits(bits: u64) -> Candidates {

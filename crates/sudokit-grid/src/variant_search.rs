@@ -2,7 +2,7 @@
 //! [`BacktrackingMrv`](crate::BacktrackingMrv) runs for rules other than
 //! the standard ones.
 
-use sudokit_core::{Budget, Grid, SearchTally, Solution, SolveError, StopReason, Variant};
+use sudokit_core::{Budget, Digit, Grid, SearchTally, Solution, SolveError, StopReason, Variant};
 
 use crate::Candidates;
 
@@ -36,10 +36,8 @@ impl<'b> Search<'b> {
             }
         }
         for &p in &self.neighbours[i] {
-            let v = u64::from(self.cells[p]);
-            if v != 0 {
-                // The digits v − 1 and v + 1, bits v − 2 and v.
-                taken |= Candidates::from_bits(((1 << v) | (1 << v >> 2)) & Candidates::full(self.side).bits());
+            if let Some(digit) = Digit::new(self.cells[p]) {
+                taken |= Candidates::next_to(digit);
             }
         }
         Candidates::full(self.side) - taken

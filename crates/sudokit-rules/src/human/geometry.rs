@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use sudokit_core::{HouseKind, Shape, Variant};
+use sudokit_core::{Digit, HouseKind, Relation, Shape, Variant};
 use sudokit_grid::Layout;
 
 use super::house::House;
@@ -28,9 +28,7 @@ pub(crate) struct Geometry {
     names: Vec<House>,
     /// Per cell, each unit it lies in and its place there.
     homes: Vec<Box<[(u16, u16)]>>,
-    peers: Vec<Box<[u16]>>,
-    /// The same, as the techniques that list cells take them.
-    peer_lists: Vec<Vec<usize>>,
+    peers: Vec<Vec<usize>>,
     /// `cells` rows of `words` words: bit `b` of row `a` when `a` and `b`
     /// are peers.
     seen: Box<[u64]>,
@@ -79,15 +77,15 @@ impl Geometry {
         let mut names: Vec<House> = houses.iter().map(|h| House::new(h.kind(), h.number())).collect();
         let mut units: Vec<Box<[u16]>> = houses.iter().map(|h| h.cells().iter().map(|&i| i as u16).collect()).collect();
         let windows = houses.iter().filter(|h| h.kind() == HouseKind::Window).count();
-        let mut peer_lists = variant.peers();
+        let mut peers = variant.peers();
         for (k, cells) in implied_windows(variant).into_iter().enumerate() {
             for &a in &cells {
-                peer_lists[a].extend(cells.iter().copied().filter(|&b| b != a));
+                peers[a].extend(cells.iter().copied().filter(|&b| b != a));
             }
             names.push(House::new(HouseKind::Window, windows + k));
             units.push(cells.into_iter().map(|i| i as u16).collect());
         }
-        for list in &mut peer_lists {
+        for list in &mut peers {
             list.sort_unstable();
             list.dedup();
         }
@@ -97,12 +95,11 @@ impl Geometry {
                 homes[usize::from(i)].push((u as u16, k as u16));
             }
         }
-        let peers: Vec<Box<[u16]>> = peer_lists.iter().map(|list| list.iter().map(|&i| i as u16).collect()).collect();
         let words = cells.div_ceil(64);
         let mut seen = vec![0u64; cells * words].into_boxed_slice();
         for (a, list) in peers.iter().enumerate() {
-            for &b in list.iter() {
-                seen[a * words + usize::from(b) / 64] |= 1 << (b % 64);
+            for &b in list {
+                seen[a * words + b / 64] |= 1 << (b % 64);
             }
         }
         let neighbours = variant
@@ -117,7 +114,6 @@ impl Geometry {
             names,
             homes: homes.into_iter().map(Vec::into_boxed_slice).collect(),
             peers,
-            peer_lists,
             seen,
             words,
             neighbours,
@@ -167,13 +163,8 @@ impl Geometry {
 
     /// The cells that may not hold cell `i`'s digit, ascending.
     #[inline]
-    pub(crate) fn peers(&self, i: usize) -> &[u16] {
+    pub(crate) fn peers(&self, i: usize) -> &[usize] {
         &self.peers[i]
-    }
-
-    /// [`peers`](Self::peers) as indices.
-    pub(crate) fn peer_list(&self, i: usize) -> &[usize] {
-        &self.peer_lists[i]
     }
 
     /// Whether cells `a` and `b` may not hold the same digit.
@@ -206,11 +197,9 @@ impl Geometry {
     pub(crate) fn clashes(&self, values: &[u8]) -> bool {
         (0..values.len()).filter(|&i| values[i] != 0).any(|i| {
             let v = values[i];
-            self.peers(i).iter().any(|&p| values[usize::from(p)] == v)
-                || self
-                    .neighbours(i)
-                    .iter()
-                    .any(|&n| values[usize::from(n)] != 0 && values[usize::from(n)].abs_diff(v) == 1)
+            let next_to = |n: &u16| Digit::new(values[usize::from(*n)]).zip(Digit::new(v));
+            self.peers(i).iter().any(|&p| values[p] == v)
+                || self.neighbours(i).iter().filter_map(next_to).any(|(a, b)| !Relation::NonConsecutive.allows(a, b))
         })
     }
 
@@ -274,7 +263,7 @@ fn implied_windows(variant: &Variant) -> Vec<Vec<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use sudokit_core::{Cell, Relation};
+    use sudokit_core::Cell;
 
     use super::*;
 
@@ -288,7 +277,8 @@ mod tests {
                 assert_eq!(geometry.unit(u), layout.unit(u), "{shape} unit {u}");
             }
             for i in 0..shape.cell_count() {
-                assert_eq!(geometry.peers(i), layout.peers(i), "{shape} cell {i}");
+                let peers: Vec<usize> = layout.peers(i).iter().map(|&p| usize::from(p)).collect();
+                assert_eq!(geometry.peers(i), peers, "{shape} cell {i}");
                 let units: Vec<usize> = geometry.homes(i).iter().map(|&(u, _)| usize::from(u)).collect();
                 assert_eq!(units, layout.units_of(i), "{shape} cell {i}");
             }

@@ -102,31 +102,23 @@ impl Position {
             return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
         }
         let geometry = Geometry::of(variant);
-        let values: Box<[u8]> = puzzle.values().into();
+        let values = puzzle.values();
         // The tables find a clash in a few microseconds; the variant's own
         // check, which names it, runs only then.
-        if geometry.clashes(&values) {
+        if geometry.clashes(values) {
             variant.validate(puzzle)?;
         }
-        let full = Candidates::full(puzzle.shape().side());
-        let candidates = (0..values.len())
-            .map(|i| {
-                if values[i] != 0 {
-                    return Candidates::EMPTY;
-                }
-                let taken = geometry.peers(i).iter().filter_map(|&p| Digit::new(values[usize::from(p)]));
-                let near = geometry.neighbours(i).iter().filter_map(|&p| Digit::new(values[usize::from(p)]));
-                let mut free = full;
-                for digit in taken {
-                    free.remove(digit);
-                }
-                for digit in near {
-                    free -= consecutive(digit);
-                }
-                free
-            })
-            .collect();
-        Ok(Position::build(geometry, values, candidates))
+        // An empty grid, every digit a candidate, where the givens are
+        // placed as steps place digits.
+        let cells = values.len();
+        let candidates = vec![Candidates::full(puzzle.shape().side()); cells].into_boxed_slice();
+        let mut position = Position::build(geometry, vec![0; cells].into_boxed_slice(), candidates);
+        for (i, &value) in values.iter().enumerate() {
+            if let Some(digit) = Digit::new(value) {
+                position.place(i, digit);
+            }
+        }
+        Ok(position)
     }
 
     /// The position of `values` and `candidates` on `geometry`.
@@ -380,7 +372,7 @@ impl Position {
 
     /// The cells that may not hold cell `i`'s digit, ascending.
     #[inline]
-    pub(crate) fn peers(&self, i: usize) -> &[u16] {
+    pub(crate) fn peers(&self, i: usize) -> &[usize] {
         self.geometry.peers(i)
     }
 
@@ -441,6 +433,17 @@ impl Position {
         })
     }
 
+    /// The cells of unit `u` where `digit` is a candidate, ascending.
+    pub(crate) fn cells_with(&self, u: usize, digit: Digit) -> impl Iterator<Item = usize> + '_ {
+        let places = self.places(u, digit);
+        self.geometry
+            .unit(u)
+            .iter()
+            .enumerate()
+            .filter(move |&(k, _)| places >> k & 1 == 1)
+            .map(|(_, &c)| usize::from(c))
+    }
+
     /// Empty cells of unit `u`, as cell indices.
     pub(crate) fn empty_cells(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
         self.geometry.unit(u).iter().map(|&i| i as usize).filter(|&i| self.values[i] == 0)
@@ -489,7 +492,7 @@ impl Position {
     pub(crate) fn se_house_cells(&self, i: usize) -> &[usize] {
         match self.geometry.layout() {
             Some(layout) => &se_peers(layout)[i],
-            None => self.geometry.peer_list(i),
+            None => self.geometry.peers(i),
         }
     }
 
@@ -526,21 +529,14 @@ impl Position {
             self.placed_in[usize::from(u)].insert(digit);
         }
         for &p in geometry.peers(i) {
-            self.remove(usize::from(p), digit);
+            self.remove(p, digit);
         }
         for &n in geometry.neighbours(i) {
-            for near in consecutive(digit) {
+            for near in Candidates::next_to(digit) {
                 self.remove(usize::from(n), near);
             }
         }
     }
-}
-
-/// The digits next to `digit`: one below and one above, within the digits.
-fn consecutive(digit: Digit) -> Candidates {
-    let below = Digit::new(digit.get() - 1).map_or(Candidates::EMPTY, Candidates::single);
-    let above = Digit::new(digit.get() + 1).map_or(Candidates::EMPTY, Candidates::single);
-    below | above
 }
 
 impl fmt::Debug for Position {

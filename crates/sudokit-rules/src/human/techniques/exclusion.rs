@@ -32,18 +32,16 @@ impl Strategy for AlignedPairExclusion {
             // The bivalue cells seeing `a`, the only ones that can see both.
             near.clear();
             near.extend(bivalue.iter().copied().filter(|&c| position.sees(c, a)));
-            position.peers(a).iter().map(|&b| b as usize).filter(|&b| b > a && position.cands(b).len() >= 2).find_map(
-                |b| {
-                    excluders.clear();
-                    excluders.extend(near.iter().copied().filter(|&c| c != b && position.sees(c, b)));
-                    // Without an excluder, every pair of digits but a
-                    // repeated one is possible, and each cell has two.
-                    if excluders.is_empty() {
-                        return None;
-                    }
-                    exclude(position, a, b, &excluders)
-                },
-            )
+            position.peers(a).iter().copied().filter(|&b| b > a && position.cands(b).len() >= 2).find_map(|b| {
+                excluders.clear();
+                excluders.extend(near.iter().copied().filter(|&c| c != b && position.sees(c, b)));
+                // Without an excluder, every pair of digits but a
+                // repeated one is possible, and each cell has two.
+                if excluders.is_empty() {
+                    return None;
+                }
+                exclude(position, a, b, &excluders)
+            })
         })
     }
 }

@@ -78,12 +78,13 @@ fn direct_with_variant_houses(position: &Position) -> Option<Step> {
     pairs.into_iter().find_map(|(from_kind, to_kind)| {
         (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
             from_kind.iter().find_map(|&from| {
-                let places: Vec<usize> = cells_with(position, from, digit).collect();
+                let places: Vec<usize> = position.cells_with(from, digit).collect();
                 if places.len() < 2 {
                     return None;
                 }
                 to_kind.iter().copied().filter(|&to| places.iter().all(|&c| lies_in(position, c, to))).find_map(|to| {
-                    let removed: Vec<(usize, Digit)> = cells_with(position, to, digit)
+                    let removed: Vec<(usize, Digit)> = position
+                        .cells_with(to, digit)
                         .filter(|&c| !lies_in(position, c, from))
                         .map(|c| (c, digit))
                         .collect();
@@ -91,7 +92,7 @@ fn direct_with_variant_houses(position: &Position) -> Option<Step> {
                         return None;
                     }
                     let single = from_kind.iter().filter(|&&other| other != from).find_map(|&other| {
-                        let theirs: Vec<usize> = cells_with(position, other, digit).collect();
+                        let theirs: Vec<usize> = position.cells_with(other, digit).collect();
                         let outside: Vec<usize> =
                             theirs.iter().copied().filter(|&c| !lies_in(position, c, to)).collect();
                         let crosses = position.unit(other).iter().any(|&c| lies_in(position, usize::from(c), to));
@@ -112,12 +113,6 @@ fn direct_with_variant_houses(position: &Position) -> Option<Step> {
             })
         })
     })
-}
-
-/// The cells of unit `u` with candidate `digit`.
-fn cells_with(position: &Position, u: usize, digit: Digit) -> impl Iterator<Item = usize> + '_ {
-    let places = position.places(u, digit);
-    position.unit(u).iter().enumerate().filter(move |&(k, _)| places >> k & 1 == 1).map(|(_, &c)| usize::from(c))
 }
 
 /// Whether cell `i` lies in unit `u`.
@@ -164,12 +159,10 @@ impl Strategy for GeneralizedIntersections {
         kinds.iter().find_map(|units| {
             (1..=side as u8).filter_map(Digit::new).find_map(|digit| {
                 units.iter().find_map(|&u| {
-                    let places = position.places(u, digit);
-                    if !(2..=6).contains(&places.count_ones()) {
+                    if !(2..=6).contains(&position.places(u, digit).count_ones()) {
                         return None;
                     }
-                    let cells: Vec<usize> =
-                        (0..64).filter(|k| places >> k & 1 == 1).map(|k| usize::from(position.unit(u)[k])).collect();
+                    let cells: Vec<usize> = position.cells_with(u, digit).collect();
                     let removed = seen_by_all(position, &cells, digit);
                     if removed.is_empty() {
                         return None;

@@ -196,7 +196,7 @@ pub(crate) fn seen_by_all(position: &Position, cells: &[usize], digit: Digit) ->
     position
         .peers(first)
         .iter()
-        .map(|&i| usize::from(i))
+        .copied()
         .filter(|i| !cells.contains(i) && position.cands(*i).contains(digit))
         .filter(|&i| holders.iter().all(|&h| position.sees(i, h)))
         .map(|i| (i, digit))

@@ -51,7 +51,7 @@ fn wings(position: &Position, pivot_size: usize, technique: Technique) -> Option
         let pincers: Vec<usize> = position
             .peers(pivot)
             .iter()
-            .map(|&i| i as usize)
+            .copied()
             .filter(|&i| position.cands(i).len() == 2 && (position.cands(i) & pc).len() == pivot_size - 1)
             .collect();
         pincers.iter().enumerate().find_map(|(k, &a)| {

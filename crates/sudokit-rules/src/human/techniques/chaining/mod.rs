@@ -209,9 +209,13 @@ fn step(position: &Position, hint: &Hint, forcing: Option<Technique>) -> Step {
                 Kind::Cell { cell: c } => {
                     (ForcingKind::Cell, position.cands(c).iter().map(|d| (cell(c), d, true)).collect())
                 }
-                Kind::Region { unit, digit } => {
-                    (ForcingKind::Region, region_cells(position, unit, digit).map(|c| (cell(c), digit, true)).collect())
-                }
+                Kind::Region { unit, digit } => (
+                    ForcingKind::Region,
+                    position
+                        .cells_with(layout_unit(position.side(), unit), digit)
+                        .map(|c| (cell(c), digit, true))
+                        .collect(),
+                ),
                 Kind::Cycle { .. } | Kind::Chain { .. } => (ForcingKind::Contradiction, Vec::new()),
             };
             let technique = match (technique, kind) {
@@ -249,17 +253,6 @@ fn written_chain(position: &Position, branch: &[Written]) -> ForcingChain {
         })
         .collect();
     ForcingChain::new(links)
-}
-
-/// The cells of Sudoku Explainer's unit `unit` (boxes, rows, columns)
-/// that hold `digit`.
-fn region_cells(position: &Position, unit: usize, digit: sudokit_core::Digit) -> impl Iterator<Item = usize> + '_ {
-    position
-        .layout()
-        .unit(layout_unit(position.side(), unit))
-        .iter()
-        .map(|&c| c as usize)
-        .filter(move |&c| position.cands(c).contains(digit))
 }
 
 #[cfg(test)]
