@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudokit_core::{Cell, Digit};
+use sudokit_core::{Cell, Digit, Relation};
 
 use super::house::House;
 
@@ -20,6 +20,12 @@ pub enum LinkReason {
     /// Inside one house: a digit true there makes its other places false
     /// (a weak link), and its last place left is true (a strong one).
     House(House),
+    /// Between cells that share no house, a digit true in one makes a
+    /// candidate of the other false (a weak link): the same digit in a
+    /// cell a relation binds (anti-king, anti-knight) or in a house of
+    /// one's own smaller than the side (`None`); under non-consecutive,
+    /// the digits next to it in an orthogonal neighbour.
+    Bound(Option<Relation>),
     /// A technique run inside the branch (locked candidates, a subset or
     /// a fish, at the dynamic (+) level).
     Technique,
@@ -201,6 +207,9 @@ impl ForcingChain {
                 LinkReason::Assumed => f.write_str(" (assumed)")?,
                 LinkReason::Cell => write!(f, " ({})", link.cell)?,
                 LinkReason::House(house) => write!(f, " ({house})")?,
+                LinkReason::Bound(Some(Relation::NonConsecutive)) => f.write_str(" (consecutive in neighbours)")?,
+                LinkReason::Bound(Some(relation)) => write!(f, " ({})", relation.apart())?,
+                LinkReason::Bound(None) => f.write_str(" (a house of its own)")?,
                 LinkReason::Technique => f.write_str(" (a technique inside the branch)")?,
                 LinkReason::NestedChain => f.write_str(" (a chain nested in the branch)")?,
             }

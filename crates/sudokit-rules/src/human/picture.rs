@@ -170,14 +170,15 @@ impl Step {
     /// A chain's links between its candidates, as the players' tools draw
     /// them: strong links solid, weak ones dashed (class `link`).
     fn draw_links(&self, svg: &mut String, layout: &Layout) {
-        let Pattern::Chain { nodes, cycle, .. } = &self.pattern else { return };
+        let Pattern::Chain { nodes, cycle, weak_first, .. } = &self.pattern else { return };
         let closing = if *cycle && nodes.len() > 2 { Some((nodes.len() - 1, 0)) } else { None };
         let links = (1..nodes.len()).map(|k| (k - 1, k)).chain(closing);
         let _ = writeln!(svg, "<g fill=\"none\" stroke=\"{ADDED}\" stroke-width=\"1.5\" stroke-opacity=\"0.8\">");
         for (a, b) in links {
             let ((x1, y1), (x2, y2)) = (layout.mark(nodes[a].0, nodes[a].1), layout.mark(nodes[b].0, nodes[b].1));
-            // The first link is strong, then they alternate.
-            let dash = if a % 2 == 0 { "" } else { " stroke-dasharray=\"4 3\"" };
+            // The first link is strong (unless `weak_first`), then they
+            // alternate.
+            let dash = if (a % 2 == 0) != *weak_first { "" } else { " stroke-dasharray=\"4 3\"" };
             let _ = writeln!(
                 svg,
                 "<line class=\"link\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"{dash}/>"

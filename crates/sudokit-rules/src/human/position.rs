@@ -339,6 +339,11 @@ impl Position {
         cells.iter().map(|&i| self.cell(usize::from(i)))
     }
 
+    /// The tables of the position's rules.
+    pub(crate) fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
     /// Whether the position is played under the standard rules.
     pub fn is_standard(&self) -> bool {
         self.geometry.is_standard()

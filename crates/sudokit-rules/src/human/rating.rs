@@ -183,14 +183,6 @@ pub enum RateError {
     /// The budget of [`rate_with`] ran out before the path ended.
     #[error("rating stopped: {0}")]
     Stopped(StopReason),
-    /// Under a variant's rules, the path needs the chains, which take the
-    /// standard rules only for now; `reached` is the hardest step before
-    /// them.
-    #[error("the path needs chains, which rate the standard rules only for now (reached {reached})")]
-    NeedsChains {
-        /// The rating's ER when the techniques that take the variant ran out.
-        reached: Score,
-    },
     /// A technique of the path panicked (a user's [`Strategy`], say),
     /// with its message: what a runner of many ratings reports for that
     /// puzzle, instead of going down with it.
@@ -440,8 +432,9 @@ impl<'a> Rater<'a> {
     /// SukakuExplainer rates variants: the path's techniques that take the
     /// rules ([`Strategy::takes`]), with generalized intersections and
     /// naked sets in place of pointing, claiming and naked sets, and no
-    /// uniqueness technique. The chains take the standard rules only for
-    /// now, so a variant's puzzle whose path needs them is not rated.
+    /// uniqueness technique. The chains link through the variant's houses
+    /// and relations, and the dynamic levels run the generalized
+    /// techniques inside their branches.
     ///
     /// ```
     /// use sudokit::rules::human::{Rater, Technique};
@@ -458,9 +451,7 @@ impl<'a> Rater<'a> {
     /// ```
     ///
     /// # Errors
-    /// As [`rate_with`], with clashes under the variant's rules, and
-    /// [`RateError::NeedsChains`] for a variant's puzzle whose path
-    /// needs the chains.
+    /// As [`rate_with`], with clashes under the variant's rules.
     pub fn rate_variant(&self, puzzle: &Grid, variant: &Variant) -> Result<Rating, RateError> {
         rate_on_path(puzzle, variant, self)
     }
@@ -502,9 +493,6 @@ fn rate_on_path(puzzle: &Grid, variant: &Variant, rater: &Rater<'_>) -> Result<R
     let mut cache = Cache::new();
     while !position.is_solved() {
         let Some(step) = first_step(strategies, &position, &mut tally, &mut cache).map_err(RateError::Stopped)? else {
-            if !variant.is_standard() {
-                return Err(RateError::NeedsChains { reached: rating.er });
-            }
             rating.level = Level::NeedsGuessing;
             if rating.er < Rating::STALLED {
                 rating.er = Rating::STALLED;
@@ -513,10 +501,6 @@ fn rate_on_path(puzzle: &Grid, variant: &Variant, rater: &Rater<'_>) -> Result<R
             return Ok(rating);
         };
         let score = step.score();
-        // Under a variant, the chains would come first from here on.
-        if !variant.is_standard() && score >= Technique::XCycle.base_score() {
-            return Err(RateError::NeedsChains { reached: rating.er });
-        }
         if rating.steps == 0 {
             rating.ed = score;
         }

@@ -475,9 +475,11 @@ pub(crate) enum Pattern {
     Houses { digits: Candidates, houses: Vec<House>, cells: Vec<Cell> },
     /// Named cells with their candidates: wings, rectangles, BUG.
     Cells { digits: Candidates, cells: Vec<Cell>, variant: u8 },
-    /// A chain: nodes alternate strong (`=`) and weak (`-`) links, first
-    /// link strong; `house` is one it leans on (an empty rectangle's box).
-    Chain { nodes: Vec<(Cell, Digit)>, cycle: bool, house: Option<House> },
+    /// A chain: nodes alternate strong (`=`) and weak (`-`) links, the
+    /// first one strong unless `weak_first` (a chain from a candidate to
+    /// its own removal); `house` is one it leans on (an empty rectangle's
+    /// box).
+    Chain { nodes: Vec<(Cell, Digit)>, cycle: bool, house: Option<House>, weak_first: bool },
     /// A forcing chain: its kind, the candidates assumed true (or false),
     /// the chain's length (the candidates behind its conclusion), and
     /// its branches written out.

@@ -75,7 +75,8 @@ pub trait Strategy: Send + Sync {
     /// for them never runs on a variant; the built-in ones that reason
     /// over any houses and peers (singles, direct intersections,
     /// generalized intersections and naked sets, hidden sets, fish on rows
-    /// and columns, wings, aligned exclusion) take every variant.
+    /// and columns, wings, aligned exclusion, chains and forcing chains)
+    /// take every variant.
     fn takes(&self, variant: &Variant) -> bool {
         variant.is_standard()
     }

@@ -106,14 +106,14 @@ impl Step {
                 let variant = if *variant > 0 { format!(" type {variant}") } else { String::new() };
                 write!(f, "{name}{variant} on {digits} in {}", cell_list(cells))
             }
-            Pattern::Chain { nodes, cycle, house } => {
+            Pattern::Chain { nodes, cycle, house, weak_first } => {
                 match house {
                     Some(house) => write!(f, "{name} in {house}: ")?,
                     None => write!(f, "{name}: ")?,
                 }
                 for (k, (cell, digit)) in nodes.iter().enumerate() {
                     if k > 0 {
-                        f.write_str(if k % 2 == 1 { "=" } else { "-" })?;
+                        f.write_str(if (k % 2 == 1) != *weak_first { "=" } else { "-" })?;
                     }
                     write!(f, "({digit}){cell}")?;
                 }

@@ -67,7 +67,10 @@ fn turbot_of(position: &Position, digit: Digit, a: &Conjugate, b: &Conjugate, wa
             return None;
         }
         let nodes = [p, q, r, s].iter().map(|&i| (position.cell(i), digit)).collect();
-        Some(Step::new(want, Pattern::Chain { nodes, cycle: false, house: None }).eliminating(removed))
+        Some(
+            Step::new(want, Pattern::Chain { nodes, cycle: false, house: None, weak_first: false })
+                .eliminating(removed),
+        )
     })
 }
 
@@ -159,7 +162,10 @@ fn w_wing(position: &Position, a: usize, b: usize, links: &[Vec<Conjugate>]) -> 
         }
         let nodes =
             [(a, y), (a, x), (p, x), (q, x), (b, x), (b, y)].iter().map(|&(i, d)| (position.cell(i), d)).collect();
-        Some(Step::new(Technique::WWing, Pattern::Chain { nodes, cycle: false, house: None }).eliminating(removed))
+        Some(
+            Step::new(Technique::WWing, Pattern::Chain { nodes, cycle: false, house: None, weak_first: false })
+                .eliminating(removed),
+        )
     })
 }
 
@@ -260,8 +266,10 @@ impl Strategy for EmptyRectangle {
                         if position.cands(target).contains(digit) && shape.box_of(target) != b - 2 * side {
                             let nodes = vec![(position.cell(p), digit), (position.cell(q), digit)];
                             let house = Some(position.house(b));
-                            let step =
-                                Step::new(Technique::EmptyRectangle, Pattern::Chain { nodes, cycle: false, house });
+                            let step = Step::new(
+                                Technique::EmptyRectangle,
+                                Pattern::Chain { nodes, cycle: false, house, weak_first: false },
+                            );
                             return Some(step.eliminating(vec![(position.cell(target), digit)]));
                         }
                     }

@@ -11,7 +11,7 @@
 mod rules;
 mod speed;
 
-use sudokit_core::{Digit, SearchTally, StopReason};
+use sudokit_core::{Digit, SearchTally, StopReason, Variant};
 
 use self::rules::hint::{Hint, Kind, Written, sort_and_dedup, tenths};
 use self::rules::multiple::{self, Carry};
@@ -20,7 +20,7 @@ use self::rules::potentials::Cause;
 use self::rules::propagate::Advanced;
 use self::rules::rule::Rule;
 use self::rules::unary;
-use self::rules::work::{Work, layout_unit};
+use self::rules::work::Work;
 use self::speed::cache::ChainCache;
 use crate::human::forcing::{ChainLink, ForcingChain, LinkReason};
 use crate::human::position::Position;
@@ -46,6 +46,12 @@ impl Strategy for Chains {
         "Chains"
     }
 
+    /// Every variant: the links follow its houses and relations, as
+    /// SukakuExplainer's chains do.
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn find(&self, position: &Position) -> Option<Step> {
         without_limit(|tally, cache| self.find_with(position, tally, cache))
     }
@@ -59,13 +65,10 @@ impl Strategy for Chains {
         cache: &mut Cache,
     ) -> Result<Option<Step>, StopReason> {
         tally.check()?;
-        if !position.is_standard() {
-            return Ok(None);
-        }
         let cache = cache.get_or_insert_default::<ChainCache>();
         let work = Work::new(position);
         let hints = unary::best(&work, tally, cache)?;
-        Ok(sort_and_dedup(hints).first().map(|h| step(position, h, None)))
+        Ok(sort_and_dedup(hints).first().map(|h| step(position, &work, h, None)))
     }
 }
 
@@ -145,6 +148,14 @@ impl Strategy for ForcingChains {
         }
     }
 
+    /// Every variant: the links follow its houses and relations, and the
+    /// techniques inside dynamic branches are SukakuExplainer's
+    /// generalized ones where the rules have more than rows, columns and
+    /// boxes.
+    fn takes(&self, _: &Variant) -> bool {
+        true
+    }
+
     fn find(&self, position: &Position) -> Option<Step> {
         without_limit(|tally, cache| self.find_with(position, tally, cache))
     }
@@ -159,9 +170,6 @@ impl Strategy for ForcingChains {
         cache: &mut Cache,
     ) -> Result<Option<Step>, StopReason> {
         tally.check()?;
-        if !position.is_standard() {
-            return Ok(None);
-        }
         let cache = cache.get_or_insert_default::<ChainCache>();
         let mut work = Work::new(position);
         let nested = Nested { level: self.rule.level, cache };
@@ -178,13 +186,13 @@ impl Strategy for ForcingChains {
         if !matches!(&hints, Ok(found) if found.is_empty() && next_level) {
             cache.forget_states();
         }
-        Ok(hints?.first().map(|h| step(position, h, Some(self.technique()))))
+        Ok(hints?.first().map(|h| step(position, &work, h, Some(self.technique()))))
     }
 }
 
-/// The step of a hint; `forcing` is the technique of the level, `None`
-/// for the unary chains.
-fn step(position: &Position, hint: &Hint, forcing: Option<Technique>) -> Step {
+/// The step of a hint found on `work`; `forcing` is the technique of the
+/// level, `None` for the unary chains.
+fn step(position: &Position, work: &Work, hint: &Hint, forcing: Option<Technique>) -> Step {
     let cell = |i: usize| position.cell(i);
     let (technique, pattern) = match (&hint.kind, forcing) {
         (&Kind::Cycle { x, y }, _) | (&Kind::Chain { x, y }, None) => {
@@ -197,7 +205,10 @@ fn step(position: &Position, hint: &Hint, forcing: Option<Technique>) -> Step {
                 (false, _, _) => Technique::Aic,
             };
             let nodes = hint.nodes.iter().map(|&(c, d)| (cell(c), d)).collect();
-            (technique, Pattern::Chain { nodes, cycle, house: None })
+            // A chain from a candidate to its own removal starts on it:
+            // its first link is weak.
+            let weak_first = !cycle && hint.placement.is_none();
+            (technique, Pattern::Chain { nodes, cycle, house: None, weak_first })
         }
         (kind, technique) => {
             let technique = technique.unwrap_or(Technique::Aic);
@@ -211,10 +222,7 @@ fn step(position: &Position, hint: &Hint, forcing: Option<Technique>) -> Step {
                 }
                 Kind::Region { unit, digit } => (
                     ForcingKind::Region,
-                    position
-                        .cells_with(layout_unit(position.side(), unit), digit)
-                        .map(|c| (cell(c), digit, true))
-                        .collect(),
+                    position.cells_with(work.position_unit(unit), digit).map(|c| (cell(c), digit, true)).collect(),
                 ),
                 Kind::Cycle { .. } | Kind::Chain { .. } => (ForcingKind::Contradiction, Vec::new()),
             };
@@ -222,7 +230,7 @@ fn step(position: &Position, hint: &Hint, forcing: Option<Technique>) -> Step {
                 (Technique::CellForcingChains, ForcingKind::Region) => Technique::RegionForcingChains,
                 (t, _) => t,
             };
-            let chains = hint.branches.iter().map(|branch| written_chain(position, branch)).collect();
+            let chains = hint.branches.iter().map(|branch| written_chain(position, work, branch)).collect();
             (technique, Pattern::Forcing { kind, source, length: hint.complexity, chains })
         }
     };
@@ -233,9 +241,9 @@ fn step(position: &Position, hint: &Hint, forcing: Option<Technique>) -> Step {
     }
 }
 
-/// A branch written out, in the step's terms: cells, and houses for
-/// Sudoku Explainer's units.
-fn written_chain(position: &Position, branch: &[Written]) -> ForcingChain {
+/// A branch written out, in the step's terms: cells, and houses for the
+/// search's units.
+fn written_chain(position: &Position, work: &Work, branch: &[Written]) -> ForcingChain {
     let side = position.side();
     let links = branch
         .iter()
@@ -245,7 +253,8 @@ fn written_chain(position: &Position, branch: &[Written]) -> ForcingChain {
             let reason = match w.cause {
                 Cause::Assumed => LinkReason::Assumed,
                 Cause::Cell => LinkReason::Cell,
-                Cause::Unit(u) => LinkReason::House(position.house(layout_unit(side, usize::from(u)))),
+                Cause::Unit(u) => LinkReason::House(position.house(work.position_unit(usize::from(u)))),
+                Cause::Bound(relation) => LinkReason::Bound(relation),
                 Cause::Advanced(None) => LinkReason::Technique,
                 Cause::Advanced(Some(_)) => LinkReason::NestedChain,
             };

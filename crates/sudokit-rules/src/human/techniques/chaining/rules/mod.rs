@@ -3,7 +3,8 @@
 //! gives; the sibling module `speed` only gets there sooner.
 //!
 //! Layers, bottom up: `potentials` (a candidate on or off, with what
-//! implied it) and `work` (the grid a search shrinks); `rule` (which
+//! implied it), `geometry` (the houses and peers of the rules, in the
+//! order the searches read them) and `work` (the grid a search shrinks); `rule` (which
 //! rule, which propagation); `hint` (what a search finds, ordered as
 //! Sudoku Explainer orders it); `propagate` (the implications of a
 //! potential, and a whole branch); `unary` (cycles and chains from one
@@ -18,3 +19,5 @@ pub(super) mod propagate;
 pub(super) mod rule;
 pub(super) mod unary;
 pub(super) mod work;
+
+mod geometry;

@@ -390,7 +390,8 @@ fn regions(
     digit: Digit,
     result: &mut Vec<Found>,
 ) -> Result<(), StopReason> {
-    for unit in work.units_of(cell) {
+    let units: Vec<usize> = work.homes(cell).iter().map(|&(u, _)| usize::from(u)).collect();
+    for unit in units {
         let places = work.places(unit, digit);
         let count = places.count_ones();
         if !(count == 2 || (search.rule.multiple && count > 2)) {

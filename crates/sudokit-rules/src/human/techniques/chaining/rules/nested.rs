@@ -30,7 +30,14 @@ pub(crate) struct Nested<'c> {
 
 impl Advanced for Nested<'_> {
     fn removals(&self, work: &mut Work, base: &State, tally: &mut SearchTally<'_>) -> Result<Vec<Removal>, StopReason> {
-        for rule in [locking, hidden_pairs, naked_pairs, x_wings] {
+        // Under a variant's houses and relations, SukakuExplainer's
+        // generalized intersections and naked pairs.
+        let rules: [fn(&Work, &State) -> Vec<Basic>; 4] = if work.generalized() {
+            [generalized_locking, hidden_pairs, generalized_naked_pairs, x_wings]
+        } else {
+            [locking, hidden_pairs, naked_pairs, x_wings]
+        };
+        for rule in rules {
             let found = from_basic(rule(work, base));
             if !found.is_empty() {
                 return Ok(found);
@@ -143,6 +150,37 @@ fn locking(work: &Work, base: &State) -> Vec<Basic> {
     out
 }
 
+/// A digit whose places in a house (two to six) all see cells outside
+/// it, which lose it: SukakuExplainer's generalized intersections, by
+/// kind of house, then digit, then house.
+fn generalized_locking(work: &Work, base: &State) -> Vec<Basic> {
+    let mut out = Vec::new();
+    for kind in work.unit_kinds() {
+        for digit in work.digits() {
+            for unit in kind.clone() {
+                let places = work.places(unit, digit);
+                if !(2..=6).contains(&places.count_ones()) {
+                    continue;
+                }
+                let cells: Vec<usize> = work.cells_at(unit, places).collect();
+                let mut removable: Vec<(usize, Digit)> = work
+                    .peers(cells[0])
+                    .iter()
+                    .copied()
+                    .filter(|&c| work.cands(c).contains(digit) && !cells.contains(&c))
+                    .filter(|&c| cells[1..].iter().all(|&p| work.sees(p, c)))
+                    .map(|c| (c, digit))
+                    .collect();
+                if !removable.is_empty() {
+                    removable.sort_unstable();
+                    out.push((removable, removed_in(work, base, unit, digit, 0)));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Pairs `(a, b)`, `a < b < n`, in Sudoku Explainer's order (by `b`,
 /// then `a`).
 fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
@@ -150,9 +188,11 @@ fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
 }
 
 /// Houses in the order Sudoku Explainer's subsets scan them: boxes,
-/// columns, rows.
+/// columns, rows; then, under a variant's extra houses, those
+/// (SukakuExplainer's).
 fn subset_units(work: &Work) -> impl Iterator<Item = usize> + '_ {
-    [0, 2, 1].into_iter().flat_map(|k| work.units_of_kind(k))
+    let extra = if work.generalized() { 3 * work.side()..work.unit_count() } else { 0..0 };
+    [0, 2, 1].into_iter().flat_map(|k| work.units_of_kind(k)).chain(extra)
 }
 
 /// Two digits confined to the same two cells of a house.
@@ -248,6 +288,41 @@ fn naked_pairs(work: &Work, base: &State) -> Vec<Basic> {
                 .iter()
                 .flat_map(|&c| (base.cands(c as usize) - pair).iter().map(move |d| (c as usize, d)))
                 .collect();
+            out.push((removable, parents));
+        }
+    }
+    out
+}
+
+/// Two cells of a house holding the same two candidates, which go from
+/// every cell that sees both: SukakuExplainer's generalized naked pairs.
+fn generalized_naked_pairs(work: &Work, base: &State) -> Vec<Basic> {
+    let mut out = Vec::new();
+    for unit in subset_units(work) {
+        if work.empty_count(unit) < 4 {
+            continue;
+        }
+        let cells = work.unit(unit);
+        let two: Vec<usize> =
+            cells.iter().map(|&c| usize::from(c)).filter(|&c| two_bits(work.cands(c).bits())).collect();
+        for (a, b) in pairs(two.len()) {
+            let (a, b) = (two[a], two[b]);
+            let pair = work.cands(a);
+            if pair != work.cands(b) {
+                continue;
+            }
+            let mut removable: Vec<(usize, Digit)> = work
+                .peers(a)
+                .iter()
+                .copied()
+                .filter(|&c| c != b && work.sees(b, c))
+                .flat_map(|c| (work.cands(c) & pair).iter().map(move |d| (c, d)))
+                .collect();
+            if removable.is_empty() {
+                continue;
+            }
+            removable.sort_unstable();
+            let parents = [a, b].iter().flat_map(|&c| (base.cands(c) - pair).iter().map(move |d| (c, d))).collect();
             out.push((removable, parents));
         }
     }

@@ -3,6 +3,8 @@
 //! chaining records them. A chain's length is the number of distinct
 //! potentials behind its conclusion.
 
+use sudokit_core::Relation;
+
 /// A candidate and a truth value: `(cell * side + digit index) * 2 + on`
 /// (see [`Work::node`](super::work::Work::node)).
 pub(crate) type Node = u32;
@@ -18,6 +20,11 @@ pub(crate) enum Cause {
     /// The value can go once in unit `u` (on: its last place there; off:
     /// another place of it).
     Unit(u16),
+    /// Off only: a peer the cell shares no unit with holds the value on,
+    /// through a relation (anti-king, anti-knight) or a house smaller
+    /// than the side (`None`); or, under non-consecutive, a neighbour
+    /// holds a value next to it.
+    Bound(Option<Relation>),
     /// A technique run inside the chain; the nested chain it came from,
     /// as an index into [`Potentials::nested`], if it was a chain.
     Advanced(Option<u32>),

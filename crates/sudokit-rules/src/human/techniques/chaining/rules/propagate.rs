@@ -3,7 +3,7 @@
 //! chaining computes them (its `getOnToOff`, `getOffToOn`, `doChaining`):
 //! one branch of a forcing-chain search is one propagation.
 
-use sudokit_core::{Digit, SearchTally, StopReason};
+use sudokit_core::{Digit, Relation, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
 use super::super::speed::pools::{Pools, Propagation};
@@ -59,7 +59,10 @@ pub(crate) struct Removal {
 
 /// The potentials "off" that `digit` in `cell` (on) implies, in Sudoku
 /// Explainer's order: the cell's other candidates (when `y`), then the
-/// other places of the digit in its box, row and column.
+/// other places of the digit in its box, row and column and, under a
+/// variant, SukakuExplainer's: in its extra houses, then in the cells
+/// bound to it, then the digits next to it in its non-consecutive
+/// neighbours.
 pub(crate) fn on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &mut Vec<(Node, Cause)>) {
     out.clear();
     push_on_to_off(work, cell, digit, y, out);
@@ -72,16 +75,41 @@ pub(crate) fn push_on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, ou
             out.push((work.node(cell, d, false), Cause::Cell));
         }
     }
-    let [bx, row, col] = work.units_of(cell);
-    for u in [bx, row, col] {
+    let homes = work.homes(cell);
+    let bx = work.box_of(cell);
+    for (i, &(u, _)) in homes.iter().enumerate() {
+        let u = usize::from(u);
         let cells = work.unit(u);
         let mut places = work.places(u, digit);
         while places != 0 {
             let c = cells[places.trailing_zeros() as usize] as usize;
             places &= places - 1;
-            // The cells of the box came first.
-            if c != cell && (u == bx || work.units_of(c)[0] != bx) {
+            // A cell of an earlier unit came with it: the box's first,
+            // and a row and a column share no other cell.
+            let first = match i {
+                0 => true,
+                1 | 2 => work.box_of(c) != bx,
+                _ => !work.share_before(cell, c, u),
+            };
+            if c != cell && first {
                 out.push((work.node(c, digit, false), Cause::Unit(u as u16)));
+            }
+        }
+    }
+    for &(c, relation) in work.bound(cell) {
+        if work.cands(usize::from(c)).contains(digit) {
+            out.push((work.node(usize::from(c), digit, false), Cause::Bound(relation)));
+        }
+    }
+    let neighbours = work.neighbours(cell);
+    if neighbours.is_empty() {
+        return;
+    }
+    let next = [digit.get().checked_add(1), digit.get().checked_sub(1)].map(|d| d.and_then(Digit::new));
+    for &c in neighbours {
+        for d in next.iter().flatten().filter(|d| d.index() < work.side()) {
+            if work.cands(usize::from(c)).contains(*d) {
+                out.push((work.node(usize::from(c), *d, false), Cause::Bound(Some(Relation::NonConsecutive))));
             }
         }
     }
@@ -89,7 +117,7 @@ pub(crate) fn push_on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, ou
 
 /// The potentials "on" that `digit` in `cell` (off) implies: the cell's
 /// other candidate if it has two (when `y`), the digit's other place in a
-/// box, row or column that has two (when `x`).
+/// unit of the cell that has two (when `x`).
 pub(crate) fn off_to_on(work: &Work, cell: usize, digit: Digit, links: (bool, bool), out: &mut Vec<(Node, Cause)>) {
     out.clear();
     push_off_to_on(work, cell, digit, links, out);
@@ -112,7 +140,8 @@ pub(crate) fn push_off_to_on(
     if !x {
         return;
     }
-    for u in work.units_of(cell) {
+    for &(u, _) in work.homes(cell) {
+        let u = usize::from(u);
         let places = work.places(u, digit);
         if !two_bits(places) {
             continue;
@@ -151,7 +180,7 @@ fn parents_of(work: &Work, base: &State, pots: &Potentials, p: Id, (node, cause)
                 out.extend(pots.kept(work.node(cells[k] as usize, digit, false)));
             }
         }
-        Cause::Assumed | Cause::Advanced(_) => {}
+        Cause::Assumed | Cause::Bound(_) | Cause::Advanced(_) => {}
     }
 }
 

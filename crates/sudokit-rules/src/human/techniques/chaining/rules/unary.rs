@@ -127,7 +127,7 @@ impl Seen {
         }
         for &id in body {
             let (cell, digit, on) = work.decode(pots.node(id));
-            for &c in work.house_cells(cell) {
+            for &c in work.peers(cell) {
                 if self.on_loop[c] || !work.cands(c).contains(digit) {
                     continue;
                 }

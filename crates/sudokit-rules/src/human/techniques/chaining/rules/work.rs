@@ -1,16 +1,16 @@
 //! The grid a chaining search works on: the candidates of every cell and
 //! the places of every digit in every unit, which the dynamic searches
-//! shrink as they go, with Sudoku Explainer's order of houses (box, row,
-//! column) and of cells inside each.
+//! shrink as they go, on the [`Geometry`] of its rules.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Arc;
 
-use sudokit_core::{Digit, Shape};
-use sudokit_grid::{Candidates, Layout};
+use sudokit_core::Digit;
+use sudokit_grid::Candidates;
 
+use super::geometry::Geometry;
+pub(crate) use super::geometry::{Bound, CellMasks, Crossing};
 use super::potentials::Node;
-use crate::human::position::{Position, per_shape, se_peers};
+use crate::human::position::Position;
 
 /// Candidates per cell and places per unit and digit: what a search
 /// shrinks, and what it restores.
@@ -56,7 +56,7 @@ pub(crate) struct Work {
     empty: Vec<usize>,
     /// How many times each digit is placed (index 0 unused).
     placed: Vec<usize>,
-    geometry: &'static Geometry,
+    geometry: Arc<Geometry>,
 }
 
 /// What the results of a search depend on besides the candidates it
@@ -71,58 +71,17 @@ pub(crate) struct Origin {
     placed: Vec<usize>,
 }
 
-/// What a [`Work`] knows of its shape, the same for every grid of it: built
-/// once per shape and shared.
-#[derive(Debug)]
-struct Geometry {
-    /// Per unit (boxes, rows, columns), its cells.
-    units: Vec<&'static [u16]>,
-    /// Per cell, its box, row and column, and its place in each.
-    homes: Vec<[(u16, u8); 3]>,
-    /// Per candidate slot (`cell * side + digit index`), its cell and
-    /// digit: a node decodes without a division.
-    slots: Vec<(u16, Digit)>,
-    /// The crossings of a box and a line, in the order Sudoku Explainer's
-    /// locked candidates scan them (see [`Work::crossings`]).
-    crossings: Vec<Crossing>,
-    /// Per cell, its peers in Sudoku Explainer's order.
-    peers: &'static [Vec<usize>],
-    /// The same as bit sets over the cells, on grids of 128 cells or
-    /// fewer.
-    masks: Option<CellMasks>,
-}
-
-/// Peers and units as bit sets over the cells (bit `i` for cell `i`).
-#[derive(Debug)]
-pub(crate) struct CellMasks {
-    /// Per cell, its peers.
-    pub(crate) peers: Vec<u128>,
-    /// Per unit, its cells.
-    pub(crate) units: Vec<u128>,
-}
-
-/// Two units that share cells, with the positions of those cells in each.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Crossing {
-    pub(crate) from: usize,
-    pub(crate) to: usize,
-    /// Positions in `from` of the shared cells.
-    pub(crate) from_shared: u64,
-    /// Positions in `to` of the shared cells.
-    pub(crate) to_shared: u64,
-}
-
 impl Work {
     pub(crate) fn new(position: &Position) -> Work {
         let len = position.len();
         let side = position.side();
-        let geometry = Geometry::of(position.layout());
+        let geometry = Geometry::of(position.geometry());
         let mut placed = vec![0; side + 1];
         for i in 0..len {
             placed[usize::from(position.placed(i))] += 1;
         }
         let cands: Vec<Candidates> = (0..len).map(|i| position.cands(i)).collect();
-        let mut places = vec![0u64; 3 * side * side];
+        let mut places = vec![0u64; geometry.units.len() * side];
         for (u, cells) in geometry.units.iter().enumerate() {
             for (k, &c) in cells.iter().enumerate() {
                 for d in cands[c as usize].iter() {
@@ -170,10 +129,10 @@ impl Work {
         self.state.cands[cell]
     }
 
-    /// Which shape's tables this grid uses, as a number: equal for two
-    /// grids of the same shape.
+    /// Which tables this grid uses, as a number: equal for two grids under
+    /// the same rules.
     pub(crate) fn grid_id(&self) -> usize {
-        std::ptr::from_ref(self.geometry) as usize
+        self.geometry.id
     }
 
     /// The origin of the searches on this grid as it stands.
@@ -202,7 +161,7 @@ impl Work {
     /// Removes `digit` from `cell` (it must be a candidate there).
     pub(crate) fn remove(&mut self, cell: usize, digit: Digit) {
         self.state.cands[cell].remove(digit);
-        for (u, k) in self.geometry.homes[cell] {
+        for &(u, k) in self.geometry.homes(cell) {
             self.state.places[usize::from(u) * self.side + digit.index()] &= !(1 << k);
         }
     }
@@ -222,15 +181,77 @@ impl Work {
         self.spare = saved;
     }
 
-    /// The cells of unit `unit`: boxes `0..side`, rows `side..2 side`,
-    /// columns after, Sudoku Explainer's order.
-    pub(crate) fn unit(&self, unit: usize) -> &'static [u16] {
-        self.geometry.units[unit]
+    /// The cells of unit `unit`: boxes (or regions) `0..side`, rows
+    /// `side..2 side`, columns, then the extra houses (see
+    /// [`Geometry::units`]).
+    #[inline]
+    pub(crate) fn unit(&self, unit: usize) -> &[u16] {
+        &self.geometry.units[unit]
     }
 
-    /// The box, row and column of `cell`, in that order.
-    pub(crate) fn units_of(&self, cell: usize) -> [usize; 3] {
-        self.geometry.homes[cell].map(|(u, _)| usize::from(u))
+    /// How many units the grid has.
+    pub(crate) fn unit_count(&self) -> usize {
+        self.geometry.units.len()
+    }
+
+    /// The position's number for `unit`.
+    pub(crate) fn position_unit(&self, unit: usize) -> usize {
+        self.geometry.position_units[unit]
+    }
+
+    /// The units of `cell`, each with the cell's place there: its box,
+    /// row and column first, then its extra houses.
+    #[inline]
+    pub(crate) fn homes(&self, cell: usize) -> &[(u16, u8)] {
+        self.geometry.homes(cell)
+    }
+
+    /// The box (or region) of `cell`.
+    #[inline]
+    pub(crate) fn box_of(&self, cell: usize) -> usize {
+        usize::from(self.geometry.boxes[cell])
+    }
+
+    /// Whether `a` and `b` share a unit before `unit`.
+    pub(crate) fn share_before(&self, a: usize, b: usize, unit: usize) -> bool {
+        let theirs = self.homes(b);
+        self.homes(a).iter().take_while(|&&(u, _)| usize::from(u) < unit).any(|h| theirs.iter().any(|t| t.0 == h.0))
+    }
+
+    /// The peers of `cell` it shares no unit with, each with the relation
+    /// that binds them (none for a house smaller than the side).
+    #[inline]
+    pub(crate) fn bound(&self, cell: usize) -> &[Bound] {
+        &self.geometry.bound[cell]
+    }
+
+    /// The non-consecutive neighbours of `cell`.
+    #[inline]
+    pub(crate) fn neighbours(&self, cell: usize) -> &[u16] {
+        &self.geometry.neighbours[cell]
+    }
+
+    /// Whether a digit turns candidates of other digits off: under
+    /// non-consecutive.
+    pub(crate) fn crosses_digits(&self) -> bool {
+        self.geometry.neighbours.iter().any(|n| !n.is_empty())
+    }
+
+    /// Whether the techniques inside dynamic branches are the generalized
+    /// ones (see [`Geometry::generalized`]).
+    pub(crate) fn generalized(&self) -> bool {
+        self.geometry.generalized
+    }
+
+    /// The units of each kind, in order: boxes, rows, columns, then each
+    /// kind of extra house.
+    pub(crate) fn unit_kinds(&self) -> &[std::ops::Range<usize>] {
+        &self.geometry.kinds
+    }
+
+    /// Whether cells `a` and `b` may not hold the same digit.
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        self.geometry.sees(a, b)
     }
 
     /// Every box crossing a row or column, in the order Sudoku
@@ -252,7 +273,7 @@ impl Work {
         })
     }
 
-    /// Every unit of one kind (0 boxes, 1 rows, 2 columns).
+    /// Every unit of one of the first kinds (0 boxes, 1 rows, 2 columns).
     pub(crate) fn units_of_kind(&self, kind: usize) -> std::ops::Range<usize> {
         kind * self.side..(kind + 1) * self.side
     }
@@ -285,19 +306,21 @@ impl Work {
 
     /// Peers and units as bit sets over the cells, on grids of 128 cells
     /// or fewer.
-    pub(crate) fn masks(&self) -> Option<&'static CellMasks> {
+    pub(crate) fn masks(&self) -> Option<&CellMasks> {
         self.geometry.masks.as_ref()
     }
 
     /// The cells holding `digit` as a candidate, as a bit set, on grids of
     /// 128 cells or fewer.
     pub(crate) fn digit_cells(&self, digit: Digit) -> Option<u128> {
-        self.masks().map(|_| cell_mask((0..self.len()).filter(|&c| self.cands(c).contains(digit))))
+        self.masks()
+            .map(|_| (0..self.len()).filter(|&c| self.cands(c).contains(digit)).fold(0, |mask, c| mask | 1 << c))
     }
 
-    /// The peers of `cell` in Sudoku Explainer's order: its box, row and
-    /// column, each cell once.
-    pub(crate) fn house_cells(&self, cell: usize) -> &'static [usize] {
+    /// The peers of `cell`: its box, row and column, each cell once (Sudoku
+    /// Explainer's order), then its extra houses and the cells bound to
+    /// it.
+    pub(crate) fn peers(&self, cell: usize) -> &[usize] {
         &self.geometry.peers[cell]
     }
 }
@@ -314,71 +337,4 @@ pub(crate) fn two_bits(bits: u64) -> bool {
 #[inline]
 pub(crate) fn several_bits(bits: u64) -> bool {
     bits & bits.wrapping_sub(1) != 0
-}
-
-impl Geometry {
-    /// The shared geometry of `layout`'s shape, built on first use.
-    fn of(layout: &'static Layout) -> &'static Geometry {
-        static BUILT: OnceLock<Mutex<HashMap<Shape, &'static Geometry>>> = OnceLock::new();
-        per_shape(&BUILT, layout.shape(), || Geometry::new(layout))
-    }
-
-    fn new(layout: &'static Layout) -> Geometry {
-        let side = layout.shape().side();
-        let len = layout.shape().cell_count();
-        let units: Vec<&'static [u16]> = (0..3 * side).map(|u| layout.unit(layout_unit(side, u))).collect();
-        let mut homes = vec![[(0u16, 0u8); 3]; len];
-        let mut filled_homes = vec![0usize; len];
-        for (u, cells) in units.iter().enumerate() {
-            for (k, &c) in cells.iter().enumerate() {
-                let c = c as usize;
-                homes[c][filled_homes[c]] = (u as u16, k as u8);
-                filled_homes[c] += 1;
-            }
-        }
-        let slots =
-            (0..len).flat_map(|c| (1..=side as u8).filter_map(Digit::new).map(move |d| (c as u16, d))).collect();
-        let mut crossings = Vec::new();
-        for (k1, k2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
-            for from in k1 * side..(k1 + 1) * side {
-                for to in k2 * side..(k2 + 1) * side {
-                    let shared = |a: usize, b: usize| {
-                        let mut mask = 0u64;
-                        for (k, &c) in units[a].iter().enumerate() {
-                            if homes[c as usize].iter().any(|&(u, _)| usize::from(u) == b) {
-                                mask |= 1 << k;
-                            }
-                        }
-                        mask
-                    };
-                    let from_shared = shared(from, to);
-                    if from_shared != 0 {
-                        crossings.push(Crossing { from, to, from_shared, to_shared: shared(to, from) });
-                    }
-                }
-            }
-        }
-        let peers = se_peers(layout);
-        let masks = (len <= 128).then(|| CellMasks {
-            peers: peers.iter().map(|p| cell_mask(p.iter().copied())).collect(),
-            units: units.iter().map(|u| cell_mask(u.iter().map(|&c| usize::from(c)))).collect(),
-        });
-        Geometry { units, homes, slots, crossings, peers, masks }
-    }
-}
-
-/// The bit set of `cells` (all below 128).
-fn cell_mask(cells: impl IntoIterator<Item = usize>) -> u128 {
-    cells.into_iter().fold(0, |mask, c| mask | 1 << c)
-}
-
-/// The layout's number of Sudoku Explainer's unit `se_unit` (boxes, rows,
-/// columns) on a grid of side `side`.
-pub(crate) fn layout_unit(side: usize, se_unit: usize) -> usize {
-    let (kind, k) = (se_unit / side, se_unit % side);
-    match kind {
-        0 => 2 * side + k,
-        1 => k,
-        _ => side + k,
-    }
 }

@@ -7,7 +7,7 @@ use super::super::rules::work::Work;
 
 /// Whether assuming `digit` in `cell` on (or off) may lead, along the
 /// digit, to a contradiction; `places` are the digit's cells. True on
-/// grids too big for the bit sets.
+/// grids too big for the bit sets, and under non-consecutive.
 ///
 /// The rules are those of the exact propagation, on the places the offs
 /// leave: an "on" turns its peers off, and a unit left with one place of
@@ -15,7 +15,9 @@ use super::super::rules::work::Work;
 /// propagation derives is derived here, so every contradiction it meets
 /// shows: a cell both on and off, or a unit left with no place.
 pub(crate) fn may_contradict(work: &Work, places: u128, (cell, on): (usize, bool)) -> bool {
-    let Some(masks) = work.masks() else { return true };
+    // Under non-consecutive a digit also turns its neighbours off; more
+    // than 64 units overflow the set of units touched.
+    let Some(masks) = work.masks().filter(|m| m.units.len() <= 64 && !work.crosses_digits()) else { return true };
     let start = 1u128 << cell;
     let (mut ons, mut offs) = if on { (start, 0) } else { (0, start) };
     let (mut expanded, mut looked) = (0u128, 0u128);
@@ -30,13 +32,12 @@ pub(crate) fn may_contradict(work: &Work, places: u128, (cell, on): (usize, bool
             return true;
         }
         // Only the units of the cells turned off since the last look can
-        // have lost places. (Grids of 128 cells have 33 units at most.)
-        debug_assert!(masks.units.len() <= 64);
+        // have lost places.
         let mut touched = 0u64;
         let mut new_offs = offs & !looked;
         looked = offs;
         while new_offs != 0 {
-            for unit in work.units_of(new_offs.trailing_zeros() as usize) {
+            for &(unit, _) in work.homes(new_offs.trailing_zeros() as usize) {
                 touched |= 1 << unit;
             }
             new_offs &= new_offs - 1;

@@ -3,7 +3,8 @@
 //!
 //! A branch without techniques inside reads, of the grid, the candidates
 //! of the cells it goes through and, for each digit it turns on or off,
-//! that digit's places in the cell's box, row and column: nothing else
+//! that digit's places among the cell's peers (and, under
+//! non-consecutive, the digits next to it in its neighbours): nothing else
 //! decides what it derives. A search nested in a branch of the position
 //! works on the position less what that branch removed, so wherever a
 //! branch of the position read none of those candidates, the nested
@@ -18,7 +19,7 @@ use sudokit_core::{SearchTally, StopReason};
 use super::super::rules::potentials::Node;
 use super::super::rules::propagate::Branch;
 use super::super::rules::rule::Mode;
-use super::super::rules::work::Work;
+use super::super::rules::work::{CellMasks, Work};
 use super::pools::Pools;
 
 /// Cells as a bit set, bit `i` for cell `i` (grids of 128 cells or fewer).
@@ -43,12 +44,21 @@ impl Footprint {
     /// the candidates of its cell and its digit's places in the cell's
     /// houses (the potentials it held but had no time to follow, past a
     /// contradiction, count too: more than it read, never less).
-    fn read_by(work: &Work, branch: &Branch, peers: &[Cells]) -> Footprint {
+    fn read_by(work: &Work, branch: &Branch, masks: &CellMasks) -> Footprint {
         let mut read = Footprint::none(work.side());
         for &id in branch.pots.order() {
             let (cell, digit, _) = work.decode(branch.pots.node(id));
             read.cells |= 1 << cell;
-            read.digits[digit.index()] |= peers[cell] | 1 << cell;
+            read.digits[digit.index()] |= masks.peers[cell] | 1 << cell;
+            // Under non-consecutive, the digits next to it in the
+            // neighbours.
+            let neighbours = masks.neighbours[cell];
+            if neighbours != 0 {
+                let i = digit.index();
+                for next in [i.checked_sub(1), Some(i + 1).filter(|&n| n < work.side())].into_iter().flatten() {
+                    read.digits[next] |= neighbours;
+                }
+            }
         }
         read
     }
@@ -144,8 +154,8 @@ impl SharedBranches {
                     return Ok(None);
                 }
                 let branch = Branch::run(&mut reference.work, node, mode, None, tally, pools)?;
-                let peers = &reference.work.masks().expect("remembered with its masks").peers;
-                let read = Footprint::read_by(&reference.work, &branch, peers);
+                let masks = reference.work.masks().expect("remembered with its masks");
+                let read = Footprint::read_by(&reference.work, &branch, masks);
                 reference.by_mode[at].1[node as usize] = Some(Kept { branch: Arc::new(branch), read });
             }
             let kept = reference.by_mode[at].1[node as usize].as_ref().expect("computed above");
