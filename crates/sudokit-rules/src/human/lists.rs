@@ -11,8 +11,9 @@ use super::step::Step;
 use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, Bug, Chains, EmptyRectangle, Fish, ForcingChains,
-    GeneralizedIntersections, HiddenSingles, HiddenSubsets, Intersections, NakedSingles, NakedSubsets, RemotePair,
-    SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
+    GeneralizedIntersections, HiddenSingles, HiddenSubsets, Intersections, LockedNonConsecutive, NakedSingles,
+    NakedSubsets, NonConsecutiveCells, RemotePair, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing,
+    XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -27,6 +28,8 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &Intersections::DIRECT,
         &HiddenSubsets::DIRECT_PAIR,
         &NakedSingles,
+        &NonConsecutiveCells,
+        &LockedNonConsecutive,
         &HiddenSubsets::DIRECT_TRIPLE,
         &Intersections::LOCKED,
         &GeneralizedIntersections,
@@ -60,7 +63,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 21;
+const CHAINS_AT: usize = 23;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;

@@ -381,6 +381,13 @@ impl Position {
         self.geometry.peers(i)
     }
 
+    /// The cells whose digit may not be consecutive to cell `i`'s (under
+    /// non-consecutive; none otherwise), ascending.
+    #[inline]
+    pub(crate) fn neighbours(&self, i: usize) -> &[u16] {
+        self.geometry.neighbours(i)
+    }
+
     pub(crate) fn side(&self) -> usize {
         self.geometry.shape().side()
     }

@@ -205,6 +205,15 @@ techniques! {
     DirectHiddenPair => "Direct hidden pair", 20;
     /// A cell with one candidate left.
     NakedSingle => "Naked single", 23;
+    /// Under non-consecutive, a cell whose candidates are two or three
+    /// digits in a row, or two digits with one between: its neighbours
+    /// lose the digits every candidate rules out there (SukakuExplainer's
+    /// "Non-Consecutive Forcing Cell").
+    NonConsecutiveForcingCell => "Non-consecutive forcing cell", 24;
+    /// Under non-consecutive, a digit of a house whose places all touch
+    /// the same cells: those lose the digits next to it (SukakuExplainer's
+    /// "Locked Non Consecutive").
+    LockedNonConsecutive => "Locked non-consecutive", 25;
     /// A hidden triple whose eliminations leave a hidden single.
     DirectHiddenTriple => "Direct hidden triple", 25;
     /// A digit of a box confined to one row or column.

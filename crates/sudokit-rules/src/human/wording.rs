@@ -91,6 +91,15 @@ impl Step {
                         _ => f.write_str(name),
                     }
                 }
+                Technique::LockedNonConsecutive => match houses.first() {
+                    Some(house) => write!(
+                        f,
+                        "{name}: {} in {house} lies only in {}, so no cell next to them all holds its neighbours",
+                        digit_list(*digits),
+                        cell_list(cells)
+                    ),
+                    None => f.write_str(name),
+                },
                 Technique::GeneralizedIntersection => match houses.first() {
                     Some(house) => write!(
                         f,
