@@ -96,12 +96,13 @@ pub(crate) struct Cli {
     /// The rules beyond rows, columns and boxes, comma-separated (x,
     /// windoku, disjoint-groups, anti-king, anti-knight, non-consecutive,
     /// jigsaw=MAP, house=r1c1+r2c2…); each line then ends with `;RULES`.
-    /// No difficulty can be asked for with them.
-    #[arg(long, value_name = "RULES", conflicts_with_all = ["rating", "level", "technique"])]
+    /// A difficulty is rated under them, as SukakuExplainer rates
+    /// variants.
+    #[arg(long, value_name = "RULES")]
     rules: Option<String>,
     /// A random jigsaw map for each puzzle, from its seed, with the other
     /// rules of `--rules` (puzzles are then made one after the other).
-    #[arg(long, conflicts_with_all = ["rating", "level", "technique"])]
+    #[arg(long)]
     jigsaw: bool,
     /// Seed of the first puzzle; puzzle k comes from seed S + k.
     #[arg(long, default_value_t = 1, value_name = "S")]

@@ -47,13 +47,6 @@ pub enum GenerateError {
     /// number of cells.
     #[error(transparent)]
     Parameter(#[from] ParameterError),
-    /// A difficulty was asked for under rules the rater does not take
-    /// (it rates the standard rules only).
-    #[error("the rater does not take the rules `{rules}`: ask for puzzles of them without a difficulty")]
-    UnratedVariant {
-        /// The rules, in their text form.
-        rules: String,
-    },
     /// A solver failed in a way that is not the budget's (a bug: the
     /// generator only hands valid grids to them).
     #[error(transparent)]
@@ -199,8 +192,8 @@ impl Generator {
     /// Minimal puzzles under the rules of `variant`, of its shape:
     /// [`generate`](Generator::generate) makes a random solved grid of the
     /// rules, and each uniqueness check counts solutions under them. Any
-    /// symmetry and target of givens may be asked for; a [`Difficulty`]
-    /// may not (the rater takes the standard rules only).
+    /// symmetry, target of givens and [`Difficulty`] may be asked for: the
+    /// rating is [`Rater::rate_variant`]'s, SukakuExplainer's scale.
     ///
     /// ```
     /// use sudokit::generate::Generator;
@@ -398,9 +391,6 @@ impl Generator {
                 return Err(GenerateError::Impossible { reason: format!("{n} givens: {why}") });
             }
         }
-        if !self.variant.is_standard() && !self.difficulty.is_any() {
-            return Err(GenerateError::UnratedVariant { rules: self.variant.to_string() });
-        }
         match self.difficulty.impossible() {
             Some(reason) => Err(GenerateError::Impossible { reason }),
             None => Ok(()),
@@ -557,7 +547,7 @@ impl Run<'_, '_> {
             Some(max) => rater.with_max(max),
             None => rater,
         };
-        match rater.rate(&candidate.puzzle) {
+        match rater.rate_variant(&candidate.puzzle, &self.generator.variant) {
             Ok(rating) => Ok(Some(rating)),
             Err(RateError::Stopped(reason)) => {
                 let closest = closest.map(|(_, c, r)| Box::new(self.finish(c.clone(), Some(*r))));

@@ -124,13 +124,17 @@ fn jigsaw_maps_depend_on_the_seed_and_keep_the_other_rules() {
 }
 
 #[test]
-fn a_difficulty_on_a_variant_is_a_typed_error() {
+fn a_variant_puzzle_comes_in_the_rating_band_asked_for() {
+    use sudokit::rules::human::Rater;
     let x = Variant::standard(Shape::CLASSIC).with_diagonals();
-    let hard = Difficulty::any().with_rating(Score::from_tenths(70)..=Score::from_tenths(90));
-    match Generator::for_variant(x).with_difficulty(hard).generate(1) {
-        Err(GenerateError::UnratedVariant { rules }) => assert_eq!(rules, "x"),
-        other => panic!("{other:?}"),
-    }
+    let band = Score::from_tenths(70)..=Score::from_tenths(85);
+    let hard = Difficulty::any().with_rating(band.clone());
+    let made = Generator::for_variant(x.clone()).with_difficulty(hard).generate(1).expect("a puzzle in the band");
+    assert!(x.is_solution_of(&made.solution, &made.puzzle));
+    // Rated anew, under the rules: unique, and in the band.
+    let rating = Rater::new().rate_variant(&made.puzzle, &x).expect("rated");
+    assert!(band.contains(&rating.er), "{}: {}", made.puzzle, rating.er);
+    assert_eq!(made.rating.map(|r| (r.er, r.ep, r.ed)), Some((rating.er, rating.ep, rating.ed)));
     // The fewest givens of a variant: two digits no given shows swap.
     let anti_king = Variant::standard(Shape::CLASSIC).with_relation(Relation::AntiKing);
     assert!(matches!(
