@@ -78,6 +78,13 @@ impl Auto {
     fn pick(&mut self, shape: Shape) -> &mut dyn CountSolutions {
         if shape == Shape::CLASSIC { &mut self.bit_parallel } else { &mut self.dlx }
     }
+
+    /// The solver `Auto` uses for rules other than the standard ones:
+    /// Dancing Links for cage sums (a choice among each sum's
+    /// combinations), [`PropagationSearch`] for the rest.
+    fn pick_variant(&mut self, variant: &Variant) -> &mut dyn CountSolutions {
+        if variant.has_sums() { &mut self.dlx } else { &mut self.propagation }
+    }
 }
 
 /// The README's example runs as a doctest, so it cannot drift from the API.
@@ -95,9 +102,9 @@ impl Solver for Auto {
     }
 
     /// Every variant: the standard rules as above, the others by
-    /// [`PropagationSearch`].
-    fn supports(&self, _: &Variant) -> bool {
-        true
+    /// [`PropagationSearch`], cage sums by [`Dlx`] (on sides up to 16).
+    fn supports(&self, variant: &Variant) -> bool {
+        !variant.has_sums() || self.dlx.supports(variant)
     }
 
     fn solve_variant_with(
@@ -109,7 +116,7 @@ impl Solver for Auto {
         if variant.is_standard_for(puzzle) {
             return self.solve_with(puzzle, budget);
         }
-        self.propagation.solve_variant_with(puzzle, variant, budget)
+        self.pick_variant(variant).solve_variant_with(puzzle, variant, budget)
     }
 }
 
@@ -128,7 +135,7 @@ impl CountSolutions for Auto {
         if variant.is_standard_for(puzzle) {
             return self.count_solutions_with(puzzle, limit, budget);
         }
-        self.propagation.count_variant_solutions_with(puzzle, variant, limit, budget)
+        self.pick_variant(variant).count_variant_solutions_with(puzzle, variant, limit, budget)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::cage::CageBreak;
 use crate::grid::{Conflict, Grid};
 use crate::parameter::ParameterError;
 use crate::shape::Shape;
@@ -122,6 +123,15 @@ pub enum SolveError {
         /// Every pair of givens that breaks a rule, with the rule.
         conflicts: Vec<VariantConflict>,
     },
+    /// The givens of a killer cage do not fit its sum: they exceed it, or
+    /// no distinct digits fill its empty cells to it (givens that repeat a
+    /// digit in a cage are [`SolveError::VariantClash`]).
+    #[non_exhaustive]
+    #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    CageClash {
+        /// Every cage the givens break.
+        breaks: Vec<CageBreak>,
+    },
     /// The solver does not take these rules (see
     /// [`Solver::supports`](crate::Solver::supports)).
     #[non_exhaustive]
@@ -199,7 +209,8 @@ impl Variant {
     /// [`SolveError::ShapeMismatch`] for a puzzle of another shape;
     /// clashing givens are [`SolveError::InvalidPuzzle`] under the standard
     /// rules, as for every solver, and [`SolveError::VariantClash`] under
-    /// any other, which names each broken house or relation.
+    /// any other, which names each broken house or relation, then
+    /// [`SolveError::CageClash`] for givens that break a cage's sum.
     pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
         if self.is_standard_for(puzzle) {
             return puzzle.validate();
@@ -207,7 +218,11 @@ impl Variant {
         let conflicts = self
             .conflicts(puzzle)
             .map_err(|_| SolveError::ShapeMismatch { expected: self.shape(), found: puzzle.shape() })?;
-        if conflicts.is_empty() { Ok(()) } else { Err(SolveError::VariantClash { conflicts }) }
+        if !conflicts.is_empty() {
+            return Err(SolveError::VariantClash { conflicts });
+        }
+        let breaks = self.cage_breaks(puzzle).unwrap_or_default();
+        if breaks.is_empty() { Ok(()) } else { Err(SolveError::CageClash { breaks }) }
     }
 }
 

@@ -74,6 +74,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 mod budget;
+pub mod cage;
 mod cell;
 mod error;
 mod grid;
@@ -93,6 +94,7 @@ mod variant_picture;
 pub mod variant_text;
 
 pub use budget::{Budget, CancelFlag};
+pub use cage::{Cage, CageBreak};
 pub use cell::{Cell, Digit};
 pub use error::{SolveError, StopReason};
 pub use grid::{Conflict, Grid, RangeError};

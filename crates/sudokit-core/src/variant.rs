@@ -1,17 +1,20 @@
 //! [`Variant`]: the rules of a puzzle beyond its rows, columns and boxes —
 //! irregular regions in place of the boxes (jigsaw), extra houses (both
 //! diagonals, the windows of windoku, disjoint groups, houses of one's
-//! own) and relations between two cells (anti-king, anti-knight,
-//! non-consecutive) — and the checks every solver's answer goes through.
+//! own), relations between two cells (anti-king, anti-knight,
+//! non-consecutive) and killer cages — and the checks every solver's
+//! answer goes through.
 
 use std::fmt;
 
+use crate::cage::{Cage, CageBreak, sum_range};
 use crate::cell::{Cell, Digit};
 use crate::grid::Grid;
 use crate::shape::Shape;
 
 /// The rules of a puzzle: a [`Shape`], the houses whose cells hold
-/// distinct digits, and relations between cells. The standard rules
+/// distinct digits, relations between cells, and killer cages (see
+/// [`Variant::with_cage`]). The standard rules
 /// (rows, columns and boxes) are [`Variant::standard`], the default;
 /// variants compose, each method adding one rule.
 ///
@@ -38,6 +41,8 @@ pub struct Variant {
     extras: Vec<House>,
     /// Relations, each once, in the order of [`Relation`].
     relations: Vec<Relation>,
+    /// Killer cages, in the order added.
+    cages: Vec<Cage>,
 }
 
 /// What kind of house a [`House`] is.
@@ -63,6 +68,9 @@ pub enum HouseKind {
     DisjointGroup,
     /// A house of one's own.
     Extra,
+    /// A killer cage of two cells or more (see [`Variant::with_cage`]),
+    /// numbered as in [`Variant::cages`].
+    Cage,
 }
 
 /// A house: cells that hold distinct digits, with its kind and its
@@ -122,6 +130,7 @@ impl HouseKind {
             HouseKind::Window => "window",
             HouseKind::DisjointGroup => "disjoint group",
             HouseKind::Extra => "extra house",
+            HouseKind::Cage => "cage",
         }
     }
 
@@ -137,6 +146,7 @@ impl HouseKind {
             HouseKind::Window => "windows",
             HouseKind::DisjointGroup => "disjoint groups",
             HouseKind::Extra => "extra houses",
+            HouseKind::Cage => "cages",
         }
     }
 
@@ -346,8 +356,8 @@ pub enum VariantError {
         /// The side of the grid.
         side: usize,
     },
-    /// A house of one's own names a cell twice.
-    #[error("{cell} is twice in one house")]
+    /// A house of one's own or a cage names a cell twice.
+    #[error("{cell} is twice in one house or cage")]
     RepeatedCell {
         /// The cell.
         cell: Cell,
@@ -360,9 +370,39 @@ pub enum VariantError {
         /// The side of the grid.
         side: usize,
     },
+    /// A cage has no cell, or more than the side.
+    #[error("a cage of {size} cells: a cage has 1 to {side} cells")]
+    CageSize {
+        /// Its cells.
+        size: usize,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// No distinct digits of the grid fill a cage to its sum.
+    #[error("a cage of {size} cells cannot add up to {sum}: {size} distinct digits add up to {min} to {max}")]
+    CageSum {
+        /// Its cells.
+        size: usize,
+        /// Its sum.
+        sum: u32,
+        /// The smallest sum of that many distinct digits.
+        min: u32,
+        /// The largest.
+        max: u32,
+    },
+    /// A cell is in two cages.
+    #[error("{cell} is in cage {first} and in cage {second}")]
+    CageOverlap {
+        /// The cell.
+        cell: Cell,
+        /// The cage it is in already, 1-based.
+        first: usize,
+        /// The cage that names it again.
+        second: usize,
+    },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, anti-king, anti-knight, non-consecutive)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, anti-king, anti-knight, non-consecutive)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -390,7 +430,7 @@ impl Default for Variant {
 impl Variant {
     /// The standard rules of `shape`: rows, columns and boxes.
     pub fn standard(shape: Shape) -> Variant {
-        Variant { shape, regions: None, extras: Vec::new(), relations: Vec::new() }
+        Variant { shape, regions: None, extras: Vec::new(), relations: Vec::new(), cages: Vec::new() }
     }
 
     /// The shape of its grids.
@@ -400,7 +440,7 @@ impl Variant {
 
     /// Whether these are the standard rules: rows, columns and boxes only.
     pub fn is_standard(&self) -> bool {
-        self.regions.is_none() && self.extras.is_empty() && self.relations.is_empty()
+        self.regions.is_none() && self.extras.is_empty() && self.relations.is_empty() && self.cages.is_empty()
     }
 
     /// Whether these are the standard rules of `grid`'s shape: what a
@@ -454,6 +494,63 @@ impl Variant {
         if !(2..=side).contains(&cells.len()) {
             return Err(VariantError::HouseSize { size: cells.len(), side });
         }
+        let indices = self.indices(cells)?;
+        self.add_extra(HouseKind::Extra, indices);
+        Ok(self)
+    }
+
+    /// These rules with a killer cage: `cells` hold distinct digits and,
+    /// with a `sum`, digits adding up to it. A cage of two cells or more
+    /// is also a house ([`HouseKind::Cage`]); cages do not overlap. A
+    /// killer puzzle is usually cages over every cell and few givens or
+    /// none.
+    ///
+    /// ```
+    /// use sudokit::{Cell, Shape, Variant, VariantError};
+    ///
+    /// let pair = [Cell::new(0, 0), Cell::new(0, 1)];
+    /// let killer = Variant::standard(Shape::CLASSIC).with_cage(&pair, Some(17))?;
+    /// assert_eq!(killer.to_string(), "cage=17:r1c1+r1c2");
+    /// assert_eq!(
+    ///     killer.clone().with_cage(&pair, Some(18)).unwrap_err(),
+    ///     VariantError::CageSum { size: 2, sum: 18, min: 3, max: 17 },
+    /// );
+    /// assert!(matches!(killer.with_cage(&[Cell::new(0, 1)], None), Err(VariantError::CageOverlap { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::CageSize`] for no cell or more than the side,
+    /// [`VariantError::CellOutside`], [`VariantError::RepeatedCell`],
+    /// [`VariantError::CageSum`] for a sum no distinct digits reach, or
+    /// [`VariantError::CageOverlap`] for a cell already in a cage.
+    pub fn with_cage(mut self, cells: &[Cell], sum: Option<u32>) -> Result<Variant, VariantError> {
+        let side = self.shape.side();
+        if !(1..=side).contains(&cells.len()) {
+            return Err(VariantError::CageSize { size: cells.len(), side });
+        }
+        let indices = self.indices(cells)?;
+        if let Some(sum) = sum {
+            let (min, max) = sum_range(cells.len(), side);
+            if !(min..=max).contains(&sum) {
+                return Err(VariantError::CageSum { size: cells.len(), sum, min, max });
+            }
+        }
+        let second = self.cages.len() + 1;
+        for (first, cage) in self.cages.iter().enumerate() {
+            if let Some(&index) = indices.iter().find(|i| cage.cells().contains(i)) {
+                let cell = Cell::from_index(index, self.shape);
+                return Err(VariantError::CageOverlap { cell, first: first + 1, second });
+            }
+        }
+        self.cages.push(Cage::new(indices, sum));
+        Ok(self)
+    }
+
+    /// The row-major indices of `cells`, each inside the grid and named
+    /// once.
+    fn indices(&self, cells: &[Cell]) -> Result<Vec<usize>, VariantError> {
+        let side = self.shape.side();
         let mut indices = Vec::with_capacity(cells.len());
         for &cell in cells {
             if cell.row() >= side || cell.col() >= side {
@@ -465,8 +562,7 @@ impl Variant {
             }
             indices.push(index);
         }
-        self.add_extra(HouseKind::Extra, indices);
-        Ok(self)
+        Ok(indices)
     }
 
     /// These rules with irregular regions in place of the boxes (jigsaw):
@@ -532,8 +628,19 @@ impl Variant {
         &self.relations
     }
 
-    /// Every house: rows, columns, boxes or regions, then the extra houses
-    /// by kind.
+    /// The killer cages, in the order added.
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// Whether a cage has a sum: a rule that no house or relation says,
+    /// which a solver must know to take these rules.
+    pub fn has_sums(&self) -> bool {
+        self.cages.iter().any(|cage| cage.sum().is_some())
+    }
+
+    /// Every house: rows, columns, boxes or regions, the extra houses by
+    /// kind, then the cages of two cells or more.
     pub fn houses(&self) -> Vec<House> {
         let shape = self.shape;
         let side = shape.side();
@@ -550,7 +657,40 @@ impl Variant {
             ),
         }
         out.extend(self.extras.iter().cloned());
+        out.extend(
+            self.cages
+                .iter()
+                .enumerate()
+                .filter(|(_, cage)| cage.cells().len() > 1)
+                .map(|(n, cage)| House::new(HouseKind::Cage, n, cage.cells().to_vec())),
+        );
         out
+    }
+
+    /// The cages whose filled cells in `grid` their sums do not allow: a
+    /// full cage of another sum, or one whose empty cells no distinct
+    /// digits complete. Cages that repeat a digit are
+    /// [`conflicts`](Variant::conflicts) and left to them.
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn cage_breaks(&self, grid: &Grid) -> Result<Vec<CageBreak>, VariantError> {
+        if grid.shape() != self.shape {
+            return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
+        }
+        let values = grid.values();
+        let mut out = Vec::new();
+        for (number, cage) in self.cages.iter().enumerate() {
+            let Some(sum) = cage.sum() else { continue };
+            let digits: Vec<u8> = cage.cells().iter().map(|&i| values[i]).collect();
+            let filled = digits.iter().filter(|&&d| d != 0);
+            let distinct = filled.clone().fold(0u64, |mask, &d| mask | 1 << (d - 1)).count_ones() as usize;
+            if distinct == filled.count() && !crate::cage::sum_holds(&digits, sum, self.shape) {
+                let cells = cage.cells().iter().map(|&i| Cell::from_index(i, self.shape)).collect();
+                out.push(CageBreak { cage: number, cells, sum, digits });
+            }
+        }
+        Ok(out)
     }
 
     /// The filled cells of `grid` that break a rule, each pair once (the
@@ -604,6 +744,7 @@ impl Variant {
         solution.is_complete()
             && solution.keeps_givens_of(puzzle)
             && self.conflicts(solution).is_ok_and(|conflicts| conflicts.is_empty())
+            && self.cage_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
     }
 
     /// For each cell (row-major), the cells that may not hold its digit:

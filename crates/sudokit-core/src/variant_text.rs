@@ -10,12 +10,17 @@
 //! | irregular regions (jigsaw) | `jigsaw=` then each cell's region, row-major, one symbol a cell as digits are written (`1`–`9`, then `A`…) |
 //! | a house of one's own | `house=` then its cells joined by `+`: `house=r1c1+r2c3+r3c5` |
 //! | relations | `anti-king`, `anti-knight`, `non-consecutive` |
+//! | a killer cage | `cage=` then its sum, `:` and its cells joined by `+`: `cage=10:r1c1+r1c2+r2c1`; without a sum, `cage=r1c1+r1c2` |
 //!
 //! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
 //! names follow the ones players use (and SukakuExplainer's options), and
 //! a jigsaw map as a line of region symbols is the form puzzle sites and
 //! the SudokuPad and f-puzzles converters print; one line per puzzle keeps
-//! files streamable and greppable.
+//! files streamable and greppable. A cage is written as f-puzzles' JSON
+//! lists one (its cells and its value), one rule per cage: a killer line
+//! stays one line, each cage readable on its own, and cages that do not
+//! cover the grid (killer with givens, a few cages as an extra rule) need
+//! no filler symbol, which a map of cage letters would.
 
 use std::fmt;
 
@@ -61,6 +66,10 @@ impl Variant {
                 ("disjoint-groups", None) => variant.with_disjoint_groups(),
                 ("jigsaw", Some(map)) => variant.with_regions(&region_map(map, shape).map_err(unreadable)?)?,
                 ("house", Some(cells)) => variant.with_house(&house_cells(cells).map_err(unreadable)?)?,
+                ("cage", Some(cage)) => {
+                    let (sum, cells) = cage_parts(cage).map_err(unreadable)?;
+                    variant.with_cage(&cells, sum)?
+                }
                 (name, None) => match Relation::ALL.into_iter().find(|r| r.name() == name) {
                     Some(relation) => variant.with_relation(relation),
                     None => return Err(VariantError::UnknownRule { name: token.to_owned(), column: start }),
@@ -81,6 +90,17 @@ fn region_map(map: &str, shape: Shape) -> Result<Vec<u8>, String> {
             _ => Err(format!("`{symbol}` names no region of a grid of side {}", shape.side())),
         })
         .collect()
+}
+
+/// The sum and cells of `10:r1c1+r1c2` or `r1c1+r1c2`.
+fn cage_parts(text: &str) -> Result<(Option<u32>, Vec<Cell>), String> {
+    match text.split_once(':') {
+        Some((sum, cells)) => {
+            let sum = sum.trim().parse().map_err(|_| format!("`{}` is not a cage's sum", sum.trim()))?;
+            Ok((Some(sum), house_cells(cells)?))
+        }
+        None => Ok((None, house_cells(text)?)),
+    }
 }
 
 /// The cells of `r1c1+r2c3+…`.
@@ -124,6 +144,13 @@ impl fmt::Display for Variant {
             parts.push(format!("house={}", cells.join("+")));
         }
         parts.extend(self.relations().iter().map(|r| r.name().to_owned()));
+        for cage in self.cages() {
+            let cells: Vec<String> = cage.cells().iter().map(|&i| Cell::from_index(i, shape).to_string()).collect();
+            match cage.sum() {
+                Some(sum) => parts.push(format!("cage={sum}:{}", cells.join("+"))),
+                None => parts.push(format!("cage={}", cells.join("+"))),
+            }
+        }
         if parts.is_empty() {
             return f.write_str("standard");
         }
@@ -139,8 +166,9 @@ mod tests {
     fn every_rule_reads_back_what_it_writes() {
         let shape = Shape::CLASSIC;
         let jigsaw: String = (0..81).map(|i| char::from(b'1' + ((i / 9 + (i % 9) / 3) % 9) as u8)).collect();
-        let text =
-            format!("jigsaw={jigsaw},x,windoku,disjoint-groups,house=r1c1+r2c3,anti-king,anti-knight,non-consecutive");
+        let text = format!(
+            "jigsaw={jigsaw},x,windoku,disjoint-groups,house=r1c1+r2c3,anti-king,anti-knight,non-consecutive,cage=12:r9c8+r9c9,cage=r1c9"
+        );
         let variant = Variant::parse(&text, shape).expect("a valid text");
         assert_eq!(variant.to_string(), text);
         assert_eq!(Variant::parse(&variant.to_string(), shape), Ok(variant));
@@ -156,7 +184,14 @@ mod tests {
         let err = |text: &str| Variant::parse(text, shape).map(|_| ()).unwrap_err().to_string();
         assert!(err("x, anti-queen").starts_with("column 4: unknown rule `anti-queen`"), "{}", err("x, anti-queen"));
         assert_eq!(err("house=r1c1+r0c2"), "column 1: `r0c2` is not a cell (r1c1, r3c7, …)");
-        assert_eq!(err("x,house=r1c1+r1c1"), "r1c1 is twice in one house");
+        assert_eq!(err("x,house=r1c1+r1c1"), "r1c1 is twice in one house or cage");
+        assert_eq!(err("cage=ten:r1c1+r1c2"), "column 1: `ten` is not a cage's sum");
+        assert_eq!(err("x, cage=r1c1+r1c0"), "column 4: `r1c0` is not a cell (r1c1, r3c7, …)");
+        assert_eq!(
+            err("cage=2:r1c1+r1c2"),
+            "a cage of 2 cells cannot add up to 2: 2 distinct digits add up to 3 to 17"
+        );
+        assert_eq!(err("cage=3:r1c1+r1c2,cage=r2c1+r1c2"), "r1c2 is in cage 1 and in cage 2");
         assert_eq!(err("jigsaw=123"), "a region map of 3 cells, for a grid of 81");
         let lopsided: String =
             "1".repeat(10) + &"2".repeat(8) + &(3..=9).map(|r| r.to_string().repeat(9)).collect::<String>();

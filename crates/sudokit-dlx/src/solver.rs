@@ -311,9 +311,11 @@ impl Solver for Dlx {
         }
     }
 
-    /// Every variant: its houses and relations are items of the matrix.
-    fn supports(&self, _: &Variant) -> bool {
-        true
+    /// Every variant: its houses, relations and cages are items of the
+    /// matrix; cage sums on sides up to 16, where a sum's combinations
+    /// stay a short list.
+    fn supports(&self, variant: &Variant) -> bool {
+        variant::takes(variant)
     }
 
     /// The standard rules go to [`solve_with`](Solver::solve_with); the
@@ -332,6 +334,9 @@ impl Solver for Dlx {
         let budget = budget.starting_now();
         let mut tally = SearchTally::new(&budget, 1);
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;
+        if !variant::takes(variant) {
+            return Err(SolveError::unsupported_variant(variant));
+        }
         variant.validate(puzzle)?;
         let cells = puzzle.shape().cell_count() as u64;
         let slices = (Dlx::FIRST_RUN_NODES.saturating_mul(cells), Dlx::RESTART_NODES.saturating_mul(cells));

@@ -8,20 +8,37 @@ use crate::restart::luby;
 
 /// The matrix of a puzzle under a variant's rules, its givens selected.
 ///
-/// Options: "digit `d` in cell `i`", numbered `i·n + d − 1` for side `n`.
-/// Primary items: each cell holds a digit (`n²`), and each house of `n`
-/// cells holds each digit (`n` per house: rows, columns, boxes or
-/// regions, extra houses). Secondary items, which a solution covers at
-/// most once (Knuth's way to say "not both"): each digit of a house of
-/// one's own with fewer cells; for two cells a difference relation binds
-/// (anti-king, anti-knight), one per digit; for two orthogonal neighbours
-/// under non-consecutive, one per ordered pair of consecutive digits.
+/// Options: "digit `d` in cell `i`", numbered `i·n + d − 1` for side `n`,
+/// then for each cage with a sum (of fewer than `n` cells) "the cage
+/// holds this combination of digits", one per combination of its sum.
+/// Primary items: each cell holds a digit (`n²`), each house of `n` cells
+/// holds each digit (`n` per house: rows, columns, boxes or regions, extra
+/// houses), and each cage with a sum holds one combination. Secondary
+/// items, which a solution covers at most once (Knuth's way to say "not
+/// both"): each digit of a smaller house (houses of one's own, cages) and
+/// of a one-cell cage with a sum, which the cell's options cover and a
+/// combination's option covers for each digit it lacks, so that the cells
+/// take the combination's digits; for two cells a difference relation
+/// binds (anti-king, anti-knight), one per digit; for two orthogonal
+/// neighbours under non-consecutive, one per ordered pair of consecutive
+/// digits.
 pub(crate) struct VariantMatrix {
     pub(crate) matrix: ExactCover,
     side: usize,
-    /// For each option of `matrix`, its option of the encoding above.
+    /// For each option of `matrix`, its option of the encoding above
+    /// ([`COMBINATION`] for a cage's combination).
     option_of: Vec<u32>,
 }
+
+/// Whether the matrix can say `variant`'s rules: every rule, but cage
+/// sums only on sides up to 16 (a sum of 13 cells of a 25×25 grid has
+/// hundreds of thousands of combinations).
+pub(crate) fn takes(variant: &Variant) -> bool {
+    !variant.has_sums() || variant.shape().side() <= 16
+}
+
+/// What `option_of` holds for an option that places no digit.
+const COMBINATION: u32 = u32::MAX;
 
 impl VariantMatrix {
     /// The matrix of `puzzle` under `variant`.
@@ -30,6 +47,9 @@ impl VariantMatrix {
     /// [`SolveError::ShapeMismatch`], [`SolveError::InvalidPuzzle`] or
     /// [`SolveError::VariantClash`], from [`Variant::validate`].
     pub(crate) fn new(puzzle: &Grid, variant: &Variant) -> Result<VariantMatrix, SolveError> {
+        if !takes(variant) {
+            return Err(SolveError::unsupported_variant(variant));
+        }
         variant.validate(puzzle)?;
         Ok(VariantMatrix::build(puzzle, variant, None))
     }
@@ -49,13 +69,26 @@ impl VariantMatrix {
                 homes[cell].push(h);
             }
         }
-        let primary = cells + full.len() * n;
+        // Cages with a sum and fewer cells than a row: their first
+        // secondary item is set below.
+        let mut sums: Vec<(Vec<usize>, Vec<u64>, usize)> = variant
+            .cages()
+            .iter()
+            .filter(|cage| cage.sum().is_some() && cage.cells().len() < n)
+            .map(|cage| (cage.cells().to_vec(), cage.combinations(n), 0))
+            .collect();
+        let primary = cells + full.len() * n + sums.len();
         // The secondary items of each option.
         let mut bound: Vec<Vec<usize>> = vec![Vec::new(); cells * n];
         let mut secondary = 0;
-        for house in &small {
+        let lone_cells = sums.iter().filter(|(cells, ..)| cells.len() == 1).map(|(cells, ..)| cells.clone());
+        let small_cells: Vec<Vec<usize>> = small.iter().map(|h| h.cells().to_vec()).chain(lone_cells).collect();
+        for house in &small_cells {
+            if let Some(cage) = sums.iter_mut().find(|(cells, ..)| cells == house) {
+                cage.2 = primary + secondary;
+            }
             for d in 0..n {
-                for &cell in house.cells() {
+                for &cell in house {
                     bound[cell * n + d].push(primary + secondary);
                 }
                 secondary += 1;
@@ -97,21 +130,32 @@ impl VariantMatrix {
             matrix.add_option(&items).expect("a variant's options fit the engine");
             option_at[option as usize] = at;
         }
+        let mut option_of = order;
+        let first_cage = cells + full.len() * n;
+        for (c, (_, combinations, first)) in sums.iter().enumerate() {
+            for &combination in combinations {
+                items.clear();
+                items.push(number[first_cage + c]);
+                items.extend((0..n).filter(|&d| combination & 1 << d == 0).map(|d| first + d));
+                matrix.add_option(&items).expect("a variant's options fit the engine");
+                option_of.push(COMBINATION);
+            }
+        }
         for (cell, &value) in puzzle.values().iter().enumerate() {
             if value != 0 {
                 // Validated givens clash in no house or relation.
                 matrix.select(option_at[cell * n + usize::from(value) - 1]).expect("validated givens do not clash");
             }
         }
-        VariantMatrix { matrix, side: n, option_of: order }
+        VariantMatrix { matrix, side: n, option_of }
     }
 
     /// The first solution within `meter`'s budget, filled into `puzzle`.
     pub(crate) fn first_solution(&mut self, puzzle: &Grid, meter: &mut Meter<'_>) -> Result<Option<Grid>, StopReason> {
         let Some(options) = self.matrix.first_solution_with_meter(meter)? else { return Ok(None) };
         let mut values = puzzle.values().to_vec();
-        for option in options {
-            let option = self.option_of[option] as usize;
+        for option in options.into_iter().map(|option| self.option_of[option]).filter(|&o| o != COMBINATION) {
+            let option = option as usize;
             values[option / self.side] = (option % self.side) as u8 + 1;
         }
         Ok(Some(Grid::from_values(puzzle.shape(), &values).expect("options decode to digits of the shape")))

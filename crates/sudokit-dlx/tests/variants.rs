@@ -112,3 +112,43 @@ fn a_house_smaller_than_the_side_holds_each_digit_at_most_once() {
     let answer = Dlx::new().solve_variant(&puzzle, &variant).unwrap().grid;
     assert_eq!(check_variant_solution(&puzzle, &variant, &answer), Ok(()));
 }
+
+#[test]
+fn killers_without_givens_come_back_to_the_grid_their_sums_were_taken_from() {
+    let mut dlx = Dlx::new();
+    let empty = Grid::empty(Shape::CLASSIC);
+    let mut unique = 0;
+    for seed in 1..=8 {
+        let source = sudokit_testkit::generate::solved_grid(Shape::CLASSIC, seed);
+        let killer = sudokit_testkit::generate::killer_cages(Variant::standard(Shape::CLASSIC), &source, 4, seed);
+        let count = dlx.count_variant_solutions(&empty, &killer, 2).expect("no limit");
+        let solution = dlx.solve_variant(&empty, &killer).expect("the source grid solves it").grid;
+        assert_eq!(check_variant_solution(&empty, &killer, &solution), Ok(()), "seed {seed}");
+        // A killer of one solution has the grid its sums came from.
+        if count == 1 {
+            assert_eq!(solution, source, "seed {seed}");
+            unique += 1;
+        }
+        assert!((1..=2).contains(&count), "seed {seed}: {count}");
+    }
+    assert!(unique > 0, "cages of up to four cells pin most grids");
+}
+
+#[test]
+fn a_cage_sum_no_given_fits_is_a_typed_error() {
+    let cells = [sudokit_dlx::sudokit_core::Cell::new(0, 0), sudokit_dlx::sudokit_core::Cell::new(0, 1)];
+    let killer = Variant::standard(Shape::CLASSIC).with_cage(&cells, Some(4)).expect("1 + 3");
+    let mut puzzle = Grid::empty(Shape::CLASSIC);
+    puzzle.set(cells[0], sudokit_dlx::sudokit_core::Digit::new(2));
+    let err = Dlx::new().solve_variant(&puzzle, &killer).unwrap_err();
+    assert!(matches!(err, SolveError::CageClash { .. }), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "invalid puzzle: cage 1 (r1c1, r1c2: 4) holds 2, which no digit in its empty cell completes"
+    );
+    // A 16×16 killer is taken; larger sides are refused, not ground through.
+    let big = Variant::standard(Shape::TWENTY_FIVE).with_cage(&cells, Some(4)).expect("1 + 3");
+    assert!(!Dlx::new().supports(&big));
+    let err = Dlx::new().solve_variant(&Grid::empty(Shape::TWENTY_FIVE), &big).unwrap_err();
+    assert!(matches!(err, SolveError::UnsupportedVariant { .. }), "{err:?}");
+}

@@ -126,10 +126,11 @@ impl ConstraintGraph {
     }
 
     /// Whether a graph can say every rule of `variant`: each asks two
-    /// cells for different digits (houses, anti-king, anti-knight), which
-    /// non-consecutive does not.
+    /// cells for different digits (houses, cages without a sum,
+    /// anti-king, anti-knight), which non-consecutive and a cage's sum do
+    /// not.
     pub fn expresses(variant: &Variant) -> bool {
-        variant.relations().iter().all(|r| r.is_difference())
+        variant.relations().iter().all(|r| r.is_difference()) && !variant.has_sums()
     }
 
     /// The graph of `shape` with an edge between each cell and each of its

@@ -54,7 +54,7 @@ macro_rules! exact_colouring {
             }
 
             /// Every variant whose rules are edges: houses, anti-king,
-            /// anti-knight; not non-consecutive.
+            /// anti-knight, cages without a sum; not non-consecutive, not sums.
             fn supports(&self, variant: &Variant) -> bool {
                 ConstraintGraph::expresses(variant)
             }

@@ -2,17 +2,23 @@
 //! [`BacktrackingMrv`](crate::BacktrackingMrv) runs for rules other than
 //! the standard ones.
 
+use sudokit_core::cage::open_digits;
 use sudokit_core::{Budget, Digit, Grid, SearchTally, Solution, SolveError, StopReason, Variant};
 
 use crate::Candidates;
 
 /// The search: cell values, and per cell the cells that may not share its
-/// digit and the neighbours that may not hold a consecutive one.
+/// digit, the neighbours that may not hold a consecutive one and the cage
+/// sum it is in.
 struct Search<'b> {
     side: usize,
     cells: Vec<u8>,
     peers: Vec<Vec<usize>>,
     neighbours: Vec<Vec<usize>>,
+    /// Per cell, its cage with a sum, in `sums`.
+    cage_of: Vec<Option<usize>>,
+    /// The cells and the digit combinations of each cage with a sum.
+    sums: Vec<(Vec<usize>, Vec<u64>)>,
     tally: SearchTally<'b>,
 }
 
@@ -23,11 +29,17 @@ impl<'b> Search<'b> {
         let peers = variant.peers();
         let neighbours = variant.non_consecutive_neighbours();
         let side = variant.shape().side();
-        Ok(Search { side, cells, peers, neighbours, tally: SearchTally::new(budget, limit) })
+        let mut cage_of = vec![None; cells.len()];
+        let mut sums = Vec::new();
+        for cage in variant.cages().iter().filter(|cage| cage.sum().is_some()) {
+            cage.cells().iter().for_each(|&i| cage_of[i] = Some(sums.len()));
+            sums.push((cage.cells().to_vec(), cage.combinations(side)));
+        }
+        Ok(Search { side, cells, peers, neighbours, cage_of, sums, tally: SearchTally::new(budget, limit) })
     }
 
     /// The digits cell `i` may take: none of its peers', none next to a
-    /// neighbour's.
+    /// neighbour's, and only those that leave its cage's sum reachable.
     fn free(&self, i: usize) -> Candidates {
         let mut taken = Candidates::EMPTY;
         for &p in &self.peers[i] {
@@ -40,7 +52,16 @@ impl<'b> Search<'b> {
                 taken |= Candidates::next_to(digit);
             }
         }
-        Candidates::full(self.side) - taken
+        let free = Candidates::full(self.side) - taken;
+        match self.cage_of[i] {
+            Some(c) => {
+                let (cells, combinations) = &self.sums[c];
+                let placed =
+                    cells.iter().filter(|&&p| self.cells[p] != 0).fold(0, |m, &p| m | 1 << (self.cells[p] - 1));
+                free & Candidates::from_bits(open_digits(combinations, placed))
+            }
+            None => free,
+        }
     }
 
     /// Fills the empty cell with the fewest digits left, each in turn;

@@ -22,9 +22,10 @@ pub(crate) struct Rules {
 
 impl Rules {
     /// Whether a local search can score every rule of `variant`: extra
-    /// houses, difference relations and non-consecutive.
+    /// houses, difference relations and non-consecutive; not cages yet.
     pub(crate) fn takes(variant: &Variant) -> bool {
         variant.relations().iter().all(|&r| r.is_difference() || r == Relation::NonConsecutive)
+            && variant.cages().is_empty()
     }
 
     /// The terms of `variant`, or `None` when it has none beyond its rows,

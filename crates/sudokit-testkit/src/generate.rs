@@ -8,7 +8,53 @@
 
 use proptest::prelude::*;
 pub use sudokit_core::SplitMix64;
-use sudokit_core::{Grid, Shape};
+use sudokit_core::{Cell, Grid, Shape, Variant};
+
+/// Killer rules whose cages cover the grid, drawn from `seed`, with the
+/// sums `solution` gives them: cages of 1 to `largest` orthogonally
+/// connected cells (grown cell by cell from the first uncaged cell,
+/// row-major), each holding distinct digits of `solution`. `solution`
+/// solves the rules (with `variant`'s other rules if it solves those).
+pub fn killer_cages(variant: Variant, solution: &Grid, largest: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let shape = solution.shape();
+    let (n, values) = (shape.side(), solution.values());
+    let mut caged = vec![false; n * n];
+    let mut variant = variant;
+    for start in 0..n * n {
+        if caged[start] {
+            continue;
+        }
+        let size = 1 + rng.below(largest);
+        let mut cage = vec![start];
+        caged[start] = true;
+        while cage.len() < size {
+            // An uncaged orthogonal neighbour of the cage holding a digit it lacks.
+            let mut next: Vec<usize> = cage
+                .iter()
+                .flat_map(|&i| {
+                    let (r, c) = (i / n, i % n);
+                    [(r + 1, c), (r, c + 1), (r.wrapping_sub(1), c), (r, c.wrapping_sub(1))]
+                })
+                .filter(|&(r, c)| r < n && c < n)
+                .map(|(r, c)| r * n + c)
+                .filter(|&j| !caged[j] && cage.iter().all(|&i| values[i] != values[j]))
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            if next.is_empty() {
+                break;
+            }
+            let j = next[rng.below(next.len())];
+            caged[j] = true;
+            cage.push(j);
+        }
+        let cells: Vec<Cell> = cage.iter().map(|&i| Cell::from_index(i, shape)).collect();
+        let sum = cage.iter().map(|&i| u32::from(values[i])).sum();
+        variant = variant.with_cage(&cells, Some(sum)).expect("cages of distinct digits of a solved grid");
+    }
+    variant
+}
 
 /// A shuffle of `0..n`.
 fn permutation(rng: &mut SplitMix64, n: usize) -> Vec<usize> {

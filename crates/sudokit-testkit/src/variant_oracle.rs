@@ -3,18 +3,29 @@
 //! (its region map, which kinds of extra house it has, which relations)
 //! rather than from its own tables (`Variant::houses`, `Relation::pairs`,
 //! `Variant::conflicts`), so that a bug there cannot hide itself. Only a
-//! house of one's own is read as the variant lists it.
+//! house of one's own and a cage are read as the variant lists them; a
+//! cage's sum is checked here by bounds of the digits left, not by its
+//! combinations.
+
+/// The cells and sum of a cage with a sum.
+type Sum = (Vec<usize>, u32);
+
+/// Per cell: the cells it must differ from, those it must not be
+/// consecutive to, and its cage with a sum.
+type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<usize>], &'a [Option<&'a Sum>]);
 
 use sudokit_core::{Grid, HouseKind, Relation, Variant};
 
 /// The rules of `variant`, derived again: every house (rows, columns,
 /// boxes or regions, extra houses), the pairs of cells that must differ
-/// beyond them, and the pairs that must not be consecutive.
+/// beyond them, the pairs that must not be consecutive, and the cages'
+/// sums.
 struct Rules {
     side: usize,
     houses: Vec<Vec<usize>>,
     differ: Vec<(usize, usize)>,
     apart: Vec<(usize, usize)>,
+    sums: Vec<Sum>,
 }
 
 impl Rules {
@@ -54,6 +65,8 @@ impl Rules {
         }
         houses
             .extend(variant.extra_houses().iter().filter(|h| h.kind() == HouseKind::Extra).map(|h| h.cells().to_vec()));
+        houses.extend(variant.cages().iter().map(|cage| cage.cells().to_vec()));
+        let sums = variant.cages().iter().filter_map(|cage| Some((cage.cells().to_vec(), cage.sum()?))).collect();
         let mut differ = Vec::new();
         let mut apart = Vec::new();
         for r in 0..n as isize {
@@ -78,7 +91,7 @@ impl Rules {
                 }
             }
         }
-        Rules { side: n, houses, differ, apart }
+        Rules { side: n, houses, differ, apart, sums }
     }
 
     /// The first broken rule of `values` (0 for an empty cell), if any.
@@ -100,8 +113,24 @@ impl Rules {
         {
             return Some(format!("neighbours {a} and {b} hold {} and {}", values[a], values[b]));
         }
+        if let Some((cells, sum)) = self.sums.iter().find(|cage| !sum_reachable(cage, values, self.side)) {
+            return Some(format!("the cage of cells {cells:?} cannot add up to {sum}"));
+        }
         None
     }
+}
+
+/// Whether the cage's filled cells leave its sum between the smallest and
+/// the largest the digits not in it can add to its empty cells (on a full
+/// cage: whether it holds its sum).
+fn sum_reachable((cells, sum): &Sum, values: &[u8], side: usize) -> bool {
+    let held: Vec<u32> = cells.iter().map(|&i| u32::from(values[i])).filter(|&v| v != 0).collect();
+    let empty = cells.len() - held.len();
+    let free: Vec<u32> = (1..=side as u32).filter(|d| !held.contains(d)).collect();
+    let total: u32 = held.iter().sum();
+    let least: u32 = free.iter().take(empty).sum();
+    let most: u32 = free.iter().rev().take(empty).sum();
+    total + least <= *sum && *sum <= total + most
 }
 
 /// Checks that `answer` solves `puzzle` under `variant`: every cell filled
@@ -150,14 +179,18 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
         apart[a].push(b);
         apart[b].push(a);
     }
+    let mut sum_of = vec![None; cells.len()];
+    for cage in &rules.sums {
+        cage.0.iter().for_each(|&i| sum_of[i] = Some(cage));
+    }
     let mut found = (0, None);
-    search(&mut cells, (&differ, &apart), rules.side, limit, &mut found);
+    search(&mut cells, (&differ, &apart, &sum_of), rules.side, limit, &mut found);
     (found.0, found.1.and_then(|values| Grid::from_values(puzzle.shape(), &values).ok()))
 }
 
 fn search(
     cells: &mut [u8],
-    (differ, apart): (&[Vec<usize>], &[Vec<usize>]),
+    (differ, apart, sum_of): Bonds<'_>,
     side: usize,
     limit: u64,
     found: &mut (u64, Option<Vec<u8>>),
@@ -176,7 +209,9 @@ fn search(
     };
     for v in digits {
         cells[i] = v;
-        search(cells, (differ, apart), side, limit, found);
+        if sum_of[i].is_none_or(|cage| sum_reachable(cage, cells, side)) {
+            search(cells, (differ, apart, sum_of), side, limit, found);
+        }
         cells[i] = 0;
         if found.0 >= limit {
             return;

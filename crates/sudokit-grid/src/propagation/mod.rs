@@ -100,6 +100,9 @@ impl PropagationSearch {
         if puzzle.shape() != variant.shape() {
             return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
         }
+        if variant.has_sums() {
+            return Err(SolveError::unsupported_variant(variant));
+        }
         let mut tally = SearchTally::new(budget, limit);
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;
         // The seeded search stays on the general engine, whose digit order
@@ -134,9 +137,9 @@ impl Solver for PropagationSearch {
         self.solve_variant_with(puzzle, &Variant::standard(puzzle.shape()), budget)
     }
 
-    /// Every variant.
-    fn supports(&self, _: &Variant) -> bool {
-        true
+    /// Every variant without cage sums (cages without a sum are houses).
+    fn supports(&self, variant: &Variant) -> bool {
+        !variant.has_sums()
     }
 
     fn solve_variant_with(

@@ -84,9 +84,10 @@ impl Solver for HumanSolver {
         self.solve_variant_with(puzzle, &Variant::standard(puzzle.shape()), budget)
     }
 
-    /// Every variant: the techniques that take its rules, then guesses.
-    fn supports(&self, _: &Variant) -> bool {
-        true
+    /// Every variant without cage sums (cages without a sum are houses):
+    /// the techniques that take its rules, then guesses.
+    fn supports(&self, variant: &Variant) -> bool {
+        !variant.has_sums()
     }
 
     fn solve_variant_with(
