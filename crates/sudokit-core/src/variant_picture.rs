@@ -1,10 +1,21 @@
 //! [`VariantPicture`]: a grid drawn under its rules — walls between
-//! regions (boxes or a jigsaw's), the cells of extra houses marked.
+//! regions (boxes or a jigsaw's), dotted walls around killer cages with
+//! their sums, the cells of extra houses marked.
 
 use std::fmt;
 
 use crate::grid::Grid;
 use crate::variant::{HouseKind, Variant, VariantError};
+
+/// What separates two neighbouring cells (or a cell and the outside):
+/// nothing, a cage's dotted wall, or a region's wall — the stronger one
+/// wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Wall {
+    None,
+    Cage,
+    Region,
+}
 
 /// A grid drawn under a [`Variant`], from [`Variant::picture`]: each cell
 /// is three characters wide, a wall (`|`, `-`, `+` where walls meet)
@@ -16,6 +27,18 @@ use crate::variant::{HouseKind, Variant, VariantError};
 /// marks used. Disjoint groups cover every cell and are not marked;
 /// relations between cells (anti-king, anti-knight, non-consecutive) are
 /// not drawn.
+///
+/// Killer cages get dotted walls (`:` and `...`) where no region wall
+/// runs, and a cage's sum is written into the wall above its first cell
+/// (the first in row-major order, which always has a wall above it):
+///
+/// ```text
+/// +4------+3---4--+
+/// | .   . | . : 4 |
+/// |9......|   .4..|
+/// | .   . | . : . |
+/// +2------+9------+
+/// ```
 ///
 /// The picture is for reading; files carry puzzles with their rules in
 /// the forms of `sudokit-grid`'s `write_ruled_puzzles`.
@@ -75,6 +98,17 @@ impl<'a> VariantPicture<'a> {
         }
     }
 
+    /// The cage of every cell, by index into [`Variant::cages`].
+    fn cages(&self) -> Vec<Option<usize>> {
+        let mut cages = vec![None; self.variant.shape().cell_count()];
+        for (number, cage) in self.variant.cages().iter().enumerate() {
+            for &i in cage.cells() {
+                cages[i] = Some(number);
+            }
+        }
+        cages
+    }
+
     /// The mark of every cell: a space, or one of [`MARKS`].
     fn marks(&self) -> Vec<char> {
         let mut marks = vec![' '; self.variant.shape().cell_count()];
@@ -102,41 +136,75 @@ impl<'a> VariantPicture<'a> {
 impl fmt::Display for VariantPicture<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shape = self.variant.shape();
-        let side = shape.side();
-        let regions = self.regions();
-        let marks = self.marks();
-        // The region at (row, col), with `None` outside the grid.
-        let region = |row: isize, col: isize| {
-            let inside = (0..side as isize).contains(&row) && (0..side as isize).contains(&col);
-            inside.then(|| regions[shape.index(row as usize, col as usize)])
+        let side = shape.side() as isize;
+        let (regions, cages, marks) = (self.regions(), self.cages(), self.marks());
+        // The region and cage at (row, col), with `None` outside the grid.
+        let place = |row: isize, col: isize| {
+            let inside = (0..side).contains(&row) && (0..side).contains(&col);
+            inside.then(|| {
+                let i = shape.index(row as usize, col as usize);
+                (regions[i], cages[i])
+            })
         };
-        let wall = |a: Option<usize>, b: Option<usize>| a != b;
-        for row in 0..=side as isize {
+        let wall = |a: Option<(usize, Option<usize>)>, b: Option<(usize, Option<usize>)>| match (a, b) {
+            (Some((ra, ca)), Some((rb, cb))) if ra == rb => {
+                if ca != cb {
+                    Wall::Cage
+                } else {
+                    Wall::None
+                }
+            }
+            (None, None) => Wall::None,
+            _ => Wall::Region,
+        };
+        // The sum written above each cage's first cell.
+        let mut labels = vec![None; shape.cell_count()];
+        for cage in self.variant.cages() {
+            if let (Some(&first), Some(sum)) = (cage.cells().first(), cage.sum()) {
+                labels[first] = Some(sum.to_string());
+            }
+        }
+        for row in 0..=side {
             // The border above `row`: corners and the walls between them.
-            let mut line = String::with_capacity(4 * side + 1);
-            for col in 0..=side as isize {
+            let mut line = String::with_capacity(4 * side as usize + 1);
+            for col in 0..=side {
                 let (up_left, up, left, here) =
-                    (region(row - 1, col - 1), region(row - 1, col), region(row, col - 1), region(row, col));
-                let horizontal = wall(up_left, left) || wall(up, here);
-                let vertical = wall(up_left, up) || wall(left, here);
+                    (place(row - 1, col - 1), place(row - 1, col), place(row, col - 1), place(row, col));
+                let horizontal = wall(up_left, left).max(wall(up, here));
+                let vertical = wall(up_left, up).max(wall(left, here));
                 line.push(match (horizontal, vertical) {
-                    (true, true) => '+',
-                    (true, false) => '-',
-                    (false, true) => '|',
-                    (false, false) => ' ',
+                    (Wall::Region, Wall::Region) => '+',
+                    (Wall::Region, _) => '-',
+                    (_, Wall::Region) => '|',
+                    (Wall::Cage, _) => '.',
+                    (_, Wall::Cage) => ':',
+                    _ => ' ',
                 });
-                if col < side as isize {
-                    line.push_str(if wall(up, here) { "---" } else { "   " });
+                if col < side {
+                    let segment = match wall(up, here) {
+                        Wall::Region => "---",
+                        Wall::Cage => "...",
+                        Wall::None => "   ",
+                    };
+                    let label = (row < side).then(|| labels[shape.index(row as usize, col as usize)].as_deref());
+                    match label.flatten() {
+                        Some(sum) => line.extend(sum.chars().chain(segment.chars().skip(sum.len()))),
+                        None => line.push_str(segment),
+                    }
                 }
             }
             write!(f, "{}", line.trim_end())?;
-            if row == side as isize {
+            if row == side {
                 break;
             }
-            let mut line = String::with_capacity(4 * side + 1);
-            for col in 0..=side as isize {
-                line.push(if wall(region(row, col - 1), region(row, col)) { '|' } else { ' ' });
-                if col < side as isize {
+            let mut line = String::with_capacity(4 * side as usize + 1);
+            for col in 0..=side {
+                line.push(match wall(place(row, col - 1), place(row, col)) {
+                    Wall::Region => '|',
+                    Wall::Cage => ':',
+                    Wall::None => ' ',
+                });
+                if col < side {
                     let i = shape.index(row as usize, col as usize);
                     let value = self.grid.values()[i];
                     line.extend([marks[i], if value == 0 { '.' } else { shape.symbol(value) }, ' ']);
@@ -144,11 +212,14 @@ impl fmt::Display for VariantPicture<'_> {
             }
             write!(f, "\n{line}\n")?;
         }
-        let legend: Vec<String> = MARKS
+        let mut legend: Vec<String> = MARKS
             .iter()
             .filter(|(mark, _)| marks.contains(mark))
             .map(|(mark, name)| format!("{mark} {name}"))
             .collect();
+        if !self.variant.cages().is_empty() {
+            legend.push(String::from("... : cage walls, sum above the first cell"));
+        }
         if !legend.is_empty() {
             write!(f, "\n{}", legend.join(", "))?;
         }
@@ -213,6 +284,33 @@ mod tests {
         assert_eq!(both.matches("#.").count(), 36 - 12);
         assert_eq!(both.lines().nth(3).map(|line| &line[4..8]), Some(r" \. "));
         assert_eq!(both.matches("X.").count(), 1);
+        Ok(())
+    }
+
+    #[test]
+    fn cages_get_dotted_walls_and_their_sums() -> Result<(), Box<dyn std::error::Error>> {
+        let grid: Grid = "...4............".parse()?;
+        let cages = "cage=4:r1c1+r1c2,cage=3:r1c3+r2c3,cage=4:r1c4,cage=9:r2c1+r2c2+r3c2,\
+                     cage=4:r2c4+r3c4,cage=2:r3c1,cage=9:r3c3+r4c3+r4c4,cage=5:r4c1+r4c2";
+        let killer = Variant::parse(cages, Shape::MINI)?;
+        let expected = [
+            "+4------+3---4--+",
+            "| .   . | . : 4 |",
+            "|9......|   .4..|",
+            "| .   . | . : . |",
+            "+2------+9------+",
+            "| . : . | . : . |",
+            "|5......|   ....|",
+            "| .   . | .   . |",
+            "+-------+-------+",
+            "... : cage walls, sum above the first cell",
+        ];
+        assert_eq!(killer.picture(&grid)?.to_string().lines().collect::<Vec<_>>(), expected);
+        // Without sums the walls stay and no number is written.
+        let plain = Variant::parse("cage=r1c1+r1c2", Shape::MINI)?;
+        let picture = plain.picture(&grid)?.to_string();
+        assert_eq!(picture.lines().next(), Some("+-------+-------+"));
+        assert_eq!(picture.lines().nth(2), Some("|.......|       |"));
         Ok(())
     }
 
