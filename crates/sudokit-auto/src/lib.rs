@@ -79,11 +79,13 @@ impl Auto {
         if shape == Shape::CLASSIC { &mut self.bit_parallel } else { &mut self.dlx }
     }
 
-    /// The solver `Auto` uses for rules other than the standard ones:
-    /// Dancing Links for cage sums (a choice among each sum's
-    /// combinations), [`PropagationSearch`] for the rest.
-    fn pick_variant(&mut self, variant: &Variant) -> &mut dyn CountSolutions {
-        if variant.has_sums() { &mut self.dlx } else { &mut self.propagation }
+    /// The solver `Auto` uses for rules other than the standard ones,
+    /// killers included: keeping each cage's cells to the combinations its
+    /// sum still allows is an order of magnitude faster on empty 9×9
+    /// killers than Dancing Links' choice among the combinations
+    /// (`docs/notes.md`, "Killer cages: which search counts a killer").
+    fn pick_variant(&mut self) -> &mut dyn CountSolutions {
+        &mut self.propagation
     }
 }
 
@@ -101,10 +103,11 @@ impl Solver for Auto {
         self.pick(puzzle.shape()).solve_with(puzzle, budget)
     }
 
-    /// Every variant: the standard rules as above, the others by
-    /// [`PropagationSearch`], cage sums by [`Dlx`] (on sides up to 16).
+    /// Every variant: the standard rules as above, the others (killer
+    /// cages included) by [`PropagationSearch`], which takes every sum
+    /// whose combinations it can list.
     fn supports(&self, variant: &Variant) -> bool {
-        !variant.has_sums() || self.dlx.supports(variant)
+        self.propagation.supports(variant)
     }
 
     fn solve_variant_with(
@@ -116,7 +119,7 @@ impl Solver for Auto {
         if variant.is_standard_for(puzzle) {
             return self.solve_with(puzzle, budget);
         }
-        self.pick_variant(variant).solve_variant_with(puzzle, variant, budget)
+        self.pick_variant().solve_variant_with(puzzle, variant, budget)
     }
 }
 
@@ -135,7 +138,7 @@ impl CountSolutions for Auto {
         if variant.is_standard_for(puzzle) {
             return self.count_solutions_with(puzzle, limit, budget);
         }
-        self.pick_variant(variant).count_variant_solutions_with(puzzle, variant, limit, budget)
+        self.pick_variant().count_variant_solutions_with(puzzle, variant, limit, budget)
     }
 }
 

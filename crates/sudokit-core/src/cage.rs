@@ -53,6 +53,34 @@ impl Cage {
     }
 }
 
+/// The most sets of distinct digits of its size a cage with a sum may
+/// have for the solvers that list a sum's combinations (see
+/// [`Variant::sums_are_listable`](crate::Variant::sums_are_listable)):
+/// enough for every cage of a 16×16 grid (12 870 sets of 8 digits at
+/// most) and cages of up to 5 cells on 25×25 (53 130), not for 13 cells
+/// on 25×25 (5 200 300).
+pub const MAX_DIGIT_SETS: u64 = 1 << 16;
+
+/// How many sets of `size` distinct digits of 1 to `side` there are (the
+/// binomial coefficient): what bounds a cage's combinations, whatever its
+/// sum.
+///
+/// ```
+/// use sudokit::base::cage::digit_sets;
+///
+/// assert_eq!(digit_sets(9, 2), 36);
+/// assert_eq!(digit_sets(9, 9), 1);
+/// assert_eq!(digit_sets(4, 5), 0);
+/// ```
+pub fn digit_sets(side: usize, size: usize) -> u64 {
+    if size > side {
+        return 0;
+    }
+    // Each partial product is itself a binomial coefficient, so the
+    // division is exact; 35 choose 17 and a factor of 35 fit in a u64.
+    (0..size as u64).fold(1, |count, i| count * (side as u64 - i) / (i + 1))
+}
+
 /// The smallest and the largest sum of `size` distinct digits of 1 to
 /// `side`.
 pub fn sum_range(size: usize, side: usize) -> (u32, u32) {
@@ -174,6 +202,17 @@ pub(crate) fn sum_holds(digits: &[u8], sum: u32, shape: Shape) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digit_sets_count_the_combinations_without_a_sum() {
+        for side in 1..=12 {
+            for size in 0..=side + 1 {
+                assert_eq!(digit_sets(side, size), combinations(side, size, None).len() as u64, "{side} {size}");
+            }
+        }
+        // 35 choose 17, the largest a grid can ask for.
+        assert_eq!(digit_sets(35, 17), 4_537_567_650);
+    }
 
     #[test]
     fn combinations_are_the_sets_of_distinct_digits_of_the_sum() {

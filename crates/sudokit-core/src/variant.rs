@@ -639,6 +639,19 @@ impl Variant {
         self.cages.iter().any(|cage| cage.sum().is_some())
     }
 
+    /// Whether every cage with a sum has at most
+    /// [`cage::MAX_DIGIT_SETS`](crate::cage::MAX_DIGIT_SETS) sets of
+    /// digits of its size: what the solvers that list a sum's combinations
+    /// ask before they take these rules (every killer up to 16×16, and
+    /// cages of up to 5 cells on 25×25).
+    pub fn sums_are_listable(&self) -> bool {
+        let side = self.shape.side();
+        self.cages
+            .iter()
+            .filter(|cage| cage.sum().is_some())
+            .all(|cage| crate::cage::digit_sets(side, cage.cells().len()) <= crate::cage::MAX_DIGIT_SETS)
+    }
+
     /// Every house: rows, columns, boxes or regions, the extra houses by
     /// kind, then the cages of two cells or more.
     pub fn houses(&self) -> Vec<House> {

@@ -312,8 +312,9 @@ impl Solver for Dlx {
     }
 
     /// Every variant: its houses, relations and cages are items of the
-    /// matrix; cage sums on sides up to 16, where a sum's combinations
-    /// stay a short list.
+    /// matrix; cage sums when
+    /// [`Variant::sums_are_listable`](sudokit_core::Variant::sums_are_listable)
+    /// (every killer up to 16×16), as a sum's combinations are options.
     fn supports(&self, variant: &Variant) -> bool {
         variant::takes(variant)
     }

@@ -31,10 +31,10 @@ pub(crate) struct VariantMatrix {
 }
 
 /// Whether the matrix can say `variant`'s rules: every rule, but cage
-/// sums only on sides up to 16 (a sum of 13 cells of a 25×25 grid has
-/// hundreds of thousands of combinations).
+/// sums only when their combinations can be listed as options (a sum of
+/// 13 cells of a 25×25 grid can have hundreds of thousands).
 pub(crate) fn takes(variant: &Variant) -> bool {
-    !variant.has_sums() || variant.shape().side() <= 16
+    variant.sums_are_listable()
 }
 
 /// What `option_of` holds for an option that places no digit.

@@ -146,8 +146,12 @@ fn a_cage_sum_no_given_fits_is_a_typed_error() {
         err.to_string(),
         "invalid puzzle: cage 1 (r1c1, r1c2: 4) holds 2, which no digit in its empty cell completes"
     );
-    // A 16×16 killer is taken; larger sides are refused, not ground through.
-    let big = Variant::standard(Shape::TWENTY_FIVE).with_cage(&cells, Some(4)).expect("1 + 3");
+    // A small cage of a 25×25 killer is taken; one of 13 cells, whose
+    // sum's combinations run to millions, is refused, not ground through.
+    let small = Variant::standard(Shape::TWENTY_FIVE).with_cage(&cells, Some(4)).expect("1 + 3");
+    assert!(Dlx::new().supports(&small));
+    let row: Vec<_> = (0..13).map(|col| sudokit_dlx::sudokit_core::Cell::new(0, col)).collect();
+    let big = Variant::standard(Shape::TWENTY_FIVE).with_cage(&row, Some(169)).expect("13 digits can make 169");
     assert!(!Dlx::new().supports(&big));
     let err = Dlx::new().solve_variant(&Grid::empty(Shape::TWENTY_FIVE), &big).unwrap_err();
     assert!(matches!(err, SolveError::UnsupportedVariant { .. }), "{err:?}");

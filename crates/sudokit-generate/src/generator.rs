@@ -426,7 +426,7 @@ fn fewest_givens(variant: &Variant) -> (usize, String) {
 }
 
 /// A budget error as the generator's.
-fn stopped(error: SolveError, attempts: u64, closest: Option<Box<Generated>>) -> GenerateError {
+pub(crate) fn stopped(error: SolveError, attempts: u64, closest: Option<Box<Generated>>) -> GenerateError {
     match error {
         SolveError::BudgetExhausted { reason, .. } => GenerateError::Stopped { reason, attempts, closest },
         // The solved grids are the only searches that may find none.

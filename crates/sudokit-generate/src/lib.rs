@@ -26,6 +26,9 @@
 //!   of a [`Variant`](sudokit_core::Variant) (X, windoku, anti-knight…)
 //!   with [`Generator::for_variant`], and random jigsaw maps with
 //!   [`Generator::random_jigsaw`].
+//! * [`KillerGenerator`]: killers, a random layout of cages over a random
+//!   solved grid, unique without givens (and minimal in cages) or with
+//!   minimal givens, as [`KillerGivens`] says.
 //! * [`Transform`]: digit relabelling, row and column permutations within
 //!   bands and stacks, band and stack permutations, transposition,
 //!   rotations and mirrors, composed and inverted: what makes hidden
@@ -61,13 +64,14 @@
 //! `transform`, `symmetry`, `regions` (jigsaw maps) and `variant_tables`
 //! ← `solved` (random grids), `unique` (the checks) and `canonical` (←
 //! `variant_canonical`, a variant's transformations) ←
-//! `request` (what is asked) ← `generator`.
+//! `request` (what is asked) ← `generator` ← `killer`.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core;
 
 mod canonical;
 mod generator;
+mod killer;
 mod regions;
 mod request;
 mod solved;
@@ -79,6 +83,7 @@ mod variant_tables;
 
 pub use canonical::{Canonical, CanonicalError, canonical_puzzle, canonical_solution};
 pub use generator::{GenerateError, Generated, Generator};
+pub use killer::{KillerGenerator, KillerGivens};
 pub use request::{Difficulty, Givens};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use transform::{Transform, TransformError};

@@ -275,10 +275,11 @@ impl Solver for BacktrackingMrv {
     }
 
     /// Every variant: the candidates of a cell are the digits its peers
-    /// (houses and difference relations) and its non-consecutive
-    /// neighbours leave, recomputed at every node.
-    fn supports(&self, _: &Variant) -> bool {
-        true
+    /// (houses and difference relations), its non-consecutive neighbours
+    /// and its cage's combinations leave, recomputed at every node; sums
+    /// when [`Variant::sums_are_listable`] (every killer up to 16×16).
+    fn supports(&self, variant: &Variant) -> bool {
+        variant.sums_are_listable()
     }
 
     fn solve_variant_with(

@@ -18,9 +18,9 @@
 use std::ops::RangeInclusive;
 
 pub use sudokit_generate::{
-    Canonical, CanonicalError, Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, Transform,
-    TransformError, UnknownSymmetry, VariantCanonical, canonical_puzzle, canonical_solution, canonical_variant_puzzle,
-    variant_transforms,
+    Canonical, CanonicalError, Difficulty, GenerateError, Generated, Generator, Givens, KillerGenerator, KillerGivens,
+    Symmetry, Transform, TransformError, UnknownSymmetry, VariantCanonical, canonical_puzzle, canonical_solution,
+    canonical_variant_puzzle, variant_transforms,
 };
 
 use crate::parallel;

@@ -2,8 +2,10 @@
 //! for every shape: the candidates of each cell as a bit set of digits,
 //! eliminations cell by cell through peer lists, and the houses whose
 //! cells changed tracked so that each rule looks only where something
-//! may be new.
+//! may be new; killer cages keep to the digit combinations their sums
+//! allow.
 
+use sudokit_core::cage::combinations;
 use sudokit_core::{Grid, SearchTally, SplitMix64, StopReason, Variant};
 
 /// Places `puzzle`'s givens and searches for up to `limit` solutions,
@@ -17,10 +19,14 @@ pub(super) fn search(
     limit: u64,
 ) -> Result<bool, StopReason> {
     let words = tables.houses.len().div_ceil(64);
-    let none = Dirty { singles: vec![0; words], locked: vec![0; words] };
+    let none =
+        Dirty { singles: vec![0; words], locked: vec![0; words], cages: vec![0; tables.sums.len().div_ceil(64)] };
     let mut search = Search { tables, tally, queue: Vec::new(), dirty: none, meets: Vec::new(), order };
     let every_house: Vec<u16> = (0..tables.houses.len() as u16).collect();
     search.dirty.mark(&every_house);
+    for c in 0..tables.sums.len() {
+        Dirty::set(&mut search.dirty.cages, c);
+    }
     let mut state = State::open(tables);
     let mut placed = puzzle.values().iter().enumerate().filter(|&(_, &v)| v != 0);
     if !placed.all(|(i, &v)| search.assign(&mut state, i, v)) {
@@ -52,6 +58,17 @@ pub(super) struct Tables {
     houses_of: Vec<Vec<u16>>,
     /// The intersections of each full house.
     meets_of: Vec<Vec<u32>>,
+    /// The cages with a sum.
+    sums: Vec<SumCage>,
+    /// The cage with a sum of each cell, if any (an index into `sums`).
+    sum_of: Vec<Option<u32>>,
+}
+
+/// A killer cage with a sum: its cells and the digit sets it may hold.
+#[derive(Debug)]
+struct SumCage {
+    cells: Vec<u16>,
+    combinations: Vec<u64>,
 }
 
 /// Two houses that share cells, for locked candidates.
@@ -99,7 +116,27 @@ impl Tables {
                 houses_of[usize::from(c)].push(h as u16);
             }
         }
-        Tables { variant: variant.clone(), full, peers, houses, neighbours, intersections, houses_of, meets_of }
+        let mut sums = Vec::new();
+        let mut sum_of = vec![None; shape.cell_count()];
+        for cage in variant.cages().iter().filter(|cage| cage.sum().is_some()) {
+            for &i in cage.cells() {
+                sum_of[i] = Some(sums.len() as u32);
+            }
+            let combinations = combinations(side, cage.cells().len(), cage.sum());
+            sums.push(SumCage { cells: narrow(cage.cells()), combinations });
+        }
+        Tables {
+            variant: variant.clone(),
+            full,
+            peers,
+            houses,
+            neighbours,
+            intersections,
+            houses_of,
+            meets_of,
+            sums,
+            sum_of,
+        }
     }
 }
 
@@ -136,6 +173,8 @@ struct Search<'t, 'b> {
 struct Dirty {
     singles: Vec<u64>,
     locked: Vec<u64>,
+    /// The cages with a sum, likewise.
+    cages: Vec<u64>,
 }
 
 impl Dirty {
@@ -150,6 +189,11 @@ impl Dirty {
     fn clear(&mut self) {
         self.singles.fill(0);
         self.locked.fill(0);
+        self.cages.fill(0);
+    }
+
+    fn set(set: &mut [u64], k: usize) {
+        set[k / 64] |= 1 << (k % 64);
     }
 
     /// Takes the lowest house of `set`, clearing its bit.
@@ -162,6 +206,15 @@ impl Dirty {
 }
 
 impl Search<'_, '_> {
+    /// Marks the houses and the cage of cell `i`, whose candidates changed.
+    #[inline]
+    fn changed(&mut self, i: usize) {
+        self.dirty.mark(&self.tables.houses_of[i]);
+        if let Some(c) = self.tables.sum_of[i] {
+            Dirty::set(&mut self.dirty.cages, c as usize);
+        }
+    }
+
     /// Places `digit` in the open cell `i` and removes what it forbids
     /// from the other cells; `false` when a cell is left with nothing.
     fn assign(&mut self, state: &mut State, i: usize, digit: u8) -> bool {
@@ -173,7 +226,7 @@ impl Search<'_, '_> {
         state.candidates[i] = bit;
         state.open -= 1;
         let tables = self.tables;
-        self.dirty.mark(&tables.houses_of[i]);
+        self.changed(i);
         for &p in &tables.peers[i] {
             if !self.remove(state, usize::from(p), bit) {
                 return false;
@@ -201,7 +254,7 @@ impl Search<'_, '_> {
         if after == 0 {
             return false;
         }
-        self.dirty.mark(&self.tables.houses_of[p]);
+        self.changed(p);
         if after & (after - 1) == 0 && state.values[p] == 0 {
             self.queue.push(p as u16);
         }
@@ -225,6 +278,11 @@ impl Search<'_, '_> {
                 None => return false,
                 Some(0) => {}
                 Some(_) => continue,
+            }
+            match self.cage_sums(state) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
             }
             match self.locked_candidates(state) {
                 None => return false,
@@ -258,13 +316,77 @@ impl Search<'_, '_> {
                 let cell = house.iter().map(|&c| usize::from(c)).find(|&c| state.candidates[c] & bit != 0)?;
                 if state.values[cell] == 0 && state.candidates[cell] != bit {
                     state.candidates[cell] = bit;
-                    self.dirty.mark(&tables.houses_of[cell]);
+                    self.changed(cell);
                     self.queue.push(cell as u16);
                     queued += 1;
                 }
             }
         }
         Some(queued)
+    }
+
+    /// Keeps the cells of every changed cage with a sum to the digits of
+    /// the combinations still possible (each holding the cage's placed
+    /// digits and leaving every open cell a digit), and places a digit
+    /// every such combination needs in its one possible cell; whether
+    /// anything changed, `None` on a contradiction.
+    fn cage_sums(&mut self, state: &mut State) -> Option<bool> {
+        let tables = self.tables;
+        let mut changed = false;
+        while let Some(c) = Dirty::take(&mut self.dirty.cages) {
+            let cage = &tables.sums[c];
+            let (mut placed, mut open) = (0u64, 0u64);
+            for &i in &cage.cells {
+                let i = usize::from(i);
+                if state.values[i] != 0 {
+                    placed |= state.candidates[i];
+                } else {
+                    open |= state.candidates[i];
+                }
+            }
+            let (mut allowed, mut needed, mut fitting) = (0u64, u64::MAX, false);
+            for &digits in &cage.combinations {
+                let rest = digits & !placed;
+                let fits = digits & placed == placed
+                    && open & rest == rest
+                    && cage.cells.iter().all(|&i| {
+                        let i = usize::from(i);
+                        state.values[i] != 0 || state.candidates[i] & rest != 0
+                    });
+                if fits {
+                    fitting = true;
+                    allowed |= rest;
+                    needed &= rest;
+                }
+            }
+            if !fitting {
+                return None;
+            }
+            for &i in &cage.cells {
+                let i = usize::from(i);
+                if state.values[i] == 0 && state.candidates[i] & !allowed != 0 {
+                    changed = true;
+                    if !self.remove(state, i, !allowed) {
+                        return None;
+                    }
+                }
+            }
+            // A digit every combination needs, with one cell left for it.
+            let mut needed = needed & allowed;
+            while needed != 0 {
+                let bit = needed & needed.wrapping_neg();
+                needed &= needed - 1;
+                let mut places = cage.cells.iter().map(|&i| usize::from(i)).filter(|&i| state.candidates[i] & bit != 0);
+                let (Some(cell), None) = (places.next(), places.next()) else { continue };
+                if state.values[cell] == 0 && state.candidates[cell] != bit {
+                    state.candidates[cell] = bit;
+                    self.changed(cell);
+                    self.queue.push(cell as u16);
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Removes, for every two houses that share cells, the digits whose

@@ -15,14 +15,18 @@ use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveErr
 /// place in a house goes there; a digit whose places in a house all lie
 /// in a second house leaves the rest of the second (locked candidates,
 /// between any two houses that share cells: a box and a line, a box and
-/// a diagonal, a window and a line…); then the cell with the fewest
-/// digits is guessed, each digit in turn, on a copy of the candidates.
+/// a diagonal, a window and a line…); the cells of a killer cage keep the
+/// digits of the combinations its sum still allows, and a digit every
+/// such combination needs goes to the cage's one cell left for it; then
+/// the cell with the fewest digits is guessed, each digit in turn, on a
+/// copy of the candidates.
 ///
-/// It reads nothing but the variant's houses, difference relations and
-/// non-consecutive pairs, so every rule the model has is one it takes.
-/// Grids of up to 128 cells (sides up to 11, 9×9 among them) run on a set
-/// of cells per digit, where a placement and each rule's pass are a few
-/// word operations; larger grids, and seeded searches, keep candidates
+/// It reads nothing but the variant's houses, difference relations,
+/// non-consecutive pairs and cage sums, so every rule the model has is one
+/// it takes (sums whose combinations it can list, see
+/// [`Variant::sums_are_listable`]). Grids of up to 128 cells (sides up to 11, 9×9 among them)
+/// without cage sums run on a set of cells per digit, where a placement
+/// and each rule's pass are a few word operations; larger grids, and seeded searches, keep candidates
 /// cell by cell. The tables of the last variant solved are kept, so a
 /// batch of puzzles of one variant builds them once.
 ///
@@ -100,7 +104,7 @@ impl PropagationSearch {
         if puzzle.shape() != variant.shape() {
             return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
         }
-        if variant.has_sums() {
+        if !variant.sums_are_listable() {
             return Err(SolveError::unsupported_variant(variant));
         }
         let mut tally = SearchTally::new(budget, limit);
@@ -118,11 +122,12 @@ impl PropagationSearch {
             }
         };
         match outcome {
-            Ok(true) => Ok(tally),
-            // Clashing givens are the caller's error, named by the
-            // variant's check; givens that only leave a cell nothing make
-            // an unsolvable puzzle.
-            Ok(false) => variant.validate(puzzle).map(|()| tally),
+            Ok(true) if tally.found() > 0 => Ok(tally),
+            // Clashing givens, and givens no completion of a cage's sum
+            // fits, are the caller's error, named by the variant's check
+            // (run only when no solution turned up); givens that only
+            // leave a cell nothing make an unsolvable puzzle.
+            Ok(_) => variant.validate(puzzle).map(|()| tally),
             Err(reason) => Err(tally.exhausted(reason, None)),
         }
     }
@@ -137,9 +142,10 @@ impl Solver for PropagationSearch {
         self.solve_variant_with(puzzle, &Variant::standard(puzzle.shape()), budget)
     }
 
-    /// Every variant without cage sums (cages without a sum are houses).
+    /// Every variant, killer cages with sums among them when
+    /// [`Variant::sums_are_listable`] (every killer up to 16×16).
     fn supports(&self, variant: &Variant) -> bool {
-        !variant.has_sums()
+        variant.sums_are_listable()
     }
 
     fn solve_variant_with(
@@ -184,7 +190,7 @@ fn cached<T>(
 
 #[cfg(test)]
 mod tests {
-    use sudokit_core::{CountSolutions, Grid, Relation, Shape, Solver, Variant};
+    use sudokit_core::{Cell, CountSolutions, Grid, Relation, Shape, SolveError, Solver, Variant};
 
     use sudokit_testkit::generate::with_holes;
 
@@ -224,6 +230,55 @@ mod tests {
             }
         }
         assert!(several > 5, "only {several} puzzles with several solutions: the test would prove little");
+    }
+
+    #[test]
+    fn sums_too_wide_to_list_are_refused_by_both_searches() {
+        let row: Vec<Cell> = (0..13).map(|col| Cell::new(0, col)).collect();
+        let wide = Variant::standard(Shape::TWENTY_FIVE).with_cage(&row, Some(169)).unwrap();
+        let empty = Grid::empty(Shape::TWENTY_FIVE);
+        assert!(!PropagationSearch::new().supports(&wide) && !BacktrackingMrv::new().supports(&wide));
+        let refused = |r: Result<u64, SolveError>| matches!(r, Err(SolveError::UnsupportedVariant { .. }));
+        assert!(refused(PropagationSearch::new().count_variant_solutions(&empty, &wide, 2)));
+        assert!(refused(BacktrackingMrv::new().count_variant_solutions(&empty, &wide, 2)));
+        // Without its sum the same cage is a house, which both take.
+        let house = Variant::standard(Shape::TWENTY_FIVE).with_cage(&row, None).unwrap();
+        assert!(PropagationSearch::new().supports(&house) && BacktrackingMrv::new().supports(&house));
+    }
+
+    #[test]
+    fn a_given_no_sum_completes_is_a_cage_clash() {
+        let killer = Variant::standard(Shape::MINI).with_cage(&[Cell::new(0, 0), Cell::new(0, 1)], Some(4)).unwrap();
+        let mut puzzle = Grid::empty(Shape::MINI);
+        puzzle.set(Cell::new(0, 0), sudokit_core::Digit::new(4));
+        let err = PropagationSearch::new().solve_variant(&puzzle, &killer).unwrap_err();
+        assert!(matches!(err, SolveError::CageClash { .. }), "{err:?}");
+        let err = PropagationSearch::new().count_variant_solutions(&puzzle, &killer, 2).unwrap_err();
+        assert!(matches!(err, SolveError::CageClash { .. }), "{err:?}");
+    }
+
+    #[test]
+    fn killer_counts_agree_with_the_baseline() {
+        use sudokit_testkit::generate::killer_cages;
+        let mut several = 0;
+        for (shape, largest) in [(Shape::CLASSIC, 4), (Shape::SIX, 5), (Shape::MINI, 3)] {
+            for seed in 1..=4 {
+                let standard = Variant::standard(shape);
+                let solved = PropagationSearch::with_seed(seed).solve(&Grid::empty(shape)).unwrap().grid;
+                let killer = killer_cages(standard, &solved, largest, seed);
+                let cells = shape.cell_count();
+                for puzzle in [Grid::empty(shape), with_holes(&solved, cells - cells / 8, seed)] {
+                    let mine = PropagationSearch::new().count_variant_solutions(&puzzle, &killer, 3).unwrap();
+                    let baseline = BacktrackingMrv::new().count_variant_solutions(&puzzle, &killer, 3).unwrap();
+                    assert_eq!(mine, baseline, "{killer}: {puzzle}");
+                    assert!(mine >= 1, "the cages were taken from a solution");
+                    several += usize::from(mine > 1);
+                    let solution = PropagationSearch::new().solve_variant(&puzzle, &killer).unwrap().grid;
+                    assert!(killer.is_solution_of(&solution, &puzzle), "{killer}: {puzzle}");
+                }
+            }
+        }
+        assert!(several > 2, "only {several} killers with several solutions: the test would prove little");
     }
 
     #[test]

@@ -53,8 +53,12 @@ impl Tables {
     /// Whether `variant`'s grids and full houses fit this engine.
     pub(super) fn fits(variant: &Variant) -> bool {
         let side = variant.shape().side();
-        let houses = 3 * side + variant.extra_houses().iter().filter(|h| h.cells().len() == side).count();
-        variant.shape().cell_count() <= Cells::BITS as usize && houses <= Houses::BITS as usize
+        let full = |cells: &[usize]| cells.len() == side;
+        let houses = 3 * side
+            + variant.extra_houses().iter().filter(|h| full(h.cells())).count()
+            + variant.cages().iter().filter(|c| full(c.cells())).count();
+        // Cage sums are kept by the general engine.
+        !variant.has_sums() && variant.shape().cell_count() <= Cells::BITS as usize && houses <= Houses::BITS as usize
     }
 
     /// The tables of `variant`, which [`fits`](Tables::fits).
