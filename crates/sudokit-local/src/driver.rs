@@ -124,8 +124,9 @@ macro_rules! shared_settings {
                 self.solve_variant_with(puzzle, &sudokit_core::Variant::standard(puzzle.shape()), budget)
             }
 
-            /// Every variant without cages: its extra houses and relations
-            /// join the energy, and a jigsaw's regions take the boxes' place.
+            /// Every variant: its extra houses, cages and relations join
+            /// the energy (a cage with a sum adds how far its digits' total
+            /// is from it), and a jigsaw's regions take the boxes' place.
             fn supports(&self, variant: &sudokit_core::Variant) -> bool {
                 crate::rules::Rules::takes(variant)
             }

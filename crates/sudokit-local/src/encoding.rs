@@ -7,7 +7,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use sudokit_core::{Grid, Shape, UnitKind, Variant};
 
-use crate::rules::Rules;
+use crate::rules::{Rules, Tally};
 
 /// Which units a local search keeps as permutations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -165,7 +165,7 @@ impl Problem {
     /// The energy of a complete assignment, counted from scratch: the
     /// digits missing from each scored unit, and the variant's terms.
     pub(crate) fn energy_of(&self, values: &[u8]) -> u32 {
-        let rules = self.rules.as_ref().map_or(0, |rules| rules.energy(&rules.counts(values), values));
+        let rules = self.rules.as_ref().map_or(0, |rules| rules.energy(&rules.tally(values), values));
         self.scored_energy(values) + rules
     }
 
@@ -279,9 +279,9 @@ pub(crate) struct State {
     values: Vec<u8>,
     /// `counts[(kind * side + unit) * (side + 1) + digit]`.
     counts: Vec<u8>,
-    /// The digit counts of the variant's extra houses ([`Rules::counts`]),
-    /// empty without them.
-    extra: Vec<u8>,
+    /// What the variant's terms keep ([`Rules::tally`]), empty without
+    /// them.
+    extra: Tally,
     energy: u32,
 }
 
@@ -296,7 +296,7 @@ impl State {
             }
         }
         let mut energy = counts.iter().map(|&c| u32::from(c.saturating_sub(1))).sum();
-        let extra = problem.rules.as_ref().map_or_else(Vec::new, |rules| rules.counts(&values));
+        let extra = problem.rules.as_ref().map_or_else(Tally::default, |rules| rules.tally(&values));
         if let Some(rules) = &problem.rules {
             energy += rules.energy(&extra, &values);
         }
@@ -377,7 +377,8 @@ mod tests {
     use rand::SeedableRng;
     use rand::seq::IndexedRandom;
     use rand_chacha::ChaCha8Rng;
-    use sudokit_testkit::generate;
+    use sudokit_core::Cell;
+    use sudokit_testkit::generate::{self, killer_cages};
 
     use super::*;
 
@@ -438,7 +439,7 @@ mod tests {
         }
     }
 
-    /// Rules of every kind: extra houses, relations, regions.
+    /// Rules of every kind: extra houses, relations, regions, cages.
     fn variants() -> impl Strategy<Value = Variant> {
         let classic = Variant::standard(Shape::CLASSIC);
         let map: Vec<u8> = "411133332411113222441133262444532262445539966555599666885599966888777997888877777"
@@ -446,6 +447,7 @@ mod tests {
             .map(|b| b - b'0')
             .collect();
         let jigsaw = classic.clone().with_regions(&map).unwrap_or_else(|e| panic!("{e}"));
+        let (classic_again, six) = (classic.clone(), Variant::standard(Shape::SIX));
         proptest::sample::select(vec![
             classic.clone().with_diagonals(),
             classic.clone().with_windows(),
@@ -456,6 +458,9 @@ mod tests {
             jigsaw.clone(),
             jigsaw.with_diagonals(),
             Variant::standard(Shape::SIX).with_diagonals(),
+            killer_cages(classic_again, &generate::solved_grid(Shape::CLASSIC, 3), 3, 3),
+            killer_cages(six.clone(), &generate::solved_grid(Shape::SIX, 4), 4, 4),
+            six.with_cage(&[Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)], None).unwrap_or_else(|e| panic!("{e}")),
         ])
     }
 
@@ -484,7 +489,8 @@ mod tests {
             }
             let grid = state.to_grid(&problem);
             let broken = variant.conflicts(&grid).expect("same shape");
-            prop_assert_eq!(state.energy() == 0, broken.is_empty(), "{} broken", broken.len());
+            let off = variant.cage_breaks(&grid).expect("same shape");
+            prop_assert_eq!(state.energy() == 0, broken.is_empty() && off.is_empty(), "{} broken", broken.len());
         }
     }
 

@@ -1,15 +1,16 @@
 //! What a variant adds to a local search's energy beyond its rows,
 //! columns and boxes (or jigsaw regions): the duplicates in its extra
 //! houses (diagonals, windows, disjoint groups, houses of one's own) and
-//! the pairs of cells that break a relation.
+//! killer cages, the pairs of cells that break a relation, and how far
+//! each cage with a sum is from it.
 
 use sudokit_core::{Relation, Variant};
 
-/// The energy terms of a variant's extra houses and relations.
+/// The energy terms of a variant's extra houses, cages and relations.
 #[derive(Clone, Debug)]
 pub(crate) struct Rules {
     side: usize,
-    /// The extra houses of each cell.
+    /// The extra houses and cages of each cell.
     houses_of: Vec<Vec<u16>>,
     houses: usize,
     /// The cells that may not share each cell's digit (anti-king,
@@ -18,26 +19,43 @@ pub(crate) struct Rules {
     /// The cells whose digit may not be consecutive to each cell's
     /// (non-consecutive).
     not_next: Vec<Vec<u16>>,
+    /// The cage with a sum of each cell, if any (an index into `sums`).
+    sum_of: Vec<Option<u16>>,
+    /// The sum of each cage that has one.
+    sums: Vec<u32>,
+}
+
+/// What the terms keep of one assignment, so that a swap's change of
+/// energy is read from the cells it touches.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// The digit counts of every extra house and cage,
+    /// `counts[house * (side + 1) + digit]`.
+    counts: Vec<u8>,
+    /// The digits' total of each cage with a sum.
+    totals: Vec<u32>,
 }
 
 impl Rules {
     /// Whether a local search can score every rule of `variant`: extra
-    /// houses, difference relations and non-consecutive; not cages yet.
+    /// houses, cages (with their sums), difference relations and
+    /// non-consecutive.
     pub(crate) fn takes(variant: &Variant) -> bool {
         variant.relations().iter().all(|&r| r.is_difference() || r == Relation::NonConsecutive)
-            && variant.cages().is_empty()
     }
 
     /// The terms of `variant`, or `None` when it has none beyond its rows,
     /// columns and boxes or regions.
     pub(crate) fn of(variant: &Variant) -> Option<Rules> {
-        if variant.extra_houses().is_empty() && variant.relations().is_empty() {
+        if variant.extra_houses().is_empty() && variant.relations().is_empty() && variant.cages().is_empty() {
             return None;
         }
         let (side, cells) = (variant.shape().side(), variant.shape().cell_count());
         let mut houses_of = vec![Vec::new(); cells];
-        for (h, house) in variant.extra_houses().iter().enumerate() {
-            for &i in house.cells() {
+        let extras = variant.extra_houses().iter().map(|house| house.cells());
+        let houses: Vec<&[usize]> = extras.chain(variant.cages().iter().map(|cage| cage.cells())).collect();
+        for (h, house) in houses.iter().enumerate() {
+            for &i in *house {
                 houses_of[i].push(h as u16);
             }
         }
@@ -49,25 +67,35 @@ impl Rules {
                 bound[b].push(a as u16);
             }
         }
-        Some(Rules { side, houses_of, houses: variant.extra_houses().len(), apart, not_next })
+        let (mut sum_of, mut sums) = (vec![None; cells], Vec::new());
+        for cage in variant.cages() {
+            let Some(sum) = cage.sum() else { continue };
+            cage.cells().iter().for_each(|&i| sum_of[i] = Some(sums.len() as u16));
+            sums.push(sum);
+        }
+        Some(Rules { side, houses_of, houses: houses.len(), apart, not_next, sum_of, sums })
     }
 
-    /// The digit counts of every extra house, `counts[house * (side + 1)
-    /// + digit]`, for the complete assignment `values`.
-    pub(crate) fn counts(&self, values: &[u8]) -> Vec<u8> {
+    /// The tally of the complete assignment `values`.
+    pub(crate) fn tally(&self, values: &[u8]) -> Tally {
         let mut counts = vec![0u8; self.houses * (self.side + 1)];
+        let mut totals = vec![0u32; self.sums.len()];
         for (cell, &v) in values.iter().enumerate() {
             for &h in &self.houses_of[cell] {
                 counts[usize::from(h) * (self.side + 1) + usize::from(v)] += 1;
             }
+            if let Some(c) = self.sum_of[cell] {
+                totals[usize::from(c)] += u32::from(v);
+            }
         }
-        counts
+        Tally { counts, totals }
     }
 
-    /// The energy of these terms: duplicates in the extra houses, and each
-    /// pair of cells that breaks a relation once.
-    pub(crate) fn energy(&self, counts: &[u8], values: &[u8]) -> u32 {
-        let duplicates: u32 = counts.iter().map(|&c| u32::from(c.saturating_sub(1))).sum();
+    /// The energy of these terms: duplicates in the extra houses and
+    /// cages, each pair of cells that breaks a relation once, and how far
+    /// each cage's total is from its sum.
+    pub(crate) fn energy(&self, tally: &Tally, values: &[u8]) -> u32 {
+        let duplicates: u32 = tally.counts.iter().map(|&c| u32::from(c.saturating_sub(1))).sum();
         let mut broken = 0;
         for (a, &va) in values.iter().enumerate() {
             let later = |b: &&u16| usize::from(**b) > a;
@@ -76,20 +104,21 @@ impl Rules {
                 self.not_next[a].iter().filter(later).filter(|&&b| values[usize::from(b)].abs_diff(va) == 1).count()
                     as u32;
         }
-        duplicates + broken
+        let off: u32 = tally.totals.iter().zip(&self.sums).map(|(&total, &sum)| total.abs_diff(sum)).sum();
+        duplicates + broken + off
     }
 
     /// The change of these terms if cells `a` and `b` swapped their
     /// digits in `values`.
     #[inline]
-    pub(crate) fn swap_delta(&self, counts: &[u8], values: &[u8], a: usize, b: usize) -> i32 {
+    pub(crate) fn swap_delta(&self, tally: &Tally, values: &[u8], a: usize, b: usize) -> i32 {
         let (va, vb) = (values[a], values[b]);
         let mut delta = 0;
         for (from, to, leaving, joining) in [(a, b, va, vb), (b, a, vb, va)] {
             for &h in self.houses_of[from].iter().filter(|h| !self.houses_of[to].contains(h)) {
                 let base = usize::from(h) * (self.side + 1);
-                delta += i32::from(counts[base + usize::from(joining)] >= 1)
-                    - i32::from(counts[base + usize::from(leaving)] > 1);
+                delta += i32::from(tally.counts[base + usize::from(joining)] >= 1)
+                    - i32::from(tally.counts[base + usize::from(leaving)] > 1);
             }
             // The pair of `a` and `b` keeps its two digits: only the
             // other neighbours change.
@@ -99,19 +128,29 @@ impl Rules {
             for n in self.not_next[from].iter().map(|&n| usize::from(n)).filter(|&n| n != to) {
                 delta += i32::from(values[n].abs_diff(joining) == 1) - i32::from(values[n].abs_diff(leaving) == 1);
             }
+            // A cage holding both cells keeps its total.
+            if let Some(c) = self.sum_of[from].filter(|&c| self.sum_of[to] != Some(c)) {
+                let (total, sum) = (tally.totals[usize::from(c)], self.sums[usize::from(c)]);
+                let after = total + u32::from(joining) - u32::from(leaving);
+                delta += after.abs_diff(sum) as i32 - total.abs_diff(sum) as i32;
+            }
         }
         delta
     }
 
-    /// Moves the counts for a swap of cells `a` and `b`, before `values`
+    /// Moves the tally for a swap of cells `a` and `b`, before `values`
     /// swaps them.
     #[inline]
-    pub(crate) fn swap(&self, counts: &mut [u8], values: &[u8], a: usize, b: usize) {
+    pub(crate) fn swap(&self, tally: &mut Tally, values: &[u8], a: usize, b: usize) {
         for (from, to, leaving, joining) in [(a, b, values[a], values[b]), (b, a, values[b], values[a])] {
             for &h in self.houses_of[from].iter().filter(|h| !self.houses_of[to].contains(h)) {
                 let base = usize::from(h) * (self.side + 1);
-                counts[base + usize::from(leaving)] -= 1;
-                counts[base + usize::from(joining)] += 1;
+                tally.counts[base + usize::from(leaving)] -= 1;
+                tally.counts[base + usize::from(joining)] += 1;
+            }
+            if let Some(c) = self.sum_of[from].filter(|&c| self.sum_of[to] != Some(c)) {
+                let total = &mut tally.totals[usize::from(c)];
+                *total = *total + u32::from(joining) - u32::from(leaving);
             }
         }
     }

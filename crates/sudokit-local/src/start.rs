@@ -3,6 +3,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use sudokit_core::cage::open_digits;
 use sudokit_core::{Grid, SearchTally, Solution, SolveError, StopReason, Variant};
 use sudokit_grid::CandidateBoard;
 
@@ -35,6 +36,24 @@ pub enum Moves {
     /// unsolvable. Under rules other than the standard ones, the givens'
     /// candidates under those rules.
     Propagated,
+}
+
+/// Keeps the empty cells of each cage with a sum in `allowed` (bit `d`
+/// for digit `d`) to the digits of the combinations that hold its givens.
+/// The combinations are listed only when the rules allow it
+/// ([`Variant::sums_are_listable`]); the energy scores every sum anyway.
+fn keep_to_sums(allowed: &mut [u64], puzzle: &Grid, variant: &Variant) {
+    if !variant.sums_are_listable() {
+        return;
+    }
+    let (side, values) = (variant.shape().side(), puzzle.values());
+    for cage in variant.cages().iter().filter(|cage| cage.sum().is_some()) {
+        let placed = cage.cells().iter().filter(|&&i| values[i] != 0).fold(0u64, |m, &i| m | 1 << (values[i] - 1));
+        let open = open_digits(&cage.combinations(side), placed);
+        for &i in cage.cells().iter().filter(|&&i| values[i] == 0) {
+            allowed[i] &= open << 1;
+        }
+    }
 }
 
 /// Where a search starts.
@@ -78,8 +97,10 @@ fn start(puzzle: &Grid, variant: &Variant, moves: Moves, representation: Represe
         .map_err(|_| SolveError::shape_mismatch(variant.shape(), puzzle.shape()))?;
     if !variant.is_standard() {
         // Propagation reads rows, columns and boxes only: a variant's
-        // search starts from what the givens rule out.
-        let allowed = board.as_slice().iter().map(|c| c.bits() << 1).collect();
+        // search starts from what the givens rule out, and a cage's
+        // cells from the digits of its sum's combinations.
+        let mut allowed: Vec<u64> = board.as_slice().iter().map(|c| c.bits() << 1).collect();
+        keep_to_sums(&mut allowed, puzzle, variant);
         return Ok(Start::Search(Problem::new(puzzle, variant, allowed, representation)));
     }
     if moves == Moves::Propagated {
@@ -148,4 +169,27 @@ fn rng_for(seed: u64, puzzle: &Grid) -> ChaCha8Rng {
     let hash =
         puzzle.values().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ u64::from(v)).wrapping_mul(0x100_0000_01b3));
     ChaCha8Rng::seed_from_u64(seed ^ hash)
+}
+
+#[cfg(test)]
+mod tests {
+    use sudokit_core::{Cell, Digit, Grid, Shape, Variant};
+
+    use super::keep_to_sums;
+
+    #[test]
+    fn cage_cells_start_from_their_sums_combinations() {
+        let cells = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)];
+        let killer = Variant::standard(Shape::MINI).with_cage(&cells, Some(7)).unwrap_or_else(|e| panic!("{e}"));
+        // 7 of three digits of 1 to 4 is 1 + 2 + 4: never a 3.
+        let mut allowed = vec![0b11110u64; 16];
+        keep_to_sums(&mut allowed, &Grid::empty(Shape::MINI), &killer);
+        assert_eq!(allowed[..4], [0b10110, 0b10110, 0b10110, 0b11110]);
+        // With a given 4, the two others are 1 and 2.
+        let mut puzzle = Grid::empty(Shape::MINI);
+        puzzle.set(cells[2], Digit::new(4));
+        let mut allowed = vec![0b11110u64; 16];
+        keep_to_sums(&mut allowed, &puzzle, &killer);
+        assert_eq!(allowed[..2], [0b110, 0b110]);
+    }
 }

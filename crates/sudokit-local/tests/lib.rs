@@ -1,5 +1,6 @@
-//! Integration tests of sudokit-local: the contract, determinism, and the
-//! hybrids' proofs.
+//! Integration tests of sudokit-local: the contract, determinism, the
+//! hybrids' proofs, and killers.
 
 mod contract;
+mod killer;
 mod settings;

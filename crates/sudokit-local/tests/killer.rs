@@ -1,0 +1,50 @@
+//! Local search on killers: the cages' sums join the energy, so a run
+//! ends on a grid that keeps every sum, and seeded runs are pinned.
+
+use sudokit_core::{Budget, Grid, Shape, Solver, Variant};
+use sudokit_local::{Annealing, Genetic};
+use sudokit_testkit::generate::{killer_cages, solved_grid, with_holes};
+use sudokit_testkit::variant_oracle::check_variant_solution;
+
+/// A 9×9 killer (cages of up to 5 cells) drawn over a seeded grid, and
+/// that grid.
+fn killer() -> (Variant, Grid) {
+    let solution = solved_grid(Shape::CLASSIC, 7);
+    (killer_cages(Variant::standard(Shape::CLASSIC), &solution, 5, 7), solution)
+}
+
+#[test]
+fn seeded_runs_solve_killers_and_give_their_pinned_results() {
+    let (killer, solution) = killer();
+    let budget = Budget::unlimited().with_max_iterations(5_000_000);
+    // Without givens the killer may have other solutions than the grid
+    // its cages were drawn over: the oracle checks each answer.
+    let empty = Grid::empty(Shape::CLASSIC);
+    let sparse = with_holes(&solution, 60, 7);
+    let cases: [(&mut dyn Solver, &Grid, &str, u64); 4] = [
+        (
+            &mut Annealing::new().with_seed(1),
+            &empty,
+            "514298376736145289829367154471826593683519742952734861145982637397651428268473915",
+            64_292,
+        ),
+        (
+            &mut Genetic::new().with_seed(1),
+            &empty,
+            "514298376736145289829367154981726543473519862652834791195682437347951628268473915",
+            59_592,
+        ),
+        (&mut Annealing::new().with_seed(1), &sparse, &solution.to_string(), 2_862),
+        (&mut Genetic::new().with_seed(1), &sparse, &solution.to_string(), 17_453),
+    ];
+    for (solver, puzzle, grid, iterations) in cases {
+        let answer = solver.solve_variant_with(puzzle, &killer, &budget).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(check_variant_solution(puzzle, &killer, &answer.grid), Ok(()), "{}", solver.name());
+        assert_eq!(
+            (answer.grid.to_string().as_str(), answer.stats.iterations),
+            (grid, iterations),
+            "{}",
+            solver.name()
+        );
+    }
+}
