@@ -7,8 +7,9 @@
 //! cargo run --release --example generate -- --side 16 --count 20 --empty 0.6 --output sixteen.txt
 //! cargo run --release --example generate -- [--count N] [--shape 9x9 | --side N] [--symmetry NAME]
 //!     [--minimal | --givens N | --empty SHARE] [--rating A..B | --level LEVEL | --technique NAME]
-//!     [--rules RULES] [--jigsaw] [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv] [--output FILE]
+//!     [--rules RULES] [--jigsaw] [--killer cages|givens] [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv] [--output FILE]
 //! cargo run --release --example generate -- --rules x,anti-knight --count 5
+//! cargo run --release --example generate -- --killer cages --count 5
 //! cargo run --release --example generate -- --help
 //! ```
 //!
@@ -35,13 +36,21 @@
 //! CSV's puzzle column too (its ER, EP and ED stay empty: the rater takes
 //! the standard rules only, so a difficulty cannot be asked with them).
 //! `--jigsaw` gives each puzzle a random jigsaw map of its own.
+//!
+//! `--killer` makes killers with `KillerGenerator`, over the rules of
+//! `--rules` if any: `cages` for killers without givens, minimal in cages
+//! (no two neighbouring cages merge and keep one solution), `givens` for
+//! a random cage layout with minimal givens. Each line ends with its
+//! cages (`;cage=SUM:CELLS,…`).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use sudokit::generate::{Difficulty, GenerateError, Generated, Generator, Givens, Symmetry, generate_many};
+use sudokit::generate::{
+    Difficulty, GenerateError, Generated, Generator, Givens, KillerGenerator, KillerGivens, Symmetry, generate_many,
+};
 use sudokit::grid::io::Puzzle;
 use sudokit::rating::rate;
 use sudokit::rules::human::{Level, Score, Technique};
@@ -104,6 +113,14 @@ pub(crate) struct Cli {
     /// rules of `--rules` (puzzles are then made one after the other).
     #[arg(long)]
     jigsaw: bool,
+    /// Killers over the rules: `cages` (no givens, minimal in cages) or
+    /// `givens` (minimal givens); puzzles are then made one after the
+    /// other, and a symmetry, a number of givens or a difficulty cannot be
+    /// asked.
+    #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = [
+        "jigsaw", "givens", "empty", "minimal", "rating", "level", "technique"
+    ])]
+    killer: Option<Killer>,
     /// Seed of the first puzzle; puzzle k comes from seed S + k.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
@@ -121,6 +138,15 @@ pub(crate) struct Cli {
     /// of to standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<std::path::PathBuf>,
+}
+
+/// What a killer of `--killer` is minimal in.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Killer {
+    /// No givens, minimal in cages.
+    Cages,
+    /// A random cage layout, minimal in givens.
+    Givens,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -178,6 +204,9 @@ fn main() -> ExitCode {
 
 /// Runs the command line `cli` (the `make_puzzles` example runs it too).
 pub(crate) fn run(cli: Cli) -> Result {
+    if cli.killer.is_some() && cli.symmetry != Symmetry::None {
+        return Err("--killer draws cages, not symmetric givens: leave --symmetry out".into());
+    }
     let generator = cli.generator()?;
     let csv = cli.format == Format::Csv;
     let started = Instant::now();
@@ -193,7 +222,18 @@ pub(crate) fn run(cli: Cli) -> Result {
                 generator.shape(),
                 cli.seed
             )?;
-            writeln!(file, "# sudokit::generate ({generator:?})")?;
+            match cli.killer {
+                Some(kind) => {
+                    let kind = if kind == Killer::Cages { "None" } else { "Minimal" };
+                    let rules = generator.variant();
+                    writeln!(
+                        file,
+                        "# sudokit::generate::KillerGenerator (KillerGivens::{kind}, cages of up to 5 cells)"
+                    )?;
+                    writeln!(file, "# over the rules `{rules}`")?;
+                }
+                None => writeln!(file, "# sudokit::generate ({generator:?})")?,
+            }
             if cli.jigsaw {
                 writeln!(file, "# each with the random jigsaw map Generator::random_jigsaw makes from its seed")?;
             }
@@ -207,11 +247,15 @@ pub(crate) fn run(cli: Cli) -> Result {
     let bar = Progress::new("generate", cli.count, "puzzles");
     let (mut made, mut failed) = (0u64, 0u64);
     let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
-    let results: Box<dyn Iterator<Item = std::result::Result<Generated, GenerateError>>> = if cli.jigsaw {
-        Box::new((cli.seed..=last).map(|seed| jigsaw_puzzle(&generator, seed)))
-    } else {
-        Box::new(generate_many(&generator, cli.seed..=last, cli.threads))
-    };
+    let results: Box<dyn Iterator<Item = std::result::Result<Generated, GenerateError>>> =
+        if let Some(kind) = cli.killer {
+            let killers = killer_generator(&generator, kind, cli.time_limit);
+            Box::new((cli.seed..=last).map(move |seed| killers.generate(seed)))
+        } else if cli.jigsaw {
+            Box::new((cli.seed..=last).map(|seed| jigsaw_puzzle(&generator, seed)))
+        } else {
+            Box::new(generate_many(&generator, cli.seed..=last, cli.threads))
+        };
     for (done, result) in (1..).zip(results.take(cli.count as usize)) {
         match result {
             Ok(generated) => {
@@ -244,6 +288,14 @@ pub(crate) fn run(cli: Cli) -> Result {
 fn jigsaw_puzzle(generator: &Generator, seed: u64) -> std::result::Result<Generated, GenerateError> {
     let variant = generator.random_jigsaw(seed)?;
     generator.clone().with_variant(variant).generate(seed)
+}
+
+/// The killers of `--killer` over the rules of `generator`.
+fn killer_generator(generator: &Generator, kind: Killer, time_limit: Duration) -> KillerGenerator {
+    let givens = if kind == Killer::Cages { KillerGivens::None } else { KillerGivens::Minimal };
+    KillerGenerator::new(generator.variant().clone())
+        .with_givens(givens)
+        .with_budget(Budget::unlimited().with_time_limit(time_limit))
 }
 
 /// What a request that ran out of time came closest to.

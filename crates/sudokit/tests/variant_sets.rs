@@ -1,11 +1,11 @@
 //! The variant sets of `puzzles/`: every file reads with its rules, and a
 //! sample of each has one solution by two independent exact solvers
-//! (Dancing Links and propagation). CI's `throughput --pair variants`
+//! (Dancing Links and propagation; killers, below, otherwise). CI's `throughput --pair variants`
 //! step also counts a sample of three sets with the `sudoku-variants`
 //! crate. `compare` reads the sets with their rules.
 
 use sudokit::grid::io::{Puzzle, PuzzleReader};
-use sudokit::{CountSolutions, Dlx, PropagationSearch};
+use sudokit::{BacktrackingMrv, CountSolutions, Dlx, PropagationSearch};
 use sudokit_testkit::sets::puzzles_dir;
 
 /// Each set, with the rules its puzzles carry.
@@ -46,6 +46,29 @@ fn every_set_reads_with_its_rules_and_a_sample_has_one_solution() {
                 1,
                 "{file}: {grid}"
             );
+        }
+    }
+}
+
+/// The killer sets: cages that partition the grid, and a sample with one
+/// solution by propagation, and by backtracking-MRV where there are givens
+/// (on empty killers it, like Dancing Links, takes seconds each).
+#[test]
+fn the_killer_sets_read_with_their_cages_and_a_sample_has_one_solution() {
+    for (file, sample) in [("variant_killer.txt", 2), ("variant_killer_givens.txt", 5)] {
+        let puzzles = read(file);
+        assert!(puzzles.len() >= 30, "{file}: {} puzzles", puzzles.len());
+        for puzzle in &puzzles {
+            let cells: usize = puzzle.variant.cages().iter().map(|cage| cage.cells().len()).sum();
+            assert!(puzzle.variant.has_sums() && cells == 81, "{file}: {}", puzzle.grid);
+        }
+        for puzzle in puzzles.iter().take(sample) {
+            let (grid, variant) = (&puzzle.grid, &puzzle.variant);
+            let count = PropagationSearch::new().count_variant_solutions(grid, variant, 2).unwrap();
+            assert_eq!(count, 1, "{file}: {grid}");
+            if grid.filled_count() > 0 {
+                assert_eq!(BacktrackingMrv::new().count_variant_solutions(grid, variant, 2).unwrap(), 1, "{file}");
+            }
         }
     }
 }
