@@ -16,8 +16,9 @@
 //! by default the generated variant sets of `puzzles/` the peer takes (X,
 //! anti-king, anti-knight, X with anti-knight, non-consecutive), 50
 //! puzzles of each unless `--limit` says (the peer is slow). A file of
-//! rules the peer does not take (windoku, jigsaw…) races `Auto` against
-//! `Dlx` instead. Only `unique` mode: the peer always counts to two.
+//! rules the peer does not take (windoku, jigsaw, killer…) races `Auto`
+//! against `Dlx` instead. Only `unique` mode: the peer always counts to
+//! two.
 //!
 //! `--chart FILE.svg` also draws the rates, puzzles per second on a log
 //! scale, per set and mode.
@@ -527,12 +528,15 @@ mod variants_peer {
 
     impl Peer {
         /// The peer's form of `puzzle`, or why it has none (rules it
-        /// lacks: windoku, jigsaw, houses of one's own).
+        /// lacks: windoku, jigsaw, houses of one's own, killer cages).
         pub(super) fn new(puzzle: &Puzzle) -> Result<Peer, String> {
             let variant = &puzzle.variant;
             let shape = variant.shape();
             if variant.regions().is_some() {
                 return Err("the peer takes no jigsaw".to_owned());
+            }
+            if !variant.cages().is_empty() {
+                return Err("the peer takes no killer cages".to_owned());
             }
             let mut constraint = DynamicConstraint::new();
             constraint.add(DefaultConstraint);
