@@ -208,6 +208,7 @@ pub(crate) fn run(cli: Cli) -> Result {
         return Err("--killer draws cages, not symmetric givens: leave --symmetry out".into());
     }
     let generator = cli.generator()?;
+    let killers = cli.killer.map(|kind| killer_generator(&generator, kind, cli.time_limit));
     let csv = cli.format == Format::Csv;
     let started = Instant::now();
     let mut out: Box<dyn Write> = match &cli.output {
@@ -222,16 +223,8 @@ pub(crate) fn run(cli: Cli) -> Result {
                 generator.shape(),
                 cli.seed
             )?;
-            match cli.killer {
-                Some(kind) => {
-                    let kind = if kind == Killer::Cages { "None" } else { "Minimal" };
-                    let rules = generator.variant();
-                    writeln!(
-                        file,
-                        "# sudokit::generate::KillerGenerator (KillerGivens::{kind}, cages of up to 5 cells)"
-                    )?;
-                    writeln!(file, "# over the rules `{rules}`")?;
-                }
+            match &killers {
+                Some(killers) => writeln!(file, "# sudokit::generate ({killers:?})")?,
                 None => writeln!(file, "# sudokit::generate ({generator:?})")?,
             }
             if cli.jigsaw {
@@ -248,8 +241,7 @@ pub(crate) fn run(cli: Cli) -> Result {
     let (mut made, mut failed) = (0u64, 0u64);
     let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
     let results: Box<dyn Iterator<Item = std::result::Result<Generated, GenerateError>>> =
-        if let Some(kind) = cli.killer {
-            let killers = killer_generator(&generator, kind, cli.time_limit);
+        if let Some(killers) = killers {
             Box::new((cli.seed..=last).map(move |seed| killers.generate(seed)))
         } else if cli.jigsaw {
             Box::new((cli.seed..=last).map(|seed| jigsaw_puzzle(&generator, seed)))

@@ -10,6 +10,7 @@ use sudokit_auto::Auto;
 use sudokit_core::{Budget, Cell, CountSolutions, Grid, ParameterError, Variant};
 
 use crate::generator::{GenerateError, Generated, Generator, stopped};
+use crate::regions::orthogonal;
 
 /// What a killer from [`KillerGenerator`] is minimal in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -288,19 +289,6 @@ fn neighbouring_cages(cages: &[Vec<usize>], side: usize) -> Vec<(usize, usize)> 
     pairs
 }
 
-/// The orthogonal neighbours of cell `i` on a grid of side `side`.
-fn neighbours(i: usize, side: usize) -> impl Iterator<Item = usize> {
-    let (row, col) = (i / side, i % side);
-    [
-        (row > 0).then(|| i - side),
-        (row + 1 < side).then(|| i + side),
-        (col > 0).then(|| i - 1),
-        (col + 1 < side).then(|| i + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 /// The size a new cage is drawn to grow to: 2, 3, 4 or the largest, as
 /// [`KillerGenerator`] says.
 fn drawn_size(largest: usize, rng: &mut ChaCha8Rng) -> usize {
@@ -333,7 +321,7 @@ fn layout(solution: &Grid, largest: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<usiz
         while cage.len() < size {
             let mut next: Vec<usize> = cage
                 .iter()
-                .flat_map(|&i| neighbours(i, side))
+                .flat_map(|&i| orthogonal(side, i))
                 .filter(|&j| cage_of[j].is_none() && fits(&cage, j))
                 .collect();
             next.sort_unstable();
@@ -350,7 +338,8 @@ fn layout(solution: &Grid, largest: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<usiz
             continue;
         }
         let i = cages[c][0];
-        let host = neighbours(i, side)
+        let host = orthogonal(side, i)
+            .into_iter()
             .filter_map(|j| cage_of[j])
             .filter(|&h| h != c && cages[h].len() < largest && fits(&cages[h], i))
             .min_by_key(|&h| cages[h].len());
@@ -378,7 +367,8 @@ fn split(cage: &[usize], side: usize, rng: &mut ChaCha8Rng) -> (Vec<usize>, Vec<
     while head < order.len() {
         let i = order[head];
         head += 1;
-        let mut next: Vec<usize> = neighbours(i, side).filter(|j| cage.contains(j) && !order.contains(j)).collect();
+        let mut next: Vec<usize> =
+            orthogonal(side, i).into_iter().filter(|j| cage.contains(j) && !order.contains(j)).collect();
         next.shuffle(rng);
         for j in next {
             parent[j] = i;

@@ -47,7 +47,7 @@ pub(crate) fn random_map<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Vec<u8> 
 }
 
 /// The orthogonal neighbours of cell `i` on a grid of `side`.
-fn orthogonal(side: usize, i: usize) -> Vec<usize> {
+pub(crate) fn orthogonal(side: usize, i: usize) -> Vec<usize> {
     let (r, c) = (i / side, i % side);
     let mut out = Vec::with_capacity(4);
     if r > 0 {

@@ -23,6 +23,12 @@ fn killer(shape: Shape, solution: &Grid, cages: &[Vec<usize>]) -> Variant {
     })
 }
 
+/// Whether cells `i` and `j` are orthogonal neighbours on a grid of side
+/// `side`.
+fn adjacent(i: usize, j: usize, side: usize) -> bool {
+    (i / side == j / side && i.abs_diff(j) == 1) || i.abs_diff(j) == side
+}
+
 /// Whether the cells of `cage` are orthogonally connected on a grid of
 /// side `side`.
 fn connected(cage: &[usize], side: usize) -> bool {
@@ -32,8 +38,7 @@ fn connected(cage: &[usize], side: usize) -> bool {
         let i = reached[head];
         head += 1;
         for &j in cage {
-            let adjacent = (i / side == j / side && i.abs_diff(j) == 1) || i.abs_diff(j) == side;
-            if adjacent && !reached.contains(&j) {
+            if adjacent(i, j, side) && !reached.contains(&j) {
                 reached.push(j);
             }
         }
@@ -72,9 +77,7 @@ fn killers_without_givens_are_unique_and_minimal_in_cages() {
             let side = shape.side();
             for a in 0..cages.len() {
                 for b in a + 1..cages.len() {
-                    let neighbours = cages[a].iter().any(|&i| {
-                        cages[b].iter().any(|&j| (i / side == j / side && i.abs_diff(j) == 1) || i.abs_diff(j) == side)
-                    });
+                    let neighbours = cages[a].iter().any(|&i| cages[b].iter().any(|&j| adjacent(i, j, side)));
                     let values = made.solution.values();
                     let distinct = cages[a].iter().all(|&i| cages[b].iter().all(|&j| values[i] != values[j]));
                     if !neighbours || !distinct || cages[a].len() + cages[b].len() > 5 {

@@ -5,7 +5,6 @@
 //! may be new; killer cages keep to the digit combinations their sums
 //! allow.
 
-use sudokit_core::cage::combinations;
 use sudokit_core::{Grid, SearchTally, SplitMix64, StopReason, Variant};
 
 /// Places `puzzle`'s givens and searches for up to `limit` solutions,
@@ -122,8 +121,7 @@ impl Tables {
             for &i in cage.cells() {
                 sum_of[i] = Some(sums.len() as u32);
             }
-            let combinations = combinations(side, cage.cells().len(), cage.sum());
-            sums.push(SumCage { cells: narrow(cage.cells()), combinations });
+            sums.push(SumCage { cells: narrow(cage.cells()), combinations: cage.combinations(side) });
         }
         Tables {
             variant: variant.clone(),

@@ -24,9 +24,10 @@ use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveErr
 /// It reads nothing but the variant's houses, difference relations,
 /// non-consecutive pairs and cage sums, so every rule the model has is one
 /// it takes (sums whose combinations it can list, see
-/// [`Variant::sums_are_listable`]). Grids of up to 128 cells (sides up to 11, 9×9 among them)
-/// without cage sums run on a set of cells per digit, where a placement
-/// and each rule's pass are a few word operations; larger grids, and seeded searches, keep candidates
+/// [`Variant::sums_are_listable`]). Grids of up to 128 cells (sides up
+/// to 11, 9×9 among them) without cage sums run on a set of cells per
+/// digit, where a placement and each rule's pass are a few word
+/// operations; larger grids, killers, and seeded searches keep candidates
 /// cell by cell. The tables of the last variant solved are kept, so a
 /// batch of puzzles of one variant builds them once.
 ///
