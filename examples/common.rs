@@ -242,27 +242,56 @@ impl Progress {
     }
 }
 
-/// The puzzle of a command line and its rules: `text` is the grid's text,
-/// with `;RULES` after it for a variant, and `flag` the rules of a
-/// `--rules` flag (both join).
+/// The puzzle of a command line and its rules: `text` is the grid's text
+/// (or a pencil-mark line, read as a file's line is), with `;RULES` after
+/// it for a variant, and `flag` the rules of a `--rules` flag (both join).
 pub fn puzzle_and_rules(text: &str, flag: Option<&str>) -> Result<(sudokit::Grid, sudokit::Variant)> {
     let (grid_text, line_rules) = match text.split_once(';') {
         Some((grid, rules)) => (grid, Some(rules)),
         None => (text, None),
     };
-    let puzzle: sudokit::Grid = grid_text.trim().parse().context(|| "bad puzzle")?;
+    let mut records = sudokit::io::PuzzleReader::new(grid_text.trim().as_bytes()).with_rules();
+    let record = records.next().ok_or_else(|| "bad puzzle: no grid given".to_owned())?.context(|| "bad puzzle")?;
     let rules = [line_rules, flag].into_iter().flatten().collect::<Vec<_>>().join(",");
-    let variant = sudokit::Variant::parse(rules.trim(), puzzle.shape()).context(|| "bad rules")?;
-    Ok((puzzle, variant))
+    let mut variant = sudokit::Variant::parse(rules.trim(), record.grid.shape()).context(|| "bad rules")?;
+    if let Some(marks) = record.variant.marks() {
+        variant = variant.with_marks(marks).context(|| "bad pencil marks")?;
+    }
+    Ok((record.grid, variant))
+}
+
+/// What a puzzle's header says of its rules: nothing for the standard
+/// ones, the rules' text otherwise, with pencil marks said in words (the
+/// picture shows them).
+pub fn rules_note(variant: &sudokit::Variant) -> String {
+    let rest = variant.clone().without_marks();
+    match (variant.marks().is_some(), rest.is_standard()) {
+        (false, true) => String::new(),
+        (false, false) => format!(", rules {variant}"),
+        (true, true) => ", given as pencil marks".to_owned(),
+        (true, false) => format!(", given as pencil marks, rules {rest}"),
+    }
 }
 
 /// A grid in the boxed picture, or drawn with its regions and marked
-/// houses when the rules are not the standard ones.
+/// houses when the rules are not the standard ones, or as its pencil
+/// marks when it has some.
 #[derive(Debug)]
 pub struct Drawn<'a>(pub &'a sudokit::Grid, pub &'a sudokit::Variant);
 
 impl fmt::Display for Drawn<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(marks) = self.1.marks() {
+            let values = self.0.values();
+            let cells = marks
+                .iter()
+                .zip(values)
+                .map(|(&set, &v)| sudokit::grid::Candidates::from_bits(if v == 0 { set } else { 1 << (v - 1) }))
+                .collect();
+            if let Ok(board) = sudokit::grid::CandidateBoard::from_candidates(self.0.shape(), cells) {
+                return write!(f, "{}", board.pencil_marks());
+            }
+        }
         match self.1.picture(self.0) {
             Ok(picture) if !self.1.is_standard() => write!(f, "{picture}"),
             _ => write!(f, "{:#}", self.0),

@@ -74,7 +74,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result {
     let (puzzle, variant) = puzzle_and_rules(cli.puzzle.as_deref().unwrap_or(DEFAULT), cli.rules.as_deref())?;
     let mut pictures = cli.svg.as_deref().map(Pictures::new).transpose()?;
-    let ruled = if variant.is_standard() { String::new() } else { format!(", rules {variant}") };
+    let ruled = sudokit_examples::rules_note(&variant);
     println!("Puzzle ({}, {} givens{ruled}):\n{}\n", puzzle.shape(), puzzle.filled_count(), Drawn(&puzzle, &variant));
     let mut explainer = Explainer::with_variant(&puzzle, &variant)?;
     let mut number = 0;

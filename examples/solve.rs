@@ -74,7 +74,7 @@ fn run(cli: Cli) -> Result {
         }
     };
     let (puzzle, variant) = puzzle_and_rules(&text, cli.rules.as_deref())?;
-    let ruled = if variant.is_standard() { String::new() } else { format!(", rules {variant}") };
+    let ruled = sudokit_examples::rules_note(&variant);
     println!("Puzzle ({}, {} givens{ruled}):\n{}", puzzle.shape(), puzzle.filled_count(), Drawn(&puzzle, &variant));
 
     let mut solver = info.build();

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::cage::CageBreak;
 use crate::grid::{Conflict, Grid};
+use crate::marks::MarkBreak;
 use crate::parameter::ParameterError;
 use crate::shape::Shape;
 use crate::stats::Stats;
@@ -132,6 +133,14 @@ pub enum SolveError {
         /// Every cage the givens break.
         breaks: Vec<CageBreak>,
     },
+    /// Some givens are digits their cells' pencil marks exclude (see
+    /// [`Variant::with_marks`]).
+    #[non_exhaustive]
+    #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    MarkClash {
+        /// Every given its marks exclude.
+        breaks: Vec<MarkBreak>,
+    },
     /// The solver does not take these rules (see
     /// [`Solver::supports`](crate::Solver::supports)).
     #[non_exhaustive]
@@ -210,7 +219,8 @@ impl Variant {
     /// clashing givens are [`SolveError::InvalidPuzzle`] under the standard
     /// rules, as for every solver, and [`SolveError::VariantClash`] under
     /// any other, which names each broken house or relation, then
-    /// [`SolveError::CageClash`] for givens that break a cage's sum.
+    /// [`SolveError::CageClash`] for givens that break a cage's sum, then
+    /// [`SolveError::MarkClash`] for givens their pencil marks exclude.
     pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
         if self.is_standard_for(puzzle) {
             return puzzle.validate();
@@ -222,7 +232,11 @@ impl Variant {
             return Err(SolveError::VariantClash { conflicts });
         }
         let breaks = self.cage_breaks(puzzle).unwrap_or_default();
-        if breaks.is_empty() { Ok(()) } else { Err(SolveError::CageClash { breaks }) }
+        if !breaks.is_empty() {
+            return Err(SolveError::CageClash { breaks });
+        }
+        let breaks = self.mark_breaks(puzzle).unwrap_or_default();
+        if breaks.is_empty() { Ok(()) } else { Err(SolveError::MarkClash { breaks }) }
     }
 }
 

@@ -57,8 +57,8 @@
 //!
 //! # Module layout
 //! The modules depend on each other in one direction: `shape` ← `cell`
-//! ← `parse_error` ← `grid` ← `text`; `grid` ← `variant` (a puzzle's
-//! rules) ← `variant_text`; `grid`, `stats`, `parameter` and `variant` ←
+//! ← `parse_error` ← `grid` ← `text`; `text` ← `marks` (pencil marks)
+//! ← `variant` (a puzzle's rules) ← `variant_text`; `grid`, `stats`, `parameter` and `variant` ←
 //! `error` ← `budget` ← `solver` ← `search`; `picture` and `splitmix`
 //! stand alone.
 //!
@@ -78,6 +78,7 @@ pub mod cage;
 mod cell;
 mod error;
 mod grid;
+pub mod marks;
 mod parameter;
 mod parse_error;
 pub mod picture;
@@ -98,6 +99,7 @@ pub use cage::{Cage, CageBreak};
 pub use cell::{Cell, Digit};
 pub use error::{SolveError, StopReason};
 pub use grid::{Conflict, Grid, RangeError};
+pub use marks::MarkBreak;
 pub use parameter::ParameterError;
 pub use parse_error::ParseError;
 pub use search::{Meter, SearchTally};

@@ -2,14 +2,15 @@
 //! irregular regions in place of the boxes (jigsaw), extra houses (both
 //! diagonals, the windows of windoku, disjoint groups, houses of one's
 //! own), relations between two cells (anti-king, anti-knight,
-//! non-consecutive) and killer cages — and the checks every solver's
-//! answer goes through.
+//! non-consecutive), killer cages and pencil marks — and the checks every
+//! solver's answer goes through.
 
 use std::fmt;
 
 use crate::cage::{Cage, CageBreak, sum_range};
 use crate::cell::{Cell, Digit};
 use crate::grid::Grid;
+use crate::marks::MarkBreak;
 use crate::shape::Shape;
 
 /// The rules of a puzzle: a [`Shape`], the houses whose cells hold
@@ -43,6 +44,9 @@ pub struct Variant {
     relations: Vec<Relation>,
     /// Killer cages, in the order added.
     cages: Vec<Cage>,
+    /// The digits each cell may hold (bit `d - 1` for digit `d`), for a
+    /// puzzle given as pencil marks.
+    marks: Option<Box<[u64]>>,
 }
 
 /// What kind of house a [`House`] is.
@@ -400,9 +404,33 @@ pub enum VariantError {
         /// The cage that names it again.
         second: usize,
     },
+    /// Pencil marks of another number of cells than the grid's.
+    #[error("pencil marks for {found} cells, for a grid of {expected}")]
+    MarksLength {
+        /// The cells of the grid.
+        expected: usize,
+        /// The mark sets given.
+        found: usize,
+    },
+    /// A cell has no pencil mark: no digit may go there.
+    #[error("{cell} has no pencil mark")]
+    NoMarks {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A cell's pencil marks name a digit beyond the side.
+    #[error("{cell} has marks {marks:#b}, but a grid of side {side} has digits 1 to {side}")]
+    MarksOutside {
+        /// The cell.
+        cell: Cell,
+        /// Its marks (bit `d - 1` for digit `d`).
+        marks: u64,
+        /// The side of the grid.
+        side: usize,
+    },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, anti-king, anti-knight, non-consecutive)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -430,7 +458,7 @@ impl Default for Variant {
 impl Variant {
     /// The standard rules of `shape`: rows, columns and boxes.
     pub fn standard(shape: Shape) -> Variant {
-        Variant { shape, regions: None, extras: Vec::new(), relations: Vec::new(), cages: Vec::new() }
+        Variant { shape, regions: None, extras: Vec::new(), relations: Vec::new(), cages: Vec::new(), marks: None }
     }
 
     /// The shape of its grids.
@@ -440,7 +468,11 @@ impl Variant {
 
     /// Whether these are the standard rules: rows, columns and boxes only.
     pub fn is_standard(&self) -> bool {
-        self.regions.is_none() && self.extras.is_empty() && self.relations.is_empty() && self.cages.is_empty()
+        self.regions.is_none()
+            && self.extras.is_empty()
+            && self.relations.is_empty()
+            && self.cages.is_empty()
+            && self.marks.is_none()
     }
 
     /// Whether these are the standard rules of `grid`'s shape: what a
@@ -547,6 +579,53 @@ impl Variant {
         Ok(self)
     }
 
+    /// These rules with pencil marks: cell `i` (row-major) may only hold
+    /// the digits of `marks[i]` (bit `d - 1` for digit `d`). A puzzle
+    /// given as candidates ("sukaku") is a grid of the cells with one mark
+    /// under these rules; [`marks::read_marks`](crate::marks::read_marks)
+    /// reads the usual line of them. Marks given twice keep the digits
+    /// both allow.
+    ///
+    /// ```
+    /// use sudokit::{CountSolutions, Grid, PropagationSearch, Shape, Variant};
+    ///
+    /// // An empty 4×4 grid whose first row may only be 1 2 3 4 or 2 1 4 3.
+    /// let mut marks = vec![0b1111; 16];
+    /// marks[..4].copy_from_slice(&[0b11, 0b11, 0b1100, 0b1100]);
+    /// let rules = Variant::standard(Shape::MINI).with_marks(&marks)?;
+    /// let empty = Grid::empty(Shape::MINI);
+    /// let all = PropagationSearch::new().count_variant_solutions(&empty, &Variant::standard(Shape::MINI), 1000)?;
+    /// let marked = PropagationSearch::new().count_variant_solutions(&empty, &rules, 1000)?;
+    /// assert_eq!((all, marked), (288, 288 / 6));
+    /// assert_eq!(rules.marks().map(|m| m[0]), Some(0b11));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::MarksLength`] when `marks` does not have one set per
+    /// cell, [`VariantError::NoMarks`] for an empty set,
+    /// [`VariantError::MarksOutside`] for a set that names a digit beyond
+    /// the side (each naming the cell).
+    pub fn with_marks(mut self, marks: &[u64]) -> Result<Variant, VariantError> {
+        let (side, cells) = (self.shape.side(), self.shape.cell_count());
+        if marks.len() != cells {
+            return Err(VariantError::MarksLength { expected: cells, found: marks.len() });
+        }
+        let all = crate::marks::all_digits(side);
+        if let Some(i) = marks.iter().position(|&set| set == 0) {
+            return Err(VariantError::NoMarks { cell: Cell::from_index(i, self.shape) });
+        }
+        if let Some(i) = marks.iter().position(|&set| set & !all != 0) {
+            return Err(VariantError::MarksOutside { cell: Cell::from_index(i, self.shape), marks: marks[i], side });
+        }
+        let merged: Box<[u64]> = match self.marks.take() {
+            Some(old) => old.iter().zip(marks).map(|(a, b)| a & b).collect(),
+            None => marks.into(),
+        };
+        self.marks = merged.iter().any(|&set| set != all).then_some(merged);
+        Ok(self)
+    }
+
     /// The row-major indices of `cells`, each inside the grid and named
     /// once.
     fn indices(&self, cells: &[Cell]) -> Result<Vec<usize>, VariantError> {
@@ -631,6 +710,46 @@ impl Variant {
     /// The killer cages, in the order added.
     pub fn cages(&self) -> &[Cage] {
         &self.cages
+    }
+
+    /// The pencil marks (see [`Variant::with_marks`]), if any cell has
+    /// fewer than every digit: one set per cell, row-major.
+    pub fn marks(&self) -> Option<&[u64]> {
+        self.marks.as_deref()
+    }
+
+    /// These rules without their pencil marks.
+    #[must_use]
+    pub fn without_marks(mut self) -> Variant {
+        self.marks = None;
+        self
+    }
+
+    /// The givens of `grid` that their cells' pencil marks exclude, in
+    /// row-major order.
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn mark_breaks(&self, grid: &Grid) -> Result<Vec<MarkBreak>, VariantError> {
+        if grid.shape() != self.shape {
+            return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
+        }
+        let Some(marks) = &self.marks else { return Ok(Vec::new()) };
+        let shape = self.shape;
+        Ok(grid
+            .values()
+            .iter()
+            .zip(marks.iter())
+            .enumerate()
+            .filter_map(|(i, (&value, &set))| {
+                let digit = Digit::new(value)?;
+                (set >> digit.index() & 1 == 0).then(|| MarkBreak {
+                    cell: Cell::from_index(i, shape),
+                    digit,
+                    marks: set,
+                })
+            })
+            .collect())
     }
 
     /// Whether a cage has a sum: a rule that no house or relation says,
@@ -758,6 +877,7 @@ impl Variant {
             && solution.keeps_givens_of(puzzle)
             && self.conflicts(solution).is_ok_and(|conflicts| conflicts.is_empty())
             && self.cage_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
+            && self.mark_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
     }
 
     /// For each cell (row-major), the cells that may not hold its digit:

@@ -11,6 +11,7 @@
 //! | a house of one's own | `house=` then its cells joined by `+`: `house=r1c1+r2c3+r3c5` |
 //! | relations | `anti-king`, `anti-knight`, `non-consecutive` |
 //! | a killer cage | `cage=` then its sum, `:` and its cells joined by `+`: `cage=10:r1c1+r1c2+r2c1`; without a sum, `cage=r1c1+r1c2` |
+//! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
 //!
 //! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
 //! names follow the ones players use (and SukakuExplainer's options), and
@@ -20,7 +21,10 @@
 //! lists one (its cells and its value), one rule per cage: a killer line
 //! stays one line, each cage readable on its own, and cages that do not
 //! cover the grid (killer with givens, a few cages as an extra rule) need
-//! no filler symbol, which a map of cage letters would.
+//! no filler symbol, which a map of cage letters would. Pencil marks are
+//! written as rules so that rules alone say a whole puzzle, but a file
+//! gives a pencil-mark puzzle as its line of marks in place of the grid
+//! (see `sudokit::grid::io`), as SukakuExplainer and the forums do.
 
 use std::fmt;
 
@@ -66,6 +70,11 @@ impl Variant {
                 ("disjoint-groups", None) => variant.with_disjoint_groups(),
                 ("jigsaw", Some(map)) => variant.with_regions(&region_map(map, shape).map_err(unreadable)?)?,
                 ("house", Some(cells)) => variant.with_house(&house_cells(cells).map_err(unreadable)?)?,
+                ("marks", Some(line)) => {
+                    let (_, marks) = crate::marks::read_marks(line, Some(shape))
+                        .map_err(|error| unreadable(format!("pencil marks: {error}")))?;
+                    variant.with_marks(&marks)?
+                }
                 ("cage", Some(cage)) => {
                     let (sum, cells) = cage_parts(cage).map_err(unreadable)?;
                     variant.with_cage(&cells, sum)?
@@ -150,6 +159,9 @@ impl fmt::Display for Variant {
                 Some(sum) => parts.push(format!("cage={sum}:{}", cells.join("+"))),
                 None => parts.push(format!("cage={}", cells.join("+"))),
             }
+        }
+        if let Some(marks) = self.marks() {
+            parts.push(format!("marks={}", crate::marks::write_marks(shape, marks)));
         }
         if parts.is_empty() {
             return f.write_str("standard");

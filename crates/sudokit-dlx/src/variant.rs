@@ -21,7 +21,7 @@ use crate::restart::luby;
 /// take the combination's digits; for two cells a difference relation
 /// binds (anti-king, anti-knight), one per digit; for two orthogonal
 /// neighbours under non-consecutive, one per ordered pair of consecutive
-/// digits.
+/// digits. A cell's digits its pencil marks leave out have no option.
 pub(crate) struct VariantMatrix {
     pub(crate) matrix: ExactCover,
     side: usize,
@@ -121,6 +121,9 @@ impl VariantMatrix {
         }
         let mut items = Vec::new();
         let mut option_at = vec![0; cells * n];
+        // Digits a cell's pencil marks leave out are no options at all.
+        let marked = |cell: usize, d: usize| variant.marks().is_none_or(|marks| marks[cell] >> d & 1 == 1);
+        order.retain(|&option| marked(option as usize / n, option as usize % n));
         for (at, &option) in order.iter().enumerate() {
             let (cell, d) = (option as usize / n, option as usize % n);
             items.clear();

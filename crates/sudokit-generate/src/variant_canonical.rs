@@ -67,7 +67,8 @@ pub struct VariantCanonical {
 /// # Errors
 /// [`CanonicalError::Shape`] for rules of another shape than 9×9;
 /// [`CanonicalError::Unenumerable`] for the standard rules (their group
-/// is searched, not listed: see [`canonical_puzzle`](crate::canonical_puzzle)).
+/// is searched, not listed: see [`canonical_puzzle`](crate::canonical_puzzle));
+/// [`CanonicalError::Unsupported`] for killer cages or pencil marks.
 pub fn variant_transforms(variant: &Variant) -> Result<Vec<Transform>, CanonicalError> {
     let moves = moves_of(variant)?;
     Ok(moves
@@ -109,7 +110,8 @@ pub fn variant_transforms(variant: &Variant) -> Result<Vec<Transform>, Canonical
 /// # Errors
 /// [`CanonicalError::Shape`] for a puzzle or rules of another shape than
 /// 9×9, [`CanonicalError::Invalid`] for givens that break the rules,
-/// [`CanonicalError::Unenumerable`] for the standard rules.
+/// [`CanonicalError::Unenumerable`] for the standard rules,
+/// [`CanonicalError::Unsupported`] for killer cages or pencil marks.
 pub fn canonical_variant_puzzle(puzzle: &Grid, variant: &Variant) -> Result<VariantCanonical, CanonicalError> {
     if puzzle.shape() != Shape::CLASSIC {
         return Err(CanonicalError::Shape(puzzle.shape()));
@@ -217,6 +219,9 @@ fn moves_of(variant: &Variant) -> Result<Arc<Vec<Move>>, CanonicalError> {
     }
     if variant.is_standard() {
         return Err(CanonicalError::Unenumerable);
+    }
+    if !variant.cages().is_empty() || variant.marks().is_some() {
+        return Err(CanonicalError::Unsupported { rules: variant.to_string() });
     }
     let rules = Rules::of(variant);
     if variant.regions().is_some() {

@@ -33,6 +33,10 @@ pub struct ConstraintGraph {
     /// Neighbours of vertex `v`: `adjacency[offsets[v]..offsets[v + 1]]`.
     offsets: Vec<u32>,
     adjacency: Vec<u32>,
+    /// The colours each vertex may take (bit `c - 1` for colour `c`), for
+    /// a puzzle given as pencil marks: a list colouring. `None`: every
+    /// colour.
+    lists: Option<Box<[u64]>>,
 }
 
 /// What a puzzle's constraint graph looks like; see
@@ -122,7 +126,9 @@ impl ConstraintGraph {
         }
         let peers = variant.peers();
         let most = peers.iter().map(Vec::len).max().unwrap_or(0);
-        Ok(ConstraintGraph::from_peers(variant.shape(), most, peers))
+        let mut graph = ConstraintGraph::from_peers(variant.shape(), most, peers);
+        graph.lists = variant.marks().map(Into::into);
+        Ok(graph)
     }
 
     /// Whether a graph can say every rule of `variant`: each asks two
@@ -160,7 +166,19 @@ impl ConstraintGraph {
             adjacency[start..].sort_unstable();
             offsets.push(adjacency.len() as u32);
         }
-        ConstraintGraph { shape, graph, offsets, adjacency }
+        ConstraintGraph { shape, graph, offsets, adjacency, lists: None }
+    }
+
+    /// The colours vertex `v` may take, bit `c - 1` for colour `c`: every
+    /// colour of the side, or under [pencil marks](Variant::with_marks)
+    /// the cell's marks (a list colouring).
+    pub fn colours_of(&self, v: usize) -> u64 {
+        let side = self.shape.side();
+        match &self.lists {
+            Some(lists) => lists.get(v).copied().unwrap_or(0),
+            None if side >= 64 => u64::MAX,
+            None => (1 << side) - 1,
+        }
     }
 
     /// The shape the graph models.

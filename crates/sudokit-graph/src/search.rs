@@ -100,7 +100,7 @@ impl<'a> Search<'a> {
 
     #[inline]
     fn available(&self, v: usize) -> u64 {
-        self.full & !self.used[v]
+        self.graph.colours_of(v) & !self.used[v]
     }
 
     fn assign(&mut self, v: usize, c: u8) {
@@ -203,7 +203,9 @@ impl<'a> Search<'a> {
                 let mut best: Option<(usize, (u32, usize))> = None;
                 for v in uncoloured {
                     let tie = if static_degree { self.graph.degree(v) } else { usize::from(self.free_degree[v]) };
-                    let key = ((self.used[v] & self.full).count_ones(), tie);
+                    // Saturation: the colours ruled out, by a neighbour or
+                    // by the vertex's list.
+                    let key = ((self.full & !self.available(v)).count_ones(), tie);
                     if best.is_none_or(|(_, b)| key > b) {
                         best = Some((v, key));
                     }

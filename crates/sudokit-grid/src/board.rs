@@ -51,7 +51,7 @@ impl CandidateBoard {
     /// cell holds its digit, an empty cell the digits that no peer's given
     /// holds (a peer shares a house with it, or a difference relation
     /// binds them) and, under non-consecutive, none next to an orthogonal
-    /// neighbour's given.
+    /// neighbour's given; with pencil marks, among its marks.
     ///
     /// ```
     /// use sudokit::grid::CandidateBoard;
@@ -80,10 +80,12 @@ impl CandidateBoard {
         let values = grid.values();
         let (peers, neighbours) = (variant.peers(), variant.non_consecutive_neighbours());
         let full = Candidates::full(shape.side());
+        let marks = variant.marks();
         let cells = (0..shape.cell_count())
             .map(|i| match Digit::new(values[i]) {
                 Some(d) => Candidates::single(d),
                 None => {
+                    let full = marks.map_or(full, |marks| Candidates::from_bits(marks[i]));
                     let taken: Candidates = peers[i].iter().filter_map(|&p| Digit::new(values[p])).collect();
                     let near = neighbours[i]
                         .iter()

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use sudokit_core::{Digit, ParseError, Shape};
+use sudokit_core::{ParseError, Shape};
 
 use crate::Candidates;
 use crate::board::CandidateBoard;
@@ -68,15 +68,8 @@ impl CandidateBoard {
     /// The one-line pencil marks (see
     /// [`from_pencil_line`](Self::from_pencil_line)).
     pub fn to_pencil_line(&self) -> String {
-        let shape = self.shape();
-        let mut line = String::with_capacity(shape.cell_count() * shape.side());
-        for set in self.as_slice() {
-            for value in 1..=shape.side() as u8 {
-                let digit = Digit::new(value).expect("1..=side is a digit");
-                line.push(if set.contains(digit) { shape.symbol(value) } else { '.' });
-            }
-        }
-        line
+        let marks: Vec<u64> = self.as_slice().iter().map(|set| set.bits()).collect();
+        sudokit_core::marks::write_marks(self.shape(), &marks)
     }
 
     /// A picture of every cell's candidates, one row of the grid per line,
@@ -129,42 +122,8 @@ impl CandidateBoard {
 
 /// The pencil-mark line of `shape`, or of the default shape for its length.
 fn read_pencil_line(text: &str, shape: Option<Shape>) -> Result<CandidateBoard, ParseError> {
-    if text.len() > sudokit_core::text::MAX_GRID_TEXT {
-        return Err(ParseError::TooLong { length: text.len(), limit: sudokit_core::text::MAX_GRID_TEXT });
-    }
-    let marks: Vec<(usize, char)> =
-        text.chars().enumerate().filter(|(_, c)| !c.is_whitespace()).map(|(i, c)| (i + 1, c)).collect();
-    let shape = match shape {
-        Some(shape) if marks.len() == shape.cell_count() * shape.side() => shape,
-        Some(shape) => {
-            return Err(ParseError::WrongCellCount {
-                expected: shape.cell_count() * shape.side(),
-                found: marks.len(),
-                line: 1,
-            });
-        }
-        None => (2..=Shape::MAX_SIDE)
-            .find(|s| s * s * s == marks.len())
-            .and_then(|s| Shape::from_side(s).ok())
-            .ok_or(ParseError::UnknownShape { found: marks.len(), line: 1 })?,
-    };
-    let side = shape.side();
-    let mut cells = Vec::with_capacity(shape.cell_count());
-    for chunk in marks.chunks(side) {
-        let mut set = Candidates::EMPTY;
-        for (k, &(column, ch)) in chunk.iter().enumerate() {
-            let digit = Digit::new(k as u8 + 1).expect("positions are digits");
-            if ch == '.' || ch == '0' {
-                continue;
-            }
-            if shape.value_of_symbol(ch) != Some(digit.get()) {
-                return Err(ParseError::InvalidCharacter { found: ch, line: 1, column });
-            }
-            set.insert(digit);
-        }
-        cells.push(set);
-    }
-    Ok(CandidateBoard::from_cells(shape, cells.into_boxed_slice()))
+    let (shape, marks) = sudokit_core::marks::read_marks(text, shape)?;
+    Ok(CandidateBoard::from_cells(shape, marks.into_iter().map(Candidates::from_bits).collect()))
 }
 
 #[cfg(test)]
@@ -173,21 +132,6 @@ mod tests {
     use sudokit_core::Grid;
 
     use super::*;
-
-    #[test]
-    fn a_wrong_mark_is_named_where_it_is() {
-        let mut line = ".".repeat(729);
-        line.replace_range(10..11, "5"); // cell 2, position 2: only a 2 may stand there
-        assert_eq!(
-            CandidateBoard::from_pencil_line(&line),
-            Err(ParseError::InvalidCharacter { found: '5', line: 1, column: 11 })
-        );
-        assert!(matches!(CandidateBoard::from_pencil_line(&line[..728]), Err(ParseError::UnknownShape { .. })));
-        assert_eq!(
-            CandidateBoard::from_pencil_line_with_shape(&line[..728], Shape::CLASSIC),
-            Err(ParseError::WrongCellCount { expected: 729, found: 728, line: 1 })
-        );
-    }
 
     proptest! {
         #[test]

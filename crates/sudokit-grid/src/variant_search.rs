@@ -8,11 +8,12 @@ use sudokit_core::{Budget, Digit, Grid, SearchTally, Solution, SolveError, StopR
 use crate::Candidates;
 
 /// The search: cell values, and per cell the cells that may not share its
-/// digit, the neighbours that may not hold a consecutive one and the cage
-/// sum it is in.
+/// digit, the neighbours that may not hold a consecutive one, the cage
+/// sum it is in and the digits its pencil marks allow.
 struct Search<'b> {
-    side: usize,
     cells: Vec<u8>,
+    /// Per cell, the digits it may hold at all.
+    marks: Vec<u64>,
     peers: Vec<Vec<usize>>,
     neighbours: Vec<Vec<usize>>,
     /// Per cell, its cage with a sum, in `sums`.
@@ -38,11 +39,13 @@ impl<'b> Search<'b> {
             cage.cells().iter().for_each(|&i| cage_of[i] = Some(sums.len()));
             sums.push((cage.cells().to_vec(), cage.combinations(side)));
         }
-        Ok(Search { side, cells, peers, neighbours, cage_of, sums, tally: SearchTally::new(budget, limit) })
+        let marks = variant.marks().map_or_else(|| vec![Candidates::full(side).bits(); cells.len()], <[u64]>::to_vec);
+        Ok(Search { cells, marks, peers, neighbours, cage_of, sums, tally: SearchTally::new(budget, limit) })
     }
 
-    /// The digits cell `i` may take: none of its peers', none next to a
-    /// neighbour's, and only those that leave its cage's sum reachable.
+    /// The digits cell `i` may take: among its marks, none of its peers',
+    /// none next to a neighbour's, and only those that leave its cage's sum
+    /// reachable.
     fn free(&self, i: usize) -> Candidates {
         let mut taken = Candidates::EMPTY;
         for &p in &self.peers[i] {
@@ -55,7 +58,7 @@ impl<'b> Search<'b> {
                 taken |= Candidates::next_to(digit);
             }
         }
-        let free = Candidates::full(self.side) - taken;
+        let free = Candidates::from_bits(self.marks[i]) - taken;
         match self.cage_of[i] {
             Some(c) => {
                 let (cells, combinations) = &self.sums[c];

@@ -116,11 +116,15 @@ impl Problem {
         }
     }
 
-    /// The problem of `puzzle` under `variant` with every digit allowed in
-    /// its free cells.
+    /// The problem of `puzzle` under `variant` with every digit its
+    /// pencil marks allow (all of them without marks) in its free cells.
     pub(crate) fn unrestricted(puzzle: &Grid, variant: &Variant, representation: Representation) -> Problem {
         let full = ((1u64 << puzzle.side()) - 1) << 1;
-        let allowed = puzzle.values().iter().map(|&v| if v == 0 { full } else { 1 << v }).collect();
+        // Pencil marks are a rule of the puzzle, which moves keep like
+        // the givens.
+        let marked = |i: usize| variant.marks().map_or(full, |marks| marks[i] << 1);
+        let allowed =
+            puzzle.values().iter().enumerate().map(|(i, &v)| if v == 0 { marked(i) } else { 1 << v }).collect();
         Problem::new(puzzle, variant, allowed, representation)
     }
 

@@ -56,6 +56,52 @@ pub fn killer_cages(variant: Variant, solution: &Grid, largest: usize, seed: u64
     variant
 }
 
+/// A pencil-mark puzzle ("sukaku") derived from `puzzle`, drawn from
+/// `seed`: `open` of its givens (at most) become empty cells; each empty
+/// cell's marks are the digits no peer given holds (rows, columns and
+/// boxes, worked out here), and each mark that is not the digit of
+/// `solution` (a solution of `puzzle`) is dropped with probability
+/// `drop_percent` %. One derived puzzle in four also loses the solution's
+/// digit from one random empty cell. Returns the givens left and the
+/// standard rules with the marks (a cell of one mark is no given): the
+/// marks never break a given, and leave one solution, several (opened
+/// givens) or none (a solution's digit dropped, if no other solution
+/// survives).
+pub fn pencil_marks(puzzle: &Grid, solution: &Grid, open: usize, drop_percent: usize, seed: u64) -> (Grid, Variant) {
+    let mut rng = SplitMix64::new(seed);
+    let shape = puzzle.shape();
+    let (n, (bh, bw)) = (shape.side(), (shape.box_height(), shape.box_width()));
+    let (mut values, answer) = (puzzle.values().to_vec(), solution.values());
+    let mut givens: Vec<usize> = (0..n * n).filter(|&i| values[i] != 0).collect();
+    rng.shuffle(&mut givens);
+    givens.iter().take(open).for_each(|&i| values[i] = 0);
+    let sees = |a: usize, b: usize| {
+        let ((ra, ca), (rb, cb)) = ((a / n, a % n), (b / n, b % n));
+        ra == rb || ca == cb || (ra / bh == rb / bh && ca / bw == cb / bw)
+    };
+    let mut marks: Vec<u64> = (0..n * n)
+        .map(|i| {
+            if values[i] != 0 {
+                return 1 << (values[i] - 1);
+            }
+            let own = 1u64 << (answer[i] - 1);
+            let held = (0..n * n).filter(|&j| j != i && values[j] != 0 && sees(i, j));
+            let open = held.fold((1u64 << n) - 1, |m, j| m & !(1 << (values[j] - 1)));
+            (0..n)
+                .filter(|&d| open >> d & 1 == 1 && (own >> d & 1 == 1 || rng.below(100) >= drop_percent))
+                .fold(0, |m, d| m | 1 << d)
+        })
+        .collect();
+    let empty: Vec<usize> = (0..n * n).filter(|&i| values[i] == 0 && marks[i].count_ones() > 1).collect();
+    if rng.below(4) == 0 && !empty.is_empty() {
+        let i = empty[rng.below(empty.len())];
+        marks[i] &= !(1 << (answer[i] - 1));
+    }
+    let grid = Grid::from_values(shape, &values).expect("a puzzle's givens");
+    let variant = Variant::standard(shape).with_marks(&marks).expect("one mark or more in every cell");
+    (grid, variant)
+}
+
 /// A shuffle of `0..n`.
 fn permutation(rng: &mut SplitMix64, n: usize) -> Vec<usize> {
     let mut p: Vec<usize> = (0..n).collect();

@@ -3,16 +3,16 @@
 //! (its region map, which kinds of extra house it has, which relations)
 //! rather than from its own tables (`Variant::houses`, `Relation::pairs`,
 //! `Variant::conflicts`), so that a bug there cannot hide itself. Only a
-//! house of one's own and a cage are read as the variant lists them; a
-//! cage's sum is checked here by bounds of the digits left, not by its
-//! combinations.
+//! house of one's own, a cage and pencil marks are read as the variant
+//! lists them; a cage's sum is checked here by bounds of the digits left,
+//! not by its combinations.
 
 /// The cells and sum of a cage with a sum.
 type Sum = (Vec<usize>, u32);
 
 /// Per cell: the cells it must differ from, those it must not be
-/// consecutive to, and its cage with a sum.
-type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<usize>], &'a [Option<&'a Sum>]);
+/// consecutive to, its cage with a sum, and the digits it may hold.
+type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<usize>], &'a [Option<&'a Sum>], &'a [u64]);
 
 use sudokit_core::{Grid, HouseKind, Relation, Variant};
 
@@ -26,6 +26,8 @@ struct Rules {
     differ: Vec<(usize, usize)>,
     apart: Vec<(usize, usize)>,
     sums: Vec<Sum>,
+    /// Per cell, the digits its pencil marks allow (bit `d - 1`).
+    marks: Vec<u64>,
 }
 
 impl Rules {
@@ -91,11 +93,18 @@ impl Rules {
                 }
             }
         }
-        Rules { side: n, houses, differ, apart, sums }
+        let marks = match variant.marks() {
+            Some(marks) => marks.to_vec(),
+            None => vec![u64::MAX; n * n],
+        };
+        Rules { side: n, houses, differ, apart, sums, marks }
     }
 
     /// The first broken rule of `values` (0 for an empty cell), if any.
     fn broken(&self, values: &[u8]) -> Option<String> {
+        if let Some(i) = (0..values.len()).find(|&i| values[i] != 0 && self.marks[i] >> (values[i] - 1) & 1 == 0) {
+            return Some(format!("cell {i} holds {}, which its marks {:#b} leave out", values[i], self.marks[i]));
+        }
         for house in &self.houses {
             let mut seen = vec![false; self.side + 1];
             for &i in house {
@@ -184,19 +193,20 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
         cage.0.iter().for_each(|&i| sum_of[i] = Some(cage));
     }
     let mut found = (0, None);
-    search(&mut cells, (&differ, &apart, &sum_of), rules.side, limit, &mut found);
+    search(&mut cells, (&differ, &apart, &sum_of, &rules.marks), rules.side, limit, &mut found);
     (found.0, found.1.and_then(|values| Grid::from_values(puzzle.shape(), &values).ok()))
 }
 
 fn search(
     cells: &mut [u8],
-    (differ, apart, sum_of): Bonds<'_>,
+    (differ, apart, sum_of, marks): Bonds<'_>,
     side: usize,
     limit: u64,
     found: &mut (u64, Option<Vec<u8>>),
 ) {
     let allowed = |cells: &[u8], i: usize| -> Vec<u8> {
         (1..=side as u8)
+            .filter(|&v| marks[i] >> (v - 1) & 1 == 1)
             .filter(|&v| differ[i].iter().all(|&j| cells[j] != v))
             .filter(|&v| apart[i].iter().all(|&j| cells[j] == 0 || cells[j].abs_diff(v) != 1))
             .collect()
@@ -210,7 +220,7 @@ fn search(
     for v in digits {
         cells[i] = v;
         if sum_of[i].is_none_or(|cage| sum_reachable(cage, cells, side)) {
-            search(cells, (differ, apart, sum_of), side, limit, found);
+            search(cells, (differ, apart, sum_of, marks), side, limit, found);
         }
         cells[i] = 0;
         if found.0 >= limit {

@@ -5,7 +5,12 @@
 //!   empty cells, white space ignored);
 //! * multi-line grids, one row per line (the 9-line `.sdk` layout), each
 //!   grid after the other or separated by blank lines;
-//! * boxed pictures as printed by `format!("{grid:#}")`.
+//! * boxed pictures as printed by `format!("{grid:#}")`;
+//! * pencil-mark puzzles ("sukaku"), one per line as the candidates of
+//!   every cell (729 characters for 9×9, see
+//!   [`marks`](sudokit_core::marks)): [`PuzzleReader::with_rules`] hands
+//!   each out as the grid of its cells with one mark under rules with
+//!   those marks ([`Variant::with_marks`](sudokit_core::Variant::with_marks)).
 //!
 //! Lines starting with `#` are comments, blank lines separate records, and
 //! CRLF line endings are accepted. Errors give the line and column in the

@@ -47,7 +47,9 @@ impl From<Grid> for Puzzle {
 }
 
 /// The line form a file holds: the grid's line, then `;` and the rules
-/// unless they are the standard ones.
+/// unless they are the standard ones. A puzzle with pencil marks is
+/// written as its pencil-mark line in place of the grid's (a given as its
+/// one mark), then its other rules.
 ///
 /// ```
 /// use sudokit::grid::io::Puzzle;
@@ -60,9 +62,20 @@ impl From<Grid> for Puzzle {
 /// ```
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.grid)?;
-        if !self.variant.is_standard() {
-            write!(f, ";{}", self.variant)?;
+        let Some(marks) = self.variant.marks() else {
+            write!(f, "{}", self.grid)?;
+            if !self.variant.is_standard() {
+                write!(f, ";{}", self.variant)?;
+            }
+            return Ok(());
+        };
+        let values = self.grid.values();
+        let line: Vec<u64> =
+            marks.iter().zip(values).map(|(&set, &v)| if v == 0 { set } else { 1 << (v - 1) }).collect();
+        write!(f, "{}", sudokit_core::marks::write_marks(self.grid.shape(), &line))?;
+        let rest = self.variant.clone().without_marks();
+        if !rest.is_standard() {
+            write!(f, ";{rest}")?;
         }
         Ok(())
     }
@@ -82,6 +95,8 @@ struct Pending {
     line: usize,
     grid: Result<Grid, ReadError>,
     rules: Option<RulesText>,
+    /// The pencil marks of a record given as a line of them.
+    marks: Option<Vec<u64>>,
 }
 
 /// A record being gathered over several lines.
@@ -317,7 +332,40 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     fn push(&mut self, line: usize, grid: Result<Grid, ReadError>, rules: Option<RulesText>) {
-        self.ready.push_back(Pending { line, grid, rules });
+        self.ready.push_back(Pending { line, grid, rules, marks: None });
+    }
+
+    /// The pencil marks of a one-line record of `cells` characters, when
+    /// it is a line of them: `side³` marks for the file's shape or, without
+    /// one, for a side of some shape, every mark the digit of its place.
+    /// 64 and 729 are also the cells of an 8×8 and a 27×27 grid: a line of
+    /// that length is a pencil-mark line only when most of its cells have
+    /// a mark (a grid's givens, read as marks, leave most cells none).
+    /// The grid of the record holds the cells with one mark. `None` when
+    /// the line is to be read as a grid; an error when it can only be a
+    /// pencil-mark line and is a bad one.
+    fn pencil_marks(&mut self, text: &str, cells: usize) -> Option<Result<(Grid, Vec<u64>), ReadError>> {
+        let side = (2..=Shape::MAX_SIDE).find(|s| s * s * s == cells)?;
+        let shape = match self.shape {
+            Some(shape) if shape.side() == side => shape,
+            Some(_) => return None,
+            None => Shape::from_side(side).ok()?,
+        };
+        self.parsed_bytes += text.len();
+        let may_be_grid = self.is_puzzle_line(cells);
+        let (shape, marks) = match sudokit_core::marks::read_marks_at(text, Some(shape), self.line_no) {
+            Ok(read) => read,
+            Err(_) if may_be_grid => return None,
+            Err(error) => return Some(Err(self.parse_error(error))),
+        };
+        let unmarked = marks.iter().filter(|&&set| set == 0).count();
+        if 2 * unmarked >= marks.len() && may_be_grid {
+            return None;
+        }
+        let single = |set: u64| if set.count_ones() == 1 { set.trailing_zeros() as u8 + 1 } else { 0 };
+        let values: Vec<u8> = marks.iter().map(|&set| single(set)).collect();
+        let grid = Grid::from_values(shape, &values).expect("one mark is a digit of the shape");
+        Some(Ok((grid, marks)))
     }
 
     /// Handles the line in `self.line`.
@@ -393,8 +441,16 @@ impl<R: BufRead> PuzzleReader<R> {
                 Some((grid, rules)) => (grid, Some(RulesText { line: self.line_no, text: rules.trim().into() })),
                 None => (line.as_str(), self.rules.clone()),
             };
-            let parsed = self.parse(grid, self.line_no);
-            self.push(self.line_no, parsed, rules);
+            match self.pencil_marks(grid, cells) {
+                Some(Ok((grid, marks))) => {
+                    self.ready.push_back(Pending { line: self.line_no, grid: Ok(grid), rules, marks: Some(marks) });
+                }
+                Some(Err(error)) => self.push(self.line_no, Err(error), rules),
+                None => {
+                    let parsed = self.parse(grid, self.line_no);
+                    self.push(self.line_no, parsed, rules);
+                }
+            }
             self.line = line;
         }
     }
@@ -463,7 +519,7 @@ impl<R: BufRead> PuzzleReader<R> {
     ///
     /// // Bad rules are a record's error, with its line.
     /// let err = PuzzleReader::new("................;anti-queen\n".as_bytes()).with_rules().next().ok_or("none")?.unwrap_err();
-    /// assert_eq!(err.to_string(), "line 1: bad rules: column 1: unknown rule `anti-queen` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, anti-king, anti-knight, non-consecutive)");
+    /// assert_eq!(err.to_string(), "line 1: bad rules: column 1: unknown rule `anti-queen` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive)");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_rules(self) -> RuledPuzzles<R> {
@@ -485,6 +541,13 @@ impl<R: BufRead> PuzzleReader<R> {
                 line: rules.line,
                 error,
             }),
+        };
+        let variant = match pending.marks {
+            Some(marks) => variant.and_then(|variant| {
+                let line = pending.line;
+                variant.with_marks(&marks).map_err(|error| ReadError::Rules { path: self.path.clone(), line, error })
+            }),
+            None => variant,
         };
         Some(variant.map(|variant| Puzzle { grid, variant }))
     }
@@ -521,7 +584,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 Err(source) => {
                     self.finished = true;
                     let error = ReadError::Io { path: self.path.clone(), error: source };
-                    return Some(Pending { line: self.line_no, grid: Err(error), rules: None });
+                    return Some(Pending { line: self.line_no, grid: Err(error), rules: None, marks: None });
                 }
             }
         }

@@ -27,6 +27,10 @@ pub(super) fn search(
         Dirty::set(&mut search.dirty.cages, c);
     }
     let mut state = State::open(tables);
+    // A cell whose pencil marks are one digit is a single to place.
+    search
+        .queue
+        .extend((0..state.candidates.len()).filter(|&i| state.candidates[i].count_ones() == 1).map(|i| i as u16));
     let mut placed = puzzle.values().iter().enumerate().filter(|&(_, &v)| v != 0);
     if !placed.all(|(i, &v)| search.assign(&mut state, i, v)) {
         return Ok(false);
@@ -150,7 +154,8 @@ struct State {
 impl State {
     fn open(tables: &Tables) -> State {
         let cells = tables.peers.len();
-        State { candidates: vec![tables.full; cells], values: vec![0; cells], open: cells }
+        let candidates = tables.variant.marks().map_or_else(|| vec![tables.full; cells], <[u64]>::to_vec);
+        State { candidates, values: vec![0; cells], open: cells }
     }
 }
 

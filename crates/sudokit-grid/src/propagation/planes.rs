@@ -24,6 +24,9 @@ pub(super) struct Tables {
     side: usize,
     /// Every cell of the grid.
     all: Cells,
+    /// Each digit's plane before any placement: every cell, but for the
+    /// cells whose pencil marks leave the digit out.
+    start: Vec<Cells>,
     /// The cells that may not share each cell's digit.
     peers: Vec<Cells>,
     /// Each cell's orthogonal neighbours under non-consecutive; empty
@@ -115,7 +118,15 @@ impl Tables {
                 }
             }
         }
-        Tables { variant: variant.clone(), side, all, peers, neighbours, houses, houses_of, meets, meets_of }
+        let start = (0..side)
+            .map(|d| match variant.marks() {
+                Some(marks) => {
+                    marks.iter().enumerate().filter(|&(_, set)| set >> d & 1 == 1).fold(0, |m, (i, _)| m | 1 << i)
+                }
+                None => all,
+            })
+            .collect();
+        Tables { variant: variant.clone(), side, all, start, peers, neighbours, houses, houses_of, meets, meets_of }
     }
 }
 
@@ -149,7 +160,7 @@ pub(super) fn search(
     limit: u64,
 ) -> Result<bool, StopReason> {
     let mut board = Board { planes: [0; MAX_SIDE], open: tables.all, fresh: [[0; MAX_SIDE]; 2], done: [0; MAX_SIDE] };
-    board.planes[..tables.side].fill(tables.all);
+    board.planes[..tables.side].copy_from_slice(&tables.start);
     board.fresh[HIDDEN][..tables.side].fill(tables.all);
     board.fresh[LOCKED][..tables.side].fill(tables.all);
     for (i, &v) in puzzle.values().iter().enumerate() {

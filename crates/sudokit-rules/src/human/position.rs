@@ -75,7 +75,8 @@ impl Position {
     /// The position of `puzzle` under the rules of `variant` before any
     /// step: the givens placed, and every empty cell's candidates the
     /// digits that none of its peers holds and, under non-consecutive, that
-    /// no orthogonal neighbour's digit is next to.
+    /// no orthogonal neighbour's digit is next to; with pencil marks
+    /// ([`Variant::with_marks`]), among the cell's marks.
     ///
     /// ```
     /// use sudokit::rules::human::Position;
@@ -93,7 +94,8 @@ impl Position {
     /// # Errors
     /// [`SolveError::ShapeMismatch`] for a puzzle of another shape than
     /// the variant's; [`SolveError::InvalidPuzzle`] or
-    /// [`SolveError::VariantClash`] when givens clash.
+    /// [`SolveError::VariantClash`] when givens clash,
+    /// [`SolveError::MarkClash`] for a given its marks exclude.
     pub fn with_variant(puzzle: &Grid, variant: &Variant) -> Result<Position, SolveError> {
         if variant.is_standard_for(puzzle) {
             return Position::new(puzzle);
@@ -110,13 +112,17 @@ impl Position {
         let values = puzzle.values();
         // The tables find a clash in a few microseconds; the variant's own
         // check, which names it, runs only then.
-        if geometry.clashes(values) {
+        if geometry.clashes(values) || variant.marks().is_some() {
             variant.validate(puzzle)?;
         }
-        // An empty grid, every digit a candidate, where the givens are
-        // placed as steps place digits.
+        // An empty grid, every digit a candidate (or every digit of a
+        // cell's pencil marks), where the givens are placed as steps place
+        // digits.
         let cells = values.len();
-        let candidates = vec![Candidates::full(puzzle.shape().side()); cells].into_boxed_slice();
+        let candidates = match variant.marks() {
+            Some(marks) => marks.iter().map(|&set| Candidates::from_bits(set)).collect(),
+            None => vec![Candidates::full(puzzle.shape().side()); cells].into_boxed_slice(),
+        };
         let mut position = Position::build(geometry, vec![0; cells].into_boxed_slice(), candidates);
         for (i, &value) in values.iter().enumerate() {
             if let Some(digit) = Digit::new(value) {

@@ -6,6 +6,7 @@
 
 mod builder;
 mod explain;
+mod marks;
 mod paths;
 #[cfg(feature = "svg")]
 mod picture;

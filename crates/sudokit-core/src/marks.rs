@@ -1,0 +1,153 @@
+//! Pencil-mark puzzles ("sukaku"): a puzzle given as the candidates of
+//! every cell rather than as givens. [`Variant::with_marks`](crate::Variant::with_marks)
+//! adds the marks to a puzzle's rules, so every solver that takes
+//! variants takes them; this module holds their one-line text form and
+//! [`MarkBreak`], the error of a given its cell's marks exclude.
+//!
+//! A mark set is a `u64` whose bit `d - 1` stands for digit `d`, as in
+//! [`cage::combinations`](crate::cage::combinations).
+//!
+//! The line form is the one SukakuExplainer and the forums use: for each
+//! cell in row-major order, `side` characters, the one at position `k`
+//! being digit `k + 1`'s symbol when it is a candidate and `.` (or `0`)
+//! when it is not; 729 characters for 9×9, white space ignored.
+//!
+//! ```
+//! use sudokit::base::marks::{read_marks, write_marks};
+//! use sudokit::Shape;
+//!
+//! // r1c1 may hold 1 or 2; every other cell of the 4×4 grid anything.
+//! let line = format!("12..{}", "1234".repeat(15));
+//! let (shape, marks) = read_marks(&line, None)?;
+//! assert_eq!((shape, marks[0], marks[1]), (Shape::MINI, 0b11, 0b1111));
+//! assert_eq!(write_marks(shape, &marks), line);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use crate::cell::{Cell, Digit};
+use crate::parse_error::ParseError;
+use crate::shape::Shape;
+
+/// The shape and the mark sets of a pencil-mark line (see [the
+/// module](self)). Without a `shape`, a line of `side³` marks takes the
+/// default boxes of that side ([`Shape::from_side`]).
+///
+/// # Errors
+/// [`ParseError::TooLong`] for a text beyond
+/// [`text::MAX_GRID_TEXT`](crate::text::MAX_GRID_TEXT);
+/// [`ParseError::UnknownShape`] when the length is `side³` for no shape,
+/// or [`ParseError::WrongCellCount`] when it is not `shape`'s;
+/// [`ParseError::InvalidCharacter`] (with its column) for a character that
+/// is neither `.`, `0` nor the digit of its position.
+pub fn read_marks(text: &str, shape: Option<Shape>) -> Result<(Shape, Vec<u64>), ParseError> {
+    let limit = crate::text::MAX_GRID_TEXT;
+    if text.len() > limit {
+        return Err(ParseError::TooLong { length: text.len(), limit });
+    }
+    let marks: Vec<(usize, char)> =
+        text.chars().enumerate().filter(|(_, c)| !c.is_whitespace()).map(|(i, c)| (i + 1, c)).collect();
+    let shape = match shape {
+        Some(shape) if marks.len() == shape.cell_count() * shape.side() => shape,
+        Some(shape) => {
+            let expected = shape.cell_count() * shape.side();
+            return Err(ParseError::WrongCellCount { expected, found: marks.len(), line: 1 });
+        }
+        None => (2..=Shape::MAX_SIDE)
+            .find(|s| s * s * s == marks.len())
+            .and_then(|s| Shape::from_side(s).ok())
+            .ok_or(ParseError::UnknownShape { found: marks.len(), line: 1 })?,
+    };
+    let mut sets = Vec::with_capacity(shape.cell_count());
+    for chunk in marks.chunks(shape.side()) {
+        let mut set = 0u64;
+        for (k, &(column, ch)) in chunk.iter().enumerate() {
+            if ch == '.' || ch == '0' {
+                continue;
+            }
+            if shape.value_of_symbol(ch) != Some(k as u8 + 1) {
+                return Err(ParseError::InvalidCharacter { found: ch, line: 1, column });
+            }
+            set |= 1 << k;
+        }
+        sets.push(set);
+    }
+    Ok((shape, sets))
+}
+
+/// [`read_marks`] of a line that is line `first_line` (1-based) of a
+/// file: errors name that line, as
+/// [`text::parse_at`](crate::text::parse_at)'s do.
+///
+/// # Errors
+/// As [`read_marks`].
+pub fn read_marks_at(text: &str, shape: Option<Shape>, first_line: usize) -> Result<(Shape, Vec<u64>), ParseError> {
+    read_marks(text, shape).map_err(|e| e.shifted(first_line.saturating_sub(1)))
+}
+
+/// The pencil-mark line of `marks`, one set per cell of `shape` (see [the
+/// module](self)); bits beyond the side are not written.
+pub fn write_marks(shape: Shape, marks: &[u64]) -> String {
+    let side = shape.side();
+    let mut line = String::with_capacity(marks.len() * side);
+    for &set in marks {
+        for k in 0..side {
+            line.push(if set >> k & 1 == 1 { shape.symbol(k as u8 + 1) } else { '.' });
+        }
+    }
+    line
+}
+
+/// Every digit of a grid of `side`: the mark set of a cell without
+/// pencil marks.
+pub const fn all_digits(side: usize) -> u64 {
+    if side >= 64 { u64::MAX } else { (1 << side) - 1 }
+}
+
+/// A given that its cell's pencil marks exclude; `Display` says so:
+/// `r1c1 holds 5, which its marks (1, 2, 4) exclude`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MarkBreak {
+    /// The cell.
+    pub cell: Cell,
+    /// The digit it holds.
+    pub digit: Digit,
+    /// Its marks (bit `d - 1` for digit `d`).
+    pub marks: u64,
+}
+
+impl fmt::Display for MarkBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits: Vec<String> = (0..64).filter(|k| self.marks >> k & 1 == 1).map(|k| (k + 1).to_string()).collect();
+        write!(f, "{} holds {}, which its marks ({}) exclude", self.cell, self.digit, digits.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrong_mark_is_named_where_it_is() {
+        let mut line = ".".repeat(729);
+        line.replace_range(10..11, "5"); // cell 2, position 2: only a 2 may stand there
+        assert_eq!(read_marks(&line, None), Err(ParseError::InvalidCharacter { found: '5', line: 1, column: 11 }));
+        assert!(matches!(read_marks(&line[..728], None), Err(ParseError::UnknownShape { .. })));
+        assert_eq!(
+            read_marks(&line[..728], Some(Shape::CLASSIC)),
+            Err(ParseError::WrongCellCount { expected: 729, found: 728, line: 1 })
+        );
+        let tall = Shape::new(3, 2).expect("a shape");
+        let (shape, marks) = read_marks(&"1.3.5.".repeat(36), Some(tall)).expect("216 marks");
+        assert_eq!((shape, marks[35]), (tall, 0b10101));
+    }
+
+    #[test]
+    fn a_mark_break_lists_the_marks() {
+        let digit = Digit::new(5).expect("a digit");
+        let broken = MarkBreak { cell: Cell::new(0, 0), digit, marks: 0b1011 };
+        assert_eq!(broken.to_string(), "r1c1 holds 5, which its marks (1, 2, 4) exclude");
+    }
+}
