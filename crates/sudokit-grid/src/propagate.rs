@@ -30,6 +30,15 @@ pub enum Contradiction {
         /// The house's 1-based number among those of its kind.
         number: usize,
     },
+    /// A killer cage's placed digits leave no distinct digits that
+    /// complete its sum.
+    #[error("cage {number} can no longer add up to {sum}")]
+    CageSum {
+        /// The cage's 1-based number (see `Variant::cages`).
+        number: usize,
+        /// Its sum.
+        sum: u32,
+    },
 }
 
 /// A house named by its kind and 1-based number, as

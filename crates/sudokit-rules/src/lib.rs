@@ -4,7 +4,10 @@
 //! [`human`] solves as a player does, for every shape: the techniques of
 //! Sudoku Explainer's path from hidden singles to nested forcing chains,
 //! and the named patterns players know, each step explained in a
-//! sentence; hints from a player's pencil marks; a step-by-step
+//! sentence; under a variant's rules, SukakuExplainer's generalized
+//! techniques, the non-consecutive ones and the killer ones (cage
+//! combinations, cage-locked digits, the rule of 45); hints from a
+//! player's pencil marks; a step-by-step
 //! [`Explainer`](human::Explainer) that guesses and backtracks when logic
 //! stalls; a difficulty [`rate`](human::rate) on the Sudoku Explainer
 //! scale; and [`HumanSolver`](human::HumanSolver), registered as `rules`.

@@ -10,10 +10,10 @@ use super::position::Position;
 use super::step::Step;
 use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
-    AlignedPairExclusion, AlignedTripleExclusion, Bug, Chains, EmptyRectangle, Fish, ForcingChains,
-    GeneralizedIntersections, HiddenSingles, HiddenSubsets, Intersections, LockedNonConsecutive, NakedSingles,
-    NakedSubsets, NonConsecutiveCells, RemotePair, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing,
-    XyWing, XyzWing,
+    AlignedPairExclusion, AlignedTripleExclusion, Bug, CageCombinations, CageLockedDigits, Chains, EmptyRectangle,
+    Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets, Intersections, LockedNonConsecutive,
+    NakedSingles, NakedSubsets, NonConsecutiveCells, RemotePair, RuleOf45, SimpleColouring, Skyscraper, TwoStringKite,
+    UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -29,9 +29,12 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &HiddenSubsets::DIRECT_PAIR,
         &NakedSingles,
         &NonConsecutiveCells,
+        &CageCombinations,
         &LockedNonConsecutive,
+        &RuleOf45,
         &HiddenSubsets::DIRECT_TRIPLE,
         &Intersections::LOCKED,
+        &CageLockedDigits,
         &GeneralizedIntersections,
         &NakedSubsets::PAIR,
         &Fish::X_WING,
@@ -63,7 +66,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 23;
+const CHAINS_AT: usize = 26;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -91,6 +94,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
     const BASIC: &[&dyn Strategy] = &[
         &HiddenSingles,
         &NakedSingles,
+        &CageCombinations,
         &Intersections::LOCKED,
         &GeneralizedIntersections,
         &NakedSubsets::PAIR,

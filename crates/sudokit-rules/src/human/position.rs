@@ -103,16 +103,11 @@ impl Position {
         if puzzle.shape() != variant.shape() {
             return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
         }
-        // No technique reads a cage's sum yet: a position that ignored it
-        // could end on a grid that breaks it.
-        if variant.has_sums() {
-            return Err(SolveError::unsupported_variant(variant));
-        }
         let geometry = Geometry::of(variant);
         let values = puzzle.values();
         // The tables find a clash in a few microseconds; the variant's own
         // check, which names it, runs only then.
-        if geometry.clashes(values) || variant.marks().is_some() {
+        if geometry.clashes(values) || variant.marks().is_some() || variant.has_sums() {
             variant.validate(puzzle)?;
         }
         // An empty grid, every digit a candidate (or every digit of a
@@ -316,10 +311,14 @@ impl Position {
     }
 
     /// A reason the position has no solution, if one shows: a cell without
-    /// candidates, or a digit without a place in a house.
+    /// candidates, a digit without a place in a house, or a killer cage
+    /// whose placed digits no distinct digits complete to its sum.
     pub fn contradiction(&self) -> Option<Contradiction> {
         if let Some(i) = (0..self.len()).find(|&i| self.values[i] == 0 && self.candidates[i].is_empty()) {
             return Some(Contradiction::NoCandidate { cell: self.cell(i) });
+        }
+        if let Some((number, sum)) = self.broken_sum() {
+            return Some(Contradiction::CageSum { number: number + 1, sum });
         }
         for u in 0..self.geometry.unit_count() {
             let missing = self.missing(u);
@@ -331,6 +330,21 @@ impl Position {
             }
         }
         None
+    }
+
+    /// The first cage (0-based) whose placed digits no distinct digits
+    /// complete to its sum, with the sum.
+    fn broken_sum(&self) -> Option<(usize, u32)> {
+        let side = self.side();
+        self.variant().cages().iter().enumerate().find_map(|(number, cage)| {
+            let sum = cage.sum()?;
+            let placed = cage.cells().iter().map(|&i| self.values[i]).filter(|&v| v != 0);
+            let used = placed.clone().fold(0u64, |m, v| m | 1 << (v - 1));
+            let total: u32 = placed.map(u32::from).sum();
+            let left = cage.cells().len() - used.count_ones() as usize;
+            let holds = total <= sum && sudokit_core::cage::can_complete(side, used, left, sum - total);
+            (!holds).then_some((number, sum))
+        })
     }
 
     // The helpers below are the techniques' view of the board, by

@@ -84,10 +84,10 @@ impl Solver for HumanSolver {
         self.solve_variant_with(puzzle, &Variant::standard(puzzle.shape()), budget)
     }
 
-    /// Every variant without cage sums (cages without a sum are houses):
-    /// the techniques that take its rules, then guesses.
-    fn supports(&self, variant: &Variant) -> bool {
-        !variant.has_sums()
+    /// Every variant, killer cages with sums among them: the techniques
+    /// that take its rules, then guesses.
+    fn supports(&self, _variant: &Variant) -> bool {
+        true
     }
 
     fn solve_variant_with(

@@ -210,16 +210,36 @@ techniques! {
     /// lose the digits every candidate rules out there (SukakuExplainer's
     /// "Non-Consecutive Forcing Cell").
     NonConsecutiveForcingCell => "Non-consecutive forcing cell", 24;
+    /// In a killer, the digits of a cage's cells that no combination of
+    /// its sum they can still hold gives them (sudokuwiki's "cage
+    /// combinations"). No outside reference rates killer techniques: the
+    /// killer scores are sudokit's own.
+    CageCombination => "Cage combinations", 24;
     /// Under non-consecutive, a digit of a house whose places all touch
     /// the same cells: those lose the digits next to it (SukakuExplainer's
     /// "Locked Non Consecutive").
     LockedNonConsecutive => "Locked non-consecutive", 25;
+    /// In a killer, cells of a union of houses outside the cages it holds
+    /// whole, whose sum the rule of 45 gives.
+    Innies => "Innies", 25;
+    /// In a killer, cells outside a union of houses of the cages that
+    /// stick out of it, whose sum the rule of 45 gives.
+    Outies => "Outies", 25;
     /// A hidden triple whose eliminations leave a hidden single.
     DirectHiddenTriple => "Direct hidden triple", 25;
+    /// In a killer, a cage that a union of houses cuts, each part's sum
+    /// given by the rule of 45.
+    CageSplit => "Cage split", 26;
     /// A digit of a box confined to one row or column.
     Pointing => "Pointing", 26;
+    /// In a killer, outies and innies whose sums differ by what the rule
+    /// of 45 gives.
+    InnieOutieDifference => "Innie-outie difference", 27;
     /// A digit of a row or column confined to one box.
     Claiming => "Claiming", 28;
+    /// In a killer, a digit every combination of a cage's sum holds: the
+    /// cells that see each of its places in the cage lose it.
+    CageLockedDigit => "Cage-locked digit", 28;
     /// Under a variant's rules, a digit's places in a house (two to six)
     /// all seen by cells outside it, which lose the digit: pointing and
     /// claiming over any houses and relations (SukakuExplainer's
@@ -495,6 +515,28 @@ pub(crate) enum Pattern {
     Forcing { kind: ForcingKind, source: Vec<(Cell, Digit, bool)>, length: usize, chains: Vec<ForcingChain> },
     /// A user's technique: the cells and houses it names.
     Custom { cells: Vec<Cell>, houses: Vec<House> },
+    /// A group of cells with a known sum: a killer cage, or innies and
+    /// outies.
+    Sum(Box<SumGroup>),
+}
+
+/// A group of cells whose digits add up to a known sum, as a killer
+/// technique's step names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub(crate) struct SumGroup {
+    pub(crate) cells: Vec<Cell>,
+    /// Cells whose digits are taken away from those of `cells`: the group
+    /// says `cells − minus = sum`.
+    pub(crate) minus: Vec<Cell>,
+    pub(crate) sum: u32,
+    /// The cage (0-based) the group is, or that the rule of 45 splits.
+    pub(crate) cage: Option<usize>,
+    /// The houses whose union the rule of 45 reads.
+    pub(crate) houses: Vec<House>,
+    /// The digit sets of its fillings (a cage's combinations), or the
+    /// digit every combination holds.
+    pub(crate) sets: Vec<Candidates>,
 }
 
 /// What a forcing chain's assumptions lead to.
@@ -606,6 +648,7 @@ impl Step {
             }
             Pattern::Chain { nodes, .. } => nodes.iter().map(|&(c, _)| c).collect(),
             Pattern::Forcing { source, .. } => source.iter().map(|&(c, _, _)| c).collect(),
+            Pattern::Sum(group) => group.cells.iter().chain(&group.minus).copied().collect(),
         }
     }
 
@@ -636,6 +679,7 @@ impl Step {
             Pattern::Single { house } => house.iter().copied().collect(),
             Pattern::Houses { houses, .. } | Pattern::Custom { houses, .. } => houses.clone(),
             Pattern::Chain { house, .. } => house.iter().copied().collect(),
+            Pattern::Sum(group) => group.houses.clone(),
             _ => Vec::new(),
         }
     }

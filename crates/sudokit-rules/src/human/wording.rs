@@ -7,7 +7,7 @@ use sudokit_core::Cell;
 use sudokit_grid::Candidates;
 
 use super::house::House;
-use super::step::{ForcingKind, Pattern, Step, Technique};
+use super::step::{ForcingKind, Pattern, Step, SumGroup, Technique};
 
 /// `1, 2 and 3`.
 fn and_list<T: fmt::Display>(items: &[T]) -> String {
@@ -63,6 +63,43 @@ fn house_list(houses: &[House]) -> String {
             format!("{} {}", first.kind().plural(), and_list(&numbers))
         }
         _ => and_list(houses),
+    }
+}
+
+/// The pattern of a killer technique's step.
+fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup) -> fmt::Result {
+    let name = technique.name();
+    let cells = cell_list(&group.cells);
+    let sum = group.sum;
+    let cage = group.cage.map_or(String::new(), |c| format!("cage {}", c + 1));
+    let sets: Vec<String> =
+        group.sets.iter().map(|set| set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("+")).collect();
+    // What the group adds up to: a lone cell holds the sum.
+    let adds = match group.cells.len() {
+        1 => format!("{cells} holds {sum}"),
+        _ => format!("{cells} add up to {sum}"),
+    };
+    let houses = house_list(&group.houses);
+    match technique {
+        Technique::CageCombination => {
+            let only = if sets.len() == 1 { "only " } else { "" };
+            write!(f, "{name}: {cage} ({cells}: {sum}) can {only}be {}", or_list(&sets))
+        }
+        Technique::CageLockedDigit => {
+            write!(f, "{name}: every combination of {cage} ({cells}: {sum}) holds {}", sets.join(""))
+        }
+        Technique::Innies | Technique::Outies => write!(f, "{name} of {houses}: {adds}"),
+        Technique::CageSplit => write!(f, "{name}: {houses} cuts {cage}, and {adds}"),
+        Technique::InnieOutieDifference => {
+            let minus: Vec<String> = group.minus.iter().map(|c| format!(" − {c}")).collect();
+            write!(
+                f,
+                "{name} of {houses}: {}{} = {sum}",
+                group.cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(" + "),
+                minus.concat()
+            )
+        }
+        _ => write!(f, "{name}: {adds}"),
     }
 }
 
@@ -138,6 +175,7 @@ impl Step {
                 }
                 Ok(())
             }
+            Pattern::Sum(group) => write_sum(f, self.technique, group),
             Pattern::Forcing { kind, source, length, .. } => {
                 let sources: Vec<String> = source
                     .iter()

@@ -17,7 +17,9 @@ use sudokit_testkit::variant_oracle::check_variant_solution;
 
 use crate::human::soundness::check_step;
 
-const SETS: [&str; 8] = [
+const SETS: [&str; 10] = [
+    "variant_killer.txt",
+    "variant_killer_givens.txt",
     "variant_x.txt",
     "variant_windoku.txt",
     "variant_disjoint_groups.txt",
@@ -103,7 +105,16 @@ fn every_step_keeps_the_solution_on_every_variant() {
             used.extend(walk(grid, variant, &solution).unwrap_or_else(|e| panic!("{file}: {e}")));
         }
     }
-    for wanted in [Technique::GeneralizedIntersection, Technique::GeneralizedNakedPair, Technique::HiddenPair] {
+    let wanted = [
+        Technique::GeneralizedIntersection,
+        Technique::GeneralizedNakedPair,
+        Technique::HiddenPair,
+        Technique::CageCombination,
+        Technique::Innies,
+        Technique::Outies,
+        Technique::CageLockedDigit,
+    ];
+    for wanted in wanted {
         assert!(used.contains(&wanted), "{wanted} never used: {used:?}");
     }
 }

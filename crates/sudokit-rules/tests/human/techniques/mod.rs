@@ -4,6 +4,7 @@ mod chains;
 mod exclusion;
 mod fish;
 mod intersections;
+mod killer;
 mod named;
 mod singles;
 mod subsets;

@@ -1,0 +1,80 @@
+//! The killer techniques on a 4×4 killer whose eliminations are worked
+//! out by hand. Its solution:
+//!
+//! ```text
+//! 1 2 | 3 4
+//! 3 4 | 1 2
+//! ----+----
+//! 2 1 | 4 3
+//! 4 3 | 2 1
+//! ```
+//!
+//! Cage 1 is r1c1 + r1c2 = 3, cage 2 r1c3 + r2c3 = 4, cage 3 r1c4 + r2c4
+//! = 6, cage 4 r2c1 + r2c2 = 7; the other cells are in no cage.
+
+use sudokit_rules::human::techniques::{CageCombinations, CageLockedDigits, RuleOf45};
+use sudokit_rules::human::{Position, Strategy, Technique};
+use sudokit_rules::sudokit_core::{Cell, Grid, Shape, Variant};
+
+fn killer() -> Variant {
+    Variant::parse("cage=3:r1c1+r1c2,cage=4:r1c3+r2c3,cage=6:r1c4+r2c4,cage=7:r2c1+r2c2", Shape::MINI)
+        .expect("valid cages")
+}
+
+fn start() -> Position {
+    Position::with_variant(&Grid::empty(Shape::MINI), &killer()).expect("a valid killer")
+}
+
+/// `(row, col, digit)`, 1-based, as a step lists them: by digit, then cell.
+fn removed(step: &sudokit_rules::human::Step) -> Vec<(usize, usize, u8)> {
+    step.eliminations().iter().map(|&(c, d)| (c.row() + 1, c.col() + 1, d.get())).collect()
+}
+
+#[test]
+fn cage_combinations_keep_a_sum_s_digits() {
+    let step = CageCombinations.find(&start()).expect("cage 1 is 1 + 2");
+    assert_eq!(step.technique(), Technique::CageCombination);
+    assert_eq!(removed(&step), [(1, 1, 3), (1, 2, 3), (1, 1, 4), (1, 2, 4)]);
+    assert_eq!(
+        step.to_string(),
+        "Cage combinations: cage 1 (r1c1, r1c2: 3) can only be 1+2: 3 removed from r1c1, r1c2; 4 removed from r1c1, r1c2"
+    );
+}
+
+#[test]
+fn a_digit_every_combination_holds_leaves_the_cells_that_see_its_places() {
+    // Cage 1 holds 1 and 2: the rest of row 1 and of box 1 lose them.
+    let step = CageLockedDigits.find(&start()).expect("cage 1 holds 1");
+    assert_eq!(step.technique(), Technique::CageLockedDigit);
+    assert_eq!(removed(&step), [(1, 3, 1), (1, 4, 1), (2, 1, 1), (2, 2, 1)]);
+}
+
+#[test]
+fn innies_then_outies_of_row_one() {
+    let mut position = start();
+    // Row 1 holds cage 1 whole: r1c3 + r1c4 = 10 − 3 = 7, so 3 and 4.
+    let step = RuleOf45.find(&position).expect("innies of row 1");
+    assert_eq!(step.technique(), Technique::Innies);
+    assert_eq!(removed(&step), [(1, 3, 1), (1, 4, 1), (1, 3, 2), (1, 4, 2)]);
+    assert_eq!(step.to_string().split(':').next(), Some("Innies of row 1"));
+    position.apply(&step).expect("the step holds");
+    // Cages 2 and 3 stick out of row 1: r2c3 + r2c4 = 4 + 6 − 7 = 3, so
+    // 1 and 2.
+    let step = RuleOf45.find(&position).expect("outies of row 1");
+    assert_eq!(step.technique(), Technique::Outies);
+    assert_eq!(removed(&step), [(2, 3, 3), (2, 4, 3), (2, 3, 4), (2, 4, 4)]);
+    position.apply(&step).expect("the step holds");
+    // Cage 3 alone sticks out: r2c4 − r1c3 = 6 − 7, so r1c3 − r2c4 = 1;
+    // with r1c3 in {3, 4} and r2c4 in {1, 2} only 3 − 2 fits.
+    let step = RuleOf45.find(&position).expect("a difference of row 1");
+    assert_eq!(step.technique(), Technique::InnieOutieDifference);
+    assert_eq!(removed(&step), [(2, 4, 1), (1, 3, 4)]);
+}
+
+#[test]
+fn a_killer_position_starts_from_every_digit_and_refuses_a_broken_sum() {
+    let mut grid = Grid::empty(Shape::MINI);
+    grid.set(Cell::new(0, 0), sudokit_rules::sudokit_core::Digit::new(3));
+    let err = Position::with_variant(&grid, &killer()).map(|_| ()).expect_err("3 leaves cage 1 nothing");
+    assert!(err.to_string().starts_with("invalid puzzle: cage 1 (r1c1, r1c2: 3) holds 3"), "{err}");
+}
