@@ -298,3 +298,9 @@ impl fmt::Display for Drawn<'_> {
         }
     }
 }
+
+/// `text` as one CSV field: quoted when it holds a comma, a quote or a
+/// line break (a puzzle with several rules holds commas).
+pub fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_owned() }
+}

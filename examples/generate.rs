@@ -41,7 +41,12 @@
 //! `--rules` if any: `cages` for killers without givens, minimal in cages
 //! (no two neighbouring cages merge and keep one solution), `givens` for
 //! a random cage layout with minimal givens. Each line ends with its
-//! cages (`;cage=SUM:CELLS,…`).
+//! cages (`;cage=SUM:CELLS,…`). With `--rating`, `--level` or
+//! `--technique`, killers are made until one is in the band, rated with
+//! the killer techniques (cage combinations 2.4, rule of 45 2.5 to 2.7,
+//! cage-locked digits 2.8; a killer they cannot solve rates past them):
+//! `cargo run --release --example generate -- --killer givens --rating
+//! 2.8..12.0`.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -55,7 +60,7 @@ use sudokit::grid::io::Puzzle;
 use sudokit::rating::rate;
 use sudokit::rules::human::{Level, Score, Technique};
 use sudokit::{Budget, Shape, Variant};
-use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
+use sudokit_examples::{Progress, Result, WithContext, csv_field, exit_code, seconds};
 
 /// Generates proper puzzles, minimal or with a target number of givens,
 /// with a symmetry and a difficulty, in seed order.
@@ -115,10 +120,10 @@ pub(crate) struct Cli {
     jigsaw: bool,
     /// Killers over the rules: `cages` (no givens, minimal in cages) or
     /// `givens` (minimal givens); puzzles are then made one after the
-    /// other, and a symmetry, a number of givens or a difficulty cannot be
-    /// asked.
+    /// other, and a symmetry or a number of givens cannot be asked (a
+    /// difficulty can: killers are made until one is in the band).
     #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = [
-        "jigsaw", "givens", "empty", "minimal", "rating", "level", "technique"
+        "jigsaw", "givens", "empty", "minimal"
     ])]
     killer: Option<Killer>,
     /// Seed of the first puzzle; puzzle k comes from seed S + k.
@@ -177,7 +182,7 @@ impl Cli {
         })
     }
 
-    fn generator(&self) -> Result<Generator> {
+    fn difficulty(&self) -> Difficulty {
         let mut difficulty = Difficulty::any();
         if let Some(range) = &self.rating {
             difficulty = difficulty.with_rating(range.clone());
@@ -188,6 +193,11 @@ impl Cli {
         if let Some(technique) = self.technique {
             difficulty = difficulty.with_technique(technique);
         }
+        difficulty
+    }
+
+    fn generator(&self) -> Result<Generator> {
+        let difficulty = self.difficulty();
         let shape = self.shape()?;
         let variant = Variant::parse(self.rules.as_deref().unwrap_or(""), shape).context(|| "--rules")?;
         Ok(Generator::for_variant(variant)
@@ -208,7 +218,7 @@ pub(crate) fn run(cli: Cli) -> Result {
         return Err("--killer draws cages, not symmetric givens: leave --symmetry out".into());
     }
     let generator = cli.generator()?;
-    let killers = cli.killer.map(|kind| killer_generator(&generator, kind, cli.time_limit));
+    let killers = cli.killer.map(|kind| killer_generator(&generator, kind, cli.difficulty(), cli.time_limit));
     let csv = cli.format == Format::Csv;
     let started = Instant::now();
     let mut out: Box<dyn Write> = match &cli.output {
@@ -283,10 +293,16 @@ fn jigsaw_puzzle(generator: &Generator, seed: u64) -> std::result::Result<Genera
 }
 
 /// The killers of `--killer` over the rules of `generator`.
-fn killer_generator(generator: &Generator, kind: Killer, time_limit: Duration) -> KillerGenerator {
+fn killer_generator(
+    generator: &Generator,
+    kind: Killer,
+    difficulty: Difficulty,
+    time_limit: Duration,
+) -> KillerGenerator {
     let givens = if kind == Killer::Cages { KillerGivens::None } else { KillerGivens::Minimal };
     KillerGenerator::new(generator.variant().clone())
         .with_givens(givens)
+        .with_difficulty(difficulty)
         .with_budget(Budget::unlimited().with_time_limit(time_limit))
 }
 
@@ -312,5 +328,5 @@ fn write_puzzle(out: &mut impl Write, generated: &Generated, csv: bool) -> io::R
     let (er, ep, ed) = rating.map_or((String::new(), String::new(), String::new()), |r| {
         (r.er.to_string(), r.ep.to_string(), r.ed.to_string())
     });
-    writeln!(out, "{puzzle},{},{er},{ep},{ed},{}", generated.seed, generated.solution)
+    writeln!(out, "{},{},{er},{ep},{ed},{}", csv_field(&puzzle), generated.seed, generated.solution)
 }

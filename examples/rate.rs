@@ -38,7 +38,7 @@ use clap::Parser;
 use sudokit::Budget;
 use sudokit::grid::io::{Puzzle, PuzzleReader, ReadError};
 use sudokit::rating::{Level, Rater, rate_many, rater};
-use sudokit_examples::{Input, Progress, Result, exit_code, seconds};
+use sudokit_examples::{Input, Progress, Result, csv_field, exit_code, seconds};
 
 /// Records rated at a time: memory stays bounded whatever the input's
 /// size, and every thread has work.
@@ -245,18 +245,15 @@ fn rate_chunk(
                 stats.no_guess += usize::from(r.level != Level::NeedsGuessing);
                 let technique =
                     r.hardest.map_or(if r.level == Level::NeedsGuessing { "guess" } else { "" }, |t| t.name());
+                let puzzle = csv_field(&puzzle.to_string());
                 writeln!(out, "{puzzle},{},{},{},{},{technique},{micros},", r.er, r.ep, r.ed, r.level)?;
             }
             Err(e) => {
                 stats.failed += 1;
+                let puzzle = csv_field(&puzzle.to_string());
                 writeln!(out, "{puzzle},,,,,,{micros},{}", csv_field(&format!("line {line}: {e}")))?;
             }
         }
     }
     Ok(())
-}
-
-/// `text` as one CSV field: quoted when it holds a comma or a quote.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text.to_owned() }
 }

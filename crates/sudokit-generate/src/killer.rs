@@ -9,8 +9,11 @@ use rand_chacha::ChaCha8Rng;
 use sudokit_auto::Auto;
 use sudokit_core::{Budget, Cell, CountSolutions, Grid, ParameterError, Variant};
 
+use sudokit_rules::human::{RateError, Rater};
+
 use crate::generator::{GenerateError, Generated, Generator, stopped};
 use crate::regions::orthogonal;
+use crate::request::Difficulty;
 
 /// What a killer from [`KillerGenerator`] is minimal in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -68,6 +71,7 @@ pub struct KillerGenerator {
     rules: Variant,
     largest: usize,
     givens: KillerGivens,
+    difficulty: Difficulty,
     budget: Budget,
 }
 
@@ -83,6 +87,7 @@ impl KillerGenerator {
             largest: rules.shape().side().min(5),
             rules,
             givens: KillerGivens::None,
+            difficulty: Difficulty::any(),
             budget: Budget::unlimited().with_time_limit(DEFAULT_TIME_LIMIT),
         }
     }
@@ -100,6 +105,19 @@ impl KillerGenerator {
         self
     }
 
+    /// Asks for killers of `difficulty`, rated as
+    /// [`Rater::rate_variant`] rates them (the killer techniques'
+    /// scores are sudokit's own, 2.4 to 2.8; a killer the path cannot
+    /// solve without guessing rates past them, up to the chains). Killers
+    /// are made one after the other from the seed's random numbers until
+    /// one is in the band; a rating stops as soon as it passes the band's
+    /// highest ER.
+    #[must_use]
+    pub fn with_difficulty(mut self, difficulty: Difficulty) -> KillerGenerator {
+        self.difficulty = difficulty;
+        self
+    }
+
     /// The limits of one puzzle.
     pub fn with_budget(mut self, budget: Budget) -> KillerGenerator {
         self.budget = budget;
@@ -113,8 +131,8 @@ impl KillerGenerator {
     /// # Errors
     /// [`GenerateError::Parameter`] for a largest cage outside 2 to the
     /// side, [`GenerateError::Impossible`] for rules that already have
-    /// cages or admit no solved grid, [`GenerateError::Stopped`] when the
-    /// budget runs out first.
+    /// cages or admit no solved grid, or a difficulty no rating meets,
+    /// [`GenerateError::Stopped`] when the budget runs out first.
     pub fn generate(&self, seed: u64) -> Result<Generated, GenerateError> {
         let side = self.rules.shape().side();
         if !(2..=side).contains(&self.largest) {
@@ -123,7 +141,41 @@ impl KillerGenerator {
         if !self.rules.cages().is_empty() {
             return Err(GenerateError::Impossible { reason: "the base rules already have cages".to_owned() });
         }
+        if let Some(reason) = self.difficulty.impossible() {
+            return Err(GenerateError::Impossible { reason });
+        }
         let budget = self.budget.starting_now().without_timing();
+        if self.difficulty.is_any() {
+            return self.make(seed, &budget);
+        }
+        let mut seeds = ChaCha8Rng::seed_from_u64(seed);
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let made = self.make(seeds.random(), &budget)?;
+            let rater = Rater::new().with_counter(Auto::new).with_budget(budget.clone());
+            let rater = match self.difficulty.max_er() {
+                Some(max) => rater.with_max(max),
+                None => rater,
+            };
+            match rater.rate_variant(&made.puzzle, &made.variant) {
+                Ok(rating) if self.difficulty.accepts(&rating) => {
+                    return Ok(Generated { seed, rating: Some(rating), attempts: attempt, ..made });
+                }
+                Ok(_) => {}
+                Err(RateError::Stopped(reason)) => {
+                    return Err(GenerateError::Stopped { reason, attempts: attempt, closest: None });
+                }
+                // A made killer is unique: another error would be a bug,
+                // and the next killer is tried.
+                Err(_) => {}
+            }
+        }
+    }
+
+    /// The killer of the random numbers of `seed`, within `budget`.
+    fn make(&self, seed: u64, budget: &Budget) -> Result<Generated, GenerateError> {
+        let budget = budget.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let solution =
             Generator::for_variant(self.rules.clone()).with_budget(budget.clone()).solved_grid(rng.random())?;

@@ -153,3 +153,26 @@ fn bad_parameters_are_typed_errors() {
     let error = KillerGenerator::new(caged).generate(0).unwrap_err();
     assert!(matches!(error, GenerateError::Impossible { .. }), "{error}");
 }
+
+#[test]
+fn killers_by_difficulty_rate_in_their_band() {
+    use sudokit::rules::human::{Rater, Score};
+    use sudokit_generate::Difficulty;
+
+    let band = Score::from_tenths(27)..=Score::from_tenths(28);
+    let request = KillerGenerator::new(Variant::standard(Shape::SIX))
+        .with_givens(KillerGivens::Minimal)
+        .with_difficulty(Difficulty::any().with_rating(band.clone()));
+    for seed in 0..3 {
+        let made = request.generate(seed).unwrap();
+        assert_proper(&made, 5);
+        // Rated again, by the rater alone: in the band, as reported.
+        let rating = Rater::new().rate_variant(&made.puzzle, &made.variant).unwrap();
+        assert!(band.contains(&rating.er), "seed {seed}: ER {}", rating.er);
+        assert_eq!(made.rating, Some(rating));
+        assert_eq!(request.generate(seed).map(|again| again.puzzle), Ok(made.puzzle));
+    }
+    let empty = Difficulty::any().with_rating(Score::from_tenths(30)..=Score::from_tenths(20));
+    let err = KillerGenerator::new(Variant::standard(Shape::SIX)).with_difficulty(empty).generate(0).unwrap_err();
+    assert!(matches!(err, GenerateError::Impossible { .. }), "{err:?}");
+}
