@@ -33,8 +33,9 @@
 //! `--rules` makes puzzles of a variant (the rules' text form of
 //! `sudokit::base::variant_text`: `x`, `windoku`, `anti-knight`…); each
 //! line then ends with `;RULES`, as `PuzzleReader::with_rules` reads, and
-//! CSV's puzzle column too (its ER, EP and ED stay empty: the rater takes
-//! the standard rules only, so a difficulty cannot be asked with them).
+//! CSV's puzzle column too (quoted when the rules hold commas). A
+//! difficulty is rated under the rules, as SukakuExplainer rates
+//! variants; without one, a variant puzzle's ER, EP and ED stay empty.
 //! `--jigsaw` gives each puzzle a random jigsaw map of its own.
 //!
 //! `--killer` makes killers with `KillerGenerator`, over the rules of

@@ -1,5 +1,6 @@
 //! Local search on killers: the cages' sums join the energy, so a run
-//! ends on a grid that keeps every sum, and seeded runs are pinned.
+//! ends on a grid that keeps every sum, and seeded runs are pinned; and
+//! on pencil marks, which every kind of move keeps to.
 
 use sudokit_core::{Budget, Grid, Shape, Solver, Variant};
 use sudokit_local::{Annealing, Genetic};
@@ -46,5 +47,27 @@ fn seeded_runs_solve_killers_and_give_their_pinned_results() {
             "{}",
             solver.name()
         );
+    }
+}
+
+/// Pencil marks are rules too: whatever the moves may take, a run ends
+/// within each cell's marks.
+#[test]
+fn every_kind_of_move_keeps_to_pencil_marks() {
+    use sudokit_local::Moves;
+    use sudokit_testkit::generate::pencil_marks;
+
+    let solution = solved_grid(Shape::SIX, 3);
+    // Half the other marks of every open cell dropped: the marks alone
+    // pin most cells.
+    let (puzzle, marks) = pencil_marks(&with_holes(&solution, 30, 3), &solution, 0, 50, 11);
+    let budget = Budget::unlimited().with_max_iterations(2_000_000);
+    for moves in [Moves::AnyDigit, Moves::GivensCandidates, Moves::Propagated] {
+        let runs: [&mut dyn Solver; 2] =
+            [&mut Annealing::new().with_seed(2).with_moves(moves), &mut Genetic::new().with_seed(2).with_moves(moves)];
+        for solver in runs {
+            let answer = solver.solve_variant_with(&puzzle, &marks, &budget).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(check_variant_solution(&puzzle, &marks, &answer.grid), Ok(()), "{} {moves:?}", solver.name());
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! Integration tests of sudokit-local: the contract, determinism, the
-//! hybrids' proofs, and killers.
+//! hybrids' proofs, killers and pencil marks.
 
 mod contract;
 mod killer;
