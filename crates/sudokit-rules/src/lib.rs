@@ -6,7 +6,8 @@
 //! and the named patterns players know, each step explained in a
 //! sentence; under a variant's rules, SukakuExplainer's generalized
 //! techniques, the non-consecutive ones and the killer ones (cage
-//! combinations, cage-locked digits, the rule of 45); hints from a
+//! combinations, cage-locked and cage-bound digits, the rule of 45);
+//! hints from a
 //! player's pencil marks; a step-by-step
 //! [`Explainer`](human::Explainer) that guesses and backtracks when logic
 //! stalls; a difficulty [`rate`](human::rate) on the Sudoku Explainer

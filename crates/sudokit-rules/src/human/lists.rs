@@ -10,10 +10,10 @@ use super::position::Position;
 use super::step::Step;
 use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
-    AlignedPairExclusion, AlignedTripleExclusion, Bug, CageCombinations, CageLockedDigits, Chains, EmptyRectangle,
-    Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets, Intersections, LockedNonConsecutive,
-    NakedSingles, NakedSubsets, NonConsecutiveCells, RemotePair, RuleOf45, SimpleColouring, Skyscraper, TwoStringKite,
-    UniqueLoops, WWing, XyWing, XyzWing,
+    AlignedPairExclusion, AlignedTripleExclusion, Bug, CageBoundDigits, CageCombinations, CageLockedDigits, Chains,
+    EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets, Intersections,
+    LockedNonConsecutive, NakedSingles, NakedSubsets, NonConsecutiveCells, RemotePair, RuleOf45, SimpleColouring,
+    Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -35,6 +35,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &HiddenSubsets::DIRECT_TRIPLE,
         &Intersections::LOCKED,
         &CageLockedDigits,
+        &CageBoundDigits,
         &GeneralizedIntersections,
         &NakedSubsets::PAIR,
         &Fish::X_WING,
@@ -66,7 +67,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 26;
+const CHAINS_AT: usize = 27;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;

@@ -240,6 +240,9 @@ techniques! {
     /// In a killer, a digit every combination of a cage's sum holds: the
     /// cells that see each of its places in the cage lose it.
     CageLockedDigit => "Cage-locked digit", 28;
+    /// In a killer, a digit whose places in a house all lie in one cage:
+    /// the cage keeps the combinations of its sum that hold it.
+    CageBoundDigit => "Cage-bound digit", 28;
     /// Under a variant's rules, a digit's places in a house (two to six)
     /// all seen by cells outside it, which lose the digit: pointing and
     /// claiming over any houses and relations (SukakuExplainer's
@@ -537,6 +540,8 @@ pub(crate) struct SumGroup {
     /// The digit sets of its fillings (a cage's combinations), or the
     /// digit every combination holds.
     pub(crate) sets: Vec<Candidates>,
+    /// The digit whose places in a house all lie in the cage.
+    pub(crate) digit: Option<Digit>,
 }
 
 /// What a forcing chain's assumptions lead to.

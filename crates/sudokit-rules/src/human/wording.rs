@@ -88,6 +88,12 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
         Technique::CageLockedDigit => {
             write!(f, "{name}: every combination of {cage} ({cells}: {sum}) holds {}", sets.join(""))
         }
+        Technique::CageBoundDigit => write!(
+            f,
+            "{name}: {houses} has its {} only in {cage} ({cells}: {sum}), which can then only be {}",
+            group.digit.map_or(String::new(), |d| d.to_string()),
+            or_list(&sets)
+        ),
         Technique::Innies | Technique::Outies => write!(f, "{name} of {houses}: {adds}"),
         Technique::CageSplit => write!(f, "{name}: {houses} cuts {cage}, and {adds}"),
         Technique::InnieOutieDifference => {

@@ -33,6 +33,12 @@ pub struct CageCombinations;
 #[derive(Clone, Copy, Debug)]
 pub struct CageLockedDigits;
 
+/// Cage-bound digits: when a house has every place of a digit inside one
+/// cage, the cage holds the digit, and its cells keep only the digits of
+/// the combinations of its sum that hold it.
+#[derive(Clone, Copy, Debug)]
+pub struct CageBoundDigits;
+
 /// The rule of 45: a union of 1 to side − 1 adjacent rows, of adjacent
 /// columns, a box or two boxes side by side holds each digit once per
 /// house, so its digits add up to a known total. Its innies — its cells
@@ -130,6 +136,41 @@ impl Strategy for CageLockedDigits {
                     .map(|o| (position.cell(o), digit))
                     .collect();
                 (!removed.is_empty()).then(|| Step::new(Technique::CageLockedDigit, group()).eliminating(removed))
+            })
+        })
+    }
+}
+
+impl Strategy for CageBoundDigits {
+    fn name(&self) -> &'static str {
+        "Cage-bound digits"
+    }
+
+    /// Killer rules only.
+    fn takes(&self, variant: &Variant) -> bool {
+        killer(variant)
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let cages = position.variant().cages();
+        (0..position.unit_count()).find_map(|u| {
+            position.missing(u).iter().find_map(|digit| {
+                let mut places = position.cells_with(u, digit);
+                let first = places.next()?;
+                let number = cages.iter().position(|cage| cage.cells().contains(&first))?;
+                let (cells, sum) = (cages[number].cells(), cages[number].sum()?);
+                if !places.all(|i| cells.contains(&i)) {
+                    return None;
+                }
+                let ones = vec![1; cells.len()];
+                let fillings = supported_signed(position, cells, &ones, i64::from(sum), Candidates::single(digit))?;
+                let removed = removals(position, cells, &fillings.digits);
+                (!removed.is_empty()).then(|| {
+                    let houses = vec![position.house(u)];
+                    let mut group = group_of(position, cells, sum, Some(number), houses, fillings.sets);
+                    group.digit = Some(digit);
+                    Step::new(Technique::CageBoundDigit, Pattern::Sum(Box::new(group))).eliminating(removed)
+                })
             })
         })
     }
@@ -260,7 +301,7 @@ fn difference_step(
     let (more, less) = if difference >= 0 { (outies, loose) } else { (loose, outies) };
     let cells: Vec<usize> = more.iter().chain(less).copied().collect();
     let signs: Vec<i64> = more.iter().map(|_| 1).chain(less.iter().map(|_| -1)).collect();
-    let fillings = supported_signed(position, &cells, &signs, difference.abs())?;
+    let fillings = supported_signed(position, &cells, &signs, difference.abs(), Candidates::EMPTY)?;
     let group = |_| {
         let mut group = group_of(position, more, difference.unsigned_abs() as u32, None, houses.to_vec(), Vec::new());
         group.minus = less.iter().map(|&i| position.cell(i)).collect();
@@ -323,7 +364,8 @@ fn group_of(
     houses: Vec<House>,
     sets: Vec<Candidates>,
 ) -> SumGroup {
-    SumGroup { cells: cells.iter().map(|&i| position.cell(i)).collect(), minus: Vec::new(), sum, cage, houses, sets }
+    let cells = cells.iter().map(|&i| position.cell(i)).collect();
+    SumGroup { cells, minus: Vec::new(), sum, cage, houses, sets, digit: None }
 }
 
 /// What the fillings of a group put where: per cell (in the group's
@@ -339,12 +381,19 @@ struct Fillings {
 /// distinct digits. `None` when there are too many to look through
 /// ([`MAX_NODES`]).
 fn supported(position: &Position, cells: &[usize], sum: u32) -> Option<Fillings> {
-    supported_signed(position, cells, &vec![1; cells.len()], i64::from(sum))
+    supported_signed(position, cells, &vec![1; cells.len()], i64::from(sum), Candidates::EMPTY)
 }
 
 /// [`supported`] for the fillings whose digits, each times its `sign`
-/// (+1 or −1), add up to `total`: innies less outies.
-fn supported_signed(position: &Position, cells: &[usize], signs: &[i64], total: i64) -> Option<Fillings> {
+/// (+1 or −1), add up to `total` (innies less outies), and that hold
+/// every digit of `required`.
+fn supported_signed(
+    position: &Position,
+    cells: &[usize],
+    signs: &[i64],
+    total: i64,
+    required: Candidates,
+) -> Option<Fillings> {
     let options: Vec<Candidates> =
         cells.iter().map(|&i| Digit::new(position.placed(i)).map_or(position.cands(i), Candidates::single)).collect();
     let mut order: Vec<usize> = (0..cells.len()).collect();
@@ -352,6 +401,7 @@ fn supported_signed(position: &Position, cells: &[usize], signs: &[i64], total: 
     let mut search = Filling {
         cells,
         signs,
+        required,
         options: &options,
         order: &order,
         position,
@@ -371,6 +421,8 @@ fn supported_signed(position: &Position, cells: &[usize], signs: &[i64], total: 
 struct Filling<'a> {
     cells: &'a [usize],
     signs: &'a [i64],
+    /// Digits every filling must hold.
+    required: Candidates,
     options: &'a [Candidates],
     /// The group's indices, fewest options first.
     order: &'a [usize],
@@ -391,12 +443,10 @@ impl Filling<'_> {
             return None;
         }
         let Some(&k) = self.order.get(depth) else {
-            if left == 0 {
-                let mut set = Candidates::EMPTY;
+            let set: Candidates = self.chosen.iter().filter_map(|&v| Digit::new(v)).collect();
+            if left == 0 && self.required - set == Candidates::EMPTY {
                 for (k, &v) in self.chosen.iter().enumerate() {
-                    let digit = Digit::new(v).expect("every cell chosen");
-                    self.digits[k].insert(digit);
-                    set.insert(digit);
+                    self.digits[k].insert(Digit::new(v).expect("every cell chosen"));
                 }
                 self.sets.push(set);
             }

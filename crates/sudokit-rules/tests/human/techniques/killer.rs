@@ -12,7 +12,7 @@
 //! Cage 1 is r1c1 + r1c2 = 3, cage 2 r1c3 + r2c3 = 4, cage 3 r1c4 + r2c4
 //! = 6, cage 4 r2c1 + r2c2 = 7; the other cells are in no cage.
 
-use sudokit_rules::human::techniques::{CageCombinations, CageLockedDigits, RuleOf45};
+use sudokit_rules::human::techniques::{CageBoundDigits, CageCombinations, CageLockedDigits, RuleOf45};
 use sudokit_rules::human::{Position, Strategy, Technique};
 use sudokit_rules::sudokit_core::{Cell, Grid, Shape, Variant};
 
@@ -77,4 +77,22 @@ fn a_killer_position_starts_from_every_digit_and_refuses_a_broken_sum() {
     grid.set(Cell::new(0, 0), sudokit_rules::sudokit_core::Digit::new(3));
     let err = Position::with_variant(&grid, &killer()).map(|_| ()).expect_err("3 leaves cage 1 nothing");
     assert!(err.to_string().starts_with("invalid puzzle: cage 1 (r1c1, r1c2: 3) holds 3"), "{err}");
+}
+
+#[test]
+fn a_digit_a_house_places_only_in_a_cage_picks_its_combinations() {
+    // Cage r1c1 + r1c2 = 5 is 1 + 4 or 2 + 3. The given 4 in r2c3 takes
+    // 4 from r1c3 and r1c4 (box 2), so row 1 has its 4 in the cage: 1 + 4.
+    let rules = Variant::parse("cage=5:r1c1+r1c2", Shape::MINI).expect("a valid cage");
+    let grid: Grid = "......4.........".parse().expect("a grid");
+    let position = Position::with_variant(&grid, &rules).expect("a valid killer");
+    assert!(CageCombinations.find(&position).is_none(), "both combinations fit the candidates");
+    let step = CageBoundDigits.find(&position).expect("row 1's 4 lies in the cage");
+    assert_eq!(step.technique(), Technique::CageBoundDigit);
+    assert_eq!(removed(&step), [(1, 1, 2), (1, 2, 2), (1, 1, 3), (1, 2, 3)]);
+    assert_eq!(
+        step.to_string(),
+        "Cage-bound digit: row 1 has its 4 only in cage 1 (r1c1, r1c2: 5), which can then only be 1+4: \
+         2 removed from r1c1, r1c2; 3 removed from r1c1, r1c2"
+    );
 }
