@@ -60,7 +60,8 @@
 //! norvig_top95,sudoku-0.8,unique,95,...,
 //! ```
 //!
-//! The peers do not report their guesses, so their last column is empty.
+//! The peers do not report their guesses, nor does `auto` on puzzles with
+//! rules, so their last column is empty.
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -408,7 +409,8 @@ fn race(
 ) -> Result {
     let n = puzzles.len();
     eprintln!("{set} ({n} puzzles, {}): checking every answer", mode.name());
-    let mut guesses = 0;
+    // Guesses are reported only when every answer counted them.
+    let mut guesses = Some(0);
     for (k, puzzle) in puzzles.iter().enumerate() {
         let wrong = |who: &str, what: String| format!("{set} #{}: {who} {what} for {puzzle}", k + 1);
         let (our_answer, our_guesses) = ours.answer(mode, k).map_err(|e| wrong(ours.name(), e))?;
@@ -417,7 +419,7 @@ fn race(
             let what = format!("{} counts {our_answer}, {} {their_answer}", ours.name(), peer.name());
             return Err(wrong("the solvers disagree:", what).into());
         }
-        guesses += our_guesses.unwrap_or(0);
+        guesses = guesses.zip(our_guesses).map(|(sum, g)| sum + g);
     }
     // Small sets are repeated so that each timed run lasts at least 100 ms:
     // shorter runs are at the mercy of a single hiccup.
@@ -435,8 +437,7 @@ fn race(
             Ok(())
         },
     )?;
-    let per_puzzle = guesses as f64 / n as f64;
-    let guesses = format!("{per_puzzle:.2}");
+    let guesses = guesses.map_or(String::new(), |g| format!("{:.2}", g as f64 / n as f64));
     report(rows, set, ours.name(), mode.name(), n, median(&mut our_runs, n * repeat), &guesses);
     report(rows, set, peer.name(), mode.name(), n, median(&mut their_runs, n * repeat), "");
     Ok(())
