@@ -5,7 +5,6 @@
 use std::fmt;
 
 use crate::cell::Cell;
-use crate::shape::Shape;
 
 /// A killer cage: cells (row-major indices, ascending) that hold distinct
 /// digits and, with a sum, digits adding up to it. A cage without a sum
@@ -37,6 +36,14 @@ impl Cage {
     /// Its cells, as row-major indices, ascending.
     pub fn cells(&self) -> &[usize] {
         &self.cells
+    }
+
+    /// Whether the digits `values` (a whole grid's, row-major, `0` for an
+    /// empty cell) puts in this cage can still add up to its sum on a grid
+    /// of `side`: its filled cells add up to no more, and distinct digits
+    /// not among them can fill the rest. Always, for a cage without a sum.
+    pub fn holds(&self, values: &[u8], side: usize) -> bool {
+        self.sum.is_none_or(|sum| sum_holds(self.cells.iter().map(|&i| values[i]), sum, side))
     }
 
     /// Its sum, if it has one.
@@ -189,19 +196,20 @@ fn join_and(items: &[String]) -> String {
 }
 
 /// Whether the digits of a cage's cells (`0` for empty) can still add up
-/// to `sum`: the filled ones are distinct (a cage is a house) and some
-/// distinct digits not among them fill the rest.
-pub(crate) fn sum_holds(digits: &[u8], sum: u32, shape: Shape) -> bool {
-    let filled = digits.iter().filter(|&&d| d != 0);
-    let used = filled.clone().fold(0u64, |mask, &d| mask | 1 << (d - 1));
-    let total: u32 = filled.map(|&d| u32::from(d)).sum();
-    let left = digits.iter().filter(|&&d| d == 0).count();
-    total <= sum && can_complete(shape.side(), used, left, sum - total)
+/// to `sum` on a grid of `side`: the filled ones are distinct (a cage is a
+/// house) and some distinct digits not among them fill the rest.
+fn sum_holds(digits: impl Iterator<Item = u8> + Clone, sum: u32, side: usize) -> bool {
+    let filled = digits.clone().filter(|&d| d != 0);
+    let used = filled.clone().fold(0u64, |mask, d| mask | 1 << (d - 1));
+    let total: u32 = filled.map(u32::from).sum();
+    let left = digits.filter(|&d| d == 0).count();
+    total <= sum && can_complete(side, used, left, sum - total)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shape::Shape;
 
     #[test]
     fn digit_sets_count_the_combinations_without_a_sum() {
@@ -244,10 +252,11 @@ mod tests {
     #[test]
     fn a_cage_holds_while_empty_cells_can_reach_its_sum() {
         let shape = Shape::CLASSIC;
-        assert!(sum_holds(&[0, 0, 0], 6, shape));
-        assert!(sum_holds(&[1, 0, 0], 6, shape));
-        assert!(!sum_holds(&[4, 0, 0], 6, shape), "4 + two more distinct digits is 7 at least");
-        assert!(sum_holds(&[1, 2, 3], 6, shape) && !sum_holds(&[1, 2, 4], 6, shape));
+        let holds = |digits: [u8; 3]| sum_holds(digits.into_iter(), 6, shape.side());
+        assert!(holds([0, 0, 0]));
+        assert!(holds([1, 0, 0]));
+        assert!(!holds([4, 0, 0]), "4 + two more distinct digits is 7 at least");
+        assert!(holds([1, 2, 3]) && !holds([1, 2, 4]));
         let broken = CageBreak {
             cage: 2,
             cells: vec![Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0)],

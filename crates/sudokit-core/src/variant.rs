@@ -817,7 +817,7 @@ impl Variant {
             let digits: Vec<u8> = cage.cells().iter().map(|&i| values[i]).collect();
             let filled = digits.iter().filter(|&&d| d != 0);
             let distinct = filled.clone().fold(0u64, |mask, &d| mask | 1 << (d - 1)).count_ones() as usize;
-            if distinct == filled.count() && !crate::cage::sum_holds(&digits, sum, self.shape) {
+            if distinct == filled.count() && !cage.holds(values, self.shape.side()) {
                 let cells = cage.cells().iter().map(|&i| Cell::from_index(i, self.shape)).collect();
                 out.push(CageBreak { cage: number, cells, sum, digits });
             }

@@ -173,11 +173,9 @@ impl ConstraintGraph {
     /// colour of the side, or under [pencil marks](Variant::with_marks)
     /// the cell's marks (a list colouring).
     pub fn colours_of(&self, v: usize) -> u64 {
-        let side = self.shape.side();
         match &self.lists {
             Some(lists) => lists.get(v).copied().unwrap_or(0),
-            None if side >= 64 => u64::MAX,
-            None => (1 << side) - 1,
+            None => sudokit_core::marks::all_digits(self.shape.side()),
         }
     }
 

@@ -80,7 +80,7 @@ impl<'a> Search<'a> {
             graph,
             method,
             k,
-            full: if k == 64 { u64::MAX } else { (1 << k) - 1 },
+            full: sudokit_core::marks::all_digits(k),
             colour: vec![0; n],
             used: vec![0; n],
             counts: vec![0; n * k],

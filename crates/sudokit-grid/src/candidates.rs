@@ -63,7 +63,7 @@ impl Candidates {
     #[inline]
     pub const fn full(side: usize) -> Candidates {
         assert!(side <= 64, "side too large for a 64-bit set");
-        Candidates(if side == 64 { u64::MAX } else { (1u64 << side) - 1 })
+        Candidates(sudokit_core::marks::all_digits(side))
     }
 
     /// The set holding only `digit` (empty for a digit above 64).

@@ -39,7 +39,8 @@ impl<'b> Search<'b> {
             cage.cells().iter().for_each(|&i| cage_of[i] = Some(sums.len()));
             sums.push((cage.cells().to_vec(), cage.combinations(side)));
         }
-        let marks = variant.marks().map_or_else(|| vec![Candidates::full(side).bits(); cells.len()], <[u64]>::to_vec);
+        let marks =
+            variant.marks().map_or_else(|| vec![sudokit_core::marks::all_digits(side); cells.len()], <[u64]>::to_vec);
         Ok(Search { cells, marks, peers, neighbours, cage_of, sums, tally: SearchTally::new(budget, limit) })
     }
 

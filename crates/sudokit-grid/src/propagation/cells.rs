@@ -101,7 +101,7 @@ impl Tables {
         let houses: Vec<Vec<u16>> =
             variant.houses().iter().filter(|h| h.cells().len() == side).map(|h| narrow(h.cells())).collect();
         let neighbours = variant.non_consecutive_neighbours().iter().map(|n| narrow(n)).collect();
-        let full = if side == 64 { u64::MAX } else { (1 << side) - 1 };
+        let full = sudokit_core::marks::all_digits(side);
         let mut intersections = Vec::new();
         let mut meets_of = vec![Vec::new(); houses.len()];
         for (k, a) in houses.iter().enumerate() {

@@ -338,12 +338,7 @@ impl Position {
         let side = self.side();
         self.variant().cages().iter().enumerate().find_map(|(number, cage)| {
             let sum = cage.sum()?;
-            let placed = cage.cells().iter().map(|&i| self.values[i]).filter(|&v| v != 0);
-            let used = placed.clone().fold(0u64, |m, v| m | 1 << (v - 1));
-            let total: u32 = placed.map(u32::from).sum();
-            let left = cage.cells().len() - used.count_ones() as usize;
-            let holds = total <= sum && sudokit_core::cage::can_complete(side, used, left, sum - total);
-            (!holds).then_some((number, sum))
+            (!cage.holds(&self.values, side)).then_some((number, sum))
         })
     }
 

@@ -162,8 +162,7 @@ impl Strategy for CageBoundDigits {
                 if !places.all(|i| cells.contains(&i)) {
                     return None;
                 }
-                let ones = vec![1; cells.len()];
-                let fillings = supported_signed(position, cells, &ones, i64::from(sum), Candidates::single(digit))?;
+                let fillings = supported_holding(position, cells, sum, Candidates::single(digit))?;
                 let removed = removals(position, cells, &fillings.digits);
                 (!removed.is_empty()).then(|| {
                     let houses = vec![position.house(u)];
@@ -265,16 +264,30 @@ fn innies_and_outies(position: &Position, units: &[usize]) -> Option<Step> {
     if sticking.len() > MAX_STICKING {
         return None;
     }
+    // Each sticking cage's cells outside the union, and how many it has
+    // inside (all of them innies), so that a subset's group size is known
+    // before its cells are gathered.
+    let parts: Vec<(Vec<usize>, usize)> = sticking
+        .iter()
+        .map(|&c| {
+            let (out, within): (Vec<usize>, Vec<usize>) = cages[c].cells().iter().partition(|&&i| !inside[i]);
+            (out, within.len())
+        })
+        .collect();
     let mut by_size: Vec<(Vec<usize>, Vec<usize>, i64)> = Vec::new();
     for subset in (1u32..1 << sticking.len()).rev() {
-        let chosen: Vec<usize> = (0..sticking.len()).filter(|&k| subset >> k & 1 == 1).map(|k| sticking[k]).collect();
-        let in_chosen = |i: usize| chosen.iter().any(|&c| cages[c].cells().contains(&i));
-        let outies: Vec<usize> = (0..position.len()).filter(|&i| !inside[i] && in_chosen(i)).collect();
-        let loose: Vec<usize> = innies.iter().copied().filter(|&i| !in_chosen(i)).collect();
-        if outies.len() + loose.len() <= MAX_GROUP {
-            let added: u32 = chosen.iter().filter_map(|&c| cages[c].sum()).sum();
-            by_size.push((outies, loose, i64::from(added) - i64::from(innie_sum)));
+        let chosen = || (0..sticking.len()).filter(move |&k| subset >> k & 1 == 1);
+        let outside: usize = chosen().map(|k| parts[k].0.len()).sum();
+        let within: usize = chosen().map(|k| parts[k].1).sum();
+        if outside + innies.len() - within > MAX_GROUP {
+            continue;
         }
+        let mut outies: Vec<usize> = chosen().flat_map(|k| parts[k].0.iter().copied()).collect();
+        outies.sort_unstable();
+        let in_chosen = |i: usize| chosen().any(|k| cages[sticking[k]].cells().contains(&i));
+        let loose: Vec<usize> = innies.iter().copied().filter(|&i| !in_chosen(i)).collect();
+        let added: u32 = chosen().filter_map(|k| cages[sticking[k]].sum()).sum();
+        by_size.push((outies, loose, i64::from(added) - i64::from(innie_sum)));
     }
     by_size.sort_by_key(|(outies, loose, _)| outies.len() + loose.len());
     by_size.into_iter().find_map(|(outies, loose, difference)| {
@@ -381,7 +394,12 @@ struct Fillings {
 /// distinct digits. `None` when there are too many to look through
 /// ([`MAX_NODES`]).
 fn supported(position: &Position, cells: &[usize], sum: u32) -> Option<Fillings> {
-    supported_signed(position, cells, &vec![1; cells.len()], i64::from(sum), Candidates::EMPTY)
+    supported_holding(position, cells, sum, Candidates::EMPTY)
+}
+
+/// [`supported`] for the fillings that hold every digit of `required`.
+fn supported_holding(position: &Position, cells: &[usize], sum: u32, required: Candidates) -> Option<Fillings> {
+    supported_signed(position, cells, &vec![1; cells.len()], i64::from(sum), required)
 }
 
 /// [`supported`] for the fillings whose digits, each times its `sign`
@@ -398,12 +416,21 @@ fn supported_signed(
         cells.iter().map(|&i| Digit::new(position.placed(i)).map_or(position.cands(i), Candidates::single)).collect();
     let mut order: Vec<usize> = (0..cells.len()).collect();
     order.sort_by_key(|&k| options[k].len());
+    // The least and the most the cells from each depth on can add.
+    let mut bounds = vec![(0i64, 0i64); cells.len() + 1];
+    for (depth, &k) in order.iter().enumerate().rev() {
+        let low = options[k].first().map_or(0, |d| i64::from(d.get())) * signs[k];
+        let high = options[k].iter().last().map_or(0, |d| i64::from(d.get())) * signs[k];
+        let (least, most) = bounds[depth + 1];
+        bounds[depth] = (least + low.min(high), most + low.max(high));
+    }
     let mut search = Filling {
         cells,
         signs,
         required,
         options: &options,
         order: &order,
+        bounds: &bounds,
         position,
         chosen: vec![0; cells.len()],
         digits: vec![Candidates::EMPTY; cells.len()],
@@ -426,6 +453,8 @@ struct Filling<'a> {
     options: &'a [Candidates],
     /// The group's indices, fewest options first.
     order: &'a [usize],
+    /// The least and the most the cells from `order[depth]` on can add.
+    bounds: &'a [(i64, i64)],
     position: &'a Position,
     /// The digit given to each cell so far.
     chosen: Vec<u8>,
@@ -443,8 +472,11 @@ impl Filling<'_> {
             return None;
         }
         let Some(&k) = self.order.get(depth) else {
+            if left != 0 {
+                return Some(());
+            }
             let set: Candidates = self.chosen.iter().filter_map(|&v| Digit::new(v)).collect();
-            if left == 0 && self.required - set == Candidates::EMPTY {
+            if self.required - set == Candidates::EMPTY {
                 for (k, &v) in self.chosen.iter().enumerate() {
                     self.digits[k].insert(Digit::new(v).expect("every cell chosen"));
                 }
@@ -452,15 +484,7 @@ impl Filling<'_> {
             }
             return Some(());
         };
-        // The least and the most the cells after this one can add.
-        let (mut least, mut most) = (0i64, 0i64);
-        for &r in &self.order[depth + 1..] {
-            let low = self.options[r].first().map_or(0, |d| i64::from(d.get()));
-            let high = self.options[r].iter().last().map_or(0, |d| i64::from(d.get()));
-            let (a, b) = (low * self.signs[r], high * self.signs[r]);
-            least += a.min(b);
-            most += a.max(b);
-        }
+        let (least, most) = self.bounds[depth + 1];
         for digit in self.options[k] {
             let value = i64::from(digit.get()) * self.signs[k];
             if value + least > left || value + most < left {
