@@ -18,7 +18,8 @@
 //! (2×3 boxes), `3x2` for boxes of 3 rows and 2 columns, …; `--symmetry`
 //! one of none, rotate180 (or rotational), rotate90, mirror-rows,
 //! mirror-columns, diagonal, anti-diagonal. `--rating 6.0..7.5` includes
-//! both ends; `--level` is easy, medium, hard, expert or needs-guessing;
+//! both ends, and the puzzles spread over the band (each seed aims at a
+//! rating drawn evenly over it, up to 9.0; see `Difficulty`); `--level` is easy, medium, hard, expert or needs-guessing;
 //! `--technique` a technique's name as the rater prints it (case, spaces
 //! and hyphens ignored: `x-wing`, `naked pair`). `--time-limit` bounds
 //! each puzzle (60 s by default): a puzzle not made in time is reported on

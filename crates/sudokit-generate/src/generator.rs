@@ -15,7 +15,7 @@ use sudokit_core::{
 use sudokit_rules::human::{RateError, Rater, Rating};
 
 use crate::regions::{jigsaw, random_map};
-use crate::request::{Difficulty, Givens};
+use crate::request::{Aim, Difficulty, Givens};
 use crate::solved::{solved_grid, solved_variant_grid, within};
 use crate::symmetry::Symmetry;
 use crate::unique::{Checker, Houses, Rectangles, houses_of_cells};
@@ -122,7 +122,9 @@ pub struct Generated {
 /// the neighbourhood of the closest ones so far (a pool of sixteen), as
 /// the best generators of hard puzzles do: a few givens dropped, random
 /// givens of the solution added until the puzzle is unique again, then
-/// minimised anew; one puzzle in ten from a fresh grid.
+/// minimised anew; one puzzle in ten from a fresh grid. A band request
+/// aims at a rating drawn over its band, so that its puzzles spread over
+/// it (see [`Difficulty`](Difficulty#which-puzzles-a-band-request-gives)).
 ///
 /// Every request runs within a [`Budget`] (60 s by default; see
 /// [`with_budget`](Generator::with_budget)): an impossible or unlucky
@@ -508,6 +510,7 @@ impl Run<'_, '_> {
     /// ten, from a fresh grid, until one meets the difficulty.
     fn search(&mut self) -> Result<Generated, GenerateError> {
         let mut pool: Vec<(u32, Candidate, Rating)> = Vec::with_capacity(POOL + 1);
+        let mut aim = Aim::new(&self.generator.difficulty, &mut self.rng);
         loop {
             let candidate = if pool.is_empty() || self.rng.random_ratio(1, FRESH_ONE_IN) {
                 self.fresh()?
@@ -520,9 +523,15 @@ impl Run<'_, '_> {
                 continue;
             }
             let Some(rating) = self.rate(&candidate, pool.first())? else { continue };
-            let distance = self.generator.difficulty.distance(&rating);
+            let distance = aim.current().distance(&rating);
             if distance == 0 {
                 return Ok(self.finish(candidate, Some(rating)));
+            }
+            if aim.missed() {
+                for (d, _, rating) in &mut pool {
+                    *d = aim.current().distance(rating);
+                }
+                pool.sort_by_key(|(d, ..)| *d);
             }
             // Ties go in too: the search walks plateaus of equal ratings.
             if pool.len() < POOL || pool.last().is_some_and(|(d, ..)| distance <= *d) {

@@ -111,7 +111,9 @@ impl KillerGenerator {
     /// solve without guessing rates past them, up to the chains). Killers
     /// are made one after the other from the seed's random numbers until
     /// one is in the band; a rating stops as soon as it passes the band's
-    /// highest ER.
+    /// highest ER. A band request therefore draws from the killers' own
+    /// distribution within the band (unlike [`Generator`]'s, which spreads
+    /// its targets over the band: killers are not searched by neighbourhood).
     #[must_use]
     pub fn with_difficulty(mut self, difficulty: Difficulty) -> KillerGenerator {
         self.difficulty = difficulty;

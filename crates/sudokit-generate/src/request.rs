@@ -3,6 +3,7 @@
 
 use std::ops::RangeInclusive;
 
+use rand::Rng;
 use sudokit_rules::human::{Level, Rating, Score, Technique, lists};
 
 /// How many givens a puzzle keeps.
@@ -25,6 +26,21 @@ pub enum Givens {
 /// ER range, a level, a hardest technique, and EP or ED ranges. Ranges
 /// include both ends.
 ///
+/// # Which puzzles a band request gives
+/// A request with an ER band (a rating range, a level, or both: their
+/// overlap) spreads its puzzles over the band rather than returning its
+/// easiest ratings, the ones a search from random puzzles meets first.
+/// Each request (each seed) draws a target evenly among the band's tenths,
+/// up to [`SPREAD_TOP`](Difficulty::SPREAD_TOP) (9.0), and searches for a
+/// puzzle rated exactly that. ER takes only the values of Sudoku
+/// Explainer's scale (below 6.0 they are few: 1.0, 1.2, 1.5, 1.7, 2.0…;
+/// from 6.6 on, chains of every length give most tenths), and some are
+/// rare, so the search then accepts a window above the target that widens
+/// by a tenth every 32 rated puzzles, up to the band's top. The ratings a
+/// band's requests give are therefore close to even over the ratings the
+/// search meets in the band, each rare rating's share going to the ones
+/// above it.
+///
 /// ```
 /// use sudokit::generate::Difficulty;
 /// use sudokit::rules::human::{Score, Technique};
@@ -43,6 +59,13 @@ pub struct Difficulty {
 }
 
 impl Difficulty {
+    /// The highest target a band request draws (see
+    /// [above](Difficulty#which-puzzles-a-band-request-gives)): random
+    /// generation and its neighbourhood climb reach 9.0 within seconds, and
+    /// higher ratings only by a long search, so a band that reaches past it
+    /// aims at its part up to 9.0 (or at its start, when that lies above).
+    pub const SPREAD_TOP: Score = Score::from_tenths(90);
+
     /// No requirement: the puzzle is not rated.
     pub fn any() -> Difficulty {
         Difficulty::default()
@@ -91,6 +114,17 @@ impl Difficulty {
     /// Whether `rating` meets every requirement.
     pub fn accepts(&self, rating: &Rating) -> bool {
         self.distance(rating) == 0
+    }
+
+    /// The ER band the request spans: its rating range within its
+    /// level's, when it has either (`None` for neither, or for
+    /// [`Level::NeedsGuessing`] alone).
+    pub(crate) fn er_band(&self) -> Option<RangeInclusive<Score>> {
+        let level = self.level.and_then(Level::er_range);
+        match (self.er.clone(), level) {
+            (Some(a), Some(b)) => Some(*a.start().max(b.start())..=*a.end().min(b.end())),
+            (a, b) => a.or(b),
+        }
     }
 
     /// The highest ER the request allows, if it bounds it (a rating range
@@ -155,6 +189,67 @@ impl Difficulty {
 /// the same deductions as chains.
 fn is_named_pattern(technique: Technique) -> bool {
     lists::named_patterns().iter().any(|strategy| strategy.name() == technique.name())
+}
+
+/// What a band request's search aims at (see
+/// [`Difficulty`](Difficulty#which-puzzles-a-band-request-gives)): the
+/// request with its ER band narrowed to a window that starts at a target
+/// drawn evenly over the band's tenths (up to
+/// [`SPREAD_TOP`](Difficulty::SPREAD_TOP)), one tenth wide at first,
+/// widening by a tenth every [`WIDEN_EVERY`] rated puzzles up to the
+/// band's top: ER takes only the values of Sudoku Explainer's scale, so a
+/// target may have no puzzle of its own.
+#[derive(Clone, Debug)]
+pub(crate) struct Aim {
+    aimed: Difficulty,
+    window: Option<(u16, u16, u16)>,
+    rated: u32,
+}
+
+/// Rated puzzles between two widenings of an [`Aim`]'s window.
+pub(crate) const WIDEN_EVERY: u32 = 32;
+
+impl Aim {
+    /// The aim of one request, its target drawn from `rng` (no draw for a
+    /// request without an ER band, which is aimed at as it is).
+    pub(crate) fn new(request: &Difficulty, rng: &mut impl Rng) -> Aim {
+        let window = request.er_band().and_then(|band| {
+            let (low, high) = (band.start().tenths(), band.end().tenths());
+            let top = high.min(low.max(Difficulty::SPREAD_TOP.tenths()));
+            (low < high).then(|| {
+                let target = rng.random_range(low..=top);
+                (target, target, high)
+            })
+        });
+        let mut aim = Aim { aimed: request.clone(), window, rated: 0 };
+        aim.narrow();
+        aim
+    }
+
+    /// The request narrowed to the current window.
+    pub(crate) fn current(&self) -> &Difficulty {
+        &self.aimed
+    }
+
+    /// Counts a rated puzzle that missed the window; `true` when that
+    /// widened it (distances to the aim then change).
+    pub(crate) fn missed(&mut self) -> bool {
+        self.rated += 1;
+        match &mut self.window {
+            Some((_, end, high)) if self.rated % WIDEN_EVERY == 0 && *end < *high => {
+                *end += 1;
+                self.narrow();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn narrow(&mut self) {
+        if let Some((target, end, _)) = self.window {
+            self.aimed.er = Some(Score::from_tenths(target)..=Score::from_tenths(end));
+        }
+    }
 }
 
 /// How many tenths `score` lies outside `range`.

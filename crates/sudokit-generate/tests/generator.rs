@@ -144,6 +144,20 @@ fn node_and_iteration_caps_bound_a_whole_request() {
     assert!(matches!(result, Err(GenerateError::Stopped { reason: StopReason::IterationLimit, .. })), "{result:?}");
 }
 
+/// A band request spreads over its band (see `Difficulty`): the first
+/// puzzle a search meets in 2.0..4.0 is nearly always rated 2.0 to 2.6,
+/// while targets drawn over the band reach its upper half too.
+#[test]
+fn band_requests_spread_over_the_band() {
+    let band = Score::from_tenths(20)..=Score::from_tenths(40);
+    let generator = Generator::new(Shape::CLASSIC).with_difficulty(Difficulty::any().with_rating(band.clone()));
+    let ers: Vec<Score> = (1..=24).map(|seed| generator.generate(seed).unwrap().rating.unwrap().er).collect();
+    assert!(ers.iter().all(|er| band.contains(er)), "{ers:?}");
+    let distinct: std::collections::BTreeSet<Score> = ers.iter().copied().collect();
+    assert!(distinct.len() >= 6, "{ers:?}");
+    assert!(ers.iter().filter(|er| er.tenths() >= 30).count() >= 6, "{ers:?}");
+}
+
 #[test]
 fn rated_requests_give_puzzles_of_that_rating() {
     let range = Score::from_tenths(26)..=Score::from_tenths(40);
