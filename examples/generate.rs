@@ -10,6 +10,8 @@
 //!     [--rules RULES] [--jigsaw] [--killer cages|givens] [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv] [--output FILE]
 //! cargo run --release --example generate -- --rules x,anti-knight --count 5
 //! cargo run --release --example generate -- --killer cages --count 5
+//! cargo run --release --example generate -- --rating 10.0..12.0 --count 5 --format csv
+//! cargo run --release --example generate -- --from hard.txt --rating 9.0..12.0 --minimal --count 20
 //! cargo run --release --example generate -- --help
 //! ```
 //!
@@ -39,6 +41,20 @@
 //! variants; without one, a variant puzzle's ER, EP and ED stay empty.
 //! `--jigsaw` gives each puzzle a random jigsaw map of its own.
 //!
+//! `--vicinity PUZZLE` (repeatable) and `--from FILE` search the
+//! neighbourhood of given puzzles instead (`Vicinity`: moves {-1+0} to
+//! {-N+(N+1)} with N from `--moves`, 2 by default; each neighbour with one
+//! solution, new up to symmetry, minimal with `--minimal`, rated; the
+//! search climbs from the best so far) and write each puzzle of the
+//! difficulty asked as it is found, on `--threads` threads, the same finds
+//! whatever their number. A `--rating` band that starts above 9.0, which
+//! random generation does not reach, searches so from four puzzles of the
+//! bundled forum list `puzzles/forum_hardest_1106.txt` drawn by `--seed`
+//! (a climb from generated puzzles stalls at 9.3 to 9.4: see
+//! `docs/notes.md`). In a search, `--seed` seeds the whole search, CSV's
+//! seed column repeats it, and `--time-limit` bounds the search as a
+//! whole at that many seconds a puzzle asked for.
+//!
 //! `--killer` makes killers with `KillerGenerator`, over the rules of
 //! `--rules` if any: `cages` for killers without givens, minimal in cages
 //! (no two neighbouring cages merge and keep one solution), `givens` for
@@ -55,13 +71,15 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
+use sudokit::base::SplitMix64;
 use sudokit::generate::{
-    Difficulty, GenerateError, Generated, Generator, Givens, KillerGenerator, KillerGivens, Symmetry, generate_many,
+    Difficulty, GenerateError, Generated, Generator, Givens, KillerGenerator, KillerGivens, Symmetry, Vicinity,
+    generate_many, search_vicinity,
 };
-use sudokit::grid::io::Puzzle;
+use sudokit::grid::io::{Puzzle, parse_puzzles, read_puzzles};
 use sudokit::rating::rate;
-use sudokit::rules::human::{Level, Score, Technique};
-use sudokit::{Budget, Shape, Variant};
+use sudokit::rules::human::{Level, Rating, Score, Technique};
+use sudokit::{Budget, Grid, Shape, Variant};
 use sudokit_examples::{Progress, Result, WithContext, csv_field, exit_code, seconds};
 
 /// Generates proper puzzles, minimal or with a target number of givens,
@@ -89,7 +107,8 @@ pub(crate) struct Cli {
     #[arg(long, default_value = "none")]
     symmetry: Symmetry,
     /// Minimal puzzles: no given can go without losing uniqueness (the
-    /// default).
+    /// default, except in a search, whose neighbours are kept minimal
+    /// only with this flag).
     #[arg(long, conflicts_with_all = ["givens", "empty"])]
     minimal: bool,
     /// Stop removing givens at N instead of at a minimal puzzle.
@@ -128,6 +147,17 @@ pub(crate) struct Cli {
         "jigsaw", "givens", "empty", "minimal"
     ])]
     killer: Option<Killer>,
+    /// Search the neighbourhood of this puzzle (repeatable) for puzzles
+    /// of the difficulty asked, instead of generating at random.
+    #[arg(long, value_name = "PUZZLE", conflicts_with_all = ["killer", "jigsaw", "rules", "givens", "empty"])]
+    vicinity: Vec<String>,
+    /// Search the neighbourhood of the puzzles of FILE (one per line).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["killer", "jigsaw", "rules", "givens", "empty"])]
+    from: Option<std::path::PathBuf>,
+    /// In a search: the most givens a move empties (moves {-1+0} to
+    /// {-N+(N+1)}).
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    moves: usize,
     /// Seed of the first puzzle; puzzle k comes from seed S + k.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
@@ -198,6 +228,21 @@ impl Cli {
         difficulty
     }
 
+    /// The difficulty asked, as the command line says it.
+    fn difficulty_text(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(range) = &self.rating {
+            parts.push(format!("ER {}..{}", range.start(), range.end()));
+        }
+        if let Some(level) = self.level {
+            parts.push(level.to_string());
+        }
+        if let Some(technique) = self.technique {
+            parts.push(technique.to_string());
+        }
+        parts.join(", ")
+    }
+
     fn generator(&self) -> Result<Generator> {
         let difficulty = self.difficulty();
         let shape = self.shape()?;
@@ -220,38 +265,31 @@ pub(crate) fn run(cli: Cli) -> Result {
         return Err("--killer draws cages, not symmetric givens: leave --symmetry out".into());
     }
     let generator = cli.generator()?;
+    if let Some(seeds) = search_seeds(&cli, &generator)? {
+        return search(&cli, &seeds);
+    }
     let killers = cli.killer.map(|kind| killer_generator(&generator, kind, cli.difficulty(), cli.time_limit));
     let csv = cli.format == Format::Csv;
     let started = Instant::now();
-    let mut out: Box<dyn Write> = match &cli.output {
-        Some(path) => {
-            let file = std::fs::File::create(path).context(|| format!("cannot write {}", path.display()))?;
-            let mut file = io::BufWriter::new(file);
-            let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
-            writeln!(
-                file,
-                "# {} {} puzzles with a unique solution, seeds {} to {last}, made by",
-                cli.count,
-                generator.shape(),
-                cli.seed
-            )?;
-            match &killers {
-                Some(killers) => writeln!(file, "# sudokit::generate ({killers:?})")?,
-                None => writeln!(file, "# sudokit::generate ({generator:?})")?,
-            }
-            if cli.jigsaw {
-                writeln!(file, "# each with the random jigsaw map Generator::random_jigsaw makes from its seed")?;
-            }
-            Box::new(file)
-        }
-        None => Box::new(io::stdout().lock()),
-    };
-    if csv {
-        writeln!(out, "puzzle,seed,er,ep,ed,solution")?;
+    let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
+    let mut header = vec![
+        format!(
+            "{} {} puzzles with a unique solution, seeds {} to {last}, made by",
+            cli.count,
+            generator.shape(),
+            cli.seed
+        ),
+        match &killers {
+            Some(killers) => format!("sudokit::generate ({killers:?})"),
+            None => format!("sudokit::generate ({generator:?})"),
+        },
+    ];
+    if cli.jigsaw {
+        header.push("each with the random jigsaw map Generator::random_jigsaw makes from its seed".to_owned());
     }
+    let mut out = output(&cli, &header)?;
     let bar = Progress::new("generate", cli.count, "puzzles");
     let (mut made, mut failed) = (0u64, 0u64);
-    let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
     let results: Box<dyn Iterator<Item = std::result::Result<Generated, GenerateError>>> =
         if let Some(killers) = killers {
             Box::new((cli.seed..=last).map(move |seed| killers.generate(seed)))
@@ -285,6 +323,119 @@ pub(crate) fn run(cli: Cli) -> Result {
         return Err(format!("{failed} of {} puzzles not made (see above)", made + failed).into());
     }
     Ok(())
+}
+
+/// The puzzles to search the neighbourhood of, when the command asks for
+/// a search: those of `--vicinity` and `--from`, or, for a band above
+/// what random generation reaches (`--rating` from above 9.0),
+/// [`HARDEST_SEEDS`] puzzles of the bundled forum list drawn by `--seed`.
+fn search_seeds(cli: &Cli, generator: &Generator) -> Result<Option<Vec<Grid>>> {
+    let mut seeds = Vec::new();
+    for text in &cli.vicinity {
+        seeds.push(text.parse::<Grid>().context(|| format!("--vicinity {text}"))?);
+    }
+    if let Some(path) = &cli.from {
+        seeds.extend(read_puzzles(path).context(|| format!("--from {}", path.display()))?);
+        if seeds.is_empty() {
+            return Err(format!("--from {}: no puzzle in the file", path.display()).into());
+        }
+    }
+    if !seeds.is_empty() {
+        return Ok(Some(seeds));
+    }
+    let hopeless = cli.rating.as_ref().is_some_and(|band| *band.start() > Difficulty::SPREAD_TOP);
+    if !hopeless || cli.killer.is_some() || cli.jigsaw || !generator.variant().is_standard() {
+        return Ok(None);
+    }
+    if generator.shape() != Shape::CLASSIC {
+        return Err(
+            format!("no search reaches {} on {}: the seeds are 9x9", cli.difficulty_text(), generator.shape()).into()
+        );
+    }
+    let list = parse_puzzles(FORUM_HARDEST).context(|| "the bundled forum list")?;
+    let mut draw = SplitMix64::new(cli.seed);
+    seeds.extend((0..HARDEST_SEEDS).map(|_| list[draw.below(list.len())].clone()));
+    eprintln!(
+        "random generation does not reach {}: searching near {HARDEST_SEEDS} puzzles of the forum's hardest list",
+        cli.difficulty_text()
+    );
+    Ok(Some(seeds))
+}
+
+/// The forum's hardest puzzles (puzzles/forum_hardest_1106.txt, whose
+/// header says where they come from): the seeds of a band above 9.0.
+const FORUM_HARDEST: &str = include_str!("../puzzles/forum_hardest_1106.txt");
+
+/// Seeds drawn from [`FORUM_HARDEST`] for a search.
+const HARDEST_SEEDS: usize = 4;
+
+/// Searches the neighbourhood of `seeds` for `--count` puzzles of the
+/// difficulty asked, written as they are found. `--time-limit` bounds the
+/// search as a whole at that many seconds a puzzle asked for.
+fn search(cli: &Cli, seeds: &[Grid]) -> Result {
+    if cli.symmetry != Symmetry::None {
+        return Err("a search keeps no symmetry: leave --symmetry out".into());
+    }
+    let difficulty = cli.difficulty();
+    if difficulty.is_any() {
+        return Err("a search climbs by rating: give --rating, --level or --technique".into());
+    }
+    let budget = Budget::unlimited().with_time_limit(cli.time_limit.saturating_mul(cli.count.min(1 << 20) as u32));
+    let vicinity = Vicinity::new(difficulty).with_moves(cli.moves)?.with_minimal(cli.minimal).with_budget(budget);
+    let bar = std::sync::Arc::new(Progress::new("search", cli.count, "puzzles"));
+    let shown = std::sync::Arc::clone(&bar);
+    let search = vicinity.search(seeds, cli.seed)?.with_progress(move |stats| {
+        let best = stats.best.map_or(String::new(), |er| format!(", best ER {er}"));
+        shown.set(stats.found, &format!("{} rated{best}", stats.rated));
+    });
+    let started = Instant::now();
+    let header = [
+        format!("puzzles with a unique solution found by sudokit::generate::{vicinity:?},"),
+        format!("seed {}, from {} puzzles", cli.seed, seeds.len()),
+    ];
+    let mut out = output(cli, &header)?;
+    let mut made = 0;
+    for result in search_vicinity(search, cli.threads).take(cli.count as usize) {
+        let found = result.map_err(|error| format!("{error} ({made} of {} found)", cli.count))?;
+        let puzzle = found.puzzle.to_string();
+        if cli.format == Format::Csv {
+            let Rating { er, ep, ed, .. } = found.rating;
+            writeln!(out, "{puzzle},{},{er},{ep},{ed},{}", cli.seed, found.solution)?;
+        } else {
+            writeln!(out, "{puzzle}")?;
+        }
+        out.flush()?;
+        made += 1;
+        bar.set(made, &format!("ER {}, {} rated", found.rating.er, found.stats.rated));
+    }
+    bar.finish();
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!("{made} puzzles in {seconds:.2} s");
+    if made < cli.count {
+        return Err(format!("the neighbourhood ran out of new puzzles after {made} of {}", cli.count).into());
+    }
+    Ok(())
+}
+
+/// Where the puzzles go: the file of `--output`, which starts with the
+/// `header` lines as comments, or standard output; then CSV's header line
+/// with `--format csv`.
+fn output(cli: &Cli, header: &[String]) -> Result<Box<dyn Write>> {
+    let mut out: Box<dyn Write> = match &cli.output {
+        Some(path) => {
+            let file = std::fs::File::create(path).context(|| format!("cannot write {}", path.display()))?;
+            let mut file = io::BufWriter::new(file);
+            for line in header {
+                writeln!(file, "# {line}")?;
+            }
+            Box::new(file)
+        }
+        None => Box::new(io::stdout().lock()),
+    };
+    if cli.format == Format::Csv {
+        writeln!(out, "puzzle,seed,er,ep,ed,solution")?;
+    }
+    Ok(out)
 }
 
 /// The puzzle of `seed` on the random jigsaw map of `seed`, with the

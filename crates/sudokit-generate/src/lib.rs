@@ -29,6 +29,9 @@
 //! * [`KillerGenerator`]: killers, a random layout of cages over a random
 //!   solved grid, unique without givens (and minimal in cages) or with
 //!   minimal givens, as [`KillerGivens`] says.
+//! * [`Vicinity`]: the hardest puzzles (SE 9.5 and up, which random
+//!   generation does not reach) by neighbourhood search from seed
+//!   puzzles, a seeded stream of finds ([`VicinitySearch`]).
 //! * [`Transform`]: digit relabelling, row and column permutations within
 //!   bands and stacks, band and stack permutations, transposition,
 //!   rotations and mirrors, composed and inverted: what makes hidden
@@ -64,7 +67,7 @@
 //! `transform`, `symmetry`, `regions` (jigsaw maps) and `variant_tables`
 //! ← `solved` (random grids), `unique` (the checks) and `canonical` (←
 //! `variant_canonical`, a variant's transformations) ←
-//! `request` (what is asked) ← `generator` ← `killer`.
+//! `request` (what is asked) ← `generator` ← `killer` and `vicinity`.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core;
@@ -80,6 +83,7 @@ mod transform;
 mod unique;
 mod variant_canonical;
 mod variant_tables;
+mod vicinity;
 
 pub use canonical::{Canonical, CanonicalError, canonical_puzzle, canonical_solution};
 pub use generator::{GenerateError, Generated, Generator};
@@ -88,6 +92,7 @@ pub use request::{Difficulty, Givens};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use transform::{Transform, TransformError};
 pub use variant_canonical::{VariantCanonical, canonical_variant_puzzle, variant_transforms};
+pub use vicinity::{Found, SearchStats, Vicinity, VicinitySearch};
 
 /// The rating's types that a request takes and a generated puzzle
 /// carries, so that a user of this crate alone can name them.

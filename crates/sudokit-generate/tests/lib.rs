@@ -11,3 +11,4 @@ mod symmetry;
 mod transform;
 mod variant_canonical;
 mod variants;
+mod vicinity;
