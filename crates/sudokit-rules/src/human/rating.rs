@@ -375,6 +375,11 @@ impl<'a> Rater<'a> {
     /// [`Cutoff::AboveMax`]: a filter for puzzles up to `max` saves the
     /// rest of the path (Sudoku Explainer's `analyseDifficulty` breaks the
     /// same way). A puzzle whose ER is at most `max` gets its full rating.
+    ///
+    /// Below 9.0, the techniques at the end of the path whose
+    /// [least scores](Strategy::least_score) all exceed `max` (the chains
+    /// and forcing chains under 6.2) are not searched: a position that
+    /// needs them ends the rating, with their least score as its ER.
     #[must_use]
     pub fn with_max(mut self, max: Score) -> Rater<'a> {
         self.stop.max = Some(max);
@@ -491,8 +496,24 @@ fn rate_on_path(puzzle: &Grid, variant: &Variant, rater: &Rater<'_>) -> Result<R
     };
     let mut placed = false;
     let mut cache = Cache::new();
+    let (strategies, above) = stop.before_above_max(strategies, variant);
     while !position.is_solved() {
-        let Some(step) = first_step(strategies, &position, &mut tally, &mut cache).map_err(RateError::Stopped)? else {
+        let found = first_step(strategies, &position, &mut tally, &mut cache).map_err(RateError::Stopped)?;
+        if let (None, Some(bound)) = (&found, above) {
+            // The techniques left would all rate above the maximum, and
+            // so would a stall.
+            rating.er = rating.er.max(bound);
+            if rating.steps == 0 {
+                rating.ed = bound;
+            }
+            if !placed {
+                rating.ep = rating.ep.max(bound);
+            }
+            rating.level = Level::of(rating.er);
+            rating.cutoff = Some(Cutoff::AboveMax);
+            return Ok(rating);
+        }
+        let Some(step) = found else {
             rating.level = Level::NeedsGuessing;
             if rating.er < Rating::STALLED {
                 rating.er = Rating::STALLED;
@@ -526,6 +547,35 @@ fn rate_on_path(puzzle: &Grid, variant: &Variant, rater: &Rater<'_>) -> Result<R
 }
 
 impl Stop {
+    /// The path's strategies up to the last that may rate at most the
+    /// maximum, and, when some are left out, a score that whatever they
+    /// find (or a stall, rated [`Rating::STALLED`]) reaches: the least of
+    /// their least scores, and of the stall's. Only a maximum below the
+    /// stall's leaves any out, and only a run of strategies at the end
+    /// whose least scores ([`Strategy::least_score`]) all exceed it.
+    fn before_above_max<'s, 'a>(
+        self,
+        strategies: &'s [&'a dyn Strategy],
+        variant: &Variant,
+    ) -> (&'s [&'a dyn Strategy], Option<Score>) {
+        let Some(max) = self.max.filter(|&max| max < Rating::STALLED) else { return (strategies, None) };
+        let mut keep = strategies.len();
+        let mut bound = Rating::STALLED;
+        for (k, strategy) in strategies.iter().enumerate().rev() {
+            if !strategy.takes(variant) {
+                continue;
+            }
+            match strategy.least_score() {
+                Some(least) if least > max => {
+                    keep = k;
+                    bound = bound.min(least);
+                }
+                _ => break,
+            }
+        }
+        if keep == strategies.len() { (strategies, None) } else { (&strategies[..keep], Some(bound)) }
+    }
+
     /// Whether the path may stop after a step (`placed`: whether a
     /// placement has come by now, which makes EP final).
     fn cutoff(self, rating: &Rating, placed: bool) -> Option<Cutoff> {

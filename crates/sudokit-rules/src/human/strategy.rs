@@ -8,7 +8,7 @@ use std::fmt;
 use sudokit_core::{Budget, SearchTally, StopReason, Variant};
 
 use super::position::Position;
-use super::step::Step;
+use super::step::{Score, Step};
 
 /// A technique: finds a deduction on a [`Position`]. The built-in ones are
 /// the types of [`techniques`](super::techniques); one of one's own makes
@@ -60,6 +60,17 @@ pub trait Strategy: Send + Sync {
         let _ = cache;
         tally.check()?;
         Ok(self.find(position))
+    }
+
+    /// A score no step of the technique falls below, if it is known (the
+    /// default: `None`). A rating with a maximum
+    /// ([`Rater::with_max`](super::Rater::with_max)) skips the techniques
+    /// at the end of its path whose least scores all exceed the maximum:
+    /// whatever they would find rates above it. The built-in chains,
+    /// forcing chains and aligned exclusions give theirs, the techniques
+    /// whose search is long.
+    fn least_score(&self) -> Option<Score> {
+        None
     }
 
     /// Whether the technique assumes the puzzle has exactly one solution

@@ -64,12 +64,36 @@ fn top95_sample() -> Vec<(Grid, sudokit_rules::human::Rating)> {
     sets::HARD.puzzles().into_iter().step_by(12).map(|p| (p.clone(), rate(&p).unwrap())).collect()
 }
 
+/// Under a maximum below the chains, a position that needs them (or
+/// aligned exclusions) ends the rating without searching them: its ER is
+/// their least score, 6.2 (aligned pair exclusion), a lower bound. The
+/// forum's hardest puzzles need them from their first step.
+#[test]
+fn a_maximum_skips_the_techniques_above_it() {
+    use sudokit_rules::human::{Cutoff, RateUntil, Rater, Score, lists};
+    let up_to_bug = lists::standard().iter().position(|s| s.name() == "BUG").unwrap() + 1;
+    let mut hard_at_once = 0;
+    for puzzle in sets::FORUM_1106.take(5) {
+        let basic = Rater::new().with_strategies(lists::standard()[..up_to_bug].iter().copied());
+        let first = basic.until(RateUntil::FirstStep).rate(&puzzle).unwrap();
+        let capped = Rater::new().with_max(Score::from_tenths(40)).rate(&puzzle).unwrap();
+        if first.level == Level::NeedsGuessing {
+            hard_at_once += 1;
+            assert_eq!((capped.er.tenths(), capped.ed.tenths(), capped.steps), (62, 62, 0), "{puzzle}");
+        } else {
+            assert!(capped.er.tenths() > 40, "{puzzle}");
+        }
+        assert_eq!(capped.cutoff, Some(Cutoff::AboveMax));
+    }
+    assert!(hard_at_once >= 1);
+}
+
 #[test]
 fn early_exits_agree_with_the_full_rating() {
     use sudokit_rules::human::{Cutoff, RateUntil, Rater, Score};
     for (puzzle, full) in top95_sample() {
         assert_eq!(full.cutoff, None);
-        for max in [40, 70, 80] {
+        for max in [40, 62, 66, 74, 80, 88] {
             let max = Score::from_tenths(max);
             let capped = Rater::new().with_max(max).rate(&puzzle).unwrap();
             if full.er <= max {
@@ -77,6 +101,7 @@ fn early_exits_agree_with_the_full_rating() {
             } else {
                 assert_eq!(capped.cutoff, Some(Cutoff::AboveMax), "{puzzle}");
                 assert!(capped.er > max && capped.er <= full.er && capped.steps <= full.steps, "{puzzle}");
+                assert!(capped.ep <= full.ep && capped.ed <= full.ed, "{puzzle} under {max}");
             }
         }
         let ep = Rater::new().until(RateUntil::FirstPlacement).rate(&puzzle).unwrap();

@@ -5,7 +5,7 @@ use sudokit_core::{Digit, Shape, Variant};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
-use crate::human::step::{Pattern, Step, Technique};
+use crate::human::step::{Pattern, Score, Step, Technique};
 use crate::human::strategy::Strategy;
 
 /// Aligned pair exclusion (6.2): for two empty cells seen by at least two
@@ -23,6 +23,10 @@ impl Strategy for AlignedPairExclusion {
 
     fn name(&self) -> &'static str {
         "Aligned pair exclusion"
+    }
+
+    fn least_score(&self) -> Option<Score> {
+        Some(Technique::AlignedPairExclusion.base_score())
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
@@ -91,6 +95,10 @@ impl Strategy for AlignedTripleExclusion {
 
     fn name(&self) -> &'static str {
         "Aligned triple exclusion"
+    }
+
+    fn least_score(&self) -> Option<Score> {
+        Some(Technique::AlignedTripleExclusion.base_score())
     }
 
     fn find(&self, position: &Position) -> Option<Step> {

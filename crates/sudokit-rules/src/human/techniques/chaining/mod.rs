@@ -46,6 +46,11 @@ impl Strategy for Chains {
         "Chains"
     }
 
+    /// The cycles' base score: every chain scores at least its base.
+    fn least_score(&self) -> Option<Score> {
+        Some(Technique::XCycle.base_score())
+    }
+
     /// Every variant: the links follow its houses and relations, as
     /// SukakuExplainer's chains do.
     fn takes(&self, _: &Variant) -> bool {
@@ -158,6 +163,12 @@ impl Strategy for ForcingChains {
 
     fn find(&self, position: &Position) -> Option<Step> {
         without_limit(|tally, cache| self.find_with(position, tally, cache))
+    }
+
+    /// The level's base score (region chains share the cell chains'):
+    /// the length bonus only adds.
+    fn least_score(&self) -> Option<Score> {
+        Some(self.technique().base_score())
     }
 
     /// Each branch, nested ones included, is a node of `tally`; the
