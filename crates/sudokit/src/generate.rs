@@ -92,7 +92,10 @@ pub fn search_vicinity(
                 return None;
             }
             let batch = match search.neighbours() {
-                Ok(batch) if batch.is_empty() => return None,
+                Ok(batch) if batch.is_empty() => {
+                    over = true;
+                    return None;
+                }
                 Ok(batch) => batch,
                 Err(error) => {
                     over = true;
