@@ -156,8 +156,8 @@ pub(crate) struct Cli {
     from: Option<std::path::PathBuf>,
     /// In a search: the most givens a move empties (moves {-1+0} to
     /// {-N+(N+1)}).
-    #[arg(long, default_value_t = 2, value_name = "N")]
-    moves: usize,
+    #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8))]
+    moves: u8,
     /// Seed of the first puzzle; puzzle k comes from seed S + k.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
@@ -381,7 +381,7 @@ fn search(cli: &Cli, seeds: &[Grid]) -> Result {
         return Err("a search climbs by rating: give --rating, --level or --technique".into());
     }
     let budget = Budget::unlimited().with_time_limit(cli.time_limit.saturating_mul(cli.count.min(1 << 20) as u32));
-    let vicinity = Vicinity::new(difficulty).with_moves(cli.moves)?.with_minimal(cli.minimal).with_budget(budget);
+    let vicinity = Vicinity::new(difficulty).with_moves(usize::from(cli.moves))?.with_minimal(cli.minimal).with_budget(budget);
     let bar = std::sync::Arc::new(Progress::new("search", cli.count, "puzzles"));
     let shown = std::sync::Arc::clone(&bar);
     let search = vicinity.search(seeds, cli.seed)?.with_progress(move |stats| {
