@@ -381,7 +381,8 @@ fn search(cli: &Cli, seeds: &[Grid]) -> Result {
         return Err("a search climbs by rating: give --rating, --level or --technique".into());
     }
     let budget = Budget::unlimited().with_time_limit(cli.time_limit.saturating_mul(cli.count.min(1 << 20) as u32));
-    let vicinity = Vicinity::new(difficulty).with_moves(usize::from(cli.moves))?.with_minimal(cli.minimal).with_budget(budget);
+    let vicinity =
+        Vicinity::new(difficulty).with_moves(usize::from(cli.moves))?.with_minimal(cli.minimal).with_budget(budget);
     let bar = std::sync::Arc::new(Progress::new("search", cli.count, "puzzles"));
     let shown = std::sync::Arc::clone(&bar);
     let search = vicinity.search(seeds, cli.seed)?.with_progress(move |stats| {
