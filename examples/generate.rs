@@ -47,7 +47,8 @@
 //! solution, new up to symmetry, minimal with `--minimal`, rated; the
 //! search climbs from the best so far) and write each puzzle of the
 //! difficulty asked as it is found, on `--threads` threads, the same finds
-//! whatever their number. A `--rating` band that starts above 9.0, which
+//! whatever their number; `--pattern` keeps the seeds' given cells and
+//! changes their digits instead. A `--rating` band that starts above 9.0, which
 //! random generation does not reach, searches so from four puzzles of the
 //! bundled forum list `puzzles/forum_hardest_1106.txt` drawn by `--seed`
 //! (a climb from generated puzzles stalls at 9.3 to 9.4: see
@@ -158,6 +159,10 @@ pub(crate) struct Cli {
     /// {-N+(N+1)}).
     #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8))]
     moves: u8,
+    /// In a search: keep the seeds' patterns of given cells, each move
+    /// giving 1 to N givens other digits.
+    #[arg(long)]
+    pattern: bool,
     /// Seed of the first puzzle; puzzle k comes from seed S + k.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
@@ -381,8 +386,11 @@ fn search(cli: &Cli, seeds: &[Grid]) -> Result {
         return Err("a search climbs by rating: give --rating, --level or --technique".into());
     }
     let budget = Budget::unlimited().with_time_limit(cli.time_limit.saturating_mul(cli.count.min(1 << 20) as u32));
-    let vicinity =
-        Vicinity::new(difficulty).with_moves(usize::from(cli.moves))?.with_minimal(cli.minimal).with_budget(budget);
+    let vicinity = Vicinity::new(difficulty)
+        .with_moves(usize::from(cli.moves))?
+        .with_minimal(cli.minimal)
+        .with_fixed_pattern(cli.pattern)
+        .with_budget(budget);
     let bar = std::sync::Arc::new(Progress::new("search", cli.count, "puzzles"));
     let shown = std::sync::Arc::clone(&bar);
     let search = vicinity.search(seeds, cli.seed)?.with_progress(move |stats| {

@@ -63,6 +63,7 @@ pub struct Vicinity {
     difficulty: Difficulty,
     moves: usize,
     minimal: bool,
+    pattern: bool,
     pool: usize,
     budget: Budget,
 }
@@ -76,7 +77,7 @@ impl Vicinity {
     /// puzzles not required to be minimal, a pool of the 32 best, and no
     /// budget.
     pub fn new(difficulty: Difficulty) -> Vicinity {
-        Vicinity { difficulty, moves: 2, minimal: false, pool: 32, budget: Budget::unlimited() }
+        Vicinity { difficulty, moves: 2, minimal: false, pattern: false, pool: 32, budget: Budget::unlimited() }
     }
 
     /// Moves empty from 1 to `n` givens (and give n − 1 to n + 1 cells):
@@ -97,6 +98,17 @@ impl Vicinity {
     #[must_use]
     pub fn with_minimal(mut self, minimal: bool) -> Vicinity {
         self.minimal = minimal;
+        self
+    }
+
+    /// Keeps the seeds' patterns (which cells are given): each move gives
+    /// 1 to [`with_moves`](Vicinity::with_moves) givens other digits
+    /// instead of emptying and giving cells, as the forum's searches over
+    /// fixed clue patterns do. With [`with_minimal`](Vicinity::with_minimal),
+    /// a neighbour that is not minimal is left out rather than reduced.
+    #[must_use]
+    pub fn with_fixed_pattern(mut self, pattern: bool) -> Vicinity {
+        self.pattern = pattern;
         self
     }
 
@@ -377,15 +389,14 @@ impl VicinitySearch {
         let mut puzzle = base.puzzle.clone();
         let n = self.rng.random_range(1..=self.vicinity.moves);
         let m = self.rng.random_range(n - 1..=n + 1);
+        if self.vicinity.pattern {
+            return self.repattern(puzzle, n);
+        }
         let (mut given, mut empty): (Vec<usize>, Vec<usize>) = (0..81).partition(|&i| puzzle.values()[i] != 0);
         given.shuffle(&mut self.rng);
         empty.shuffle(&mut self.rng);
-        for &i in given.iter().take(n) {
-            puzzle.set(Cell::from_index(i, Shape::CLASSIC), None);
-        }
-        for &i in empty.iter().take(m) {
-            let Some(digit) = self.free_digit(&puzzle, i) else { return Ok(None) };
-            puzzle.set(Cell::from_index(i, Shape::CLASSIC), Some(digit));
+        if !self.move_givens(&mut puzzle, &given[..n.min(given.len())], &empty[..m.min(empty.len())]) {
+            return Ok(None);
         }
         if self.count(&puzzle)? != 1 {
             return Ok(None);
@@ -393,6 +404,57 @@ impl VicinitySearch {
         if self.vicinity.minimal {
             self.reduce(&mut puzzle)?;
         }
+        self.admit(puzzle)
+    }
+
+    /// A move that keeps the pattern: `n` givens of `puzzle` take other
+    /// digits (each free among its peers' givens).
+    fn repattern(&mut self, mut puzzle: Grid, n: usize) -> Result<Option<Member>, GenerateError> {
+        let mut given: Vec<usize> = (0..81).filter(|&i| puzzle.values()[i] != 0).collect();
+        given.shuffle(&mut self.rng);
+        let changed = &given[..n.min(given.len())];
+        if !self.move_givens(&mut puzzle, changed, changed) {
+            return Ok(None);
+        }
+        if self.count(&puzzle)? != 1 || (self.vicinity.minimal && !self.is_minimal(&puzzle)?) {
+            return Ok(None);
+        }
+        self.admit(puzzle)
+    }
+
+    /// Empties the cells `emptied` of `puzzle`, then gives each of
+    /// `given` a random digit free among its peers' givens; `false` when
+    /// one has none.
+    fn move_givens(&mut self, puzzle: &mut Grid, emptied: &[usize], given: &[usize]) -> bool {
+        for &i in emptied {
+            puzzle.set(Cell::from_index(i, Shape::CLASSIC), None);
+        }
+        for &i in given {
+            let Some(digit) = self.free_digit(puzzle, i) else { return false };
+            puzzle.set(Cell::from_index(i, Shape::CLASSIC), Some(digit));
+        }
+        true
+    }
+
+    /// Whether no given of `puzzle` can go with the puzzle keeping one
+    /// solution.
+    fn is_minimal(&mut self, puzzle: &Grid) -> Result<bool, GenerateError> {
+        let mut fewer = puzzle.clone();
+        for i in (0..81).filter(|&i| puzzle.values()[i] != 0) {
+            let cell = Cell::from_index(i, Shape::CLASSIC);
+            fewer.set(cell, None);
+            let unique = self.count(&fewer)? == 1;
+            fewer.set(cell, puzzle.get(cell));
+            if unique {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `puzzle` (with one solution) as a neighbour to rate, unless its
+    /// canonical form was met before.
+    fn admit(&mut self, puzzle: Grid) -> Result<Option<Member>, GenerateError> {
         let Ok(canonical) = canonical_puzzle(&puzzle) else { return Ok(None) };
         if !self.seen.insert(canonical.grid) {
             return Ok(None);

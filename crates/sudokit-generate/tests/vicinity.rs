@@ -87,3 +87,16 @@ fn the_budget_bounds_the_search() {
     assert_eq!(reason, StopReason::IterationLimit);
     assert!(search.next().is_none());
 }
+
+#[test]
+fn a_fixed_pattern_keeps_the_given_cells() {
+    let pattern = |grid: &Grid| grid.values().iter().map(|&v| v != 0).collect::<Vec<bool>>();
+    let search = Vicinity::new(band(70, 120)).with_fixed_pattern(true).with_minimal(true).search(&[seed()], 5).unwrap();
+    for found in search.take(3) {
+        let found = found.unwrap();
+        assert_eq!(pattern(&found.puzzle), pattern(&seed()), "{}", found.puzzle);
+        assert_ne!(found.puzzle, seed());
+        assert_eq!(oracle::count_solutions(&found.puzzle, 2), 1);
+        assert!(found.rating.er.tenths() >= 70);
+    }
+}
