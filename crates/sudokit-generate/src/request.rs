@@ -130,12 +130,7 @@ impl Difficulty {
     /// The highest ER the request allows, if it bounds it (a rating range
     /// or a level): a rating may stop once past it.
     pub(crate) fn max_er(&self) -> Option<Score> {
-        let level = self.level.and_then(Level::er_range).map(|r| *r.end());
-        let er = self.er.as_ref().map(|r| *r.end());
-        match (er, level) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        self.er_band().map(|band| *band.end())
     }
 
     /// How far `rating` is from the request, in tenths: 0 when it meets

@@ -69,6 +69,28 @@ impl Rating {
     /// the lowest score of Sudoku Explainer's nested forcing chains, the
     /// techniques it would need next.
     pub const STALLED: Score = Score::from_tenths(90);
+
+    /// Counts the score of the path's next step (`placed`: whether a
+    /// placement came before it) in ED, EP and ER; `true` when it raised
+    /// ER.
+    fn count_score(&mut self, score: Score, placed: bool) -> bool {
+        if self.steps == 0 {
+            self.ed = score;
+        }
+        if !placed {
+            self.ep = self.ep.max(score);
+        }
+        let raised = score > self.er;
+        self.er = self.er.max(score);
+        raised
+    }
+
+    /// The rating of a path stopped early, by `cutoff`.
+    fn cut_off(mut self, cutoff: Cutoff) -> Rating {
+        self.level = Level::of(self.er);
+        self.cutoff = Some(cutoff);
+        self
+    }
 }
 
 /// A coarse difficulty level, from [`Rating::er`].
@@ -501,17 +523,9 @@ fn rate_on_path(puzzle: &Grid, variant: &Variant, rater: &Rater<'_>) -> Result<R
         let found = first_step(strategies, &position, &mut tally, &mut cache).map_err(RateError::Stopped)?;
         if let (None, Some(bound)) = (&found, above) {
             // The techniques left would all rate above the maximum, and
-            // so would a stall.
-            rating.er = rating.er.max(bound);
-            if rating.steps == 0 {
-                rating.ed = bound;
-            }
-            if !placed {
-                rating.ep = rating.ep.max(bound);
-            }
-            rating.level = Level::of(rating.er);
-            rating.cutoff = Some(Cutoff::AboveMax);
-            return Ok(rating);
+            // so would a stall: a step of at least `bound` comes next.
+            rating.count_score(bound, placed);
+            return Ok(rating.cut_off(Cutoff::AboveMax));
         }
         let Some(step) = found else {
             rating.level = Level::NeedsGuessing;
@@ -521,24 +535,14 @@ fn rate_on_path(puzzle: &Grid, variant: &Variant, rater: &Rater<'_>) -> Result<R
             }
             return Ok(rating);
         };
-        let score = step.score();
-        if rating.steps == 0 {
-            rating.ed = score;
-        }
-        if !placed {
-            rating.ep = rating.ep.max(score);
-            placed = !step.placements().is_empty();
-        }
-        if score > rating.er {
-            rating.er = score;
+        if rating.count_score(step.score(), placed) {
             rating.hardest = Some(step.technique());
         }
+        placed |= !step.placements().is_empty();
         rating.steps += 1;
         position.apply(&step).map_err(|_| RateError::NoSolution)?;
         if let Some(cutoff) = stop.cutoff(&rating, placed) {
-            rating.level = Level::of(rating.er);
-            rating.cutoff = Some(cutoff);
-            return Ok(rating);
+            return Ok(rating.cut_off(cutoff));
         }
         tally.step().map_err(RateError::Stopped)?;
     }
