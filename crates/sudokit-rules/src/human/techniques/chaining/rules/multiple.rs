@@ -11,6 +11,7 @@ use sudokit_core::{Digit, SearchTally, StopReason};
 
 use super::super::speed::along_digit::{digit_places, may_contradict};
 use super::super::speed::cache::ChainCache;
+use super::super::speed::closure::Closures;
 use super::super::speed::shared::Footprint;
 use super::super::speed::tables::Tables;
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, sort_and_dedup_by, supports, written};
@@ -49,6 +50,14 @@ pub(crate) enum Carry {
     Branches,
 }
 
+/// An "on" branch of a search: run, or only the set of its potentials
+/// known (see [`Closures`]), until a hint needs its chains.
+enum OnBranch {
+    Run(Arc<Branch>),
+    /// The set, at this offset of [`Search::closed`].
+    Closed(usize),
+}
+
 /// The branches of one search, computed once each.
 struct Search<'a, 't, 'b> {
     rule: Rule,
@@ -56,7 +65,7 @@ struct Search<'a, 't, 'b> {
     tally: &'t mut SearchTally<'b>,
     cache: &'a ChainCache,
     walker: RefCell<Walker>,
-    on_branches: Vec<Option<Arc<Branch>>>,
+    on_branches: Vec<Option<OnBranch>>,
     /// Unless hints carry nothing, the "off" branches that hints end in,
     /// by slot.
     off_branches: Vec<Option<Arc<Branch>>>,
@@ -74,11 +83,23 @@ struct Search<'a, 't, 'b> {
     /// reaches along the links (of both kinds), or less when it meets a
     /// contradiction.
     tables: Option<Box<Tables>>,
+    /// For the dynamic rules at level 0, the sets of their branches,
+    /// computed before (and most often instead of) the branches.
+    closures: Option<Closures>,
+    /// The sets of the "on" branches closed, one after another.
+    closed: Vec<u64>,
+    /// The set of the last "off" branch closed.
+    closed_off: Vec<u64>,
 }
 
 impl Search<'_, '_, '_> {
     fn branch(&mut self, work: &mut Work, node: Node) -> Result<Arc<Branch>, StopReason> {
         self.tally.enter()?;
+        self.run(work, node)
+    }
+
+    /// [`branch`](Self::branch) for a branch entered already.
+    fn run(&mut self, work: &mut Work, node: Node) -> Result<Arc<Branch>, StopReason> {
         let (cache, mode) = (self.cache, self.rule.mode());
         if let Some(changes) = &self.changes {
             if let Some(shared) = cache.shared.shared(node, mode, changes, self.tally, &cache.pools)? {
@@ -95,13 +116,63 @@ impl Search<'_, '_, '_> {
         }
     }
 
-    /// The branch of `node` (on), computed the first time it is asked.
+    /// The branch of `node` (on), computed the first time it is asked:
+    /// only its set, where [`Closures`] applies and it meets no
+    /// contradiction.
     fn on_branch(&mut self, work: &mut Work, node: Node) -> Result<(), StopReason> {
         let slot = node as usize / 2;
-        if self.on_branches[slot].is_none() {
-            self.on_branches[slot] = Some(self.branch(work, node)?);
+        if self.on_branches[slot].is_some() {
+            return Ok(());
+        }
+        self.tally.enter()?;
+        let at = self.closed.len();
+        let closed = self.closures.as_mut().is_some_and(|closures| closures.close(work, node, &mut self.closed));
+        let branch = if closed { OnBranch::Closed(at) } else { OnBranch::Run(self.run(work, node)?) };
+        self.on_branches[slot] = Some(branch);
+        Ok(())
+    }
+
+    /// Runs the branch of `node` (on) if only its set is known.
+    fn run_on(&mut self, work: &mut Work, node: Node) -> Result<(), StopReason> {
+        let slot = node as usize / 2;
+        if let Some(OnBranch::Closed(_)) = self.on_branches[slot] {
+            let branch = self.run(work, node)?;
+            debug_assert!(branch.absurd.is_none(), "a closed branch meets no contradiction");
+            self.on_branches[slot] = Some(OnBranch::Run(branch));
         }
         Ok(())
+    }
+
+    /// The "off" branch of `node`, unless its set says it gives no hint:
+    /// it meets no contradiction and shares nothing with `on`'s branch
+    /// (`None` for no double chain).
+    fn off_branch(&mut self, work: &mut Work, node: Node, on: Option<Node>) -> Result<Option<Arc<Branch>>, StopReason> {
+        let Some(closures) = &mut self.closures else { return self.branch(work, node).map(Some) };
+        self.tally.enter()?;
+        self.closed_off.clear();
+        if closures.close(work, node, &mut self.closed_off) {
+            let shares = on.is_some_and(|on| meet(self.bits(on), &self.closed_off));
+            if !shares {
+                return Ok(None);
+            }
+        }
+        self.run(work, node).map(Some)
+    }
+
+    /// The set of potentials of the branch of `node` (on).
+    fn bits(&self, node: Node) -> &[u64] {
+        match self.on_branches[node as usize / 2].as_ref().expect("computed before use") {
+            OnBranch::Run(branch) => branch.pots.kept_bits(),
+            OnBranch::Closed(at) => &self.closed[*at..*at + self.closures.as_ref().map_or(0, Closures::words)],
+        }
+    }
+
+    /// The contradiction the branch of `node` (on) meets, if any.
+    fn absurd(&self, node: Node) -> Option<(Id, Id)> {
+        match self.on_branches[node as usize / 2].as_ref().expect("computed before use") {
+            OnBranch::Run(branch) => branch.absurd,
+            OnBranch::Closed(_) => None,
+        }
     }
 
     /// Whether the branches of `starts` may imply a potential in common.
@@ -109,14 +180,20 @@ impl Search<'_, '_, '_> {
         self.tables.as_ref().is_none_or(|tables| tables.reach.may_share(starts))
     }
 
+    /// The branch of `node` (on), run.
     fn get(&self, node: Node) -> &Branch {
-        self.on_branches[node as usize / 2].as_ref().expect("computed before use")
+        match self.on_branches[node as usize / 2].as_ref().expect("computed before use") {
+            OnBranch::Run(branch) => branch,
+            OnBranch::Closed(_) => panic!("a branch a hint comes from is run"),
+        }
     }
 
     /// The potentials of the branch that starts from `node`, on or off.
     fn pots_of(&self, node: Node) -> &Potentials {
-        let branches = if node & 1 == 1 { &self.on_branches } else { &self.off_branches };
-        &branches[node as usize / 2].as_ref().expect("kept for its hints").pots
+        if node & 1 == 1 {
+            return &self.get(node).pots;
+        }
+        &self.off_branches[node as usize / 2].as_ref().expect("kept for its hints").pots
     }
 
     /// `hint` with its `ends`, kept unless nobody walks them.
@@ -194,8 +271,23 @@ pub(crate) fn hints(
     let places = if rule.nishio && accelerated { digit_places(work) } else { None };
     let changes = if nested && advanced.is_none() && accelerated { cache.shared.changes(work) } else { None };
     let walker = RefCell::new(cache.pools.walker());
-    let mut search =
-        Search { rule, advanced, tally, cache, walker, on_branches, off_branches, changes, carry, places, tables };
+    let closures = (rule.dynamic && !rule.nishio && advanced.is_none() && accelerated).then(|| Closures::new(work));
+    let mut search = Search {
+        rule,
+        advanced,
+        tally,
+        cache,
+        walker,
+        on_branches,
+        off_branches,
+        changes,
+        carry,
+        places,
+        tables,
+        closures: closures.flatten(),
+        closed: Vec::new(),
+        closed_off: Vec::new(),
+    };
     let result = search_cells(work, &mut search);
     if let Some(tables) = search.tables.take() {
         cache.tables.keep(tables);
@@ -212,8 +304,11 @@ pub(crate) fn hints(
             _ => kept.into_iter().take(1).map(|f| search.written(f)).collect(),
         }
     });
-    let branches = std::mem::take(&mut search.on_branches).into_iter().chain(std::mem::take(&mut search.off_branches));
-    for branch in branches.flatten() {
+    let on_branches = std::mem::take(&mut search.on_branches).into_iter().flatten().filter_map(|b| match b {
+        OnBranch::Run(branch) => Some(branch),
+        OnBranch::Closed(_) => None,
+    });
+    for branch in on_branches.chain(std::mem::take(&mut search.off_branches).into_iter().flatten()) {
         search.recycle(branch);
     }
     cache.pools.give_back_walker(search.walker.into_inner());
@@ -245,7 +340,7 @@ fn search_cells(work: &mut Work, search: &mut Search<'_, '_, '_>) -> Result<Vec<
                 search.on_branch(work, b)?;
             }
             let assumed = Support::Cell(cell);
-            for target in common(search, &branches) {
+            for target in common(work, search, &branches)? {
                 if let Some(hint) = reduction(work, search, &branches, target, Kind::Cell { cell }, 5) {
                     let ends = || Ends::Common { branches: branches.clone(), target, assumed };
                     result.push(search.found(hint, ends));
@@ -279,7 +374,7 @@ fn binary(
     let on = work.node(cell, digit, true);
     if !skip_on {
         search.on_branch(work, on)?;
-        if let Some((dst_on, dst_off)) = search.get(on).absurd.filter(|_| contradiction) {
+        if let Some((dst_on, dst_off)) = search.absurd(on).filter(|_| contradiction) {
             let pots = &search.get(on).pots;
             if let Some(hint) = binary_hint(
                 work,
@@ -298,7 +393,7 @@ fn binary(
         return Ok(());
     }
     let off_node = on & !1;
-    let off = search.branch(work, off_node)?;
+    let Some(off) = search.off_branch(work, off_node, double.then_some(on))? else { return Ok(()) };
     let before = result.len();
     if let Some((dst_on, dst_off)) = off.absurd.filter(|_| contradiction) {
         if let Some(hint) = binary_hint(
@@ -313,7 +408,8 @@ fn binary(
             result.push(search.found(hint, || Ends::Pair([(off_node, dst_on), (off_node, dst_off)])));
         }
     }
-    if double {
+    if double && meet(search.bits(on), off.pots.kept_bits()) {
+        search.run_on(work, on)?;
         let from_on = &search.get(on).pots;
         let ons = from_on.order().iter().filter(|&&id| from_on.node(id) % 2 == 1);
         let offs = from_on.order().iter().filter(|&&id| from_on.node(id) % 2 == 0);
@@ -412,7 +508,7 @@ fn regions(
             search.on_branch(work, b)?;
         }
         let assumed = Support::Unit(unit, digit);
-        for target in common(search, &branches) {
+        for target in common(work, search, &branches)? {
             if let Some(hint) = reduction(work, search, &branches, target, Kind::Region { unit, digit }, 6) {
                 let ends = || Ends::Common { branches: branches.clone(), target, assumed };
                 result.push(search.found(hint, ends));
@@ -423,24 +519,32 @@ fn regions(
 }
 
 /// The potentials every branch implies, on ones first, in the first
-/// branch's order.
-fn common(search: &Search<'_, '_, '_>, branches: &[Node]) -> Vec<Node> {
-    let first = &search.get(branches[0]).pots;
+/// branch's order; the branches are run if they have any.
+fn common(work: &mut Work, search: &mut Search<'_, '_, '_>, branches: &[Node]) -> Result<Vec<Node>, StopReason> {
     if !search.cache.accelerated {
-        return in_first_order(first, |n| branches[1..].iter().all(|&b| search.get(b).pots.contains(n)));
+        let first = &search.get(branches[0]).pots;
+        return Ok(in_first_order(first, |n| branches[1..].iter().all(|&b| search.get(b).pots.contains(n))));
     }
     // Most branches share nothing: their sets of nodes say so in a few
     // words, before the first branch's potentials are walked.
-    let mut shared = first.kept_bits().to_vec();
+    let mut shared = search.bits(branches[0]).to_vec();
     for &b in &branches[1..] {
-        for (word, &other) in shared.iter_mut().zip(search.get(b).pots.kept_bits()) {
+        for (word, &other) in shared.iter_mut().zip(search.bits(b)) {
             *word &= other;
         }
     }
     if shared.iter().all(|&word| word == 0) {
-        return Vec::new();
+        return Ok(Vec::new());
     }
-    in_first_order(first, |n| shared[n as usize / 64] >> (n % 64) & 1 == 1)
+    for &b in branches {
+        search.run_on(work, b)?;
+    }
+    Ok(in_first_order(&search.get(branches[0]).pots, |n| shared[n as usize / 64] >> (n % 64) & 1 == 1))
+}
+
+/// Whether two sets of nodes share one.
+fn meet(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
 
 /// The nodes of `first` that are `kept`, on ones first, in the order

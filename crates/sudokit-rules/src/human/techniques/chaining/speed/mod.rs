@@ -10,6 +10,7 @@
 
 pub(super) mod along_digit;
 pub(super) mod cache;
+pub(super) mod closure;
 pub(super) mod links;
 pub(super) mod pools;
 pub(super) mod reach;
