@@ -72,6 +72,10 @@ pub(crate) struct Geometry {
 /// (none for a house smaller than the side).
 pub(crate) type Bound = (u16, Option<Relation>);
 
+/// The largest side whose grids get [`CellMasks`]: their cells fit a
+/// `u128`.
+pub(crate) const MAX_MASK_SIDE: usize = 11;
+
 /// Peers and units as bit sets over the cells (bit `i` for cell `i`).
 #[derive(Debug)]
 pub(crate) struct CellMasks {
@@ -82,6 +86,9 @@ pub(crate) struct CellMasks {
     /// Per cell, its non-consecutive neighbours (all empty without the
     /// rule).
     pub(crate) neighbours: Vec<u128>,
+    /// Whether every unit lists its cells in ascending order, as its mask
+    /// reads them.
+    pub(crate) units_ascending: bool,
 }
 
 /// Two units that share cells, with the positions of those cells in each.
@@ -167,10 +174,11 @@ impl Geometry {
             })
             .collect();
         let neighbours: Vec<Box<[u16]>> = (0..len).map(|i| neighbours_of(rules, i)).collect();
-        let masks = (len <= 128).then(|| CellMasks {
+        let masks = (side <= MAX_MASK_SIDE).then(|| CellMasks {
             peers: peers.iter().map(|p| cell_mask(p.iter().copied())).collect(),
             units: units.iter().map(|u| cell_mask(u.iter().map(|&c| usize::from(c)))).collect(),
             neighbours: neighbours.iter().map(|n| cell_mask(n.iter().map(|&c| usize::from(c)))).collect(),
+            units_ascending: units.iter().all(|u| u.is_sorted()),
         });
         let generalized = units.len() > 3 * side || bound.iter().any(|b| !b.is_empty());
         Geometry {

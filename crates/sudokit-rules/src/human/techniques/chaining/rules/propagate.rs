@@ -71,9 +71,7 @@ pub(crate) fn on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &m
 /// [`on_to_off`], appended to `out`.
 pub(crate) fn push_on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, out: &mut Vec<(Node, Cause)>) {
     if y {
-        for d in (work.cands(cell) - Candidates::single(digit)).iter() {
-            out.push((work.node(cell, d, false), Cause::Cell));
-        }
+        push_on_in_cell(work, cell, digit, out);
     }
     let homes = work.homes(cell);
     let bx = work.box_of(cell);
@@ -96,6 +94,21 @@ pub(crate) fn push_on_to_off(work: &Work, cell: usize, digit: Digit, y: bool, ou
             }
         }
     }
+    push_on_outside_units(work, cell, digit, out);
+}
+
+/// The first part of [`push_on_to_off`]: the cell's other candidates.
+#[inline]
+pub(crate) fn push_on_in_cell(work: &Work, cell: usize, digit: Digit, out: &mut Vec<(Node, Cause)>) {
+    for d in (work.cands(cell) - Candidates::single(digit)).iter() {
+        out.push((work.node(cell, d, false), Cause::Cell));
+    }
+}
+
+/// The last part of [`push_on_to_off`]: the cells bound to `cell`, then
+/// its non-consecutive neighbours.
+#[inline]
+pub(crate) fn push_on_outside_units(work: &Work, cell: usize, digit: Digit, out: &mut Vec<(Node, Cause)>) {
     for &(c, relation) in work.bound(cell) {
         if work.cands(usize::from(c)).contains(digit) {
             out.push((work.node(usize::from(c), digit, false), Cause::Bound(relation)));

@@ -8,7 +8,7 @@ use sudokit_core::Digit;
 use sudokit_grid::Candidates;
 
 use super::geometry::Geometry;
-pub(crate) use super::geometry::{Bound, CellMasks, Crossing};
+pub(crate) use super::geometry::{Bound, CellMasks, Crossing, MAX_MASK_SIDE};
 use super::potentials::Node;
 use crate::human::position::Position;
 
@@ -308,6 +308,22 @@ impl Work {
     /// or fewer.
     pub(crate) fn masks(&self) -> Option<&CellMasks> {
         self.geometry.masks.as_ref()
+    }
+
+    /// Per digit index, the cells holding it as a candidate, as bit sets,
+    /// on grids of 128 cells or fewer (the side is then
+    /// [`MAX_MASK_SIDE`] or less).
+    pub(crate) fn digit_planes(&self) -> Option<[u128; MAX_MASK_SIDE]> {
+        self.masks()?;
+        let mut planes = [0; MAX_MASK_SIDE];
+        for (cell, cands) in self.state.cands.iter().enumerate() {
+            let mut digits = cands.bits();
+            while digits != 0 {
+                planes[digits.trailing_zeros() as usize] |= 1 << cell;
+                digits &= digits - 1;
+            }
+        }
+        Some(planes)
     }
 
     /// The cells holding `digit` as a candidate, as a bit set, on grids of

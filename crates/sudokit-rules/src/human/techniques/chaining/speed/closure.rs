@@ -17,10 +17,7 @@
 //! `docs/notes.md` for how few they are).
 
 use super::super::rules::potentials::Node;
-use super::super::rules::work::Work;
-
-/// Grids of this side or less: the cells fit a `u128`.
-const MAX_SIDE: usize = 11;
+use super::super::rules::work::{MAX_MASK_SIDE as MAX_SIDE, Work};
 
 /// The buffers of the closures of one grid state, and that state's cells
 /// of each digit.
@@ -45,20 +42,12 @@ impl Closures {
     /// derive more than the four above (non-consecutive turns other
     /// digits off) or the cells do not fit the bit sets.
     pub(crate) fn new(work: &Work) -> Option<Closures> {
-        let side = work.side();
-        if side > MAX_SIDE || work.masks().is_none() || work.crosses_digits() {
+        if work.crosses_digits() {
             return None;
         }
-        let mut cands = [0; MAX_SIDE];
-        for cell in 0..work.len() {
-            let mut digits = work.cands(cell).bits();
-            while digits != 0 {
-                cands[digits.trailing_zeros() as usize] |= 1 << cell;
-                digits &= digits - 1;
-            }
-        }
+        let cands = work.digit_planes()?;
         Some(Closures {
-            side,
+            side: work.side(),
             words: work.nodes().div_ceil(64),
             cands,
             on: [0; MAX_SIDE],
