@@ -2,7 +2,7 @@
 //! techniques, one CSV line per puzzle.
 //!
 //! ```text
-//! cargo run --release --example rate -- [--summary] [--threads N] [--time-limit SECONDS] [--no-header] FILE...
+//! cargo run --release --example rate -- [--summary] [--threads N] [--step-threads N] [--time-limit SECONDS] [--no-header] FILE...
 //! cargo run --release --example rate -- puzzles/norvig_top95.txt > top95.csv
 //! ```
 //!
@@ -15,7 +15,10 @@
 //! column and empty ratings; the rest of the file is rated all the same,
 //! and the run exits with status 1 (0 when every record was rated). `--threads N` rates on
 //! N threads (default 0: one per core), the lines still in input order,
-//! a thousand records at a time (memory stays bounded). FILE `-` reads
+//! a thousand records at a time (memory stays bounded); `--step-threads N`
+//! runs the branches of each step of the nested forcing chains (9.5 and
+//! up) on N threads, for one hard puzzle's latency (`rate -j 1
+//! --step-threads 2 FILE`), with the same ratings. FILE `-` reads
 //! standard input, so that `rate` runs as a filter; its first column, the
 //! puzzle, is the key of each line (`docs/scale-out.md`). A record may
 //! carry its rules (`GRID;x`, or a `rules:` line for those after it, as
@@ -61,6 +64,10 @@ struct Cli {
     /// Worker threads; 0 uses every core.
     #[arg(short = 'j', long, default_value_t = 0)]
     threads: usize,
+    /// Threads per puzzle for the branches of the nested forcing chains
+    /// (9.5 and up); the ratings stay the same.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    step_threads: usize,
     /// Time limit per puzzle, in seconds (none by default).
     #[arg(short, long, value_parser = seconds, value_name = "SECONDS")]
     time_limit: Option<Duration>,
@@ -85,7 +92,13 @@ fn run(cli: Cli) -> Result {
     }
     let mut failed = 0;
     for file in &cli.files {
-        let stats = rate_file(file, &rater().with_budget(budget.clone()), cli.threads, cli.summary, &mut out)?;
+        let stats = rate_file(
+            file,
+            &rater().with_budget(budget.clone()).with_threads(cli.step_threads),
+            cli.threads,
+            cli.summary,
+            &mut out,
+        )?;
         failed += stats.failed;
         if cli.summary {
             stats.print();

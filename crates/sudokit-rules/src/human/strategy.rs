@@ -117,17 +117,45 @@ pub trait Strategy: Send + Sync {
 /// cache.get_or_insert_default::<Calls>().0 += 1;
 /// assert_eq!(cache.get_or_insert_default::<Calls>().0, 2);
 /// ```
+///
+/// It also says how many threads a technique may spread one search over
+/// ([`with_threads`](Cache::with_threads)): one by default.
 #[derive(Default)]
 pub struct Cache {
     /// One value per type, looked up by its [`TypeId`]: a path has a
     /// handful of techniques that keep anything.
     parts: Vec<(TypeId, Box<dyn Any + Send>)>,
+    /// Threads one search may take; 0 stands for 1.
+    threads: usize,
 }
 
 impl Cache {
     /// An empty cache.
     pub fn new() -> Cache {
         Cache::default()
+    }
+
+    /// Lets a technique spread one search over `threads` threads (the
+    /// calling one among them; 0 counts as 1): the nested forcing chains
+    /// (9.5 and up) run the branches of one step on them, with the same
+    /// step found. For one puzzle's latency on several cores; many puzzles
+    /// rated at once are better spread one puzzle per thread.
+    ///
+    /// ```
+    /// use sudokit::rules::human::Cache;
+    /// assert_eq!(Cache::new().threads(), 1);
+    /// assert_eq!(Cache::new().with_threads(4).threads(), 4);
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Cache {
+        self.threads = threads;
+        self
+    }
+
+    /// The threads one search may take (see
+    /// [`with_threads`](Cache::with_threads)), at least 1.
+    pub fn threads(&self) -> usize {
+        self.threads.max(1)
     }
 
     /// The value of type `T` kept here, made with `T::default()` the first
@@ -144,22 +172,26 @@ impl Cache {
         self.parts[at].1.downcast_mut().expect("the part of a type id is of that type")
     }
 
-    /// Drops everything kept.
+    /// Drops everything kept (the threads stay).
     pub fn clear(&mut self) {
         self.parts.clear();
     }
 }
 
 impl Clone for Cache {
-    /// An empty cache: what a cache holds serves its own path only.
+    /// An empty cache with the same threads: what a cache holds serves its
+    /// own path only.
     fn clone(&self) -> Cache {
-        Cache::new()
+        Cache::new().with_threads(self.threads)
     }
 }
 
 impl fmt::Debug for Cache {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Cache").field("parts", &self.parts.len()).finish_non_exhaustive()
+        f.debug_struct("Cache")
+            .field("parts", &self.parts.len())
+            .field("threads", &self.threads())
+            .finish_non_exhaustive()
     }
 }
 

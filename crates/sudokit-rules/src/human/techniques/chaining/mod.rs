@@ -22,6 +22,7 @@ use self::rules::rule::Rule;
 use self::rules::unary;
 use self::rules::work::Work;
 use self::speed::cache::ChainCache;
+use self::speed::spread;
 use crate::human::forcing::{ChainLink, ForcingChain, LinkReason};
 use crate::human::position::Position;
 use crate::human::step::{ForcingKind, Pattern, Score, Step, Technique};
@@ -181,14 +182,23 @@ impl Strategy for ForcingChains {
         cache: &mut Cache,
     ) -> Result<Option<Step>, StopReason> {
         tally.check()?;
+        let threads = cache.threads();
         let cache = cache.get_or_insert_default::<ChainCache>();
         let mut work = Work::new(position);
+        // The levels with chains inside their branches spread them.
+        let spreads = self.rule.level >= 2 && threads > 1;
+        let mut workers = if spreads { cache.take_workers(threads - 1) } else { Vec::new() };
         let nested = Nested { level: self.rule.level, cache };
         let advanced: Option<&dyn Advanced> = (self.rule.level > 0).then_some(&nested);
         if advanced.is_some() {
             cache.meet_position(&work);
         }
-        let hints = multiple::hints(&mut work, self.rule, advanced, Carry::Branches, tally, cache);
+        let budget = tally.meter_mut().budget();
+        let hints = spread::branches(&work, self.rule, cache, &mut workers, budget)
+            .and_then(|ready| multiple::hints(&mut work, (self.rule, advanced), Carry::Branches, tally, cache, ready));
+        if spreads {
+            cache.give_back_workers(workers);
+        }
         // The states met serve the next level on the same position, which
         // comes only when this one finds nothing (the last level has
         // none); a step changes the position. What is kept is checked
@@ -327,6 +337,31 @@ mod tests {
             position.apply(&step).expect("a sound step");
         }
         hardest
+    }
+
+    #[test]
+    fn the_branches_spread_over_threads_change_no_step() {
+        // The last of the sample: steps at the nested levels 2 and 3.
+        let (name, puzzle, er) = SAMPLE[SAMPLE.len() - 1];
+        let puzzle: Grid = puzzle.parse().expect("a valid grid");
+        let mut position = Position::new(&puzzle).expect("a valid puzzle");
+        let budget = Budget::unlimited().without_timing();
+        let mut tally = SearchTally::new(&budget, 0);
+        let mut alone = Cache::new();
+        let mut spread = Cache::new().with_threads(3);
+        let (mut nested, mut hardest) = (0, 0);
+        while !position.is_solved() {
+            let one = first_step(lists::standard(), &position, &mut tally, &mut alone).expect("no limit");
+            let three = first_step(lists::standard(), &position, &mut tally, &mut spread).expect("no limit");
+            assert_eq!(one, three, "{name}");
+            let step = one.unwrap_or_else(|| panic!("{name}: the path stalls"));
+            nested += usize::from(step.score().tenths() >= 95);
+            hardest = hardest.max(step.score().tenths());
+            position.apply(&step).expect("a sound step");
+        }
+        // Not vacuous: the levels that spread found steps.
+        assert!(nested >= 2, "{name}: {nested} steps at 9.5 or more");
+        assert_eq!(f64::from(hardest) / 10.0, er, "{name}: the path's ER is Sudoku Explainer's");
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::super::speed::along_digit::{digit_places, may_contradict};
 use super::super::speed::cache::ChainCache;
 use super::super::speed::closure::Closures;
 use super::super::speed::shared::Footprint;
+use super::super::speed::shares::Shares;
 use super::super::speed::tables::Tables;
 use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, sort_and_dedup_by, supports, written};
 use super::potentials::{Id, Node, Potentials, Walker};
@@ -83,6 +84,9 @@ struct Search<'a, 't, 'b> {
     /// reaches along the links (of both kinds), or less when it meets a
     /// contradiction.
     tables: Option<Box<Tables>>,
+    /// Instead of the tables, what they say of the cell and region chains
+    /// of a state met before.
+    shares: Option<Arc<Shares>>,
     /// For the dynamic rules at level 0, the sets of their branches,
     /// computed before (and most often instead of) the branches.
     closures: Option<Closures>,
@@ -90,6 +94,8 @@ struct Search<'a, 't, 'b> {
     closed: Vec<u64>,
     /// The set of the last "off" branch closed.
     closed_off: Vec<u64>,
+    /// Branches run already, by node (see `spread`), each taken once.
+    ready: Vec<Option<Arc<Branch>>>,
 }
 
 impl Search<'_, '_, '_> {
@@ -100,6 +106,9 @@ impl Search<'_, '_, '_> {
 
     /// [`branch`](Self::branch) for a branch entered already.
     fn run(&mut self, work: &mut Work, node: Node) -> Result<Arc<Branch>, StopReason> {
+        if let Some(branch) = self.ready.get_mut(node as usize).and_then(Option::take) {
+            return Ok(branch);
+        }
         let (cache, mode) = (self.cache, self.rule.mode());
         if let Some(changes) = &self.changes {
             if let Some(shared) = cache.shared.shared(node, mode, changes, self.tally, &cache.pools)? {
@@ -175,9 +184,14 @@ impl Search<'_, '_, '_> {
         }
     }
 
-    /// Whether the branches of `starts` may imply a potential in common.
-    fn may_share(&self, starts: &[Node]) -> bool {
-        self.tables.as_ref().is_none_or(|tables| tables.reach.may_share(starts))
+    /// Whether the branches of `starts`, those of `chain`, may imply a
+    /// potential in common.
+    fn may_share(&self, chain: Kind, starts: &[Node]) -> bool {
+        match (&self.shares, chain) {
+            (Some(shares), Kind::Cell { cell }) => shares.cell(cell),
+            (Some(shares), Kind::Region { unit, digit }) => shares.region(unit, digit),
+            _ => self.tables.as_ref().is_none_or(|tables| tables.reach.may_share(starts)),
+        }
     }
 
     /// The branch of `node` (on), run.
@@ -255,19 +269,22 @@ impl Search<'_, '_, '_> {
 ///
 /// The hints come sorted and without repeats (see [`sort_and_dedup_by`])
 /// unless `carry` is [`Carry::Nothing`]; they carry what `carry` asks.
+/// `ready` holds, by node, branches run already (or nothing).
 pub(crate) fn hints(
     work: &mut Work,
-    rule: Rule,
-    advanced: Option<&dyn Advanced>,
+    (rule, advanced): (Rule, Option<&dyn Advanced>),
     carry: Carry,
     tally: &mut SearchTally<'_>,
     cache: &ChainCache,
+    ready: Vec<Option<Arc<Branch>>>,
 ) -> Result<Vec<Hint>, StopReason> {
     let nested = carry == Carry::Supports;
     let accelerated = cache.accelerated;
     let on_branches = (0..work.nodes() / 2).map(|_| None).collect();
     let off_branches = if carry != Carry::Nothing { (0..work.nodes() / 2).map(|_| None).collect() } else { Vec::new() };
-    let tables = (!rule.dynamic && advanced.is_none() && accelerated).then(|| cache.tables.of(work));
+    let static_alone = !rule.dynamic && advanced.is_none() && accelerated;
+    let shares = if static_alone { cache.known_shares(work.all_cands()) } else { None };
+    let tables = (static_alone && shares.is_none()).then(|| cache.tables.of(work));
     let places = if rule.nishio && accelerated { digit_places(work) } else { None };
     let changes = if nested && advanced.is_none() && accelerated { cache.shared.changes(work) } else { None };
     let walker = RefCell::new(cache.pools.walker());
@@ -284,9 +301,11 @@ pub(crate) fn hints(
         carry,
         places,
         tables,
+        shares,
         closures: closures.flatten(),
         closed: Vec::new(),
         closed_off: Vec::new(),
+        ready,
     };
     let result = search_cells(work, &mut search);
     if let Some(tables) = search.tables.take() {
@@ -308,7 +327,8 @@ pub(crate) fn hints(
         OnBranch::Run(branch) => Some(branch),
         OnBranch::Closed(_) => None,
     });
-    for branch in on_branches.chain(std::mem::take(&mut search.off_branches).into_iter().flatten()) {
+    let unused = std::mem::take(&mut search.ready).into_iter().flatten();
+    for branch in on_branches.chain(std::mem::take(&mut search.off_branches).into_iter().flatten()).chain(unused) {
         search.recycle(branch);
     }
     cache.pools.give_back_walker(search.walker.into_inner());
@@ -333,7 +353,7 @@ fn search_cells(work: &mut Work, search: &mut Search<'_, '_, '_>) -> Result<Vec<
         }
         if !rule.nishio && (count == 2 || (rule.multiple && count > 2)) {
             let branches: Vec<Node> = digits.iter().map(|d| work.node(cell, d, true)).collect();
-            if !search.may_share(&branches) {
+            if !search.may_share(Kind::Cell { cell }, &branches) {
                 continue;
             }
             for &b in &branches {
@@ -501,7 +521,7 @@ fn regions(
             .filter(|k| places >> k & 1 == 1)
             .map(|k| work.node(cells[k] as usize, digit, true))
             .collect();
-        if !search.may_share(&branches) {
+        if !search.may_share(Kind::Region { unit, digit }, &branches) {
             continue;
         }
         for &b in &branches {

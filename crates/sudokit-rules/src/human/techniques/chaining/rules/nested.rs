@@ -55,6 +55,11 @@ impl Advanced for Nested<'_> {
         };
         for &rule in chains {
             let hints = chain_hints(work, rule, tally, self.cache)?;
+            // The next level runs the cell and region chains where the
+            // unary chains find nothing, on the states met here.
+            if self.level == 2 && hints.is_empty() {
+                self.cache.keep_shares(work);
+            }
             let found = from_chains(work, base, &hints);
             if !found.is_empty() {
                 return Ok(found);
@@ -81,7 +86,7 @@ fn chain_hints(
         let inner = Nested { level: rule.level, cache };
         let advanced: Option<&dyn Advanced> = (rule.level > 0).then_some(&inner);
         // Sorted already, as a nested search's hints come.
-        multiple::hints(work, rule, advanced, Carry::Supports, tally, cache)?
+        multiple::hints(work, (rule, advanced), Carry::Supports, tally, cache, Vec::new())?
     };
     let hints = Arc::new(hints);
     cache.keep_hints(rule, work.all_cands(), &hints);

@@ -15,6 +15,7 @@ use super::super::rules::rule::Rule;
 use super::super::rules::work::{Origin, Work};
 use super::pools::Pools;
 use super::shared::SharedBranches;
+use super::shares::Shares;
 use super::tables::KeptTables;
 
 /// Past this many grid states, or this many hints kept for them, the
@@ -38,6 +39,9 @@ pub(crate) struct ChainCache {
     /// states met before and intersect branches as bit sets. Off only in
     /// the test that compares every step both ways.
     pub(crate) accelerated: bool,
+    /// The caches of the other threads a nested step spreads over (see
+    /// `spread`), kept from one level to the next of the same position.
+    workers: Vec<ChainCache>,
 }
 
 impl Default for ChainCache {
@@ -48,6 +52,7 @@ impl Default for ChainCache {
             shared: SharedBranches::default(),
             known: RefCell::default(),
             accelerated: true,
+            workers: Vec::new(),
         }
     }
 }
@@ -79,11 +84,50 @@ impl ChainCache {
     /// Forgets the states met and the position's branches: the position
     /// will change, or the search was stopped.
     pub(crate) fn forget_states(&self) {
+        for worker in &self.workers {
+            worker.forget_states();
+        }
         self.shared.forget();
         // Fresh maps, not cleared ones: clearing costs the capacity every
         // step, and a hard step leaves a large one. The origin goes too, so
         // that the position, met again, is remembered again.
         self.known.replace(Known::default());
+    }
+
+    /// Keeps, for `work`'s state, which cell and region chains may share a
+    /// conclusion, from the tables the last search of that state left
+    /// (unless kept already).
+    pub(crate) fn keep_shares(&self, work: &Work) {
+        if !self.accelerated || self.known.borrow().shares.contains_key(work.all_cands()) {
+            return;
+        }
+        let tables = self.tables.of(work);
+        let shares = Arc::new(Shares::of(work, &tables.reach));
+        self.tables.keep(tables);
+        self.known_to_add().shares.insert(work.all_cands().to_vec(), shares);
+    }
+
+    /// What [`keep_shares`](Self::keep_shares) kept for the grid state
+    /// `state`.
+    pub(crate) fn known_shares(&self, state: &[Candidates]) -> Option<Arc<Shares>> {
+        if !self.accelerated {
+            return None;
+        }
+        self.known.borrow().shares.get(state).cloned()
+    }
+
+    /// The caches of `count` other threads, taken out until
+    /// [`give_back_workers`](Self::give_back_workers).
+    pub(crate) fn take_workers(&mut self, count: usize) -> Vec<ChainCache> {
+        let mut workers = std::mem::take(&mut self.workers);
+        let accelerated = self.accelerated;
+        workers.resize_with(count, || ChainCache { accelerated, ..ChainCache::default() });
+        workers
+    }
+
+    /// Keeps the caches [`take_workers`](Self::take_workers) gave.
+    pub(crate) fn give_back_workers(&mut self, workers: Vec<ChainCache>) {
+        self.workers = workers;
     }
 
     /// The sorted hints of `rule` kept for the grid state `state`.
@@ -99,11 +143,16 @@ impl ChainCache {
         if !self.accelerated {
             return;
         }
+        self.known_to_add().insert(rule, state.to_vec(), Arc::clone(hints));
+    }
+
+    /// What is kept, emptied first when it holds enough.
+    fn known_to_add(&self) -> std::cell::RefMut<'_, Known> {
         let mut known = self.known.borrow_mut();
         if known.states() >= KNOWN_STATES || known.count >= KNOWN_HINTS {
             *known = Known { origin: std::mem::take(&mut known.origin), ..Known::default() };
         }
-        known.insert(rule, state.to_vec(), Arc::clone(hints));
+        known
     }
 }
 
@@ -114,6 +163,9 @@ impl ChainCache {
 struct Known {
     /// Per rule (one or two per level), by the candidates of the state.
     hints: Vec<(Rule, ByState)>,
+    /// By the candidates of the state, for the states whose unary chains
+    /// found nothing at nesting level 2.
+    shares: HashMap<Vec<Candidates>, Arc<Shares>, foldhash::fast::RandomState>,
     count: usize,
     /// The position whose searches met the states (see
     /// [`Work::origin`]): a search's hints depend on its state's
@@ -130,7 +182,7 @@ impl Known {
 
     /// The states kept, over every rule.
     fn states(&self) -> usize {
-        self.hints.iter().map(|(_, by_state)| by_state.len()).sum()
+        self.hints.iter().map(|(_, by_state)| by_state.len()).sum::<usize>() + self.shares.len()
     }
 
     /// Keeps the hints of `rule` for `state`.

@@ -272,10 +272,29 @@ impl Reach {
         if starts.iter().any(|&s| self.rank[s as usize] == NONE) {
             return false;
         }
-        // Where each start's row begins, looked up again per word rather
-        // than listed: the question is asked for every cell and region.
         let row_start = |node: Node| self.component[self.rank[node as usize] as usize] as usize * self.words;
-        (0..self.words).any(|w| starts.iter().fold(u64::MAX, |acc, &s| acc & self.rows[row_start(s) + w]) != 0)
+        // Where each start's row begins, listed on the stack: the question
+        // is asked for every cell and region, and most rows share nothing
+        // word by word after two starts.
+        let mut rows = [0; 16];
+        if starts.len() > rows.len() {
+            return (0..self.words)
+                .any(|w| starts.iter().fold(u64::MAX, |acc, &s| acc & self.rows[row_start(s) + w]) != 0);
+        }
+        for (row, &s) in rows.iter_mut().zip(starts) {
+            *row = row_start(s);
+        }
+        let rows = &rows[..starts.len()];
+        (0..self.words).any(|w| {
+            let mut acc = u64::MAX;
+            for &row in rows {
+                acc &= self.rows[row + w];
+                if acc == 0 {
+                    return false;
+                }
+            }
+            true
+        })
     }
 
     /// Whether `start` may lie on a loop of four potentials or more: some
