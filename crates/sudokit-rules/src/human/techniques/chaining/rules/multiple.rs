@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use sudokit_core::{Digit, SearchTally, StopReason};
 
-use super::super::speed::along_digit::{digit_places, may_contradict};
+use super::super::speed::along_digit::may_contradict;
 use super::super::speed::cache::ChainCache;
 use super::super::speed::closure::Closures;
 use super::super::speed::shared::Footprint;
@@ -19,7 +19,7 @@ use super::hint::{Hint, Kind, SEED, Support, length_difficulty, removable_for, s
 use super::potentials::{Id, Node, Potentials, Walker};
 use super::propagate::{Advanced, Branch};
 use super::rule::Rule;
-use super::work::Work;
+use super::work::{MAX_MASK_SIDE, Work};
 
 /// A hint and where its chains end, from which its supports and
 /// signature (in a nested search) or its branches written out (for the
@@ -78,7 +78,7 @@ struct Search<'a, 't, 'b> {
     /// What hints carry beyond their conclusion.
     carry: Carry,
     /// For Nishio, the cells of each digit (see [`may_contradict`]).
-    places: Option<Vec<u128>>,
+    places: Option<[u128; MAX_MASK_SIDE]>,
     /// For the static rules, what each candidate's branch reaches: a
     /// branch of the grid as it stands is the set of what its assumption
     /// reaches along the links (of both kinds), or less when it meets a
@@ -285,7 +285,7 @@ pub(crate) fn hints(
     let static_alone = !rule.dynamic && advanced.is_none() && accelerated;
     let shares = if static_alone { cache.known_shares(work.all_cands()) } else { None };
     let tables = (static_alone && shares.is_none()).then(|| cache.tables.of(work));
-    let places = if rule.nishio && accelerated { digit_places(work) } else { None };
+    let places = if rule.nishio && accelerated { work.digit_planes() } else { None };
     let changes = if nested && advanced.is_none() && accelerated { cache.shared.changes(work) } else { None };
     let walker = RefCell::new(cache.pools.walker());
     let closures = (rule.dynamic && !rule.nishio && advanced.is_none() && accelerated).then(|| Closures::new(work));

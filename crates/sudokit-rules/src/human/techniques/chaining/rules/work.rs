@@ -326,13 +326,6 @@ impl Work {
         Some(planes)
     }
 
-    /// The cells holding `digit` as a candidate, as a bit set, on grids of
-    /// 128 cells or fewer.
-    pub(crate) fn digit_cells(&self, digit: Digit) -> Option<u128> {
-        self.masks()
-            .map(|_| (0..self.len()).filter(|&c| self.cands(c).contains(digit)).fold(0, |mask, c| mask | 1 << c))
-    }
-
     /// The peers of `cell`: its box, row and column, each cell once (Sudoku
     /// Explainer's order), then its extra houses and the cells bound to
     /// it.

@@ -65,12 +65,6 @@ pub(crate) fn may_contradict(work: &Work, places: u128, (cell, on): (usize, bool
     }
 }
 
-/// The cells of each digit (by index), for [`may_contradict`]; `None` on
-/// grids too big for the bit sets.
-pub(crate) fn digit_places(work: &Work) -> Option<Vec<u128>> {
-    work.digits().map(|d| work.digit_cells(d)).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::super::rules::potentials::{Cause, Potentials};
@@ -93,7 +87,7 @@ mod tests {
         ] {
             let position = Position::new(&puzzle.parse().expect("a valid grid")).expect("a valid puzzle");
             let mut work = Work::new(&position);
-            let places = digit_places(&work).expect("a 9×9 grid");
+            let places = work.digit_planes().expect("a 9×9 grid");
             for cell in 0..work.len() {
                 for digit in work.cands(cell).iter() {
                     for on in [true, false] {

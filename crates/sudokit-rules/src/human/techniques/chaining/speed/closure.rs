@@ -17,7 +17,7 @@
 //! `docs/notes.md` for how few they are).
 
 use super::super::rules::potentials::Node;
-use super::super::rules::work::{MAX_MASK_SIDE as MAX_SIDE, Work};
+use super::super::rules::work::{MAX_MASK_SIDE, Work};
 
 /// The buffers of the closures of one grid state, and that state's cells
 /// of each digit.
@@ -27,9 +27,9 @@ pub(crate) struct Closures {
     /// Words of a bit set over the grid's nodes.
     words: usize,
     /// Per digit index, the cells where it is a candidate.
-    cands: [u128; MAX_SIDE],
-    on: [u128; MAX_SIDE],
-    off: [u128; MAX_SIDE],
+    cands: [u128; MAX_MASK_SIDE],
+    on: [u128; MAX_MASK_SIDE],
+    off: [u128; MAX_MASK_SIDE],
     /// Per cell, the digits (bit per index) turned off.
     off_digits: Vec<u64>,
     /// The potentials kept, as (cell, digit index, on); those not followed
@@ -50,8 +50,8 @@ impl Closures {
             side: work.side(),
             words: work.nodes().div_ceil(64),
             cands,
-            on: [0; MAX_SIDE],
-            off: [0; MAX_SIDE],
+            on: [0; MAX_MASK_SIDE],
+            off: [0; MAX_MASK_SIDE],
             off_digits: vec![0; work.len()],
             kept: Vec::new(),
         })

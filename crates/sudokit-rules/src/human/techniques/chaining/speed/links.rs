@@ -1,9 +1,9 @@
 //! The implications of every potential of a grid that stays as it is,
 //! as a table: what the searches for chains from one candidate walk.
 
-use super::super::rules::potentials::{Cause, Node};
 use sudokit_core::Digit;
 
+use super::super::rules::potentials::{Cause, Node};
 use super::super::rules::propagate::{push_off_to_on, push_on_in_cell, push_on_outside_units, push_on_to_off};
 use super::super::rules::work::{CellMasks, MAX_MASK_SIDE, Work};
 
