@@ -69,6 +69,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
+use sudokit::bitparallel::PORTABLE_ENV;
 use sudokit::chart::{Bar, BarChart, Group};
 use sudokit::generate::{Generator, Symmetry, Transform, canonical_puzzle, canonical_solution};
 use sudokit::{Auto, BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Shape, Solver, io};
@@ -353,6 +354,8 @@ fn run(options: &Options) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     let budget = if options.timed { Budget::unlimited() } else { Budget::unlimited().without_timing() };
     println!("set,solver,mode,puzzles,puzzles_per_sec,guesses_per_puzzle");
+    let instructions = BitParallel::new().instructions();
+    eprintln!("fast runs on {instructions:?} instructions (set {PORTABLE_ENV}=1 for the portable path)");
     if options.pair == Pair::Generate {
         race_generators(options, &mut rows)?;
         return Ok(rows);

@@ -6,6 +6,7 @@ use sudokit_core::{
 use sudokit_grid::BacktrackingMrv;
 
 use crate::board::Board;
+use crate::instructions::{Instructions, Path};
 
 /// The fastest exact solver of sudokit, for 9×9 grids.
 ///
@@ -20,6 +21,10 @@ use crate::board::Board;
 /// Other shapes are handed to [`BacktrackingMrv`], so the solver accepts
 /// every [`Shape`]; [`BitParallel::strict`] returns
 /// [`SolveError::UnsupportedShape`] for them instead.
+///
+/// On x86-64 CPUs with AVX2 and BMI2 the propagation runs a copy compiled
+/// for them, chosen at run time ([`Instructions`]); answers and statistics
+/// are the same on every path.
 ///
 /// [`Stats`]: `nodes` counts search nodes (the root, and each guess whose
 /// propagation did not fail), `guesses` the branch points, `backtracks` the
@@ -52,14 +57,22 @@ use crate::board::Board;
 /// assert_eq!(solver.uniqueness(&puzzle)?, Uniqueness::Unique);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct BitParallel {
     strict: bool,
+    path: Path,
     last_stats: Stats,
 }
 
+impl Default for BitParallel {
+    fn default() -> BitParallel {
+        BitParallel { strict: false, path: Path::of(Instructions::detect()), last_stats: Stats::default() }
+    }
+}
+
 impl BitParallel {
-    /// A solver that hands shapes other than 9×9 to [`BacktrackingMrv`].
+    /// A solver that hands shapes other than 9×9 to [`BacktrackingMrv`],
+    /// on the [detected](Instructions::detect) instruction set.
     pub fn new() -> BitParallel {
         BitParallel::default()
     }
@@ -68,6 +81,20 @@ impl BitParallel {
     /// [`SolveError::UnsupportedShape`].
     pub fn strict() -> BitParallel {
         BitParallel { strict: true, ..BitParallel::default() }
+    }
+
+    /// The same solver on the instruction set `instructions`, or on
+    /// [`Instructions::Portable`] when this CPU lacks it (see
+    /// [`instructions`](BitParallel::instructions)). Answers and statistics
+    /// do not depend on it.
+    #[must_use]
+    pub fn with_instructions(self, instructions: Instructions) -> BitParallel {
+        BitParallel { path: Path::of(instructions), ..self }
+    }
+
+    /// The instruction set the solver's searches run on.
+    pub fn instructions(&self) -> Instructions {
+        self.path.instructions()
     }
 
     /// The work of the last 9×9 solve or count, finished or not: handy after
@@ -134,7 +161,7 @@ impl BitParallel {
             _ => return Ok(self.count_solutions_with(puzzle, 1, budget)? > 0),
         }
         let excluded = Exclusion { index, digit: digit.index() };
-        Ok(self.keep_stats(search(puzzle, 1, budget, Some(excluded)))?.found() > 0)
+        Ok(self.keep_stats(search(puzzle, 1, budget, Some(excluded), self.path))?.found() > 0)
     }
 
     fn unsupported(&self, puzzle: &Grid) -> Result<(), SolveError> {
@@ -154,10 +181,10 @@ impl BitParallel {
 /// alone, by 2.2% on forum hardest.
 const COLUMN_SINGLES_AFTER_GUESSES: u64 = 8;
 
-/// Explores `board`, already propagated, until `tally` reaches its limit.
-/// The board is used up: its last branch is tried in place, so that a guess
+/// Explores `board`, already propagated, until `tally` reaches its limit,
+/// propagating on `path`'s instructions. The board is used up: its last branch is tried in place, so that a guess
 /// costs one copy of the board.
-fn explore(tally: &mut SearchTally<'_>, board: &mut Board) -> Result<(), StopReason> {
+fn explore(tally: &mut SearchTally<'_>, board: &mut Board, path: Path) -> Result<(), StopReason> {
     loop {
         tally.enter()?;
         let Some(branch) = board.branch() else {
@@ -180,8 +207,8 @@ fn explore(tally: &mut SearchTally<'_>, board: &mut Board) -> Result<(), StopRea
         while rest != 0 {
             let mut next = board.fork();
             next.place(digit, branch.band, branch.pos);
-            if next.propagate(column_singles).is_ok() {
-                explore(tally, &mut next)?;
+            if path.propagate(&mut next, column_singles).is_ok() {
+                explore(tally, &mut next, path)?;
                 if tally.is_done() {
                     return Ok(());
                 }
@@ -194,7 +221,7 @@ fn explore(tally: &mut SearchTally<'_>, board: &mut Board) -> Result<(), StopRea
         // …and the last one on the board itself, as a loop rather than a
         // call.
         board.place(digit, branch.band, branch.pos);
-        if board.propagate(column_singles).is_err() {
+        if path.propagate(board, column_singles).is_err() {
             tally.stats_mut().backtracks += 1;
             return Ok(());
         }
@@ -215,6 +242,7 @@ fn search<'b>(
     limit: u64,
     budget: &'b Budget,
     excluded: Option<Exclusion>,
+    path: Path,
 ) -> Result<SearchTally<'b>, SolveError> {
     let mut tally = SearchTally::new(budget, limit);
     // Clashing givens are found while placing them; the grid's own check
@@ -231,8 +259,8 @@ fn search<'b>(
     if tally.is_done() {
         return Ok(tally);
     }
-    let explored = if board.propagate(true).is_ok() {
-        explore(&mut tally, &mut board)
+    let explored = if path.propagate(&mut board, true).is_ok() {
+        explore(&mut tally, &mut board, path)
     } else {
         // The root is a node too, and must see a spent budget.
         tally.enter()
@@ -253,7 +281,7 @@ impl Solver for BitParallel {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().solve_with(puzzle, budget);
         }
-        self.keep_stats(search(puzzle, 1, budget, None))?.into_solution(Shape::CLASSIC)
+        self.keep_stats(search(puzzle, 1, budget, None, self.path))?.into_solution(Shape::CLASSIC)
     }
 }
 
@@ -263,6 +291,6 @@ impl CountSolutions for BitParallel {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().count_solutions_with(puzzle, limit, budget);
         }
-        Ok(self.keep_stats(search(puzzle, limit, budget, None))?.found())
+        Ok(self.keep_stats(search(puzzle, limit, budget, None, self.path))?.found())
     }
 }

@@ -356,7 +356,7 @@ impl Board {
     /// settled, shrinking its words can only find a contradiction, and
     /// [`check_filled`](Board::check_filled) finds it on the solved board
     /// (see there why).
-    #[inline]
+    #[inline(always)]
     fn shrink_changed(&mut self) -> Result<u32, Contradiction> {
         /// One sweep over the nine words of a band, unrolled so that each
         /// shrink works with its digit and band as constants.
@@ -389,7 +389,7 @@ impl Board {
 
     /// Bit-sliced candidate counts of `band`: cells with at least one, two
     /// and three candidates.
-    #[inline]
+    #[inline(always)]
     fn counts(&self, band: usize) -> (u32, u32, u32) {
         let (mut one, mut two, mut three) = (0, 0, 0);
         for digit in 0..9 {
@@ -403,7 +403,7 @@ impl Board {
 
     /// Places every naked single in the bands of the `touched` words;
     /// returns whether it placed any.
-    #[inline]
+    #[inline(always)]
     fn naked_singles(&mut self, touched: u32) -> Result<bool, Contradiction> {
         let mut placed = false;
         for (band, words) in BAND_WORDS.into_iter().enumerate() {
@@ -433,7 +433,7 @@ impl Board {
 
     /// The one candidate left at `pos` of `band` (an earlier placement of
     /// the same pass may have removed it).
-    #[inline]
+    #[inline(always)]
     fn only_digit(&self, band: usize, pos: u32) -> Result<usize, Contradiction> {
         let bit = 1 << pos;
         (0..9).find(|&digit| self.candidates[word(digit, band)] & bit != 0).ok_or(Contradiction)
@@ -442,7 +442,7 @@ impl Board {
     /// Places every hidden single in a column; returns whether it placed
     /// any. The nine digits are processed side by side (lane `digit` of
     /// each array), which the compiler turns into vector instructions.
-    #[inline]
+    #[inline(always)]
     fn column_singles(&mut self) -> Result<bool, Contradiction> {
         // Per digit, bit-sliced over the nine cells of each column: the
         // columns with at least one candidate, with two or more, and with
@@ -502,6 +502,14 @@ impl Board {
     /// # Errors
     /// [`Contradiction`] when the board has no solution.
     pub(crate) fn propagate(&mut self, column_singles: bool) -> Result<(), Contradiction> {
+        self.propagate_inline(column_singles)
+    }
+
+    /// [`propagate`](Board::propagate), inlined into its caller: the copy
+    /// compiled with wider instructions (see
+    /// [`Path::propagate`](crate::instructions::Path::propagate)).
+    #[inline(always)]
+    pub(crate) fn propagate_inline(&mut self, column_singles: bool) -> Result<(), Contradiction> {
         loop {
             let touched = self.shrink_changed()?;
             // Cheap naked singles first; column singles once they run dry.

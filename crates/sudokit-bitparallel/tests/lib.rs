@@ -2,8 +2,8 @@
 //! budgets and counts against the oracle.
 
 use proptest::prelude::*;
-use sudokit_bitparallel::BitParallel;
 use sudokit_bitparallel::sudokit_core::{Budget, CountSolutions, Grid, Shape, SolveError, Solver, StopReason};
+use sudokit_bitparallel::{BitParallel, Instructions, PORTABLE_ENV};
 use sudokit_grid::Layout;
 use sudokit_testkit::{Conformance, generate, oracle, sets};
 
@@ -15,6 +15,51 @@ fn conformance() {
         .with_set(sets::SEVENTEEN, 200)
         .with_set(sets::FORUM_HARDEST, 100)
         .run_counter(&mut BitParallel::new());
+}
+
+#[test]
+fn conformance_on_the_portable_path() {
+    let mut solver = BitParallel::new().with_instructions(Instructions::Portable);
+    assert_eq!(solver.instructions(), Instructions::Portable);
+    Conformance::exact().with_set(sets::HARD, 95).with_set(sets::FORUM_HARDEST, 50).run_counter(&mut solver);
+}
+
+/// Both instruction sets find the same first solution, count the same and
+/// search the same tree, set by set. On a CPU without x86-64-v3 both
+/// solvers run the portable path, and the test says so.
+#[test]
+fn both_instruction_sets_give_the_same_answers_and_stats() {
+    let mut portable = BitParallel::new().with_instructions(Instructions::Portable);
+    let mut wide = BitParallel::new().with_instructions(Instructions::X86V3);
+    if !Instructions::X86V3.is_available() {
+        eprintln!("this CPU lacks x86-64-v3: only the portable path ran");
+    }
+    assert_eq!(wide.instructions() == Instructions::X86V3, Instructions::X86V3.is_available());
+    let tree = |solver: &BitParallel| {
+        let stats = solver.last_stats();
+        (stats.nodes, stats.guesses, stats.backtracks)
+    };
+    for set in sets::THROUGHPUT {
+        for puzzle in set.take(400) {
+            let first = (portable.solve(&puzzle).unwrap().grid, tree(&portable));
+            assert_eq!((wide.solve(&puzzle).unwrap().grid, tree(&wide)), first, "{}: {puzzle}", set.name);
+            let count = (portable.count_solutions(&puzzle, 2).unwrap(), tree(&portable));
+            assert_eq!((wide.count_solutions(&puzzle, 2).unwrap(), tree(&wide)), count, "{}: {puzzle}", set.name);
+        }
+    }
+}
+
+/// What [`Instructions::detect`] picks: the portable path when the
+/// environment forces it (CI runs these tests both ways), else the widest
+/// set the CPU has.
+#[test]
+fn detection_follows_the_environment_and_the_cpu() {
+    let forced = std::env::var_os(PORTABLE_ENV).is_some_and(|value| !value.is_empty() && value != "0");
+    let expected =
+        if !forced && Instructions::X86V3.is_available() { Instructions::X86V3 } else { Instructions::Portable };
+    assert_eq!(Instructions::detect(), expected);
+    assert_eq!(BitParallel::new().instructions(), expected);
+    assert_eq!(BitParallel::strict().instructions(), expected);
 }
 
 #[test]
