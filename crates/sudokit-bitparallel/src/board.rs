@@ -507,7 +507,9 @@ impl Board {
 
     /// [`propagate`](Board::propagate), inlined into its caller: the copy
     /// compiled with wider instructions (see
-    /// [`Path::propagate`](crate::instructions::Path::propagate)).
+    /// [`Path::propagate`](crate::instructions::Path::propagate)). Its
+    /// helpers are `#[inline(always)]` for the same reason: a function
+    /// left out of line would run without those instructions.
     #[inline(always)]
     pub(crate) fn propagate_inline(&mut self, column_singles: bool) -> Result<(), Contradiction> {
         loop {
