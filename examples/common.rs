@@ -253,11 +253,11 @@ pub fn puzzle_and_rules(text: &str, flag: Option<&str>) -> Result<(sudokit::Grid
     let mut records = sudokit::io::PuzzleReader::new(grid_text.trim().as_bytes()).with_rules();
     let record = records.next().ok_or_else(|| "bad puzzle: no grid given".to_owned())?.context(|| "bad puzzle")?;
     let rules = [line_rules, flag].into_iter().flatten().collect::<Vec<_>>().join(",");
-    let mut variant = sudokit::Variant::parse(rules.trim(), record.grid.shape()).context(|| "bad rules")?;
-    if let Some(marks) = record.variant.marks() {
+    let mut variant = sudokit::Variant::parse(rules.trim(), record.shape()).context(|| "bad rules")?;
+    if let Some(marks) = record.variant().marks() {
         variant = variant.with_marks(marks).context(|| "bad pencil marks")?;
     }
-    Ok((record.grid, variant))
+    Ok((record.into_parts().0, variant))
 }
 
 /// What a puzzle's header says of its rules: nothing for the standard

@@ -72,12 +72,13 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
+use sudokit::Puzzle;
 use sudokit::base::SplitMix64;
 use sudokit::generate::{
     Difficulty, GenerateError, Generated, Generator, Givens, KillerGenerator, KillerGivens, Symmetry, Vicinity,
     generate_many, search_vicinity,
 };
-use sudokit::grid::io::{Puzzle, parse_puzzles, read_puzzles};
+use sudokit::grid::io::{parse_puzzles, read_puzzles};
 use sudokit::rating::rate;
 use sudokit::rules::human::{Level, Rating, Score, Technique};
 use sudokit::{Budget, Grid, Shape, Variant};

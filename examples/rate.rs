@@ -39,7 +39,8 @@ use std::time::Duration;
 
 use clap::Parser;
 use sudokit::Budget;
-use sudokit::grid::io::{Puzzle, PuzzleReader, ReadError};
+use sudokit::Puzzle;
+use sudokit::grid::io::{PuzzleReader, ReadError};
 use sudokit::rating::{Level, Rater, rate_many, rater};
 use sudokit_examples::{Input, Progress, Result, csv_field, exit_code, seconds};
 
@@ -244,8 +245,8 @@ fn rate_chunk(
         };
         let rated = ratings.next().ok_or("a rating for every puzzle")?;
         stats.times.push(rated.time);
-        let standard = puzzle.variant.is_standard();
-        if let Some(solved) = (summary && standard).then(|| peer_solves(&puzzle.grid.to_string())).flatten() {
+        let standard = puzzle.variant().is_standard();
+        if let Some(solved) = (summary && standard).then(|| peer_solves(&puzzle.grid().to_string())).flatten() {
             stats.peer_tried += 1;
             stats.peer_no_guess += usize::from(solved);
         }

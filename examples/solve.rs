@@ -20,7 +20,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudokit::{Grid, registry};
+use sudokit::{Grid, Puzzle, registry};
 use sudokit_examples::{Drawn, Result, WithContext, exit_code, puzzle_and_rules};
 
 /// Solves one puzzle and prints the boxed grid with the solver's
@@ -78,12 +78,13 @@ fn run(cli: Cli) -> Result {
     println!("Puzzle ({}, {} givens{ruled}):\n{}", puzzle.shape(), puzzle.filled_count(), Drawn(&puzzle, &variant));
 
     let mut solver = info.build();
-    let solution = solver.solve_variant(&puzzle, &variant)?;
+    let ruled_puzzle = Puzzle::new(puzzle.clone(), variant.clone())?;
+    let solution = solver.solve_puzzle(&ruled_puzzle)?;
     if unique {
         let mut counter = info
             .build_counter()
             .ok_or_else(|| format!("{} cannot count solutions; pick an exact solver for --unique", info.name()))?;
-        match counter.count_variant_solutions(&puzzle, &variant, 2)? {
+        match counter.count_puzzle_solutions(&ruled_puzzle, 2)? {
             1 => {}
             0 => return Err("the puzzle has no solution".into()),
             _ => return Err("the puzzle has several solutions".into()),

@@ -72,7 +72,7 @@ use clap::{Parser, ValueEnum};
 use sudokit::bitparallel::PORTABLE_ENV;
 use sudokit::chart::{Bar, BarChart, Group};
 use sudokit::generate::{Generator, Symmetry, Transform, canonical_puzzle, canonical_solution};
-use sudokit::{Auto, BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Shape, Solver, io};
+use sudokit::{Auto, BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Puzzle, Shape, Solver, io};
 use sudokit_examples::{Progress, Result, WithContext, exit_code};
 use sudokit_testkit::sets;
 use sudoku::Sudoku;
@@ -454,8 +454,8 @@ fn race_variants(options: &Options, budget: &Budget, rows: &mut Vec<Row>) -> Res
     for file in &options.files {
         let set = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
         let reader = io::PuzzleReader::open(file)?.with_rules();
-        let puzzles: Vec<io::Puzzle> = reader.take(options.limit).collect::<std::result::Result<_, _>>()?;
-        let grids: Vec<Grid> = puzzles.iter().map(|p| p.grid.clone()).collect();
+        let puzzles: Vec<Puzzle> = reader.take(options.limit).collect::<std::result::Result<_, _>>()?;
+        let grids: Vec<Grid> = puzzles.iter().map(|p| p.grid().clone()).collect();
         let peers = puzzles.iter().map(variants_peer::Peer::new).collect::<std::result::Result<Vec<_>, _>>();
         let mut ours = Ruled::new("auto", Auto::new, budget, &puzzles);
         match peers {
@@ -479,11 +479,11 @@ struct Ruled<'a, S> {
     make: fn() -> S,
     solver: S,
     budget: Budget,
-    puzzles: &'a [io::Puzzle],
+    puzzles: &'a [Puzzle],
 }
 
 impl<'a, S> Ruled<'a, S> {
-    fn new(name: &str, make: fn() -> S, budget: &Budget, puzzles: &'a [io::Puzzle]) -> Self {
+    fn new(name: &str, make: fn() -> S, budget: &Budget, puzzles: &'a [Puzzle]) -> Self {
         let name = if budget.is_timed() { format!("{name}-timed") } else { name.to_owned() };
         Ruled { name, make, solver: make(), budget: budget.clone(), puzzles }
     }
@@ -495,15 +495,14 @@ impl<S: CountSolutions> Contender for Ruled<'_, S> {
     }
 
     fn answer(&mut self, _: Mode, index: usize) -> std::result::Result<(u64, Option<u64>), String> {
-        let io::Puzzle { grid, variant, .. } = &self.puzzles[index];
-        let count = self.solver.count_variant_solutions_with(grid, variant, 2, &self.budget);
+        let count = self.solver.count_puzzle_solutions_with(&self.puzzles[index], 2, &self.budget);
         Ok((count.map_err(|e| format!("failed ({e})"))?, None))
     }
 
     fn run(&mut self, _: Mode, repeat: usize) {
         let mut solver = (self.make)();
         for puzzle in (0..repeat).flat_map(|_| self.puzzles) {
-            let count = solver.count_variant_solutions_with(black_box(&puzzle.grid), &puzzle.variant, 2, &self.budget);
+            let count = solver.count_puzzle_solutions_with(black_box(puzzle), 2, &self.budget);
             drop(black_box(count));
         }
     }
@@ -513,7 +512,7 @@ impl<S: CountSolutions> Contender for Ruled<'_, S> {
 mod variants_peer {
     use std::hint::black_box;
 
-    use sudokit::grid::io::Puzzle;
+    use sudokit::Puzzle;
     use sudokit::{HouseKind, Relation};
     use sudoku_variants::constraint::{
         AdjacentConsecutiveConstraint, DefaultConstraint, DiagonallyAdjacentConstraint, DiagonalsConstraint,
@@ -534,7 +533,7 @@ mod variants_peer {
         /// The peer's form of `puzzle`, or why it has none (rules it
         /// lacks: windoku, jigsaw, houses of one's own, killer cages).
         pub(super) fn new(puzzle: &Puzzle) -> Result<Peer, String> {
-            let variant = &puzzle.variant;
+            let variant = &puzzle.variant();
             let shape = variant.shape();
             if variant.regions().is_some() {
                 return Err("the peer takes no jigsaw".to_owned());
@@ -562,7 +561,7 @@ mod variants_peer {
             let (width, height) = (shape.box_width(), shape.box_height());
             let mut grid = SudokuGrid::new(width, height).map_err(|e| format!("{e:?}"))?;
             let side = shape.side();
-            for (i, &value) in puzzle.grid.values().iter().enumerate().filter(|&(_, &v)| v != 0) {
+            for (i, &value) in puzzle.grid().values().iter().enumerate().filter(|&(_, &v)| v != 0) {
                 grid.set_cell(i % side, i / side, usize::from(value)).map_err(|e| format!("{e:?}"))?;
             }
             Ok(Peer(Sudoku::new_with_grid(grid, constraint)))

@@ -20,7 +20,7 @@
 pub use sudokit_core;
 
 use sudokit_bitparallel::BitParallel;
-use sudokit_core::{Budget, CountSolutions, Grid, Shape, Solution, SolveError, Solver, Variant};
+use sudokit_core::{Admitted, Budget, CountSolutions, Grid, RuleKinds, Shape, Solution, SolveError, Solver};
 use sudokit_dlx::Dlx;
 use sudokit_grid::PropagationSearch;
 
@@ -99,52 +99,42 @@ impl Solver for Auto {
         "auto"
     }
 
+    /// Every kind of rule some solver it picks from knows: the standard
+    /// rules go to the fastest solver of their shape, the others (killer
+    /// cages included) to [`PropagationSearch`], which takes every sum
+    /// whose combinations it can list.
+    fn rule_kinds(&self) -> RuleKinds {
+        self.propagation.rule_kinds()
+    }
+
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        if puzzle.is_standard() {
+            return self.solve_with(puzzle.grid(), budget);
+        }
+        self.pick_variant().solve_puzzle_with(&puzzle, budget)
+    }
+
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
         self.pick(puzzle.shape()).solve_with(puzzle, budget)
-    }
-
-    /// Every variant: the standard rules as above, the others (killer
-    /// cages included) by [`PropagationSearch`], which takes every sum
-    /// whose combinations it can list.
-    fn supports(&self, variant: &Variant) -> bool {
-        self.propagation.supports(variant)
-    }
-
-    fn solve_variant_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<Solution, SolveError> {
-        if variant.is_standard_for(puzzle) {
-            return self.solve_with(puzzle, budget);
-        }
-        self.pick_variant().solve_variant_with(puzzle, variant, budget)
     }
 }
 
 impl CountSolutions for Auto {
-    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        self.pick(puzzle.shape()).count_solutions_with(puzzle, limit, budget)
+    fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        if puzzle.is_standard() {
+            return self.count_solutions_with(puzzle.grid(), limit, budget);
+        }
+        self.pick_variant().count_puzzle_solutions_with(&puzzle, limit, budget)
     }
 
-    fn count_variant_solutions_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<u64, SolveError> {
-        if variant.is_standard_for(puzzle) {
-            return self.count_solutions_with(puzzle, limit, budget);
-        }
-        self.pick_variant().count_variant_solutions_with(puzzle, variant, limit, budget)
+    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        self.pick(puzzle.shape()).count_solutions_with(puzzle, limit, budget)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use sudokit_core::{Cell, Digit, Relation};
+    use sudokit_core::{Cell, Digit, Puzzle, Relation, Rulebook, Variant};
 
     use super::*;
 
@@ -154,21 +144,21 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
         let mut auto = Auto::new();
         let standard = Variant::standard(Shape::CLASSIC);
-        let plain = auto.solve_variant(&puzzle, &standard).unwrap().grid;
+        let plain = auto.solve_puzzle(&Puzzle::new(puzzle.clone(), standard.clone()).unwrap()).unwrap().grid;
         assert_eq!(plain, BitParallel::new().solve(&puzzle).unwrap().grid);
         // Under anti-king, the same givens lead elsewhere or nowhere; a
         // grid that comes back keeps the rule.
         let anti_king = standard.with_relation(Relation::AntiKing);
-        assert!(auto.supports(&anti_king));
-        match auto.solve_variant(&puzzle, &anti_king) {
+        assert!(auto.supports(&Rulebook::new(anti_king.clone())));
+        match auto.solve_puzzle(&Puzzle::new(puzzle.clone(), anti_king.clone()).unwrap()) {
             Ok(solution) => assert!(anti_king.is_solution_of(&solution.grid, &puzzle)),
             Err(e) => assert_eq!(e, SolveError::Unsolvable),
         }
         let mut empty = Grid::empty(Shape::SIX);
         empty.set(Cell::new(0, 0), Digit::new(1));
         let x = Variant::standard(Shape::SIX).with_diagonals();
-        let grid = auto.solve_variant(&empty, &x).unwrap().grid;
+        let grid = auto.solve_puzzle(&Puzzle::new(empty.clone(), x.clone()).unwrap()).unwrap().grid;
         assert!(x.is_solution_of(&grid, &empty));
-        assert!(auto.count_variant_solutions(&empty, &x, 2).unwrap() == 2);
+        assert!(auto.count_puzzle_solutions(&Puzzle::new(empty.clone(), x.clone()).unwrap(), 2).unwrap() == 2);
     }
 }

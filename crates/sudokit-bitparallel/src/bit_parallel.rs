@@ -1,7 +1,8 @@
 //! [`BitParallel`]: propagation on the bit-parallel board, then guesses.
 
 use sudokit_core::{
-    Budget, Cell, CountSolutions, Digit, Grid, SearchTally, Shape, Solution, SolveError, Solver, Stats, StopReason,
+    Admitted, Budget, Cell, CountSolutions, Digit, Grid, SearchTally, Shape, Solution, SolveError, Solver, Stats,
+    StopReason,
 };
 use sudokit_grid::BacktrackingMrv;
 
@@ -276,6 +277,12 @@ impl Solver for BitParallel {
         "fast"
     }
 
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        self.solve_with(puzzle.grid(), budget)
+    }
+
+    /// The standard rules only, so a bare grid skips the puzzle the
+    /// provided method would make.
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
         if puzzle.shape() != Shape::CLASSIC {
             self.unsupported(puzzle)?;
@@ -286,6 +293,10 @@ impl Solver for BitParallel {
 }
 
 impl CountSolutions for BitParallel {
+    fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        self.count_solutions_with(puzzle.grid(), limit, budget)
+    }
+
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
         if puzzle.shape() != Shape::CLASSIC {
             self.unsupported(puzzle)?;

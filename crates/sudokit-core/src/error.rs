@@ -6,6 +6,7 @@ use crate::cage::CageBreak;
 use crate::grid::{Conflict, Grid};
 use crate::marks::MarkBreak;
 use crate::parameter::ParameterError;
+use crate::rule_kinds::RuleKind;
 use crate::shape::Shape;
 use crate::stats::Stats;
 use crate::variant::{Variant, VariantConflict};
@@ -141,13 +142,15 @@ pub enum SolveError {
         /// Every given its marks exclude.
         breaks: Vec<MarkBreak>,
     },
-    /// The solver does not take these rules (see
-    /// [`Solver::supports`](crate::Solver::supports)).
+    /// The solver does not know a kind of rule of the puzzle (see
+    /// [`Solver::rule_kinds`](crate::Solver::rule_kinds)).
     #[non_exhaustive]
-    #[error("this solver does not take the rules `{rules}`")]
+    #[error("this solver does not take the rules `{rules}`: it does not know {kind}")]
     UnsupportedVariant {
         /// The rules, in their text form.
         rules: String,
+        /// The first kind of rule the solver does not know.
+        kind: RuleKind,
     },
 }
 
@@ -191,17 +194,6 @@ impl SolveError {
     /// `expected`.
     pub fn shape_mismatch(expected: Shape, found: Shape) -> SolveError {
         SolveError::ShapeMismatch { expected, found }
-    }
-
-    /// The error of a solver that does not take the rules of `variant`.
-    ///
-    /// ```
-    /// use sudokit::{Shape, SolveError, Variant};
-    /// let err = SolveError::unsupported_variant(&Variant::standard(Shape::CLASSIC).with_diagonals());
-    /// assert_eq!(err.to_string(), "this solver does not take the rules `x`");
-    /// ```
-    pub fn unsupported_variant(variant: &Variant) -> SolveError {
-        SolveError::UnsupportedVariant { rules: variant.to_string() }
     }
 
     /// The error of a solver that panicked, with the panic's `message`.

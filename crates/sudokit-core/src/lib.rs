@@ -27,7 +27,12 @@
 //!   printing ([`Display`](std::fmt::Display), `{:#}` for the boxed picture)
 //!   and validation ([`Grid::conflicts`], [`Grid::is_solved`],
 //!   [`Grid::is_solution_of`], [`Grid::error_count`]).
-//! * [`Solver`] and [`CountSolutions`]: what every solving method implements.
+//! * [`Puzzle`]: a grid and its rules, which a [`Rulebook`] holds compiled
+//!   once from a [`Variant`]; [`RuleKind`] and [`RuleKinds`]: the kinds of
+//!   rule a rulebook holds and a solver knows.
+//! * [`Solver`] and [`CountSolutions`]: what every solving method
+//!   implements, each solve going through one check of the rules'
+//!   kinds ([`Admitted`]).
 //! * [`text`]: the parsers behind `FromStr`, and the pieces a reader of
 //!   puzzle files needs.
 //! * [`Budget`], [`CancelFlag`]: time, node and iteration limits, and
@@ -58,7 +63,9 @@
 //! # Module layout
 //! The modules depend on each other in one direction: `shape` ← `cell`
 //! ← `parse_error` ← `grid` ← `text`; `text` ← `marks` (pencil marks)
-//! ← `variant` (a puzzle's rules) ← `variant_text`; `grid`, `stats`, `parameter` and `variant` ←
+//! ← `variant` (a puzzle's rules) ← `variant_text`; `rule_kinds` stands
+//! alone; `grid`, `stats`, `parameter`, `variant` and `rule_kinds` ←
+//! `error` ← `rulebook` (the rules compiled) ← `puzzle` ← `solver`;
 //! `error` ← `budget` ← `solver` ← `search`; `picture` and `splitmix`
 //! stand alone.
 //!
@@ -82,6 +89,9 @@ pub mod marks;
 mod parameter;
 mod parse_error;
 pub mod picture;
+mod puzzle;
+mod rule_kinds;
+mod rulebook;
 mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -102,9 +112,12 @@ pub use grid::{Conflict, Grid, RangeError};
 pub use marks::MarkBreak;
 pub use parameter::ParameterError;
 pub use parse_error::ParseError;
+pub use puzzle::Puzzle;
+pub use rule_kinds::{RuleKind, RuleKinds};
+pub use rulebook::Rulebook;
 pub use search::{Meter, SearchTally};
 pub use shape::{Shape, ShapeError, UnitKind};
-pub use solver::{CountSolutions, Solution, Solver, Uniqueness};
+pub use solver::{Admitted, CountSolutions, Solution, Solver, Uniqueness};
 pub use splitmix::SplitMix64;
 pub use stats::Stats;
 pub use variant::{Broken, House, HouseKind, Relation, Variant, VariantConflict, VariantError};

@@ -3,8 +3,10 @@
 use crate::budget::Budget;
 use crate::error::SolveError;
 use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::rule_kinds::RuleKinds;
+use crate::rulebook::Rulebook;
 use crate::stats::Stats;
-use crate::variant::Variant;
 
 /// A solved grid with the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +32,18 @@ impl Solution {
     }
 }
 
-/// A procedure that completes a Sudoku [`Grid`].
+/// A procedure that completes a Sudoku [`Puzzle`]: a grid under its rules.
+///
+/// A solver writes one method, [`solve_admitted`](Solver::solve_admitted),
+/// and says which kinds of rule beyond rows, columns and boxes it knows
+/// ([`rule_kinds`](Solver::rule_kinds)); the rest is provided, in the
+/// manner of `rand_core`: [`solve_puzzle_with`](Solver::solve_puzzle_with)
+/// for a puzzle with its rules, [`solve_with`](Solver::solve_with) and
+/// [`solve`](Solver::solve) for a bare grid under the standard rules. Every
+/// one of them goes through one check that refuses a puzzle with a kind of
+/// rule the solver does not know ([`SolveError::UnsupportedVariant`]), so a
+/// rule added tomorrow is never silently ignored. A solver may override the
+/// grid-only methods with a faster path of its own.
 ///
 /// The trait is object safe and every solver is `Send`, so a
 /// `Vec<Box<dyn Solver>>` can hold any mix of methods and race them on worker
@@ -58,7 +71,7 @@ impl Solution {
 /// `into_solution` or `exhausted` times the result.
 /// ```
 /// use sudokit::base::SearchTally;
-/// use sudokit::{Budget, Grid, SolveError, Solution, Solver, StopReason};
+/// use sudokit::{Admitted, Budget, Grid, Puzzle, SolveError, Solution, Solver, StopReason, Variant};
 ///
 /// struct Plain;
 ///
@@ -84,7 +97,9 @@ impl Solution {
 ///         "plain"
 ///     }
 ///
-///     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+///     // The standard rules only: `rule_kinds` keeps its default.
+///     fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+///         let puzzle = puzzle.grid();
 ///         puzzle.validate()?;
 ///         let mut tally = SearchTally::new(budget, 1);
 ///         let mut values = puzzle.values().to_vec();
@@ -104,115 +119,134 @@ impl Solution {
 /// // The budget holds: one node is not enough.
 /// let tight = Budget::unlimited().with_max_nodes(1);
 /// assert!(matches!(Plain.solve_with(&puzzle, &tight), Err(SolveError::BudgetExhausted { .. })));
+/// // Rules it does not know are refused, never ignored.
+/// let x = Puzzle::new(puzzle.clone(), Variant::standard(puzzle.shape()).with_diagonals())?;
+/// assert!(matches!(Plain.solve_puzzle(&x), Err(SolveError::UnsupportedVariant { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Solver: Send {
     /// A short, stable, kebab-case name (`"backtracking-mrv"`).
     fn name(&self) -> &str;
 
-    /// Solves `puzzle` within `budget`.
+    /// The kinds of rule beyond rows, columns and boxes that the solver
+    /// knows. The default knows none: a solver takes the standard rules
+    /// only until it says otherwise, and every puzzle with a kind outside
+    /// this set is refused before [`solve_admitted`](Solver::solve_admitted)
+    /// runs.
+    fn rule_kinds(&self) -> RuleKinds {
+        RuleKinds::STANDARD
+    }
+
+    /// The solver's own work: solves a puzzle whose kinds of rule it knows,
+    /// within `budget`. Callers use [`solve_puzzle_with`](Solver::solve_puzzle_with)
+    /// or [`solve_with`](Solver::solve_with), which check the rules and make
+    /// the [`Admitted`] this method takes.
     ///
     /// # Errors
     /// See the [contract](Solver#contract).
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError>;
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError>;
+
+    /// Solves `puzzle` within `budget`.
+    ///
+    /// # Errors
+    /// See the [contract](Solver#contract); [`SolveError::UnsupportedVariant`]
+    /// names the first kind of rule the solver does not know.
+    fn solve_puzzle_with(&mut self, puzzle: &Puzzle, budget: &Budget) -> Result<Solution, SolveError> {
+        let admitted = Admitted::check(puzzle, self.rule_kinds())?;
+        self.solve_admitted(admitted, budget)
+    }
 
     /// Solves `puzzle` with no limit.
     ///
     /// # Errors
+    /// As [`solve_puzzle_with`](Solver::solve_puzzle_with).
+    fn solve_puzzle(&mut self, puzzle: &Puzzle) -> Result<Solution, SolveError> {
+        self.solve_puzzle_with(puzzle, &Budget::unlimited())
+    }
+
+    /// Solves `grid` under the standard rules of its shape, within `budget`.
+    ///
+    /// # Errors
     /// See the [contract](Solver#contract).
-    fn solve(&mut self, puzzle: &Grid) -> Result<Solution, SolveError> {
-        self.solve_with(puzzle, &Budget::unlimited())
+    fn solve_with(&mut self, grid: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+        self.solve_puzzle_with(&Puzzle::from(grid.clone()), budget)
     }
 
-    /// Whether the solver takes puzzles under the rules of `variant`. The
-    /// default takes the standard rules only.
-    fn supports(&self, variant: &Variant) -> bool {
-        variant.is_standard()
-    }
-
-    /// Solves `puzzle` under the rules of `variant`, within `budget`. The
-    /// default solves the standard rules with
-    /// [`solve_with`](Solver::solve_with) and refuses the others.
+    /// Solves `grid` under the standard rules of its shape, with no limit.
     ///
     /// # Errors
-    /// As [`solve_with`](Solver::solve_with), and
-    /// [`SolveError::UnsupportedVariant`] for rules the solver does not
-    /// take, [`SolveError::ShapeMismatch`] for a puzzle of another shape
-    /// than the variant, [`SolveError::VariantClash`] for givens that
-    /// break its rules.
-    fn solve_variant_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<Solution, SolveError> {
-        standard_only(puzzle, variant)?;
-        self.solve_with(puzzle, budget)
+    /// See the [contract](Solver#contract).
+    fn solve(&mut self, grid: &Grid) -> Result<Solution, SolveError> {
+        self.solve_with(grid, &Budget::unlimited())
     }
 
-    /// [`solve_variant_with`](Solver::solve_variant_with) without a limit.
-    ///
-    /// # Errors
-    /// As [`solve_variant_with`](Solver::solve_variant_with).
-    fn solve_variant(&mut self, puzzle: &Grid, variant: &Variant) -> Result<Solution, SolveError> {
-        self.solve_variant_with(puzzle, variant, &Budget::unlimited())
+    /// Whether the solver knows every kind of rule of `rules`: what
+    /// [`rule_kinds`](Solver::rule_kinds) says, and what the one check
+    /// before a solve asks.
+    fn supports(&self, rules: &Rulebook) -> bool {
+        rules.kinds().is_subset(self.rule_kinds())
     }
 }
 
-/// `Ok` for a puzzle of the standard rules of its shape; the error of a
-/// solver that takes no other.
-fn standard_only(puzzle: &Grid, variant: &Variant) -> Result<(), SolveError> {
-    if puzzle.shape() != variant.shape() {
-        return Err(SolveError::ShapeMismatch { expected: variant.shape(), found: puzzle.shape() });
-    }
-    if variant.is_standard() { Ok(()) } else { Err(SolveError::unsupported_variant(variant)) }
+/// A [`Puzzle`] whose kinds of rule a solver knows: the check every solve
+/// goes through, made once by the provided methods of [`Solver`] and
+/// [`CountSolutions`] and nowhere else. It dereferences to the puzzle.
+#[derive(Clone, Copy, Debug)]
+pub struct Admitted<'a> {
+    puzzle: &'a Puzzle,
 }
 
-impl<S: Solver + ?Sized> Solver for &mut S {
-    fn name(&self) -> &str {
-        (**self).name()
+impl<'a> Admitted<'a> {
+    /// `puzzle`, when `known` holds every kind of its rules.
+    fn check(puzzle: &'a Puzzle, known: RuleKinds) -> Result<Admitted<'a>, SolveError> {
+        puzzle.rules().check_known(known)?;
+        Ok(Admitted { puzzle })
     }
 
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        (**self).solve_with(puzzle, budget)
-    }
-
-    fn supports(&self, variant: &Variant) -> bool {
-        (**self).supports(variant)
-    }
-
-    fn solve_variant_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<Solution, SolveError> {
-        (**self).solve_variant_with(puzzle, variant, budget)
+    /// The puzzle.
+    pub fn puzzle(self) -> &'a Puzzle {
+        self.puzzle
     }
 }
 
-impl<S: Solver + ?Sized> Solver for Box<S> {
-    fn name(&self) -> &str {
-        (**self).name()
-    }
+impl std::ops::Deref for Admitted<'_> {
+    type Target = Puzzle;
 
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        (**self).solve_with(puzzle, budget)
-    }
-
-    fn supports(&self, variant: &Variant) -> bool {
-        (**self).supports(variant)
-    }
-
-    fn solve_variant_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<Solution, SolveError> {
-        (**self).solve_variant_with(puzzle, variant, budget)
+    fn deref(&self) -> &Puzzle {
+        self.puzzle
     }
 }
+
+/// Forwards every method, so that what a solver overrides (a faster
+/// grid-only path) stays its own behind a reference or a box.
+macro_rules! forward_solver {
+    ($ty:ty) => {
+        impl<S: Solver + ?Sized> Solver for $ty {
+            fn name(&self) -> &str {
+                (**self).name()
+            }
+
+            fn rule_kinds(&self) -> RuleKinds {
+                (**self).rule_kinds()
+            }
+
+            fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+                (**self).solve_admitted(puzzle, budget)
+            }
+
+            fn solve_puzzle_with(&mut self, puzzle: &Puzzle, budget: &Budget) -> Result<Solution, SolveError> {
+                (**self).solve_puzzle_with(puzzle, budget)
+            }
+
+            fn solve_with(&mut self, grid: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+                (**self).solve_with(grid, budget)
+            }
+        }
+    };
+}
+
+forward_solver!(&mut S);
+forward_solver!(Box<S>);
 
 /// How many solutions a puzzle has, as far as a uniqueness check cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -226,6 +260,17 @@ pub enum Uniqueness {
     Multiple,
 }
 
+impl Uniqueness {
+    /// What a count up to 2 says: 0, 1, or 2 and more.
+    pub fn of_count(count: u64) -> Uniqueness {
+        match count {
+            0 => Uniqueness::NoSolution,
+            1 => Uniqueness::Unique,
+            _ => Uniqueness::Multiple,
+        }
+    }
+}
+
 /// Exact solvers that can count solutions, up to a limit.
 ///
 /// Counting to 2 is the uniqueness check: 0, 1 or 2 answers "unsolvable,
@@ -234,20 +279,21 @@ pub enum Uniqueness {
 ///
 /// # Example
 /// ```
-/// use sudokit::{Budget, CountSolutions, Digit, Grid, SolveError, Solution, Solver, Uniqueness};
+/// use sudokit::{Admitted, Budget, CountSolutions, Digit, Grid, SolveError, Solution, Solver, Uniqueness};
 ///
 /// /// Handles puzzles with at most one empty cell, by trying every digit there.
 /// struct OneHole;
 ///
 /// impl Solver for OneHole {
 ///     fn name(&self) -> &str { "one-hole" }
-///     fn solve_with(&mut self, p: &Grid, _: &Budget) -> Result<Solution, SolveError> {
+///     fn solve_admitted(&mut self, p: Admitted<'_>, _: &Budget) -> Result<Solution, SolveError> {
 ///         Err(SolveError::unsupported_shape(p.shape()))
 ///     }
 /// }
 ///
 /// impl CountSolutions for OneHole {
-///     fn count_solutions_with(&mut self, p: &Grid, limit: u64, _: &Budget) -> Result<u64, SolveError> {
+///     fn count_admitted(&mut self, p: Admitted<'_>, limit: u64, _: &Budget) -> Result<u64, SolveError> {
+///         let p = p.grid();
 ///         p.validate()?;
 ///         let Some((hole, _)) = p.iter().find(|(_, d)| d.is_none()) else {
 ///             return Ok(u64::from(limit > 0));
@@ -270,93 +316,99 @@ pub enum Uniqueness {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait CountSolutions: Solver {
-    /// Counts the solutions of `puzzle`, stopping at `limit`.
-    ///
-    /// Returns a number in `0..=limit`: `Ok(0)` for an unsolvable puzzle.
+    /// The solver's own count: the solutions of a puzzle whose kinds of
+    /// rule it knows, stopping at `limit`. Callers use
+    /// [`count_puzzle_solutions_with`](CountSolutions::count_puzzle_solutions_with)
+    /// or [`count_solutions_with`](CountSolutions::count_solutions_with),
+    /// which check the rules and make the [`Admitted`] this method takes.
     ///
     /// # Errors
-    /// [`SolveError::InvalidPuzzle`] for clashing givens,
-    /// [`SolveError::BudgetExhausted`] when the budget runs out first,
-    /// [`SolveError::UnsupportedShape`].
-    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError>;
+    /// As [`count_puzzle_solutions_with`](CountSolutions::count_puzzle_solutions_with).
+    fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError>;
 
-    /// [`count_solutions_with`](CountSolutions::count_solutions_with) with no
-    /// budget.
+    /// Counts the solutions of `puzzle`, stopping at `limit`, within
+    /// `budget`: a number in `0..=limit`, `Ok(0)` for an unsolvable puzzle.
     ///
     /// # Errors
-    /// As for `count_solutions_with`.
-    fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, SolveError> {
-        self.count_solutions_with(puzzle, limit, &Budget::unlimited())
+    /// [`SolveError::InvalidPuzzle`] (or [`SolveError::VariantClash`],
+    /// [`SolveError::CageClash`], [`SolveError::MarkClash`]) for givens
+    /// that break the rules, [`SolveError::BudgetExhausted`] when the
+    /// budget runs out first, [`SolveError::UnsupportedShape`],
+    /// [`SolveError::UnsupportedVariant`] naming the first kind of rule the
+    /// solver does not know.
+    fn count_puzzle_solutions_with(&mut self, puzzle: &Puzzle, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        let admitted = Admitted::check(puzzle, self.rule_kinds())?;
+        self.count_admitted(admitted, limit, budget)
+    }
+
+    /// [`count_puzzle_solutions_with`](CountSolutions::count_puzzle_solutions_with)
+    /// with no budget.
+    ///
+    /// # Errors
+    /// As for `count_puzzle_solutions_with`.
+    fn count_puzzle_solutions(&mut self, puzzle: &Puzzle, limit: u64) -> Result<u64, SolveError> {
+        self.count_puzzle_solutions_with(puzzle, limit, &Budget::unlimited())
     }
 
     /// Whether `puzzle` has no, one, or several solutions (counts up to 2).
     ///
     /// # Errors
-    /// As for `count_solutions_with`.
-    fn uniqueness(&mut self, puzzle: &Grid) -> Result<Uniqueness, SolveError> {
-        Ok(match self.count_solutions(puzzle, 2)? {
-            0 => Uniqueness::NoSolution,
-            1 => Uniqueness::Unique,
-            _ => Uniqueness::Multiple,
-        })
+    /// As for `count_puzzle_solutions_with`.
+    fn puzzle_uniqueness(&mut self, puzzle: &Puzzle) -> Result<Uniqueness, SolveError> {
+        Ok(Uniqueness::of_count(self.count_puzzle_solutions(puzzle, 2)?))
     }
 
-    /// Counts the solutions of `puzzle` under the rules of `variant`, up to
-    /// `limit`, within `budget`. The default counts under the standard
-    /// rules and refuses the others, as
-    /// [`Solver::solve_variant_with`] does.
+    /// Counts the solutions of `grid` under the standard rules of its
+    /// shape, stopping at `limit`.
     ///
     /// # Errors
-    /// As [`Solver::solve_variant_with`].
-    fn count_variant_solutions_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<u64, SolveError> {
-        standard_only(puzzle, variant)?;
-        self.count_solutions_with(puzzle, limit, budget)
+    /// As for `count_puzzle_solutions_with`.
+    fn count_solutions_with(&mut self, grid: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        self.count_puzzle_solutions_with(&Puzzle::from(grid.clone()), limit, budget)
     }
 
-    /// [`count_variant_solutions_with`](CountSolutions::count_variant_solutions_with)
-    /// without a limit.
+    /// [`count_solutions_with`](CountSolutions::count_solutions_with) with no
+    /// budget.
     ///
     /// # Errors
-    /// As [`Solver::solve_variant_with`].
-    fn count_variant_solutions(&mut self, puzzle: &Grid, variant: &Variant, limit: u64) -> Result<u64, SolveError> {
-        self.count_variant_solutions_with(puzzle, variant, limit, &Budget::unlimited())
+    /// As for `count_puzzle_solutions_with`.
+    fn count_solutions(&mut self, grid: &Grid, limit: u64) -> Result<u64, SolveError> {
+        self.count_solutions_with(grid, limit, &Budget::unlimited())
+    }
+
+    /// Whether `grid` has no, one, or several solutions under the standard
+    /// rules (counts up to 2).
+    ///
+    /// # Errors
+    /// As for `count_puzzle_solutions_with`.
+    fn uniqueness(&mut self, grid: &Grid) -> Result<Uniqueness, SolveError> {
+        Ok(Uniqueness::of_count(self.count_solutions(grid, 2)?))
     }
 }
 
-impl<S: CountSolutions + ?Sized> CountSolutions for &mut S {
-    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        (**self).count_solutions_with(puzzle, limit, budget)
-    }
+/// Forwards every method, as `forward_solver` does.
+macro_rules! forward_count {
+    ($ty:ty) => {
+        impl<S: CountSolutions + ?Sized> CountSolutions for $ty {
+            fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+                (**self).count_admitted(puzzle, limit, budget)
+            }
 
-    fn count_variant_solutions_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<u64, SolveError> {
-        (**self).count_variant_solutions_with(puzzle, variant, limit, budget)
-    }
+            fn count_puzzle_solutions_with(
+                &mut self,
+                puzzle: &Puzzle,
+                limit: u64,
+                budget: &Budget,
+            ) -> Result<u64, SolveError> {
+                (**self).count_puzzle_solutions_with(puzzle, limit, budget)
+            }
+
+            fn count_solutions_with(&mut self, grid: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+                (**self).count_solutions_with(grid, limit, budget)
+            }
+        }
+    };
 }
 
-impl<S: CountSolutions + ?Sized> CountSolutions for Box<S> {
-    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        (**self).count_solutions_with(puzzle, limit, budget)
-    }
-
-    fn count_variant_solutions_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<u64, SolveError> {
-        (**self).count_variant_solutions_with(puzzle, variant, limit, budget)
-    }
-}
+forward_count!(&mut S);
+forward_count!(Box<S>);

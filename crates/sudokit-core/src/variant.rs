@@ -587,15 +587,15 @@ impl Variant {
     /// both allow.
     ///
     /// ```
-    /// use sudokit::{CountSolutions, Grid, PropagationSearch, Shape, Variant};
+    /// use sudokit::{CountSolutions, Grid, PropagationSearch, Puzzle, Shape, Variant};
     ///
     /// // An empty 4×4 grid whose first row may only be 1 2 3 4 or 2 1 4 3.
     /// let mut marks = vec![0b1111; 16];
     /// marks[..4].copy_from_slice(&[0b11, 0b11, 0b1100, 0b1100]);
     /// let rules = Variant::standard(Shape::MINI).with_marks(&marks)?;
     /// let empty = Grid::empty(Shape::MINI);
-    /// let all = PropagationSearch::new().count_variant_solutions(&empty, &Variant::standard(Shape::MINI), 1000)?;
-    /// let marked = PropagationSearch::new().count_variant_solutions(&empty, &rules, 1000)?;
+    /// let all = PropagationSearch::new().count_solutions(&empty, 1000)?;
+    /// let marked = PropagationSearch::new().count_puzzle_solutions(&Puzzle::new(empty, rules.clone())?, 1000)?;
     /// assert_eq!((all, marked), (288, 288 / 6));
     /// assert_eq!(rules.marks().map(|m| m[0]), Some(0b11));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

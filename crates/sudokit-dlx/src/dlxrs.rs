@@ -1,6 +1,6 @@
 //! [`DlxRs`]: the library approach of the course, on the `dlx-rs` crate.
 
-use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver};
+use sudokit_core::{Admitted, Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver};
 
 use crate::SudokuCover;
 
@@ -80,6 +80,10 @@ impl Solver for DlxRs {
         "dlx-rs"
     }
 
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        self.solve_with(puzzle.grid(), budget)
+    }
+
     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
         let mut tally = SearchTally::new(budget, 1);
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;
@@ -90,6 +94,10 @@ impl Solver for DlxRs {
 }
 
 impl CountSolutions for DlxRs {
+    fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        self.count_solutions_with(puzzle.grid(), limit, budget)
+    }
+
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
         let mut tally = SearchTally::new(budget, limit);
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;

@@ -4,7 +4,8 @@
 #[cfg(doc)]
 use sudokit_core::Stats;
 use sudokit_core::{
-    Budget, CountSolutions, Grid, Meter, SearchTally, Solution, SolveError, Solver, SplitMix64, StopReason, Variant,
+    Admitted, Budget, CountSolutions, Grid, Meter, RuleKinds, SearchTally, Solution, SolveError, Solver, SplitMix64,
+    StopReason,
 };
 
 use crate::engine::{CoverStats, ExactCover, plus};
@@ -311,33 +312,25 @@ impl Solver for Dlx {
         }
     }
 
-    /// Every variant: its houses, relations and cages are items of the
-    /// matrix; cage sums when
-    /// [`Variant::sums_are_listable`](sudokit_core::Variant::sums_are_listable)
-    /// (every killer up to 16×16), as a sum's combinations are options.
-    fn supports(&self, variant: &Variant) -> bool {
-        variant::takes(variant)
+    /// Every kind of rule: houses, relations and cages are items of the
+    /// matrix; cage sums whose combinations can be listed (every killer up
+    /// to 16×16), as a sum's combinations are options.
+    fn rule_kinds(&self) -> RuleKinds {
+        variant::RULE_KINDS
     }
 
     /// The standard rules go to [`solve_with`](Solver::solve_with); the
     /// others are searched on their own matrix, with restarts as for the
     /// standard rules (on the matrix numbered in other orders: relabelling
     /// digits would change a non-consecutive puzzle).
-    fn solve_variant_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<Solution, SolveError> {
+    fn solve_admitted(&mut self, admitted: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        let (puzzle, variant) = (admitted.grid(), admitted.variant());
         if variant.is_standard_for(puzzle) {
             return self.solve_with(puzzle, budget);
         }
         let budget = budget.starting_now();
         let mut tally = SearchTally::new(&budget, 1);
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;
-        if !variant::takes(variant) {
-            return Err(SolveError::unsupported_variant(variant));
-        }
         variant.validate(puzzle)?;
         let cells = puzzle.shape().cell_count() as u64;
         let slices = (Dlx::FIRST_RUN_NODES.saturating_mul(cells), Dlx::RESTART_NODES.saturating_mul(cells));
@@ -360,13 +353,8 @@ impl CountSolutions for Dlx {
         outcome.map_err(|reason| tally.exhausted(reason, None))
     }
 
-    fn count_variant_solutions_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<u64, SolveError> {
+    fn count_admitted(&mut self, admitted: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        let (puzzle, variant) = (admitted.grid(), admitted.variant());
         if variant.is_standard_for(puzzle) {
             return self.count_solutions_with(puzzle, limit, budget);
         }

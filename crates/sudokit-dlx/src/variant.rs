@@ -1,7 +1,7 @@
 //! A puzzle of any [`Variant`] as exact cover: what [`Dlx`](crate::Dlx)
 //! searches for rules other than the standard ones.
 
-use sudokit_core::{Budget, Grid, Meter, SolveError, SplitMix64, StopReason, Variant};
+use sudokit_core::{Budget, Grid, Meter, RuleKind, RuleKinds, SolveError, SplitMix64, StopReason, Variant};
 
 use crate::engine::{CoverStats, ExactCover, plus};
 use crate::restart::luby;
@@ -30,12 +30,13 @@ pub(crate) struct VariantMatrix {
     option_of: Vec<u32>,
 }
 
-/// Whether the matrix can say `variant`'s rules: every rule, but cage
-/// sums only when their combinations can be listed as options (a sum of
-/// 13 cells of a 25×25 grid can have hundreds of thousands).
-pub(crate) fn takes(variant: &Variant) -> bool {
-    variant.sums_are_listable()
-}
+/// The kinds of rule the matrix expresses: every house, relation and
+/// cage, and cage sums whose combinations can be listed.
+pub(crate) const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
+    .union(RuleKinds::DIFFERENCES)
+    .with(RuleKind::NonConsecutive)
+    .with(RuleKind::CageSums)
+    .with(RuleKind::Marks);
 
 /// What `option_of` holds for an option that places no digit.
 const COMBINATION: u32 = u32::MAX;
@@ -47,9 +48,6 @@ impl VariantMatrix {
     /// [`SolveError::ShapeMismatch`], [`SolveError::InvalidPuzzle`] or
     /// [`SolveError::VariantClash`], from [`Variant::validate`].
     pub(crate) fn new(puzzle: &Grid, variant: &Variant) -> Result<VariantMatrix, SolveError> {
-        if !takes(variant) {
-            return Err(SolveError::unsupported_variant(variant));
-        }
         variant.validate(puzzle)?;
         Ok(VariantMatrix::build(puzzle, variant, None))
     }

@@ -1,5 +1,6 @@
 //! `Dlx` on variants, against the test kit's independent variant oracle.
 
+use sudokit_core::{Puzzle, Rulebook};
 use sudokit_dlx::Dlx;
 use sudokit_dlx::sudokit_core::{Budget, CountSolutions, Grid, Relation, Shape, SolveError, Solver, Variant};
 use sudokit_testkit::generate::with_holes;
@@ -35,7 +36,10 @@ fn dlx_agrees_with_the_oracle_on_every_variant() {
         // Dlx's grid, checked by the oracle: the oracle's own search is
         // too slow on an empty grid under some rules.
         let empty = Grid::empty(variant.shape());
-        let solution = dlx.solve_variant(&empty, &variant).unwrap_or_else(|e| panic!("{name}: {e}")).grid;
+        let solution = dlx
+            .solve_puzzle(&Puzzle::new(empty.clone(), variant.clone()).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .grid;
         assert_eq!(check_variant_solution(&empty, &variant, &solution), Ok(()), "{name}: {solution}");
         assert!(variant.is_solution_of(&solution, &empty), "{name}: {solution}");
         let mut unique = 0;
@@ -43,9 +47,14 @@ fn dlx_agrees_with_the_oracle_on_every_variant() {
             let cells = variant.shape().cell_count();
             let puzzle = with_holes(&solution, cells / 2, seed);
             let expected = count_variant_solutions(&puzzle, &variant, 2).0;
-            let count = dlx.count_variant_solutions(&puzzle, &variant, 2).expect("no limit");
+            let count = dlx
+                .count_puzzle_solutions(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap(), 2)
+                .expect("no limit");
             assert_eq!(count, expected, "{name}: {puzzle}");
-            let answer = dlx.solve_variant(&puzzle, &variant).expect("a solvable puzzle").grid;
+            let answer = dlx
+                .solve_puzzle(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap())
+                .expect("a solvable puzzle")
+                .grid;
             assert_eq!(check_variant_solution(&puzzle, &variant, &answer), Ok(()), "{name}: {puzzle}");
             assert!(variant.is_solution_of(&answer, &puzzle), "{name}: {answer}");
             unique += usize::from(count == 1);
@@ -60,8 +69,16 @@ fn the_standard_rules_of_a_variant_are_solved_as_standard_puzzles() {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
     let mut dlx = Dlx::new();
     let plain = dlx.solve(&puzzle).unwrap().grid;
-    assert_eq!(dlx.solve_variant(&puzzle, &Variant::standard(Shape::CLASSIC)).unwrap().grid, plain);
-    assert_eq!(dlx.count_variant_solutions(&puzzle, &Variant::standard(Shape::CLASSIC), 2), Ok(1));
+    assert_eq!(
+        dlx.solve_puzzle(&Puzzle::new(puzzle.clone(), Variant::standard(Shape::CLASSIC).clone()).unwrap())
+            .unwrap()
+            .grid,
+        plain
+    );
+    assert_eq!(
+        dlx.count_puzzle_solutions(&Puzzle::new(puzzle.clone(), Variant::standard(Shape::CLASSIC).clone()).unwrap(), 2),
+        Ok(1)
+    );
 }
 
 #[test]
@@ -71,10 +88,11 @@ fn givens_that_break_a_rule_name_it() {
     line.replace_range(80..81, "5");
     let puzzle: Grid = line.parse().unwrap();
     let x = Variant::standard(Shape::CLASSIC).with_diagonals();
-    let err = Dlx::new().solve_variant(&puzzle, &x).unwrap_err();
+    let err = Dlx::new().solve_puzzle(&Puzzle::new(puzzle.clone(), x.clone()).unwrap()).unwrap_err();
     assert!(matches!(err, SolveError::VariantClash { .. }), "{err:?}");
     assert_eq!(err.to_string(), "invalid puzzle: r1c1 and r9c9 both hold 5 in the main diagonal");
-    let err = Dlx::new().solve_variant(&puzzle, &Variant::standard(Shape::MINI)).unwrap_err();
+    // A grid and rules of two shapes make no puzzle.
+    let err = Puzzle::new(puzzle.clone(), Variant::standard(Shape::MINI)).unwrap_err();
     assert!(matches!(err, SolveError::ShapeMismatch { .. }), "{err:?}");
 }
 
@@ -83,7 +101,8 @@ fn a_budget_bounds_a_variant_search() {
     let empty = Grid::empty(Shape::TWELVE);
     let anti_knight = Variant::standard(Shape::TWELVE).with_relation(Relation::AntiKnight);
     let budget = Budget::unlimited().with_max_nodes(10);
-    let err = Dlx::new().solve_variant_with(&empty, &anti_knight, &budget).unwrap_err();
+    let err =
+        Dlx::new().solve_puzzle_with(&Puzzle::new(empty.clone(), anti_knight.clone()).unwrap(), &budget).unwrap_err();
     assert!(matches!(err, SolveError::BudgetExhausted { .. }), "{err:?}");
 }
 
@@ -95,7 +114,9 @@ fn restarts_bound_the_heavy_tail_of_an_empty_grid() {
     let empty = Grid::empty(Shape::CLASSIC);
     // The seeded restarts solve it in 121 401 nodes.
     let budget = Budget::unlimited().with_max_nodes(1_000_000);
-    let solution = Dlx::new().solve_variant_with(&empty, &x_anti_knight, &budget).expect("solved within the nodes");
+    let solution = Dlx::new()
+        .solve_puzzle_with(&Puzzle::new(empty.clone(), x_anti_knight.clone()).unwrap(), &budget)
+        .expect("solved within the nodes");
     assert_eq!(check_variant_solution(&empty, &x_anti_knight, &solution.grid), Ok(()));
 }
 
@@ -108,8 +129,11 @@ fn a_house_smaller_than_the_side_holds_each_digit_at_most_once() {
     let variant = Variant::parse("jigsaw=1111222233334444", Shape::MINI).unwrap().with_house(&cells).unwrap();
     let (expected, _) = count_variant_solutions(&puzzle, &variant, 2);
     assert_eq!(expected, 1);
-    assert_eq!(Dlx::new().count_variant_solutions(&puzzle, &variant, 2), Ok(expected));
-    let answer = Dlx::new().solve_variant(&puzzle, &variant).unwrap().grid;
+    assert_eq!(
+        Dlx::new().count_puzzle_solutions(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap(), 2),
+        Ok(expected)
+    );
+    let answer = Dlx::new().solve_puzzle(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap()).unwrap().grid;
     assert_eq!(check_variant_solution(&puzzle, &variant, &answer), Ok(()));
 }
 
@@ -121,8 +145,12 @@ fn killers_without_givens_come_back_to_the_grid_their_sums_were_taken_from() {
     for seed in 1..=8 {
         let source = sudokit_testkit::generate::solved_grid(Shape::CLASSIC, seed);
         let killer = sudokit_testkit::generate::killer_cages(Variant::standard(Shape::CLASSIC), &source, 4, seed);
-        let count = dlx.count_variant_solutions(&empty, &killer, 2).expect("no limit");
-        let solution = dlx.solve_variant(&empty, &killer).expect("the source grid solves it").grid;
+        let count =
+            dlx.count_puzzle_solutions(&Puzzle::new(empty.clone(), killer.clone()).unwrap(), 2).expect("no limit");
+        let solution = dlx
+            .solve_puzzle(&Puzzle::new(empty.clone(), killer.clone()).unwrap())
+            .expect("the source grid solves it")
+            .grid;
         assert_eq!(check_variant_solution(&empty, &killer, &solution), Ok(()), "seed {seed}");
         // A killer of one solution has the grid its sums came from.
         if count == 1 {
@@ -140,7 +168,7 @@ fn a_cage_sum_no_given_fits_is_a_typed_error() {
     let killer = Variant::standard(Shape::CLASSIC).with_cage(&cells, Some(4)).expect("1 + 3");
     let mut puzzle = Grid::empty(Shape::CLASSIC);
     puzzle.set(cells[0], sudokit_dlx::sudokit_core::Digit::new(2));
-    let err = Dlx::new().solve_variant(&puzzle, &killer).unwrap_err();
+    let err = Dlx::new().solve_puzzle(&Puzzle::new(puzzle.clone(), killer.clone()).unwrap()).unwrap_err();
     assert!(matches!(err, SolveError::CageClash { .. }), "{err:?}");
     assert_eq!(
         err.to_string(),
@@ -149,10 +177,12 @@ fn a_cage_sum_no_given_fits_is_a_typed_error() {
     // A small cage of a 25×25 killer is taken; one of 13 cells, whose
     // sum's combinations run to millions, is refused, not ground through.
     let small = Variant::standard(Shape::TWENTY_FIVE).with_cage(&cells, Some(4)).expect("1 + 3");
-    assert!(Dlx::new().supports(&small));
+    assert!(Dlx::new().supports(&Rulebook::new(small.clone())));
     let row: Vec<_> = (0..13).map(|col| sudokit_dlx::sudokit_core::Cell::new(0, col)).collect();
     let big = Variant::standard(Shape::TWENTY_FIVE).with_cage(&row, Some(169)).expect("13 digits can make 169");
-    assert!(!Dlx::new().supports(&big));
-    let err = Dlx::new().solve_variant(&Grid::empty(Shape::TWENTY_FIVE), &big).unwrap_err();
+    assert!(!Dlx::new().supports(&Rulebook::new(big.clone())));
+    let err = Dlx::new()
+        .solve_puzzle(&Puzzle::new(Grid::empty(Shape::TWENTY_FIVE).clone(), big.clone()).unwrap())
+        .unwrap_err();
     assert!(matches!(err, SolveError::UnsupportedVariant { .. }), "{err:?}");
 }

@@ -9,8 +9,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudokit_auto::Auto;
 use sudokit_core::{
-    Budget, Cell, CountSolutions, Digit, Grid, ParameterError, Relation, SearchTally, Shape, SolveError, StopReason,
-    Variant,
+    Budget, Cell, CountSolutions, Digit, Grid, ParameterError, Puzzle, Relation, Rulebook, SearchTally, Shape,
+    SolveError, StopReason, Variant,
 };
 use sudokit_rules::human::{RateError, Rater, Rating};
 
@@ -199,12 +199,12 @@ impl Generator {
     ///
     /// ```
     /// use sudokit::generate::Generator;
-    /// use sudokit::{CountSolutions, Dlx, Shape, Variant};
+    /// use sudokit::{CountSolutions, Dlx, Puzzle, Shape, Variant};
     ///
     /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
     /// let made = Generator::for_variant(x.clone()).generate(3)?;
     /// assert!(x.is_solution_of(&made.solution, &made.puzzle));
-    /// assert_eq!(Dlx::new().count_variant_solutions(&made.puzzle, &x, 2)?, 1);
+    /// assert_eq!(Dlx::new().count_puzzle_solutions(&Puzzle::new(made.puzzle, x)?, 2)?, 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn for_variant(variant: Variant) -> Generator {
@@ -221,7 +221,7 @@ impl Generator {
             self.orbits = self.symmetry.orbits(shape).into();
             self.houses_of = houses_of_cells(shape).into();
         }
-        self.tables = (!variant.is_standard()).then(|| Arc::new(VariantTables::new(&variant)));
+        self.tables = (!variant.is_standard()).then(|| Arc::new(VariantTables::new(&Rulebook::new(variant.clone()))));
         self.variant = variant;
         self
     }
@@ -283,6 +283,14 @@ impl Generator {
         &self.variant
     }
 
+    /// The rules of the puzzles, compiled once when they were given.
+    fn rulebook(&self) -> Rulebook {
+        match &self.tables {
+            Some(tables) => tables.rules.clone(),
+            None => Rulebook::standard(self.shape),
+        }
+    }
+
     /// The generator's rules with a random jigsaw map of its shape in
     /// place of the boxes (or of its regions), from `seed`: `side`
     /// orthogonally connected regions of `side` cells, with at least one
@@ -318,7 +326,8 @@ impl Generator {
             // Proving that a map has no grid can take a search of hours:
             // a map still undecided after this many nodes is drawn again.
             let (check, ours) = within(&budget, MAP_NODES);
-            match auto.count_variant_solutions_with(&empty, &variant, 1, &check) {
+            let puzzle = Puzzle::new(empty.clone(), variant.clone()).map_err(|error| stopped(error, 0, None))?;
+            match auto.count_puzzle_solutions_with(&puzzle, 1, &check) {
                 Ok(0) => continue,
                 Ok(_) => return Ok(variant),
                 Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. }) if ours => continue,
@@ -355,7 +364,7 @@ impl Generator {
     fn random_solved_grid(&self, rng: &mut ChaCha8Rng, budget: &Budget, auto: &mut Auto) -> Result<Grid, SolveError> {
         match &self.tables {
             None => solved_grid(self.shape, rng, budget, auto),
-            Some(tables) => solved_variant_grid(&tables.variant, rng, budget),
+            Some(tables) => solved_variant_grid(&tables.rules, rng, budget),
         }
     }
 
@@ -594,7 +603,11 @@ impl Run<'_, '_> {
         // Givens back from the solution (those just dropped last) until
         // the puzzle is unique again: the full grid is.
         let mut back = empty.into_iter().chain(given[..drop].iter().copied());
-        while self.checker.count(&candidate.puzzle, &self.generator.variant, self.budget).map_err(|e| self.stop(e))? > 1
+        while self
+            .checker
+            .count(&candidate.puzzle, &self.generator.rulebook(), self.budget)
+            .map_err(|e| self.stop(e))?
+            > 1
         {
             let Some(orbit) = back.next() else { break };
             for &i in orbit {

@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudokit_auto::Auto;
-use sudokit_core::{Budget, Cell, CountSolutions, Grid, ParameterError, Variant};
+use sudokit_core::{Budget, Cell, CountSolutions, Grid, ParameterError, Puzzle, Variant};
 
 use sudokit_rules::human::{RateError, Rater};
 
@@ -44,12 +44,12 @@ pub enum KillerGivens {
 ///
 /// ```
 /// use sudokit::generate::KillerGenerator;
-/// use sudokit::{CountSolutions, Shape, Variant};
+/// use sudokit::{CountSolutions, Puzzle, Shape, Variant};
 ///
 /// let made = KillerGenerator::new(Variant::standard(Shape::MINI)).generate(3)?;
 /// assert_eq!(made.puzzle.filled_count(), 0);
 /// assert!(made.variant.is_solution_of(&made.solution, &made.puzzle));
-/// assert_eq!(sudokit::Dlx::new().count_variant_solutions(&made.puzzle, &made.variant, 2)?, 1);
+/// assert_eq!(sudokit::Dlx::new().count_puzzle_solutions(&Puzzle::new(made.puzzle, made.variant)?, 2)?, 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -226,7 +226,8 @@ impl Run<'_> {
     fn unique(&mut self, puzzle: &Grid, cages: &[Vec<usize>]) -> Result<bool, GenerateError> {
         self.checks += 1;
         let variant = self.killer(cages);
-        match self.auto.count_variant_solutions_with(puzzle, &variant, 2, self.budget) {
+        let puzzle = Puzzle::new(puzzle.clone(), variant).map_err(|error| stopped(error, 1, None))?;
+        match self.auto.count_puzzle_solutions_with(&puzzle, 2, self.budget) {
             Ok(count) => Ok(count == 1),
             Err(error) => Err(stopped(error, 1, None)),
         }

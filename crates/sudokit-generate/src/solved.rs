@@ -3,7 +3,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 use sudokit_auto::Auto;
-use sudokit_core::{Budget, Grid, Shape, SolveError, Solver, StopReason, Variant};
+use sudokit_core::{Budget, Grid, Puzzle, Rulebook, Shape, SolveError, Solver, StopReason};
 use sudokit_grid::PropagationSearch;
 
 use crate::transform::Transform;
@@ -62,18 +62,18 @@ const FIRST_SEARCH_NODES: u64 = 1_000;
 /// [`SolveError::BudgetExhausted`] when `budget` runs out first;
 /// [`SolveError::Unsolvable`] when the rules have no solved grid at all.
 pub(crate) fn solved_variant_grid<R: Rng + ?Sized>(
-    variant: &Variant,
+    rules: &Rulebook,
     rng: &mut R,
     budget: &Budget,
 ) -> Result<Grid, SolveError> {
-    let empty = Grid::empty(variant.shape());
+    let empty = Puzzle::new(Grid::empty(rules.shape()), rules.clone())?;
     // A search whose random choices lead into a large barren subtree is
     // dropped for one with other choices and twice the nodes: the heavy
     // tail of a random search, cut by restarts.
     let mut nodes = FIRST_SEARCH_NODES;
     loop {
         let (search, ours) = within(budget, nodes);
-        match PropagationSearch::with_seed(rng.next_u64()).solve_variant_with(&empty, variant, &search) {
+        match PropagationSearch::with_seed(rng.next_u64()).solve_puzzle_with(&empty, &search) {
             Ok(solution) => return Ok(solution.grid),
             Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. }) if ours => nodes *= 2,
             Err(other) => return Err(other),

@@ -3,7 +3,7 @@
 
 use sudokit_auto::Auto;
 use sudokit_bitparallel::BitParallel;
-use sudokit_core::{Budget, Cell, CountSolutions, Digit, Grid, Shape, SolveError, Variant};
+use sudokit_core::{Budget, Cell, CountSolutions, Digit, Grid, Puzzle, Rulebook, Shape, SolveError};
 use sudokit_grid::Layout;
 
 use crate::variant_tables::VariantTables;
@@ -83,14 +83,15 @@ impl Checker {
         if emptied.iter().all(|&i| tables.forced(puzzle.values(), i, solution[i])) {
             return Ok(true);
         }
-        Ok(self.auto.count_variant_solutions_with(puzzle, &tables.variant, 2, budget)? == 1)
+        Ok(self.count(puzzle, &tables.rules, budget)? == 1)
     }
 
-    /// The number of solutions of `puzzle` under `variant`, up to two: for
+    /// The number of solutions of `puzzle` under `rules`, up to two: for
     /// puzzles whose solution is not known.
-    pub(crate) fn count(&mut self, puzzle: &Grid, variant: &Variant, budget: &Budget) -> Result<u64, SolveError> {
+    pub(crate) fn count(&mut self, puzzle: &Grid, rules: &Rulebook, budget: &Budget) -> Result<u64, SolveError> {
         self.checks += 1;
-        self.auto.count_variant_solutions_with(puzzle, variant, 2, budget)
+        let puzzle = Puzzle::new(puzzle.clone(), rules.clone())?;
+        self.auto.count_puzzle_solutions_with(&puzzle, 2, budget)
     }
 }
 

@@ -3,7 +3,7 @@
 //! under the rules, minimal, symmetric, the same for a seed; and random
 //! jigsaw maps.
 
-use sudokit::Dlx;
+use sudokit::{Dlx, Puzzle};
 use sudokit_generate::sudokit_core::{Budget, CountSolutions, Grid, Relation, Shape, StopReason, Variant};
 use sudokit_generate::{Difficulty, GenerateError, Generator, Givens, Symmetry};
 use sudokit_rules::human::Score;
@@ -38,7 +38,13 @@ fn is_minimal(puzzle: &Grid, variant: &Variant, symmetry: Symmetry) -> bool {
         for i in orbit {
             values[i] = 0;
         }
-        Dlx::new().count_variant_solutions(&Grid::from_values(shape, &values).unwrap(), variant, 2).unwrap() == 2
+        Dlx::new()
+            .count_puzzle_solutions(
+                &Puzzle::new(Grid::from_values(shape, &values).unwrap().clone(), variant.clone()).unwrap(),
+                2,
+            )
+            .unwrap()
+            == 2
     })
 }
 
@@ -48,7 +54,7 @@ fn puzzles_of_every_variant_are_proper_and_minimal() {
         let made = Generator::for_variant(variant.clone()).generate(1).unwrap();
         check_variant_solution(&made.puzzle, &variant, &made.solution).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(
-            Dlx::new().count_variant_solutions(&made.puzzle, &variant, 2).unwrap(),
+            Dlx::new().count_puzzle_solutions(&Puzzle::new(made.puzzle.clone(), variant.clone()).unwrap(), 2).unwrap(),
             1,
             "{name}: {}",
             made.puzzle

@@ -4,7 +4,7 @@ use std::fmt;
 
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::visit::EdgeRef;
-use sudokit_core::{Cell, Grid, Shape, SolveError, Variant};
+use sudokit_core::{Cell, Grid, RuleKind, RuleKinds, Rulebook, Shape, SolveError};
 use sudokit_grid::Layout;
 
 /// A Sudoku as a graph: one vertex per cell, an edge between every two
@@ -98,45 +98,42 @@ impl ConstraintGraph {
         ConstraintGraph::from_peers(shape, layout.peer_count(), peers)
     }
 
-    /// The constraint graph of a puzzle under `variant`'s rules: an edge
-    /// between every two cells that may not hold the same digit (sharing a
-    /// house, or bound by anti-king or anti-knight).
+    /// The kinds of rule a graph can say: each asks two cells for
+    /// different digits (houses, cages without a sum, anti-king,
+    /// anti-knight), and pencil marks make it a list colouring;
+    /// non-consecutive and a cage's sum are no colouring constraints.
+    pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES.union(RuleKinds::DIFFERENCES).with(RuleKind::Marks);
+
+    /// The constraint graph of a puzzle under `rules`: an edge between
+    /// every two cells that may not hold the same digit (sharing a house,
+    /// or bound by anti-king or anti-knight).
     ///
     /// ```
     /// use sudokit::graph::ConstraintGraph;
-    /// use sudokit::{Relation, Shape, Variant};
-    /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+    /// use sudokit::{Relation, Rulebook, Shape, Variant};
+    /// let x = Rulebook::new(Variant::standard(Shape::CLASSIC).with_diagonals());
     /// // Each diagonal adds its 36 pairs, less those a box already holds.
-    /// assert_eq!(ConstraintGraph::of_variant(&x)?.edge_count(), 810 + 2 * (36 - 9));
-    /// let nc = Variant::standard(Shape::CLASSIC).with_relation(Relation::NonConsecutive);
-    /// assert!(ConstraintGraph::of_variant(&nc).is_err());
+    /// assert_eq!(ConstraintGraph::of_rules(&x)?.edge_count(), 810 + 2 * (36 - 9));
+    /// let nc = Rulebook::new(Variant::standard(Shape::CLASSIC).with_relation(Relation::NonConsecutive));
+    /// assert!(ConstraintGraph::of_rules(&nc).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// [`SolveError::UnsupportedVariant`] for a rule that is no colouring
-    /// constraint (non-consecutive: a digit's neighbours may not hold the
-    /// next one, which an edge cannot say).
-    pub fn of_variant(variant: &Variant) -> Result<ConstraintGraph, SolveError> {
-        if !ConstraintGraph::expresses(variant) {
-            return Err(SolveError::unsupported_variant(variant));
+    /// [`SolveError::UnsupportedVariant`] for a kind of rule outside
+    /// [`RULE_KINDS`](ConstraintGraph::RULE_KINDS) (non-consecutive: a
+    /// digit's neighbours may not hold the next one, which an edge cannot
+    /// say).
+    pub fn of_rules(rules: &Rulebook) -> Result<ConstraintGraph, SolveError> {
+        rules.check_known(ConstraintGraph::RULE_KINDS)?;
+        if rules.is_standard() {
+            return Ok(ConstraintGraph::new(rules.shape()));
         }
-        if variant.is_standard() {
-            return Ok(ConstraintGraph::new(variant.shape()));
-        }
-        let peers = variant.peers();
-        let most = peers.iter().map(Vec::len).max().unwrap_or(0);
-        let mut graph = ConstraintGraph::from_peers(variant.shape(), most, peers);
-        graph.lists = variant.marks().map(Into::into);
+        let cells = rules.shape().cell_count();
+        let most = (0..cells).map(|cell| rules.peers(cell).count()).max().unwrap_or(0);
+        let mut graph = ConstraintGraph::from_peers(rules.shape(), most, (0..cells).map(|cell| rules.peers(cell)));
+        graph.lists = rules.variant().marks().map(Into::into);
         Ok(graph)
-    }
-
-    /// Whether a graph can say every rule of `variant`: each asks two
-    /// cells for different digits (houses, cages without a sum,
-    /// anti-king, anti-knight), which non-consecutive and a cage's sum do
-    /// not.
-    pub fn expresses(variant: &Variant) -> bool {
-        variant.relations().iter().all(|r| r.is_difference()) && !variant.has_sums()
     }
 
     /// The graph of `shape` with an edge between each cell and each of its
@@ -170,7 +167,7 @@ impl ConstraintGraph {
     }
 
     /// The colours vertex `v` may take, bit `c - 1` for colour `c`: every
-    /// colour of the side, or under [pencil marks](Variant::with_marks)
+    /// colour of the side, or under [pencil marks](sudokit_core::Variant::with_marks)
     /// the cell's marks (a list colouring).
     pub fn colours_of(&self, v: usize) -> u64 {
         match &self.lists {

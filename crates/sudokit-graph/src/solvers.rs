@@ -1,6 +1,8 @@
 //! The colouring solvers.
 
-use sudokit_core::{Budget, CountSolutions, Grid, Shape, Solution, SolveError, Solver, Variant};
+use sudokit_core::{
+    Admitted, Budget, CountSolutions, Grid, Puzzle, RuleKinds, Rulebook, Shape, Solution, SolveError, Solver,
+};
 
 use crate::graph::ConstraintGraph;
 use crate::search::{self, ColourOrder, Method, Selection};
@@ -10,7 +12,7 @@ use crate::search::{self, ColourOrder, Method, Selection};
 #[derive(Clone, Debug, Default)]
 struct GraphCache {
     standard: Option<ConstraintGraph>,
-    variant: Option<(Variant, ConstraintGraph)>,
+    rules: Option<(Rulebook, ConstraintGraph)>,
 }
 
 impl GraphCache {
@@ -21,20 +23,20 @@ impl GraphCache {
         self.standard.get_or_insert_with(|| ConstraintGraph::new(shape))
     }
 
-    /// The graph of `variant` for `puzzle`.
+    /// The graph of `puzzle`'s rules, its givens checked against them.
     ///
     /// # Errors
-    /// [`SolveError::ShapeMismatch`] for a puzzle of another shape, and the
-    /// error of [`ConstraintGraph::of_variant`].
-    fn of_variant(&mut self, puzzle: &Grid, variant: &Variant) -> Result<&ConstraintGraph, SolveError> {
-        variant.validate(puzzle)?;
-        if variant.is_standard() {
-            return Ok(self.get(variant.shape()));
+    /// The error of [`Puzzle::validate`] or of
+    /// [`ConstraintGraph::of_rules`].
+    fn of_rules(&mut self, puzzle: &Puzzle) -> Result<&ConstraintGraph, SolveError> {
+        puzzle.validate()?;
+        if puzzle.is_standard() {
+            return Ok(self.get(puzzle.shape()));
         }
-        if self.variant.as_ref().is_none_or(|(v, _)| v != variant) {
-            self.variant = Some((variant.clone(), ConstraintGraph::of_variant(variant)?));
+        if self.rules.as_ref().is_none_or(|(rules, _)| rules != puzzle.rules()) {
+            self.rules = Some((puzzle.rules().clone(), ConstraintGraph::of_rules(puzzle.rules())?));
         }
-        Ok(&self.variant.as_ref().expect("built above").1)
+        Ok(&self.rules.as_ref().expect("built above").1)
     }
 }
 
@@ -53,20 +55,17 @@ macro_rules! exact_colouring {
                 search::solve(self.cache.get(puzzle.shape()), method, puzzle, budget)
             }
 
-            /// Every variant whose rules are edges: houses, anti-king,
-            /// anti-knight, cages without a sum; not non-consecutive, not sums.
-            fn supports(&self, variant: &Variant) -> bool {
-                ConstraintGraph::expresses(variant)
+            /// Every kind of rule that is an edge: houses, anti-king,
+            /// anti-knight, cages without a sum, and pencil marks; not
+            /// non-consecutive, not sums.
+            fn rule_kinds(&self) -> RuleKinds {
+                ConstraintGraph::RULE_KINDS
             }
 
-            fn solve_variant_with(
-                &mut self,
-                puzzle: &Grid,
-                variant: &Variant,
-                budget: &Budget,
-            ) -> Result<Solution, SolveError> {
+            fn solve_admitted(&mut self, admitted: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+                let puzzle = admitted.grid();
                 let method = self.method();
-                search::solve(self.cache.of_variant(puzzle, variant)?, method, puzzle, budget)
+                search::solve(self.cache.of_rules(&admitted)?, method, puzzle, budget)
             }
         }
 
@@ -77,15 +76,15 @@ macro_rules! exact_colouring {
                 search::count(self.cache.get(puzzle.shape()), method, puzzle, limit, budget)
             }
 
-            fn count_variant_solutions_with(
+            fn count_admitted(
                 &mut self,
-                puzzle: &Grid,
-                variant: &Variant,
+                admitted: Admitted<'_>,
                 limit: u64,
                 budget: &Budget,
             ) -> Result<u64, SolveError> {
+                let puzzle = admitted.grid();
                 let method = self.method();
-                search::count(self.cache.of_variant(puzzle, variant)?, method, puzzle, limit, budget)
+                search::count(self.cache.of_rules(&admitted)?, method, puzzle, limit, budget)
             }
         }
     };
@@ -351,7 +350,7 @@ impl Solver for Greedy {
         "greedy"
     }
 
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        search::greedy(self.cache.get(puzzle.shape()), puzzle, budget)
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        search::greedy(self.cache.get(puzzle.shape()), puzzle.grid(), budget)
     }
 }

@@ -2,7 +2,8 @@
 //! minimum-remaining-values heuristic.
 
 use sudokit_core::{
-    Budget, CountSolutions, Grid, SearchTally, Shape, Solution, SolveError, Solver, StopReason, Variant,
+    Admitted, Budget, CountSolutions, Grid, RuleKind, RuleKinds, SearchTally, Shape, Solution, SolveError, Solver,
+    StopReason,
 };
 
 use crate::Candidates;
@@ -254,15 +255,29 @@ impl Solver for Backtracking {
         "backtracking"
     }
 
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        solve(puzzle, budget, Order::RowMajor)
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        solve(puzzle.grid(), budget, Order::RowMajor)
     }
 }
 
 impl CountSolutions for Backtracking {
-    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        count(puzzle, limit, budget, Order::RowMajor)
+    fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        count(puzzle.grid(), limit, budget, Order::RowMajor)
     }
+}
+
+impl BacktrackingMrv {
+    /// Every kind of rule: the candidates of a cell are the digits its
+    /// peers (houses and difference relations), its non-consecutive
+    /// neighbours and its cage's combinations leave, recomputed at every
+    /// node; sums whose combinations can be listed (every killer up to
+    /// 16×16).
+    pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
+        .with(RuleKind::AntiKing)
+        .with(RuleKind::AntiKnight)
+        .with(RuleKind::NonConsecutive)
+        .with(RuleKind::CageSums)
+        .with(RuleKind::Marks);
 }
 
 impl Solver for BacktrackingMrv {
@@ -270,46 +285,23 @@ impl Solver for BacktrackingMrv {
         "backtracking-mrv"
     }
 
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        solve(puzzle, budget, Order::FewestCandidates)
+    fn rule_kinds(&self) -> RuleKinds {
+        BacktrackingMrv::RULE_KINDS
     }
 
-    /// Every variant: the candidates of a cell are the digits its peers
-    /// (houses and difference relations), its non-consecutive neighbours
-    /// and its cage's combinations leave, recomputed at every node; sums
-    /// when [`Variant::sums_are_listable`] (every killer up to 16×16).
-    fn supports(&self, variant: &Variant) -> bool {
-        variant.sums_are_listable()
-    }
-
-    fn solve_variant_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<Solution, SolveError> {
-        if variant.is_standard_for(puzzle) {
-            return self.solve_with(puzzle, budget);
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        if puzzle.is_standard() {
+            return solve(puzzle.grid(), budget, Order::FewestCandidates);
         }
-        variant_search::solve(puzzle, variant, budget)
+        variant_search::solve(puzzle.grid(), puzzle.variant(), budget)
     }
 }
 
 impl CountSolutions for BacktrackingMrv {
-    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        count(puzzle, limit, budget, Order::FewestCandidates)
-    }
-
-    fn count_variant_solutions_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<u64, SolveError> {
-        if variant.is_standard_for(puzzle) {
-            return self.count_solutions_with(puzzle, limit, budget);
+    fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        if puzzle.is_standard() {
+            return count(puzzle.grid(), limit, budget, Order::FewestCandidates);
         }
-        variant_search::count(puzzle, variant, limit, budget)
+        variant_search::count(puzzle.grid(), puzzle.variant(), limit, budget)
     }
 }

@@ -25,9 +25,6 @@ struct Search<'b> {
 
 impl<'b> Search<'b> {
     fn new(puzzle: &Grid, variant: &Variant, budget: &'b Budget, limit: u64) -> Result<Search<'b>, SolveError> {
-        if !variant.sums_are_listable() {
-            return Err(SolveError::unsupported_variant(variant));
-        }
         variant.validate(puzzle)?;
         let cells = puzzle.values().to_vec();
         let peers = variant.peers();

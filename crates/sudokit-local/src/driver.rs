@@ -120,23 +120,20 @@ macro_rules! shared_settings {
                 self.settings.name($base, $hybrid)
             }
 
-            fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-                self.solve_variant_with(puzzle, &sudokit_core::Variant::standard(puzzle.shape()), budget)
-            }
-
-            /// Every variant: its extra houses, cages and relations join
+            /// Every kind of rule: extra houses, cages and relations join
             /// the energy (a cage with a sum adds how far its digits' total
-            /// is from it), and a jigsaw's regions take the boxes' place.
-            fn supports(&self, variant: &sudokit_core::Variant) -> bool {
-                crate::rules::Rules::takes(variant)
+            /// is from it), a jigsaw's regions take the boxes' place, and
+            /// moves stay within pencil marks.
+            fn rule_kinds(&self) -> sudokit_core::RuleKinds {
+                crate::rules::Rules::KINDS
             }
 
-            fn solve_variant_with(
+            fn solve_admitted(
                 &mut self,
-                puzzle: &Grid,
-                variant: &sudokit_core::Variant,
+                admitted: sudokit_core::Admitted<'_>,
                 budget: &Budget,
             ) -> Result<Solution, SolveError> {
+                let (puzzle, variant) = (admitted.grid(), admitted.variant());
                 let mut stored = self.observer.take();
                 let result = driver::solve(self, puzzle, variant, budget, stored.as_mut().map(Stored::observer));
                 self.observer = stored;

@@ -500,10 +500,10 @@ mod tests {
 
     /// A solution of `variant`.
     fn solved(variant: &Variant) -> Grid {
-        use sudokit_core::Solver;
-        let empty = Grid::empty(variant.shape());
+        use sudokit_core::{Puzzle, Solver};
+        let empty = Puzzle::new(Grid::empty(variant.shape()), variant.clone()).expect("one shape");
         sudokit_grid::PropagationSearch::new()
-            .solve_variant(&empty, variant)
+            .solve_puzzle(&empty)
             .map(|s| s.grid)
             .unwrap_or_else(|e| panic!("{variant}: {e}"))
     }

@@ -4,7 +4,7 @@
 //! killer cages, the pairs of cells that break a relation, and how far
 //! each cage with a sum is from it.
 
-use sudokit_core::{Relation, Variant};
+use sudokit_core::{Relation, RuleKind, RuleKinds, Variant};
 
 /// The energy terms of a variant's extra houses, cages and relations.
 #[derive(Clone, Debug)]
@@ -37,12 +37,15 @@ pub(crate) struct Tally {
 }
 
 impl Rules {
-    /// Whether a local search can score every rule of `variant`: extra
-    /// houses, cages (with their sums), difference relations and
-    /// non-consecutive.
-    pub(crate) fn takes(variant: &Variant) -> bool {
-        variant.relations().iter().all(|&r| r.is_difference() || r == Relation::NonConsecutive)
-    }
+    /// The kinds of rule a local search scores: extra houses, cages (with
+    /// their sums, however long), difference relations, non-consecutive,
+    /// and pencil marks, which keep its moves.
+    pub(crate) const KINDS: RuleKinds = RuleKinds::HOUSES
+        .union(RuleKinds::DIFFERENCES)
+        .with(RuleKind::NonConsecutive)
+        .with(RuleKind::CageSums)
+        .with(RuleKind::WideCageSums)
+        .with(RuleKind::Marks);
 
     /// The terms of `variant`, or `None` when it has none beyond its rows,
     /// columns and boxes or regions.

@@ -8,7 +8,6 @@ use sudokit_core::{Grid, SearchTally, Solution, SolveError, StopReason, Variant}
 use sudokit_grid::CandidateBoard;
 
 use crate::encoding::{Problem, Representation};
-use crate::rules::Rules;
 
 /// Where a local search's moves may go: which digits each free cell may
 /// take. One setting, `with_moves`, on both searches, so that no two
@@ -75,16 +74,12 @@ enum Start {
 /// # Errors
 /// [`SolveError::InvalidPuzzle`] for clashing givens (and
 /// [`SolveError::VariantClash`] under a variant's rules),
-/// [`SolveError::UnsupportedVariant`] for a rule no energy term scores,
 /// [`SolveError::Unsolvable`] when propagation (or the search's own first
 /// filling of its units) proves there is no solution.
 fn start(puzzle: &Grid, variant: &Variant, moves: Moves, representation: Representation) -> Result<Start, SolveError> {
     if variant.is_standard_for(puzzle) {
         puzzle.validate()?;
     } else {
-        if !Rules::takes(variant) {
-            return Err(SolveError::unsupported_variant(variant));
-        }
         variant.validate(puzzle)?;
     }
     if puzzle.is_complete() {

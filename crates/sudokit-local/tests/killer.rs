@@ -2,7 +2,7 @@
 //! ends on a grid that keeps every sum, and seeded runs are pinned; and
 //! on pencil marks, which every kind of move keeps to.
 
-use sudokit_core::{Budget, Grid, Shape, Solver, Variant};
+use sudokit_core::{Budget, Grid, Puzzle, Shape, Solver, Variant};
 use sudokit_local::{Annealing, Genetic};
 use sudokit_testkit::generate::{killer_cages, solved_grid, with_holes};
 use sudokit_testkit::variant_oracle::check_variant_solution;
@@ -39,7 +39,9 @@ fn seeded_runs_solve_killers_and_give_their_pinned_results() {
         (&mut Genetic::new().with_seed(1), &sparse, &solution.to_string(), 17_453),
     ];
     for (solver, puzzle, grid, iterations) in cases {
-        let answer = solver.solve_variant_with(puzzle, &killer, &budget).unwrap_or_else(|e| panic!("{e}"));
+        let answer = solver
+            .solve_puzzle_with(&Puzzle::new(puzzle.clone(), killer.clone()).unwrap(), &budget)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(check_variant_solution(puzzle, &killer, &answer.grid), Ok(()), "{}", solver.name());
         assert_eq!(
             (answer.grid.to_string().as_str(), answer.stats.iterations),
@@ -66,7 +68,9 @@ fn every_kind_of_move_keeps_to_pencil_marks() {
         let runs: [&mut dyn Solver; 2] =
             [&mut Annealing::new().with_seed(2).with_moves(moves), &mut Genetic::new().with_seed(2).with_moves(moves)];
         for solver in runs {
-            let answer = solver.solve_variant_with(&puzzle, &marks, &budget).unwrap_or_else(|e| panic!("{e}"));
+            let answer = solver
+                .solve_puzzle_with(&Puzzle::new(puzzle.clone(), marks.clone()).unwrap(), &budget)
+                .unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(check_variant_solution(&puzzle, &marks, &answer.grid), Ok(()), "{} {moves:?}", solver.name());
         }
     }

@@ -3,7 +3,7 @@
 //! of the workspace is checked, against an independent oracle.
 //!
 //! ```
-//! use sudokit_core::{Budget, Grid, SearchTally, Solution, SolveError, Solver};
+//! use sudokit_core::{Admitted, Budget, Grid, SearchTally, Solution, SolveError, Solver};
 //! use sudokit_testkit::Conformance;
 //!
 //! /// Fills the first empty cell that has one candidate, until none is left.
@@ -11,7 +11,8 @@
 //!
 //! impl Solver for Singles {
 //!     fn name(&self) -> &str { "singles" }
-//!     fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+//!     fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+//!         let puzzle = puzzle.grid();
 //!         puzzle.validate()?;
 //!         let mut tally = SearchTally::new(budget, 1);
 //!         // The contract: a spent budget stops the solve at once.

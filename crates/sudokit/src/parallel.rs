@@ -122,6 +122,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudokit_core::Admitted;
 
     #[test]
     fn results_come_back_in_order_whatever_the_threads() {
@@ -149,7 +150,7 @@ mod tests {
         fn name(&self) -> &str {
             "bomb"
         }
-        fn solve_with(&mut self, _: &Grid, _: &Budget) -> Result<Solution, SolveError> {
+        fn solve_admitted(&mut self, _: Admitted<'_>, _: &Budget) -> Result<Solution, SolveError> {
             panic!("boom at r1c1")
         }
     }

@@ -25,8 +25,8 @@ pub use sudokit_rules::human::{Cutoff, Level, RateError, RateUntil, Rater, Ratin
 
 use crate::parallel;
 use sudokit_auto::Auto;
+use sudokit_core::Puzzle;
 use sudokit_core::{Budget, Grid};
-use sudokit_grid::io::Puzzle;
 
 /// Sudoku Explainer's path, counting each puzzle's solutions first with
 /// [`Auto`], the fastest exact solver (the rater of `sudokit-rules` alone
@@ -99,7 +99,7 @@ const PUZZLES_PER_THREAD: usize = 16;
 /// [`RateError::Panicked`].
 fn rate_caught(rater: &Rater<'_>, puzzle: &Puzzle) -> Rated {
     let start = Instant::now();
-    let rating = parallel::caught(|| rater.rate_variant(&puzzle.grid, &puzzle.variant))
+    let rating = parallel::caught(|| rater.rate_variant(puzzle.grid(), puzzle.variant()))
         .unwrap_or_else(|message| Err(RateError::Panicked(message)));
     Rated { rating, time: start.elapsed() }
 }

@@ -19,12 +19,12 @@
 //!
 //! ```
 //! use sudokit::registry::{self, SolverInfo};
-//! # use sudokit::{Budget, Grid, Solution, SolveError, Solver};
+//! # use sudokit::{Admitted, Budget, Solution, SolveError, Solver};
 //! # struct Mine;
 //! # impl Solver for Mine {
 //! #     fn name(&self) -> &str { "mine" }
-//! #     fn solve_with(&mut self, p: &Grid, b: &Budget) -> Result<Solution, SolveError> {
-//! #         registry::create("fast").map_err(|_| SolveError::Unsolvable)?.solve_with(p, b)
+//! #     fn solve_admitted(&mut self, p: Admitted<'_>, b: &Budget) -> Result<Solution, SolveError> {
+//! #         registry::create("fast").map_err(|_| SolveError::Unsolvable)?.solve_puzzle_with(&p, b)
 //! #     }
 //! # }
 //! let mut solvers = registry::solvers().to_vec();
@@ -37,7 +37,7 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use sudokit_bitparallel::BitParallel;
-use sudokit_core::{CountSolutions, Shape, Solver, Variant};
+use sudokit_core::{CountSolutions, RuleKinds, Rulebook, Shape, Solver};
 use sudokit_dlx::{Dlx, DlxRs};
 use sudokit_graph::{Dsatur, Greedy, MrvColouring, SequentialColouring};
 use sudokit_grid::{Backtracking, BacktrackingMrv, PropagationSearch};
@@ -142,16 +142,31 @@ impl SolverInfo {
         shape.side() <= self.max_side
     }
 
-    /// Whether the solver takes puzzles under the rules of `variant`: of
-    /// its shape, and rules [`Solver::supports`] says it takes (it builds
-    /// an instance to ask). The others give
+    /// The kinds of rule the solver knows ([`Solver::rule_kinds`]; it
+    /// builds an instance to ask).
+    ///
+    /// ```
+    /// use sudokit::{RuleKind, registry};
+    ///
+    /// assert!(registry::find("dsatur")?.rule_kinds().contains(RuleKind::AntiKnight));
+    /// assert!(!registry::find("dsatur")?.rule_kinds().contains(RuleKind::NonConsecutive));
+    /// assert!(registry::find("fast")?.rule_kinds().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rule_kinds(&self) -> RuleKinds {
+        self.build().rule_kinds()
+    }
+
+    /// Whether the solver takes puzzles under `rules`: of its shape, and
+    /// of kinds of rule it knows ([`rule_kinds`](SolverInfo::rule_kinds)).
+    /// The others give
     /// [`SolveError::UnsupportedVariant`](sudokit_core::SolveError::UnsupportedVariant).
     ///
     /// ```
-    /// use sudokit::{Relation, Shape, Variant, registry};
+    /// use sudokit::{Relation, Rulebook, Shape, Variant, registry};
     ///
-    /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
-    /// let non_consecutive = Variant::standard(Shape::CLASSIC).with_relation(Relation::NonConsecutive);
+    /// let x = Rulebook::new(Variant::standard(Shape::CLASSIC).with_diagonals());
+    /// let non_consecutive = Rulebook::new(Variant::standard(Shape::CLASSIC).with_relation(Relation::NonConsecutive));
     /// assert!(registry::find("auto")?.takes(&non_consecutive));
     /// assert!(registry::find("dsatur")?.takes(&x));
     /// assert!(!registry::find("dsatur")?.takes(&non_consecutive));
@@ -159,8 +174,8 @@ impl SolverInfo {
     /// assert!(takers.contains(&"propagation") && !takers.contains(&"fast"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn takes(&self, variant: &Variant) -> bool {
-        self.supports(variant.shape()) && self.build().supports(variant)
+    pub fn takes(&self, rules: &Rulebook) -> bool {
+        self.supports(rules.shape()) && rules.kinds().is_subset(self.rule_kinds())
     }
 
     /// The stable kebab-case name (`"backtracking-mrv"`).
@@ -388,9 +403,9 @@ mod tests {
             fn name(&self) -> &str {
                 "local"
             }
-            fn solve_with(
+            fn solve_admitted(
                 &mut self,
-                _: &sudokit_core::Grid,
+                _: sudokit_core::Admitted<'_>,
                 _: &sudokit_core::Budget,
             ) -> Result<sudokit_core::Solution, sudokit_core::SolveError> {
                 Err(sudokit_core::SolveError::Unsolvable)

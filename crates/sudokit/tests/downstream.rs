@@ -9,7 +9,7 @@ use std::time::Duration;
 use sudokit::base::SearchTally;
 use sudokit::compare::{Harness, PuzzleSet, Status};
 use sudokit::registry::{self, SolverInfo};
-use sudokit::{Budget, Grid, Shape, Solution, SolveError, Solver, Stats, StopReason};
+use sudokit::{Admitted, Budget, Shape, Solution, SolveError, Solver, Stats, StopReason};
 use sudokit_testkit::{Conformance, sets};
 
 /// Backtracking on the cell with the fewest candidates, counting its solves
@@ -60,7 +60,8 @@ impl Solver for Mrv<'_> {
         "downstream-mrv"
     }
 
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        let puzzle = puzzle.grid();
         self.solves.fetch_add(1, Ordering::Relaxed);
         puzzle.validate()?;
         let mut tally = SearchTally::new(budget, 1);

@@ -29,7 +29,7 @@ use sudokit::rules::human::{
     rate_with,
 };
 use sudokit::{
-    Budget, Cell, CountSolutions, Digit, Dlx, Grid, Shape, SolveError, Solver, StopReason, Variant, registry,
+    Budget, Cell, CountSolutions, Digit, Dlx, Grid, Puzzle, Shape, SolveError, Solver, StopReason, Variant, registry,
 };
 use sudokit_testkit::generate::{self, SplitMix64};
 use sudokit_testkit::oracle;
@@ -588,10 +588,17 @@ fn variants(rng: &mut SplitMix64, tally: &mut Tally) {
     for name in ["dlx", "backtracking-mrv"] {
         let mut solver = registry::find(name).expect("registered").build_counter().expect("exact");
         let what = format!("{name} on {grid} under {variant}");
-        if let Ok(solution) = no_panic(&what, || solver.solve_variant_with(&grid, &variant, &budget)) {
+        if let Ok(solution) =
+            no_panic(&what, || solver.solve_puzzle_with(&Puzzle::new(grid.clone(), variant.clone()).unwrap(), &budget))
+        {
             assert_eq!(check_variant_solution(&grid, &variant, &solution.grid), Ok(()), "{what}");
         }
-        counts.push(no_panic(&what, || solver.count_variant_solutions_with(&grid, &variant, 2, &budget)).ok());
+        counts.push(
+            no_panic(&what, || {
+                solver.count_puzzle_solutions_with(&Puzzle::new(grid.clone(), variant.clone()).unwrap(), 2, &budget)
+            })
+            .ok(),
+        );
     }
     if let [Some(a), Some(b)] = counts[..] {
         assert_eq!(a, b, "dlx and backtracking-mrv count {grid} under {variant} differently");

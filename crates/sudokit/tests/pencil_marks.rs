@@ -3,8 +3,9 @@
 //! derived from real puzzles, refuse a given the marks exclude with a
 //! typed error, and files carry marks as the usual line of them.
 
-use sudokit::grid::io::{Puzzle, PuzzleReader};
-use sudokit::{Cell, Digit, Grid, Shape, SolveError, Variant, VariantError, registry};
+use sudokit::Puzzle;
+use sudokit::grid::io::PuzzleReader;
+use sudokit::{Cell, Digit, Grid, Rulebook, Shape, SolveError, Variant, VariantError, registry};
 use sudokit_testkit::generate::{pencil_marks, solved_grid, with_holes};
 use sudokit_testkit::oracle::unique_solution;
 use sudokit_testkit::sets;
@@ -39,14 +40,14 @@ fn exact_solvers_agree_with_the_oracle_on_candidate_grids_of_real_puzzles() {
     let mut counters = Vec::new();
     for info in registry::solvers() {
         let Some(mut counter) = info.build_counter() else { continue };
-        if !counter.supports(&puzzles[0].1) {
+        if !counter.supports(&Rulebook::new(puzzles[0].1.clone())) {
             continue;
         }
         counters.push(info.name());
         for ((grid, variant), &count) in puzzles.iter().zip(&expected) {
-            let found = counter.count_variant_solutions(grid, variant, 2);
+            let found = counter.count_puzzle_solutions(&Puzzle::new(grid.clone(), variant.clone()).unwrap(), 2);
             assert_eq!(found, Ok(count), "{} on {grid};{variant}", info.name());
-            match counter.solve_variant(grid, variant) {
+            match counter.solve_puzzle(&Puzzle::new(grid.clone(), variant.clone()).unwrap()) {
                 Ok(solution) => assert_eq!(check_variant_solution(grid, variant, &solution.grid), Ok(())),
                 Err(err) => assert!(count == 0 && err == SolveError::Unsolvable, "{}: {err}", info.name()),
             }
@@ -81,13 +82,13 @@ fn every_solver_that_takes_marks_solves_small_candidate_grids() {
         let mut takers = 0;
         for info in registry::solvers() {
             let mut solver = info.build();
-            if !solver.supports(&variant) {
-                let err = solver.solve_variant(&grid, &variant).unwrap_err();
+            if !solver.supports(&Rulebook::new(variant.clone())) {
+                let err = solver.solve_puzzle(&Puzzle::new(grid.clone(), variant.clone()).unwrap()).unwrap_err();
                 assert!(matches!(err, SolveError::UnsupportedVariant { .. }), "{}: {err:?}", info.name());
                 continue;
             }
             takers += 1;
-            let answer = solver.solve_variant(&grid, &variant);
+            let answer = solver.solve_puzzle(&Puzzle::new(grid.clone(), variant.clone()).unwrap());
             if count_variant_solutions(&grid, &variant, 1).0 == 0 {
                 assert!(answer.is_err(), "{}", info.name());
                 continue;
@@ -108,10 +109,10 @@ fn a_given_the_marks_exclude_is_a_typed_error_naming_the_cell() {
     grid.set(Cell::new(1, 1), Digit::new(4));
     for info in registry::solvers() {
         let mut solver = info.build();
-        if !solver.supports(&variant) {
+        if !solver.supports(&Rulebook::new(variant.clone())) {
             continue;
         }
-        let err = solver.solve_variant(&grid, &variant).unwrap_err();
+        let err = solver.solve_puzzle(&Puzzle::new(grid.clone(), variant.clone()).unwrap()).unwrap_err();
         assert!(matches!(err, SolveError::MarkClash { .. }), "{}: {err:?}", info.name());
         assert_eq!(err.to_string(), "invalid puzzle: r2c2 holds 4, which its marks (1, 2) exclude", "{}", info.name());
     }
@@ -147,12 +148,12 @@ fn pencil_mark_lines_read_as_puzzles_with_marks_and_write_back() {
     let read: Vec<Puzzle> =
         PuzzleReader::new(written.as_bytes()).with_rules().collect::<Result<_, _>>().expect("a pencil-mark line");
     assert_eq!(read.len(), 1);
-    assert_eq!(read[0].variant.marks(), variant.marks());
+    assert_eq!(read[0].variant().marks(), variant.marks());
     // The cells of one mark are read as givens: the same puzzle.
     let singles = variant.marks().expect("marks").iter().filter(|m| m.count_ones() == 1).count();
-    assert_eq!(read[0].grid.filled_count(), singles);
+    assert_eq!(read[0].grid().filled_count(), singles);
     assert_eq!(
-        count_variant_solutions(&read[0].grid, &read[0].variant, 2),
+        count_variant_solutions(read[0].grid(), read[0].variant(), 2),
         count_variant_solutions(&grid, &variant, 2)
     );
     // With other rules after the line, and as rules text.
@@ -160,7 +161,7 @@ fn pencil_mark_lines_read_as_puzzles_with_marks_and_write_back() {
     let line = Puzzle::new(grid.clone(), x.clone()).expect("same shape").to_string();
     assert!(line.ends_with(";x"), "{line}");
     let again = PuzzleReader::new(line.as_bytes()).with_rules().next().expect("a record").expect("valid");
-    assert_eq!(again.variant.clone().without_marks(), Variant::standard(Shape::CLASSIC).with_diagonals());
+    assert_eq!(again.variant().clone().without_marks(), Variant::standard(Shape::CLASSIC).with_diagonals());
     assert_eq!(Variant::parse(&x.to_string(), Shape::CLASSIC), Ok(x));
     // The plain reader refuses the marks rather than drop them.
     assert!(PuzzleReader::new(written.as_bytes()).next().expect("a record").is_err());
@@ -176,7 +177,7 @@ fn a_bad_pencil_mark_line_is_named_where_it_is() {
     assert_eq!(err.to_string(), "line 2, column 11: unexpected character '7'");
     // Without the shape, 729 characters may be a 27×27 grid, as this is.
     let read = PuzzleReader::new(text.as_bytes()).with_rules().next().expect("a record").expect("a grid");
-    assert_eq!(read.grid.shape().side(), 27);
+    assert_eq!(read.grid().shape().side(), 27);
     let mut empty_cell = "123456789".repeat(81);
     empty_cell.replace_range(18..27, ".........");
     let err = PuzzleReader::new(empty_cell.as_bytes()).with_rules().next().expect("a record").unwrap_err();
@@ -184,5 +185,5 @@ fn a_bad_pencil_mark_line_is_named_where_it_is() {
     // A line of 27×27 givens is no pencil-mark line.
     let grid = format!("1{}", ".".repeat(728));
     let read = PuzzleReader::new(grid.as_bytes()).with_rules().next().expect("a record").expect("a 27×27 grid");
-    assert_eq!(read.grid.shape().side(), 27);
+    assert_eq!(read.grid().shape().side(), 27);
 }

@@ -4,7 +4,8 @@
 //! step also counts a sample of three sets with the `sudoku-variants`
 //! crate. `compare` reads the sets with their rules.
 
-use sudokit::grid::io::{Puzzle, PuzzleReader};
+use sudokit::Puzzle;
+use sudokit::grid::io::PuzzleReader;
 use sudokit::{BacktrackingMrv, CountSolutions, Dlx, PropagationSearch};
 use sudokit_testkit::sets::puzzles_dir;
 
@@ -31,21 +32,17 @@ fn every_set_reads_with_its_rules_and_a_sample_has_one_solution() {
         let puzzles = read(file);
         assert!(puzzles.len() >= 200, "{file}: {} puzzles", puzzles.len());
         for puzzle in &puzzles {
-            let text = puzzle.variant.to_string();
+            let text = puzzle.variant().to_string();
             assert!(text == rules || rules == "jigsaw" && text.starts_with("jigsaw="), "{file}: {text}");
         }
         // Jigsaw maps differ puzzle by puzzle.
         if rules == "jigsaw" {
-            assert_ne!(puzzles[0].variant, puzzles[1].variant, "{file}");
+            assert_ne!(puzzles[0].variant(), puzzles[1].variant(), "{file}");
         }
         for puzzle in puzzles.iter().take(5) {
-            let (grid, variant) = (&puzzle.grid, &puzzle.variant);
-            assert_eq!(Dlx::new().count_variant_solutions(grid, variant, 2).unwrap(), 1, "{file}: {grid}");
-            assert_eq!(
-                PropagationSearch::new().count_variant_solutions(grid, variant, 2).unwrap(),
-                1,
-                "{file}: {grid}"
-            );
+            let grid = puzzle.grid();
+            assert_eq!(Dlx::new().count_puzzle_solutions(puzzle, 2).unwrap(), 1, "{file}: {grid}");
+            assert_eq!(PropagationSearch::new().count_puzzle_solutions(puzzle, 2).unwrap(), 1, "{file}: {grid}");
         }
     }
 }
@@ -59,15 +56,15 @@ fn the_killer_sets_read_with_their_cages_and_a_sample_has_one_solution() {
         let puzzles = read(file);
         assert!(puzzles.len() >= 30, "{file}: {} puzzles", puzzles.len());
         for puzzle in &puzzles {
-            let cells: usize = puzzle.variant.cages().iter().map(|cage| cage.cells().len()).sum();
-            assert!(puzzle.variant.has_sums() && cells == 81, "{file}: {}", puzzle.grid);
+            let cells: usize = puzzle.variant().cages().iter().map(|cage| cage.cells().len()).sum();
+            assert!(puzzle.variant().has_sums() && cells == 81, "{file}: {}", puzzle.grid());
         }
         for puzzle in puzzles.iter().take(sample) {
-            let (grid, variant) = (&puzzle.grid, &puzzle.variant);
-            let count = PropagationSearch::new().count_variant_solutions(grid, variant, 2).unwrap();
+            let grid = puzzle.grid();
+            let count = PropagationSearch::new().count_puzzle_solutions(puzzle, 2).unwrap();
             assert_eq!(count, 1, "{file}: {grid}");
             if grid.filled_count() > 0 {
-                assert_eq!(BacktrackingMrv::new().count_variant_solutions(grid, variant, 2).unwrap(), 1, "{file}");
+                assert_eq!(BacktrackingMrv::new().count_puzzle_solutions(puzzle, 2).unwrap(), 1, "{file}");
             }
         }
     }

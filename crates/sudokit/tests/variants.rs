@@ -2,7 +2,7 @@
 //! variant agree with the test kit's independent oracle, the others refuse
 //! it with a typed error.
 
-use sudokit::{Cell, Grid, Relation, Shape, SolveError, Variant, registry};
+use sudokit::{Cell, Grid, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
 use sudokit_testkit::generate::{killer_cages, solved_grid, with_holes};
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
 
@@ -70,21 +70,26 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         let mut takers = 0;
         for info in registry::solvers() {
             let mut solver = info.build();
-            if !solver.supports(&variant) {
-                let err = solver.solve_variant(&puzzles[0], &variant).unwrap_err();
+            if !solver.supports(&Rulebook::new(variant.clone())) {
+                let err = solver.solve_puzzle(&Puzzle::new(puzzles[0].clone(), variant.clone()).unwrap()).unwrap_err();
                 assert!(matches!(err, SolveError::UnsupportedVariant { .. }), "{} on {name}: {err:?}", info.name());
                 continue;
             }
             takers += 1;
             for puzzle in &puzzles {
-                let answer = solver.solve_variant(puzzle, &variant).map(|s| s.grid);
+                let answer =
+                    solver.solve_puzzle(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap()).map(|s| s.grid);
                 let answer = answer.unwrap_or_else(|e| panic!("{} on {name}, {puzzle}: {e}", info.name()));
                 assert_eq!(check_variant_solution(puzzle, &variant, &answer), Ok(()), "{} on {name}", info.name());
             }
             if let Some(mut counter) = info.build_counter() {
                 let counts: Vec<u64> = puzzles
                     .iter()
-                    .map(|p| counter.count_variant_solutions(p, &variant, 2).expect("no limit"))
+                    .map(|p| {
+                        counter
+                            .count_puzzle_solutions(&Puzzle::new(p.clone(), variant.clone()).unwrap(), 2)
+                            .expect("no limit")
+                    })
                     .collect();
                 assert_eq!(counts, expected, "{} on {name}", info.name());
             }

@@ -24,7 +24,7 @@
 //! `rules: x,anti-knight` for every record after it, until the next
 //! `rules:` line (`rules:` alone goes back to the standard rules). A
 //! line's own rules replace the header's. [`PuzzleReader::with_rules`]
-//! hands out each grid with its rules ([`Puzzle`]); the plain reader
+//! hands out each grid with its rules ([`Puzzle`](sudokit_core::Puzzle)); the plain reader
 //! hands out grids, and refuses a record with rules other than the
 //! standard ones rather than drop them.
 //!
@@ -44,7 +44,7 @@ use std::path::Path;
 use sudokit_core::Grid;
 
 pub use errors::ReadError;
-pub use reader::{Puzzle, PuzzleReader, RuledPuzzles};
+pub use reader::{PuzzleReader, RuledPuzzles};
 pub use write::{Format, write_puzzles, write_ruled_puzzles};
 
 /// Reads every puzzle of the file at `path`.

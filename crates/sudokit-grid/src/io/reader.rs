@@ -2,84 +2,14 @@
 //! grids or as [`Puzzle`]s with their rules.
 
 use std::collections::VecDeque;
-use std::fmt;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use sudokit_core::{Grid, ParseError, Shape, SolveError, Variant, text};
+use sudokit_core::{Grid, ParseError, Puzzle, Rulebook, Shape, Variant, text};
 
 use super::ReadError;
-
-/// A grid and the rules it is to be solved under: what
-/// [`PuzzleReader::with_rules`] reads.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Puzzle {
-    /// The givens.
-    pub grid: Grid,
-    /// The rules, [`Variant::standard`] when the file gives none.
-    pub variant: Variant,
-}
-
-impl Puzzle {
-    /// `grid` under `variant`.
-    ///
-    /// # Errors
-    /// [`SolveError::ShapeMismatch`] when the grid is not of the rules'
-    /// shape. Givens that break the rules are not checked here: a solver
-    /// says so ([`Variant::validate`]).
-    pub fn new(grid: Grid, variant: Variant) -> Result<Puzzle, SolveError> {
-        if grid.shape() != variant.shape() {
-            return Err(SolveError::shape_mismatch(variant.shape(), grid.shape()));
-        }
-        Ok(Puzzle { grid, variant })
-    }
-}
-
-impl From<Grid> for Puzzle {
-    /// `grid` under the standard rules of its shape.
-    fn from(grid: Grid) -> Puzzle {
-        let variant = Variant::standard(grid.shape());
-        Puzzle { grid, variant }
-    }
-}
-
-/// The line form a file holds: the grid's line, then `;` and the rules
-/// unless they are the standard ones. A puzzle with pencil marks is
-/// written as its pencil-mark line in place of the grid's (a given as its
-/// one mark), then its other rules.
-///
-/// ```
-/// use sudokit::grid::io::Puzzle;
-/// use sudokit::{Grid, Shape, Variant};
-///
-/// let x = Puzzle::new(Grid::empty(Shape::MINI), Variant::standard(Shape::MINI).with_diagonals())?;
-/// assert_eq!(x.to_string(), "................;x");
-/// assert_eq!(Puzzle::new(Grid::empty(Shape::MINI), Variant::standard(Shape::MINI))?.to_string(), "................");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-impl fmt::Display for Puzzle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Some(marks) = self.variant.marks() else {
-            write!(f, "{}", self.grid)?;
-            if !self.variant.is_standard() {
-                write!(f, ";{}", self.variant)?;
-            }
-            return Ok(());
-        };
-        let values = self.grid.values();
-        let line: Vec<u64> =
-            marks.iter().zip(values).map(|(&set, &v)| if v == 0 { set } else { 1 << (v - 1) }).collect();
-        write!(f, "{}", sudokit_core::marks::write_marks(self.grid.shape(), &line))?;
-        let rest = self.variant.clone().without_marks();
-        if !rest.is_standard() {
-            write!(f, ";{rest}")?;
-        }
-        Ok(())
-    }
-}
 
 /// Rules as the file writes them, with the line they are on.
 #[derive(Clone, Debug)]
@@ -162,6 +92,8 @@ pub struct PuzzleReader<R> {
     ready: VecDeque<Pending>,
     /// The rules of the last `rules:` line, for the records after it.
     rules: Option<RulesText>,
+    /// The rules of the last puzzle handed out, compiled.
+    last_rules: Option<Rulebook>,
     finished: bool,
     /// The shape of the first grid read, when none was given.
     first_shape: Option<Shape>,
@@ -198,6 +130,7 @@ impl<R: BufRead> PuzzleReader<R> {
             block: None,
             ready: VecDeque::new(),
             rules: None,
+            last_rules: None,
             finished: false,
             first_shape: None,
             mixed_shapes: false,
@@ -470,10 +403,10 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         let puzzle = self.next_puzzle()?;
         Some(puzzle.and_then(|puzzle| {
-            if puzzle.variant.is_standard() {
-                Ok(puzzle.grid)
+            if puzzle.variant().is_standard() {
+                Ok(puzzle.into_parts().0)
             } else {
-                let rules = puzzle.variant.to_string();
+                let rules = puzzle.variant().to_string();
                 Err(ReadError::UnexpectedRules { path: self.path.clone(), line: self.last_line, rules })
             }
         }))
@@ -513,9 +446,11 @@ impl<R: BufRead> PuzzleReader<R> {
     /// let text = "rules: x\n.......1.......2\n\n1...............;anti-king\nrules:\n................\n";
     /// let read: Vec<_> = PuzzleReader::new(text.as_bytes()).with_rules().collect::<Result<_, _>>()?;
     /// let mini = Variant::standard(Shape::MINI);
-    /// assert_eq!(read[0].variant, mini.clone().with_diagonals());
-    /// assert_eq!(read[1].variant, mini.clone().with_relation(Relation::AntiKing));
-    /// assert_eq!(read[2].variant, mini);
+    /// assert_eq!(read[0].variant(), &mini.clone().with_diagonals());
+    /// assert_eq!(read[1].variant(), &mini.clone().with_relation(Relation::AntiKing));
+    /// assert_eq!(read[2].variant(), &mini);
+    /// // Records under one rules line share one compiled rulebook.
+    /// assert!(read[0].rules().kinds().contains(sudokit::RuleKind::Diagonals));
     ///
     /// // Bad rules are a record's error, with its line.
     /// let err = PuzzleReader::new("................;anti-queen\n".as_bytes()).with_rules().next().ok_or("none")?.unwrap_err();
@@ -549,7 +484,15 @@ impl<R: BufRead> PuzzleReader<R> {
             }),
             None => variant,
         };
-        Some(variant.map(|variant| Puzzle { grid, variant }))
+        Some(variant.map(|variant| {
+            // Records under one rules line share one compiled rulebook.
+            let rules = match &self.last_rules {
+                Some(rules) if rules.variant() == &variant => rules.clone(),
+                _ if variant.is_standard() => Rulebook::standard(variant.shape()),
+                _ => self.last_rules.insert(Rulebook::new(variant)).clone(),
+            };
+            Puzzle::new(grid, rules).expect("the grid was read in the rules' shape")
+        }))
     }
 
     /// The next record read, reading lines until one is complete.
@@ -700,10 +643,10 @@ mod tests {
         let text = format!("{TOP1}\nrules: x\n{TOP1}\n{boxed}\n{TOP1};anti-knight\nrules:\n{TOP1}\n");
         let ruled: Vec<Puzzle> = PuzzleReader::new(text.as_bytes()).with_rules().collect::<Result<_, _>>().unwrap();
         let classic = Variant::standard(Shape::CLASSIC);
-        let rules: Vec<String> = ruled.iter().map(|p| p.variant.to_string()).collect();
+        let rules: Vec<String> = ruled.iter().map(|p| p.variant().to_string()).collect();
         assert_eq!(rules, ["standard", "x", "x", "anti-knight", "standard"].map(String::from));
-        assert!(ruled.iter().all(|p| p.grid.to_string() == TOP1));
-        assert_eq!(ruled[3].variant, classic.with_relation(sudokit_core::Relation::AntiKnight));
+        assert!(ruled.iter().all(|p| p.grid().to_string() == TOP1));
+        assert_eq!(ruled[3].variant(), &classic.with_relation(sudokit_core::Relation::AntiKnight));
         let plain = read(&text);
         let outcome: Vec<bool> = plain.iter().map(Result::is_ok).collect();
         assert_eq!(outcome, [true, false, false, false, true]);
@@ -725,14 +668,14 @@ mod tests {
         }
         let second = got[1].as_ref().unwrap_err().to_string();
         assert!(second.starts_with("line 4: bad rules: column 1: unknown rule `anti-bishop`"), "{second}");
-        assert_eq!(got[2].as_ref().unwrap().variant.to_string(), "windoku");
+        assert_eq!(got[2].as_ref().unwrap().variant().to_string(), "windoku");
     }
 
     #[test]
     fn a_puzzle_and_its_rules_must_share_a_shape() {
         let x = Variant::standard(Shape::MINI).with_diagonals();
         assert!(Puzzle::new(Grid::empty(Shape::CLASSIC), x.clone()).is_err());
-        assert_eq!(Puzzle::new(Grid::empty(Shape::MINI), x.clone()).unwrap().variant, x);
+        assert_eq!(Puzzle::new(Grid::empty(Shape::MINI), x.clone()).unwrap().variant(), &x);
     }
 
     #[test]

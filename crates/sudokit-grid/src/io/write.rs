@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use sudokit_core::Grid;
 
-use super::Puzzle;
+use sudokit_core::Puzzle;
 
 /// How [`write_puzzles`] lays out each grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -58,7 +58,8 @@ pub fn write_puzzles<'a, W: Write>(
 /// rules change.
 ///
 /// ```
-/// use sudokit::grid::io::{Format, Puzzle, PuzzleReader, write_ruled_puzzles};
+/// use sudokit::grid::io::{Format, PuzzleReader, write_ruled_puzzles};
+/// use sudokit::Puzzle;
 /// use sudokit::{Grid, Shape, Variant};
 ///
 /// let x = Puzzle::new(Grid::empty(Shape::MINI), Variant::standard(Shape::MINI).with_diagonals())?;
@@ -84,14 +85,14 @@ pub fn write_ruled_puzzles<'a, W: Write>(
         match format {
             Format::Line => writeln!(out, "{puzzle}")?,
             Format::Boxed => {
-                let text = if puzzle.variant.is_standard() { String::new() } else { puzzle.variant.to_string() };
+                let text = if puzzle.variant().is_standard() { String::new() } else { puzzle.variant().to_string() };
                 if i > 0 {
                     writeln!(out)?;
                 }
                 if text != rules {
                     writeln!(out, "rules: {text}")?;
                 }
-                writeln!(out, "{:#}", puzzle.grid)?;
+                writeln!(out, "{:#}", puzzle.grid())?;
                 rules = text;
             }
         }

@@ -6,7 +6,11 @@ mod planes;
 
 use std::sync::Arc;
 
-use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, SplitMix64, Variant};
+use sudokit_core::{
+    Admitted, Budget, CountSolutions, Grid, RuleKinds, SearchTally, Solution, SolveError, Solver, SplitMix64, Variant,
+};
+
+use crate::BacktrackingMrv;
 
 /// A solver of every [`Variant`] (the standard rules included): each cell
 /// keeps the digits its peers leave; a cell left with one digit takes it
@@ -33,14 +37,15 @@ use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveErr
 ///
 /// ```
 /// use sudokit::grid::PropagationSearch;
-/// use sudokit::{CountSolutions, Grid, Shape, Solver, Variant};
+/// use sudokit::{CountSolutions, Grid, Puzzle, Shape, Solver, Variant};
 ///
 /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
-/// let puzzle: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
+/// let grid: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
+/// let puzzle = Puzzle::new(grid, x)?;
 /// let mut solver = PropagationSearch::new();
-/// let solution = solver.solve_variant(&puzzle, &x)?;
-/// assert!(x.is_solution_of(&solution.grid, &puzzle));
-/// assert_eq!(solver.count_variant_solutions(&puzzle, &x, 2)?, 1);
+/// let solution = solver.solve_puzzle(&puzzle)?;
+/// assert!(puzzle.is_solved_by(&solution.grid));
+/// assert_eq!(solver.count_puzzle_solutions(&puzzle, 2)?, 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -79,15 +84,15 @@ impl PropagationSearch {
     ///
     /// ```
     /// use sudokit::grid::PropagationSearch;
-    /// use sudokit::{Grid, Shape, Solver, Variant};
+    /// use sudokit::{Grid, Puzzle, Shape, Solver, Variant};
     ///
     /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
-    /// let empty = Grid::empty(Shape::CLASSIC);
-    /// let a = PropagationSearch::with_seed(1).solve_variant(&empty, &x)?.grid;
-    /// let b = PropagationSearch::with_seed(2).solve_variant(&empty, &x)?.grid;
-    /// assert!(x.is_solution_of(&a, &empty) && x.is_solution_of(&b, &empty));
+    /// let empty = Puzzle::new(Grid::empty(Shape::CLASSIC), x)?;
+    /// let a = PropagationSearch::with_seed(1).solve_puzzle(&empty)?.grid;
+    /// let b = PropagationSearch::with_seed(2).solve_puzzle(&empty)?.grid;
+    /// assert!(empty.is_solved_by(&a) && empty.is_solved_by(&b));
     /// assert_ne!(a, b);
-    /// assert_eq!(PropagationSearch::with_seed(1).solve_variant(&empty, &x)?.grid, a);
+    /// assert_eq!(PropagationSearch::with_seed(1).solve_puzzle(&empty)?.grid, a);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_seed(seed: u64) -> PropagationSearch {
@@ -102,12 +107,6 @@ impl PropagationSearch {
         budget: &'b Budget,
         limit: u64,
     ) -> Result<SearchTally<'b>, SolveError> {
-        if puzzle.shape() != variant.shape() {
-            return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
-        }
-        if !variant.sums_are_listable() {
-            return Err(SolveError::unsupported_variant(variant));
-        }
         let mut tally = SearchTally::new(budget, limit);
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;
         // The seeded search stays on the general engine, whose digit order
@@ -139,39 +138,20 @@ impl Solver for PropagationSearch {
         "propagation"
     }
 
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        self.solve_variant_with(puzzle, &Variant::standard(puzzle.shape()), budget)
+    /// Every kind of rule, cage sums among them when their combinations
+    /// can be listed (every killer up to 16×16).
+    fn rule_kinds(&self) -> RuleKinds {
+        BacktrackingMrv::RULE_KINDS
     }
 
-    /// Every variant, killer cages with sums among them when
-    /// [`Variant::sums_are_listable`] (every killer up to 16×16).
-    fn supports(&self, variant: &Variant) -> bool {
-        variant.sums_are_listable()
-    }
-
-    fn solve_variant_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<Solution, SolveError> {
-        self.run(puzzle, variant, budget, 1)?.into_solution(puzzle.shape())
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        self.run(puzzle.grid(), puzzle.variant(), budget, 1)?.into_solution(puzzle.shape())
     }
 }
 
 impl CountSolutions for PropagationSearch {
-    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        self.count_variant_solutions_with(puzzle, &Variant::standard(puzzle.shape()), limit, budget)
-    }
-
-    fn count_variant_solutions_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<u64, SolveError> {
-        Ok(self.run(puzzle, variant, budget, limit)?.found())
+    fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        Ok(self.run(puzzle.grid(), puzzle.variant(), budget, limit)?.found())
     }
 }
 
@@ -191,7 +171,7 @@ fn cached<T>(
 
 #[cfg(test)]
 mod tests {
-    use sudokit_core::{Cell, CountSolutions, Grid, Relation, Shape, SolveError, Solver, Variant};
+    use sudokit_core::{Cell, CountSolutions, Grid, Puzzle, Relation, Rulebook, Shape, SolveError, Solver, Variant};
 
     use sudokit_testkit::generate::with_holes;
 
@@ -201,7 +181,10 @@ mod tests {
     /// Puzzles with half, a third and a quarter of the cells of a
     /// solution of `variant` given, emptied in a seeded order.
     fn thinned(variant: &Variant, seed: u64) -> Vec<Grid> {
-        let solved = PropagationSearch::new().solve_variant(&Grid::empty(variant.shape()), variant).unwrap().grid;
+        let solved = PropagationSearch::new()
+            .solve_puzzle(&Puzzle::new(Grid::empty(variant.shape()).clone(), variant.clone()).unwrap())
+            .unwrap()
+            .grid;
         let cells = variant.shape().cell_count();
         [cells / 2, cells / 3, cells / 4].iter().map(|&given| with_holes(&solved, cells - given, seed)).collect()
     }
@@ -221,11 +204,18 @@ mod tests {
         for variant in &variants {
             for seed in 1..=3 {
                 for puzzle in thinned(variant, seed) {
-                    let mine = PropagationSearch::new().count_variant_solutions(&puzzle, variant, 3).unwrap();
-                    let baseline = BacktrackingMrv::new().count_variant_solutions(&puzzle, variant, 3).unwrap();
+                    let mine = PropagationSearch::new()
+                        .count_puzzle_solutions(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap(), 3)
+                        .unwrap();
+                    let baseline = BacktrackingMrv::new()
+                        .count_puzzle_solutions(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap(), 3)
+                        .unwrap();
                     assert_eq!(mine, baseline, "{variant}: {puzzle}");
                     several += usize::from(mine > 1);
-                    let solution = PropagationSearch::new().solve_variant(&puzzle, variant).unwrap().grid;
+                    let solution = PropagationSearch::new()
+                        .solve_puzzle(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap())
+                        .unwrap()
+                        .grid;
                     assert!(variant.is_solution_of(&solution, &puzzle), "{variant}: {puzzle}");
                 }
             }
@@ -238,13 +228,23 @@ mod tests {
         let row: Vec<Cell> = (0..13).map(|col| Cell::new(0, col)).collect();
         let wide = Variant::standard(Shape::TWENTY_FIVE).with_cage(&row, Some(169)).unwrap();
         let empty = Grid::empty(Shape::TWENTY_FIVE);
-        assert!(!PropagationSearch::new().supports(&wide) && !BacktrackingMrv::new().supports(&wide));
+        assert!(
+            !PropagationSearch::new().supports(&Rulebook::new(wide.clone()))
+                && !BacktrackingMrv::new().supports(&Rulebook::new(wide.clone()))
+        );
         let refused = |r: Result<u64, SolveError>| matches!(r, Err(SolveError::UnsupportedVariant { .. }));
-        assert!(refused(PropagationSearch::new().count_variant_solutions(&empty, &wide, 2)));
-        assert!(refused(BacktrackingMrv::new().count_variant_solutions(&empty, &wide, 2)));
+        assert!(refused(
+            PropagationSearch::new().count_puzzle_solutions(&Puzzle::new(empty.clone(), wide.clone()).unwrap(), 2)
+        ));
+        assert!(refused(
+            BacktrackingMrv::new().count_puzzle_solutions(&Puzzle::new(empty.clone(), wide.clone()).unwrap(), 2)
+        ));
         // Without its sum the same cage is a house, which both take.
         let house = Variant::standard(Shape::TWENTY_FIVE).with_cage(&row, None).unwrap();
-        assert!(PropagationSearch::new().supports(&house) && BacktrackingMrv::new().supports(&house));
+        assert!(
+            PropagationSearch::new().supports(&Rulebook::new(house.clone()))
+                && BacktrackingMrv::new().supports(&Rulebook::new(house.clone()))
+        );
     }
 
     #[test]
@@ -252,9 +252,12 @@ mod tests {
         let killer = Variant::standard(Shape::MINI).with_cage(&[Cell::new(0, 0), Cell::new(0, 1)], Some(4)).unwrap();
         let mut puzzle = Grid::empty(Shape::MINI);
         puzzle.set(Cell::new(0, 0), sudokit_core::Digit::new(4));
-        let err = PropagationSearch::new().solve_variant(&puzzle, &killer).unwrap_err();
+        let err =
+            PropagationSearch::new().solve_puzzle(&Puzzle::new(puzzle.clone(), killer.clone()).unwrap()).unwrap_err();
         assert!(matches!(err, SolveError::CageClash { .. }), "{err:?}");
-        let err = PropagationSearch::new().count_variant_solutions(&puzzle, &killer, 2).unwrap_err();
+        let err = PropagationSearch::new()
+            .count_puzzle_solutions(&Puzzle::new(puzzle.clone(), killer.clone()).unwrap(), 2)
+            .unwrap_err();
         assert!(matches!(err, SolveError::CageClash { .. }), "{err:?}");
     }
 
@@ -269,12 +272,19 @@ mod tests {
                 let killer = killer_cages(standard, &solved, largest, seed);
                 let cells = shape.cell_count();
                 for puzzle in [Grid::empty(shape), with_holes(&solved, cells - cells / 8, seed)] {
-                    let mine = PropagationSearch::new().count_variant_solutions(&puzzle, &killer, 3).unwrap();
-                    let baseline = BacktrackingMrv::new().count_variant_solutions(&puzzle, &killer, 3).unwrap();
+                    let mine = PropagationSearch::new()
+                        .count_puzzle_solutions(&Puzzle::new(puzzle.clone(), killer.clone()).unwrap(), 3)
+                        .unwrap();
+                    let baseline = BacktrackingMrv::new()
+                        .count_puzzle_solutions(&Puzzle::new(puzzle.clone(), killer.clone()).unwrap(), 3)
+                        .unwrap();
                     assert_eq!(mine, baseline, "{killer}: {puzzle}");
                     assert!(mine >= 1, "the cages were taken from a solution");
                     several += usize::from(mine > 1);
-                    let solution = PropagationSearch::new().solve_variant(&puzzle, &killer).unwrap().grid;
+                    let solution = PropagationSearch::new()
+                        .solve_puzzle(&Puzzle::new(puzzle.clone(), killer.clone()).unwrap())
+                        .unwrap()
+                        .grid;
                     assert!(killer.is_solution_of(&solution, &puzzle), "{killer}: {puzzle}");
                 }
             }
@@ -296,8 +306,12 @@ mod tests {
         ];
         for variant in &variants {
             for puzzle in thinned(variant, 4) {
-                let planes = PropagationSearch::new().count_variant_solutions(&puzzle, variant, 3).unwrap();
-                let cells = PropagationSearch::with_seed(9).count_variant_solutions(&puzzle, variant, 3).unwrap();
+                let planes = PropagationSearch::new()
+                    .count_puzzle_solutions(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap(), 3)
+                    .unwrap();
+                let cells = PropagationSearch::with_seed(9)
+                    .count_puzzle_solutions(&Puzzle::new(puzzle.clone(), variant.clone()).unwrap(), 3)
+                    .unwrap();
                 assert_eq!(planes, cells, "{variant}: {puzzle}");
             }
         }
@@ -307,7 +321,10 @@ mod tests {
     fn a_small_house_of_ones_own_only_keeps_digits_distinct() {
         let cells = [sudokit_core::Cell::new(0, 0), sudokit_core::Cell::new(4, 4), sudokit_core::Cell::new(8, 8)];
         let variant = Variant::standard(Shape::CLASSIC).with_house(&cells).unwrap();
-        let solution = PropagationSearch::new().solve_variant(&Grid::empty(Shape::CLASSIC), &variant).unwrap().grid;
+        let solution = PropagationSearch::new()
+            .solve_puzzle(&Puzzle::new(Grid::empty(Shape::CLASSIC).clone(), variant.clone()).unwrap())
+            .unwrap()
+            .grid;
         let digits: Vec<u8> = [0, 40, 80].iter().map(|&i| solution.values()[i]).collect();
         assert!(digits[0] != digits[1] && digits[1] != digits[2] && digits[0] != digits[2], "{digits:?}");
     }
@@ -317,10 +334,20 @@ mod tests {
         // On 4×4, the diagonals and anti-king leave no grid.
         let variant = Variant::standard(Shape::MINI).with_diagonals().with_relation(Relation::AntiKing);
         let empty = Grid::empty(Shape::MINI);
-        assert_eq!(BacktrackingMrv::new().count_variant_solutions(&empty, &variant, 1).unwrap(), 0);
-        assert_eq!(PropagationSearch::new().count_variant_solutions(&empty, &variant, 1).unwrap(), 0);
+        assert_eq!(
+            BacktrackingMrv::new()
+                .count_puzzle_solutions(&Puzzle::new(empty.clone(), variant.clone()).unwrap(), 1)
+                .unwrap(),
+            0
+        );
+        assert_eq!(
+            PropagationSearch::new()
+                .count_puzzle_solutions(&Puzzle::new(empty.clone(), variant.clone()).unwrap(), 1)
+                .unwrap(),
+            0
+        );
         assert!(matches!(
-            PropagationSearch::new().solve_variant(&empty, &variant),
+            PropagationSearch::new().solve_puzzle(&Puzzle::new(empty.clone(), variant.clone()).unwrap()),
             Err(sudokit_core::SolveError::Unsolvable)
         ));
     }

@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, SolveError, StopReason, Variant};
+use sudokit_core::{Budget, CountSolutions, Grid, Puzzle, SearchTally, SolveError, StopReason, Variant};
 
 use super::explain::{Search, Strategies};
 use super::lists;
@@ -632,7 +632,8 @@ fn count_solutions(
     tally: &mut SearchTally<'_>,
 ) -> Result<usize, RateError> {
     if let Some(make) = counter {
-        let counted = make().count_variant_solutions_with(puzzle, variant, 2, tally.meter_mut().budget());
+        let puzzle = Puzzle::new(puzzle.clone(), variant.clone()).map_err(RateError::Invalid)?;
+        let counted = make().count_puzzle_solutions_with(&puzzle, 2, tally.meter_mut().budget());
         return match counted {
             Ok(count) => Ok(count as usize),
             Err(SolveError::BudgetExhausted { reason, .. }) => Err(RateError::Stopped(reason)),

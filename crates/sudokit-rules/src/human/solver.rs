@@ -1,6 +1,9 @@
 //! [`HumanSolver`]: the human techniques, then guesses, as a [`Solver`].
 
-use sudokit_core::{Budget, CountSolutions, Grid, SearchTally, Solution, SolveError, Solver, StopReason, Variant};
+use sudokit_core::{
+    Admitted, Budget, CountSolutions, Grid, RuleKind, RuleKinds, SearchTally, Solution, SolveError, Solver, StopReason,
+    Variant,
+};
 
 use super::explain::Search;
 use super::lists;
@@ -75,46 +78,37 @@ impl HumanSolver {
     }
 }
 
+impl HumanSolver {
+    /// The kinds of rule the human engine reads: every house, relation,
+    /// cage and pencil mark, and the sums whose combinations can be listed.
+    pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
+        .union(RuleKinds::DIFFERENCES)
+        .with(RuleKind::NonConsecutive)
+        .with(RuleKind::CageSums)
+        .with(RuleKind::Marks);
+}
+
 impl Solver for HumanSolver {
     fn name(&self) -> &str {
         "rules"
     }
 
-    fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
-        self.solve_variant_with(puzzle, &Variant::standard(puzzle.shape()), budget)
+    /// Every kind of rule, killer cages with sums among them (those whose
+    /// combinations can be listed): the techniques that take its rules,
+    /// then guesses.
+    fn rule_kinds(&self) -> RuleKinds {
+        HumanSolver::RULE_KINDS
     }
 
-    /// Every variant, killer cages with sums among them: the techniques
-    /// that take its rules, then guesses.
-    fn supports(&self, _variant: &Variant) -> bool {
-        true
-    }
-
-    fn solve_variant_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &Budget,
-    ) -> Result<Solution, SolveError> {
+    fn solve_admitted(&mut self, admitted: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        let (puzzle, variant) = (admitted.grid(), admitted.variant());
         self.run(puzzle, variant, budget, 1)?.into_solution(puzzle.shape())
     }
 }
 
 impl CountSolutions for HumanSolver {
-    fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        if limit == 0 {
-            return Ok(0);
-        }
-        self.count_variant_solutions_with(puzzle, &Variant::standard(puzzle.shape()), limit, budget)
-    }
-
-    fn count_variant_solutions_with(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        limit: u64,
-        budget: &Budget,
-    ) -> Result<u64, SolveError> {
+    fn count_admitted(&mut self, admitted: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+        let (puzzle, variant) = (admitted.grid(), admitted.variant());
         if limit == 0 {
             variant.validate(puzzle)?;
             return Ok(0);

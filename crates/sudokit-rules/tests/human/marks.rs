@@ -4,6 +4,7 @@
 //! the explainer, the `rules` solver and the rating agree with the
 //! oracle's count.
 
+use sudokit_core::Puzzle;
 use sudokit_rules::human::{Event, Explainer, HumanSolver, Outcome, Position, RateError, Rater};
 use sudokit_rules::sudokit_core::{Cell, CountSolutions, Digit, Grid, Shape, SolveError, Solver, Variant};
 use sudokit_testkit::generate::pencil_marks;
@@ -54,13 +55,18 @@ fn every_step_on_a_pencil_mark_puzzle_keeps_the_solution() {
 fn the_solver_the_explainer_and_the_rating_agree_with_the_oracle() {
     let (mut unique, mut none, mut several) = (0, 0, 0);
     for (grid, variant, count, _) in sukaku(12) {
-        assert_eq!(HumanSolver::new().count_variant_solutions(&grid, &variant, 2), Ok(count), "{grid};{variant}");
+        assert_eq!(
+            HumanSolver::new().count_puzzle_solutions(&Puzzle::new(grid.clone(), variant.clone()).unwrap(), 2),
+            Ok(count),
+            "{grid};{variant}"
+        );
         let rating = Rater::new().rate_variant(&grid, &variant);
         match count {
             0 => {
                 none += 1;
                 assert_eq!(rating.unwrap_err(), RateError::NoSolution);
-                let err = HumanSolver::new().solve_variant(&grid, &variant).unwrap_err();
+                let err =
+                    HumanSolver::new().solve_puzzle(&Puzzle::new(grid.clone(), variant.clone()).unwrap()).unwrap_err();
                 assert_eq!(err, SolveError::Unsolvable);
             }
             1 => {

@@ -9,7 +9,8 @@
 
 use std::collections::BTreeSet;
 
-use sudokit::grid::io::{Puzzle, PuzzleReader};
+use sudokit::Puzzle;
+use sudokit::grid::io::PuzzleReader;
 use sudokit_rules::human::{Event, Explainer, HumanSolver, Outcome, Position, Technique, lists};
 use sudokit_rules::sudokit_core::{CountSolutions, Grid, Solver, Variant};
 use sudokit_testkit::sets::puzzles_dir;
@@ -99,8 +100,8 @@ fn every_step_keeps_the_solution_on_every_variant() {
     let mut used = BTreeSet::new();
     for file in SETS {
         for puzzle in read(file, per_set) {
-            let (grid, variant) = (&puzzle.grid, &puzzle.variant);
-            let solution = sudokit::PropagationSearch::new().solve_variant(grid, variant).expect("solved").grid;
+            let (grid, variant) = (puzzle.grid(), puzzle.variant());
+            let solution = sudokit::PropagationSearch::new().solve_puzzle(&puzzle).expect("solved").grid;
             assert_eq!(check_variant_solution(grid, variant, &solution), Ok(()), "{file}: {grid}");
             used.extend(walk(grid, variant, &solution).unwrap_or_else(|e| panic!("{file}: {e}")));
         }
@@ -123,10 +124,10 @@ fn every_step_keeps_the_solution_on_every_variant() {
 fn the_explainer_and_the_rules_solver_solve_under_the_variant() {
     for file in SETS {
         for (k, puzzle) in read(file, 2).into_iter().enumerate() {
-            let (grid, variant) = (&puzzle.grid, &puzzle.variant);
-            let solved = HumanSolver::new().solve_variant(grid, variant).expect("solved");
+            let (grid, variant) = (puzzle.grid(), puzzle.variant());
+            let solved = HumanSolver::new().solve_puzzle(&puzzle).expect("solved");
             assert_eq!(check_variant_solution(grid, variant, &solved.grid), Ok(()), "{file}: {grid}");
-            assert_eq!(HumanSolver::new().count_variant_solutions(grid, variant, 2), Ok(1), "{file}: {grid}");
+            assert_eq!(HumanSolver::new().count_puzzle_solutions(&puzzle, 2), Ok(1), "{file}: {grid}");
             // The explainer's chains take a while in a debug build: one
             // puzzle a set.
             if k > 0 {
@@ -145,21 +146,21 @@ fn the_explainer_and_the_rules_solver_solve_under_the_variant() {
 fn a_step_names_the_variant_s_house() {
     // The first X puzzle's path places digits by the diagonals.
     let puzzle = &read("variant_x.txt", 1)[0];
-    let mut position = Position::with_variant(&puzzle.grid, &puzzle.variant).expect("a valid puzzle");
+    let mut position = Position::with_variant(puzzle.grid(), puzzle.variant()).expect("a valid puzzle");
     let mut named = false;
     while let Some(step) = position.hint() {
         named |= step.to_string().contains("diagonal");
         position.apply(&step).expect("a sound step");
     }
     assert!(named, "no step named a diagonal");
-    assert!(lists::standard().iter().any(|s| !s.takes(&puzzle.variant)));
+    assert!(lists::standard().iter().any(|s| !s.takes(puzzle.variant())));
 }
 
 #[test]
 fn steps_name_the_relation_that_binds_two_cells() {
     let mut named = 0;
     for puzzle in read("variant_anti_knight.txt", 10) {
-        let mut position = Position::with_variant(&puzzle.grid, &puzzle.variant).expect("a valid puzzle");
+        let mut position = Position::with_variant(puzzle.grid(), puzzle.variant()).expect("a valid puzzle");
         while let Some(step) = position.hint() {
             for &(a, b, relation) in step.relations() {
                 assert!(relation.binds(a, b), "{step}");
@@ -216,7 +217,7 @@ fn ratings_match_sukaku_explainer() {
         let puzzle = PuzzleReader::new(fields[0].as_bytes()).with_rules().next().expect("a record").expect("a puzzle");
         let score = |k: usize| -> Score { fields[k].parse().expect("a score") };
         let rating =
-            Rater::new().rate_variant(&puzzle.grid, &puzzle.variant).unwrap_or_else(|e| panic!("{}: {e}", fields[0]));
+            Rater::new().rate_variant(puzzle.grid(), puzzle.variant()).unwrap_or_else(|e| panic!("{}: {e}", fields[0]));
         if (rating.er, rating.ep, rating.ed) == (score(1), score(2), score(3)) {
             rated += 1;
             chains += usize::from(rating.er >= Score::from_tenths(65));
@@ -256,7 +257,7 @@ fn minimal_puzzles_rate_as_sukaku_explainer_rates_them_up_to_the_nested_chains()
         }
         let puzzle = PuzzleReader::new(fields[0].as_bytes()).with_rules().next().expect("a record").expect("a puzzle");
         let rating =
-            Rater::new().rate_variant(&puzzle.grid, &puzzle.variant).unwrap_or_else(|e| panic!("{}: {e}", fields[0]));
+            Rater::new().rate_variant(puzzle.grid(), puzzle.variant()).unwrap_or_else(|e| panic!("{}: {e}", fields[0]));
         assert_eq!((rating.er, rating.ep, rating.ed), (score(1), score(2), score(3)), "{}", fields[0]);
         rated += 1;
     }

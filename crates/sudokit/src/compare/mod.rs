@@ -39,8 +39,9 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use sudokit_core::Puzzle;
 use sudokit_core::{Budget, Grid, SolveError, Solver, Stats, StopReason};
-use sudokit_grid::io::{Puzzle, PuzzleReader, ReadError};
+use sudokit_grid::io::{PuzzleReader, ReadError};
 
 pub use report::{Failure, Report, SetResult, Status};
 
@@ -67,7 +68,7 @@ impl PuzzleSet {
     ///
     /// ```
     /// use sudokit::compare::{Harness, PuzzleSet, Status};
-    /// use sudokit::grid::io::Puzzle;
+    /// use sudokit::Puzzle;
     /// use sudokit::{registry, Shape, Variant};
     ///
     /// let x = Variant::standard(Shape::MINI).with_diagonals();
@@ -212,9 +213,10 @@ impl Harness {
         let mut work = Stats::default();
         let mut solved = 0;
         let mut failure = None;
-        for (index, Puzzle { grid, variant, .. }) in set.puzzles.iter().enumerate() {
+        for (index, puzzle) in set.puzzles.iter().enumerate() {
+            let (grid, variant) = (puzzle.grid(), puzzle.variant());
             let start = Instant::now();
-            let outcome = parallel::caught(|| solver.solve_variant_with(grid, variant, &self.budget))
+            let outcome = parallel::caught(|| solver.solve_puzzle_with(puzzle, &self.budget))
                 .unwrap_or_else(|message| Err(SolveError::panicked(message)));
             times.push(start.elapsed());
             let reason = match outcome {
@@ -267,7 +269,8 @@ impl Harness {
     /// The row of a solver that does not take the rules of one of the
     /// set's puzzles, or `None` when it takes them all.
     fn unsupported<S: Solver>(solver: &S, name: &str, set: &PuzzleSet) -> Option<SetResult> {
-        let index = set.puzzles.iter().position(|p| !solver.supports(&p.variant))?;
+        let known = solver.rule_kinds();
+        let index = set.puzzles.iter().position(|p| !p.rules().kinds().is_subset(known))?;
         Some(SetResult {
             solver: name.to_owned(),
             set: set.name.clone(),
@@ -281,17 +284,10 @@ impl Harness {
             status: Status::Unsupported,
             failure: Some(Failure {
                 puzzle: index,
-                reason: format!("does not take the rules {}", rule_names(&set.puzzles[index].variant)),
+                reason: format!("does not know {}", set.puzzles[index].rules().kinds().difference(known)),
             }),
         })
     }
-}
-
-/// The names of `variant`'s rules, without a jigsaw's map or a house's
-/// cells: `jigsaw,x`.
-fn rule_names(variant: &sudokit_core::Variant) -> String {
-    let text = variant.to_string();
-    text.split(',').map(|rule| rule.split_once('=').map_or(rule, |(name, _)| name)).collect::<Vec<_>>().join(",")
 }
 
 fn median(sorted: &[Duration]) -> Duration {
@@ -305,7 +301,7 @@ fn median(sorted: &[Duration]) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudokit_core::Solution;
+    use sudokit_core::{Admitted, Solution};
     use sudokit_testkit::sets;
 
     /// Returns a fixed grid whatever the puzzle: wrong for all but one.
@@ -315,7 +311,7 @@ mod tests {
         fn name(&self) -> &str {
             "liar"
         }
-        fn solve_with(&mut self, _: &Grid, _: &Budget) -> Result<Solution, SolveError> {
+        fn solve_admitted(&mut self, _: Admitted<'_>, _: &Budget) -> Result<Solution, SolveError> {
             Ok(Solution::new(self.0.clone(), Stats::default()))
         }
     }
@@ -327,7 +323,7 @@ mod tests {
         fn name(&self) -> &str {
             "sleeper"
         }
-        fn solve_with(&mut self, _: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+        fn solve_admitted(&mut self, _: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
             let mut tally = sudokit_core::SearchTally::new(budget, 1);
             loop {
                 if let Err(reason) = tally.check() {
@@ -345,7 +341,8 @@ mod tests {
         fn name(&self) -> &str {
             "fragile"
         }
-        fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+        fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+            let puzzle = puzzle.grid();
             *self.0 += 1;
             assert!(*self.0 != 2, "fragile breaks on its second puzzle");
             crate::registry::create("dlx").map_err(|_| SolveError::Unsolvable)?.solve_with(puzzle, budget)
@@ -402,7 +399,8 @@ mod tests {
         fn name(&self) -> &str {
             "walker"
         }
-        fn solve_with(&mut self, puzzle: &Grid, budget: &Budget) -> Result<Solution, SolveError> {
+        fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+            let puzzle = puzzle.grid();
             let grid =
                 crate::registry::create("dlx").map_err(|_| SolveError::Unsolvable)?.solve_with(puzzle, budget)?.grid;
             let mut stats = Stats::default();
@@ -448,20 +446,16 @@ mod tests {
         fn name(&self) -> &str {
             "ignorer"
         }
-        fn supports(&self, _: &sudokit_core::Variant) -> bool {
-            true
+        fn rule_kinds(&self) -> sudokit_core::RuleKinds {
+            sudokit_core::RuleKinds::ALL
         }
         fn solve_with(&mut self, _: &Grid, _: &Budget) -> Result<Solution, SolveError> {
             // Rows 1234, 3412, 2143, 4321: a 4×4 solution whose main
             // diagonal holds 1, 4, 4, 1.
             Ok(Solution::new("1234341221434321".parse().map_err(|_| SolveError::Unsolvable)?, Stats::default()))
         }
-        fn solve_variant_with(
-            &mut self,
-            puzzle: &Grid,
-            _: &sudokit_core::Variant,
-            budget: &Budget,
-        ) -> Result<Solution, SolveError> {
+        fn solve_admitted(&mut self, admitted: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+            let (puzzle, _) = (admitted.grid(), admitted.variant());
             self.solve_with(puzzle, budget)
         }
     }
@@ -493,8 +487,8 @@ mod tests {
                 (Status::Disqualified, 1, wrong.clone()),
                 (Status::Disqualified, 1, wrong),
                 (Status::Qualified, 1, None),
-                (Status::Unsupported, 0, Some("does not take the rules x".to_owned())),
-                (Status::Unsupported, 0, Some("does not take the rules jigsaw,x".to_owned())),
+                (Status::Unsupported, 0, Some("does not know diagonals".to_owned())),
+                (Status::Unsupported, 0, Some("does not know jigsaw regions, diagonals".to_owned())),
             ]
         );
         Ok(())

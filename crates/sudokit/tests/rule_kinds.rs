@@ -1,0 +1,132 @@
+//! Which registered solver knows which kind of rule: the whole table,
+//! pinned here, shown in the README, and checked against what each solver
+//! does with a puzzle of each kind.
+
+use std::time::Duration;
+
+use sudokit::{
+    Budget, Cell, Grid, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape, SolveError, Variant, registry,
+};
+
+/// The table of the README's "Variants" section: a row per registered
+/// solver, a column per kind of rule, `✓` where the solver knows it.
+const TABLE: &str = "\
+| solver | jigsaw | x | windoku | disjoint | house | king | knight | non-consec. | cage | sum | wide sum | marks |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| `auto` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
+| `fast` |  |  |  |  |  |  |  |  |  |  |  |  |
+| `propagation` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
+| `dlx` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
+| `dlx-rs` |  |  |  |  |  |  |  |  |  |  |  |  |
+| `rules` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
+| `dsatur-propagate` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
+| `graph-mrv-propagate` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
+| `dsatur` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
+| `graph-mrv` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
+| `backtracking-mrv` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
+| `graph-sequential` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
+| `backtracking` |  |  |  |  |  |  |  |  |  |  |  |  |
+| `greedy` |  |  |  |  |  |  |  |  |  |  |  |  |
+| `annealing-hybrid` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+| `annealing` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+| `genetic-hybrid` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+| `genetic` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+";
+
+/// The column of each kind, in the order of [`RuleKind::ALL`].
+const COLUMNS: [&str; 12] = [
+    "jigsaw",
+    "x",
+    "windoku",
+    "disjoint",
+    "house",
+    "king",
+    "knight",
+    "non-consec.",
+    "cage",
+    "sum",
+    "wide sum",
+    "marks",
+];
+
+fn table() -> String {
+    assert_eq!(RuleKind::ALL.len(), COLUMNS.len(), "a new kind of rule needs a column here and in the README");
+    let mut out = format!("| solver | {} |\n|---|{}\n", COLUMNS.join(" | "), "---|".repeat(COLUMNS.len()));
+    for info in registry::solvers() {
+        let known = info.rule_kinds();
+        let cells: Vec<&str> = RuleKind::ALL.iter().map(|&kind| if known.contains(kind) { "✓" } else { "" }).collect();
+        out.push_str(&format!("| `{}` | {} |\n", info.name(), cells.join(" | ")));
+    }
+    out
+}
+
+#[test]
+fn rule_kinds_of_every_registered_solver() {
+    assert_eq!(table(), TABLE, "the table of registered solvers × kinds of rule changed");
+    let readme = include_str!("../../../README.md");
+    assert!(readme.contains(TABLE), "README.md should hold this table:\n{TABLE}");
+}
+
+/// A puzzle holding `kind` (with nothing beyond it but what `kind` needs).
+fn puzzle_of(kind: RuleKind) -> Puzzle {
+    let mini = Variant::standard(Shape::MINI);
+    let pair = [Cell::new(0, 0), Cell::new(0, 1)];
+    let variant = match kind {
+        RuleKind::Regions => mini.with_regions(&[1, 1, 1, 2, 3, 1, 2, 2, 3, 3, 4, 2, 3, 4, 4, 4]).expect("a map"),
+        RuleKind::Diagonals => mini.with_diagonals(),
+        RuleKind::Windows => mini.with_windows(),
+        RuleKind::DisjointGroups => mini.with_disjoint_groups(),
+        RuleKind::ExtraHouses => mini.with_house(&[Cell::new(0, 0), Cell::new(3, 3)]).expect("a house"),
+        RuleKind::AntiKing => mini.with_relation(Relation::AntiKing),
+        RuleKind::AntiKnight => mini.with_relation(Relation::AntiKnight),
+        RuleKind::NonConsecutive => mini.with_relation(Relation::NonConsecutive),
+        RuleKind::Cages => mini.with_cage(&pair, None).expect("a cage"),
+        RuleKind::CageSums => mini.with_cage(&pair, Some(3)).expect("a cage"),
+        RuleKind::WideCageSums => {
+            let long: Vec<Cell> = (0..12).map(|c| Cell::new(0, c)).collect();
+            Variant::standard(Shape::TWENTY_FIVE).with_cage(&long, Some(150)).expect("a cage")
+        }
+        RuleKind::Marks => mini.with_marks(&[0b0011; 16]).expect("marks"),
+        other => panic!("no puzzle of {other} yet: add one"),
+    };
+    let rules = Rulebook::new(variant);
+    let expected = if kind == RuleKind::CageSums || kind == RuleKind::WideCageSums {
+        RuleKinds::of(&[RuleKind::Cages, kind])
+    } else {
+        RuleKinds::of(&[kind])
+    };
+    assert_eq!(rules.kinds(), expected, "{kind}");
+    Puzzle::new(Grid::empty(rules.shape()), rules).expect("one shape")
+}
+
+/// Every solver refuses each kind it does not know, naming it, and takes
+/// each kind it knows (a spent budget stops it at once either way: the
+/// check comes first).
+#[test]
+fn each_solver_refuses_exactly_the_kinds_it_does_not_know() {
+    let spent = Budget::unlimited().with_time_limit(Duration::ZERO);
+    for kind in RuleKind::ALL {
+        let puzzle = puzzle_of(kind);
+        for info in registry::solvers() {
+            let known = info.rule_kinds().contains(kind);
+            // The first kind of the puzzle the solver does not know (a
+            // cage sum's puzzle holds cages too).
+            let unknown = puzzle.rules().kinds().difference(info.rule_kinds()).first();
+            assert_eq!(unknown.is_none(), known, "{} on {kind}", info.name());
+            let mut errors = vec![info.build().solve_puzzle_with(&puzzle, &spent).err()];
+            if let Some(mut counter) = info.build_counter() {
+                errors.push(counter.count_puzzle_solutions_with(&puzzle, 2, &spent).err());
+            }
+            for error in errors {
+                let named = match error {
+                    Some(SolveError::UnsupportedVariant { kind, .. }) => Some(kind),
+                    _ => None,
+                };
+                assert_eq!(named, unknown, "{} on {kind}", info.name());
+            }
+            if kind != RuleKind::WideCageSums {
+                assert_eq!(info.takes(puzzle.rules()), known, "{} on {kind}", info.name());
+            }
+        }
+    }
+}
