@@ -565,7 +565,8 @@ impl Run<'_, '_> {
             Some(max) => rater.with_max(max),
             None => rater,
         };
-        match rater.rate_variant(&candidate.puzzle, &self.generator.variant) {
+        let puzzle = Puzzle::new(candidate.puzzle.clone(), self.generator.rulebook()).map_err(GenerateError::Solve)?;
+        match rater.rate_puzzle(&puzzle) {
             Ok(rating) => Ok(Some(rating)),
             Err(RateError::Stopped(reason)) => {
                 let closest = closest.map(|(_, c, r)| Box::new(self.finish(c.clone(), Some(*r))));

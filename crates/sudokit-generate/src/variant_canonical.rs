@@ -2,10 +2,9 @@
 //! transformations that keep a variant's rules, and the one representative
 //! of a puzzle's class under them.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
-use sudokit_core::{Grid, Relation, Shape, Variant};
+use sudokit_core::{Grid, Puzzle, Relation, Rulebook, Shape, Variant};
 
 use crate::canonical::CanonicalError;
 use crate::transform::Transform;
@@ -55,10 +54,10 @@ pub struct VariantCanonical {
 ///
 /// ```
 /// use sudokit::generate::variant_transforms;
-/// use sudokit::{Relation, Shape, Variant};
+/// use sudokit::{Relation, Rulebook, Shape, Variant};
 ///
-/// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
-/// let king = Variant::standard(Shape::CLASSIC).with_relation(Relation::AntiKing);
+/// let x = Rulebook::new(Variant::standard(Shape::CLASSIC).with_diagonals());
+/// let king = Rulebook::new(Variant::standard(Shape::CLASSIC).with_relation(Relation::AntiKing));
 /// assert_eq!(variant_transforms(&king)?.len(), 8);
 /// assert!(variant_transforms(&x)?.len() > 8);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -69,8 +68,8 @@ pub struct VariantCanonical {
 /// [`CanonicalError::Unenumerable`] for the standard rules (their group
 /// is searched, not listed: see [`canonical_puzzle`](crate::canonical_puzzle));
 /// [`CanonicalError::Unsupported`] for killer cages or pencil marks.
-pub fn variant_transforms(variant: &Variant) -> Result<Vec<Transform>, CanonicalError> {
-    let moves = moves_of(variant)?;
+pub fn variant_transforms(rules: &Rulebook) -> Result<Vec<Transform>, CanonicalError> {
+    let moves = moves_of(rules)?;
     Ok(moves
         .iter()
         .map(|m| Transform::from_source(Shape::CLASSIC, m.iter().map(|&c| u16::from(c)).collect()))
@@ -88,20 +87,23 @@ pub fn variant_transforms(variant: &Variant) -> Result<Vec<Transform>, Canonical
 ///
 /// # Complexity
 /// O(T · 81) for T transformations (at most a few thousand), after
-/// [`variant_transforms`], which is searched once per rules and kept.
+/// [`variant_transforms`], which is searched once per rulebook and kept
+/// with it ([`Rulebook::derived`]): give the puzzles of one set one
+/// rulebook.
 ///
 /// ```
 /// use sudokit::generate::{canonical_variant_puzzle, Transform};
-/// use sudokit::{Grid, Shape, Variant};
+/// use sudokit::{Grid, Puzzle, Rulebook, Shape, Variant};
 ///
-/// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+/// let x = Rulebook::new(Variant::standard(Shape::CLASSIC).with_diagonals());
 /// let puzzle: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
 /// // A quarter turn and a relabelling keep the diagonals, and so the class.
 /// let turned = Transform::identity(Shape::CLASSIC)
 ///     .rotate_90()
 ///     .then(&Transform::relabel(Shape::CLASSIC, &[2, 3, 4, 5, 6, 7, 8, 9, 1])?)
 ///     .apply(&puzzle)?;
-/// let (a, b) = (canonical_variant_puzzle(&puzzle, &x)?, canonical_variant_puzzle(&turned, &x)?);
+/// let a = canonical_variant_puzzle(&Puzzle::new(puzzle.clone(), x.clone())?)?;
+/// let b = canonical_variant_puzzle(&Puzzle::new(turned, x)?)?;
 /// assert_eq!(a.grid, b.grid);
 /// assert_eq!(a.transform.apply(&puzzle)?, a.grid);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -112,11 +114,12 @@ pub fn variant_transforms(variant: &Variant) -> Result<Vec<Transform>, Canonical
 /// 9×9, [`CanonicalError::Invalid`] for givens that break the rules,
 /// [`CanonicalError::Unenumerable`] for the standard rules,
 /// [`CanonicalError::Unsupported`] for killer cages or pencil marks.
-pub fn canonical_variant_puzzle(puzzle: &Grid, variant: &Variant) -> Result<VariantCanonical, CanonicalError> {
+pub fn canonical_variant_puzzle(puzzle: &Puzzle) -> Result<VariantCanonical, CanonicalError> {
     if puzzle.shape() != Shape::CLASSIC {
         return Err(CanonicalError::Shape(puzzle.shape()));
     }
-    let moves = moves_of(variant)?;
+    let moves = moves_of(puzzle.rules())?;
+    let (variant, puzzle) = (puzzle.variant(), puzzle.grid());
     variant.validate(puzzle)?;
     let reversible_only = variant.relations().contains(&Relation::NonConsecutive);
     let values = puzzle.values();
@@ -211,9 +214,11 @@ fn first_appearance(labels: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-/// The moves of [`variant_transforms`], searched once per rules and kept
-/// (jigsaw rules, whose maps differ puzzle by puzzle, are not kept).
-fn moves_of(variant: &Variant) -> Result<Arc<Vec<Move>>, CanonicalError> {
+/// The moves of [`variant_transforms`], searched once per rulebook and
+/// kept with it (jigsaw rules, whose maps differ puzzle by puzzle, are not
+/// kept).
+fn moves_of(rules: &Rulebook) -> Result<Arc<Moves>, CanonicalError> {
+    let variant = rules.variant();
     if variant.shape() != Shape::CLASSIC {
         return Err(CanonicalError::Shape(variant.shape()));
     }
@@ -223,13 +228,22 @@ fn moves_of(variant: &Variant) -> Result<Arc<Vec<Move>>, CanonicalError> {
     if !variant.cages().is_empty() || variant.marks().is_some() {
         return Err(CanonicalError::Unsupported { rules: variant.to_string() });
     }
-    let rules = Rules::of(variant);
     if variant.regions().is_some() {
-        return Ok(Arc::new(turns_and_mirrors().into_iter().filter(|m| rules.keeps(m)).collect()));
+        let kept = Rules::of(variant);
+        return Ok(Arc::new(Moves(turns_and_mirrors().into_iter().filter(|m| kept.keeps(m)).collect())));
     }
-    static KEPT: OnceLock<Mutex<HashMap<Variant, Arc<Vec<Move>>>>> = OnceLock::new();
-    let mut kept = KEPT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    Ok(kept.entry(variant.clone()).or_insert_with(|| Arc::new(rules.search())).clone())
+    Ok(rules.derived(|rules| Moves(Rules::of(rules.variant()).search())))
+}
+
+/// The moves of one rulebook, as [`Rulebook::derived`] keeps them.
+struct Moves(Vec<Move>);
+
+impl std::ops::Deref for Moves {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
 }
 
 /// The extra houses and relations of a variant, as the search checks them.

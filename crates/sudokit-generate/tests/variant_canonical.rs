@@ -6,7 +6,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudokit_generate::sudokit_core::{Grid, Relation, Shape, Variant};
+use sudokit_generate::sudokit_core::{Grid, Puzzle, Relation, Rulebook, Shape, Variant};
 use sudokit_generate::{CanonicalError, Generator, Transform, canonical_variant_puzzle, variant_transforms};
 use sudokit_testkit::variant_oracle::check_variant_solution;
 
@@ -20,18 +20,22 @@ fn the_groups_have_the_orders_worked_out_by_hand() {
     // outer-band orders, 6 within the first band, which fixes the last, 2
     // in the middle band), the columns possibly reversed on top (main and
     // anti-diagonal swap), and transposition: 24 · 2 · 2.
-    assert_eq!(variant_transforms(&classic().with_diagonals()).unwrap().len(), 96);
+    assert_eq!(variant_transforms(&Rulebook::new(classic().with_diagonals())).unwrap().len(), 96);
     // Disjoint groups: any band and stack orders, one order of the rows
     // inside every band and one of the columns inside every stack, and
     // transposition: (6 · 6)² · 2.
-    assert_eq!(variant_transforms(&classic().with_disjoint_groups()).unwrap().len(), 2592);
+    assert_eq!(variant_transforms(&Rulebook::new(classic().with_disjoint_groups())).unwrap().len(), 2592);
     // Relations of neighbours: only the turns and mirrors keep them.
     for relation in Relation::ALL {
-        assert_eq!(variant_transforms(&classic().with_relation(relation)).unwrap().len(), 8, "{relation}");
+        assert_eq!(
+            variant_transforms(&Rulebook::new(classic().with_relation(relation))).unwrap().len(),
+            8,
+            "{relation}"
+        );
     }
-    assert_eq!(variant_transforms(&classic()), Err(CanonicalError::Unenumerable));
+    assert_eq!(variant_transforms(&Rulebook::new(classic())), Err(CanonicalError::Unenumerable));
     let six = Variant::standard(Shape::SIX).with_diagonals();
-    assert_eq!(variant_transforms(&six), Err(CanonicalError::Shape(Shape::SIX)));
+    assert_eq!(variant_transforms(&Rulebook::new(six)), Err(CanonicalError::Shape(Shape::SIX)));
 }
 
 #[test]
@@ -47,7 +51,7 @@ fn every_transformation_keeps_the_rules() {
     ];
     for variant in rules {
         let made = Generator::for_variant(variant.clone()).generate(1).unwrap();
-        let transforms = variant_transforms(&variant).unwrap();
+        let transforms = variant_transforms(&Rulebook::new(variant.clone())).unwrap();
         assert!(transforms[0].is_identity(), "{variant}");
         for t in &transforms {
             let moved = t.apply(&made.solution).unwrap();
@@ -61,7 +65,7 @@ fn every_transformation_keeps_the_rules() {
 /// A random transformation of `variant`'s rules with a digit map they
 /// allow, applied to `puzzle` (and to the map of a jigsaw).
 fn moved(puzzle: &Grid, variant: &Variant, rng: &mut ChaCha8Rng) -> (Grid, Variant) {
-    let transforms = variant_transforms(variant).unwrap();
+    let transforms = variant_transforms(&Rulebook::new(variant.clone())).unwrap();
     let t = &transforms[rng.random_range(0..transforms.len())];
     let digits: Vec<u8> = if variant.relations().contains(&Relation::NonConsecutive) {
         if rng.random_bool(0.5) { (1..=9).rev().collect() } else { (1..=9).collect() }
@@ -101,13 +105,16 @@ fn moved_puzzles_share_their_canonical_form() {
         jigsaw,
     ];
     for variant in rules {
+        let rulebook = Rulebook::new(variant.clone());
         for seed in 1..4 {
             let puzzle = Generator::for_variant(variant.clone()).generate(seed).unwrap().puzzle;
-            let form = canonical_variant_puzzle(&puzzle, &variant).unwrap();
+            let form = canonical_variant_puzzle(&Puzzle::new(puzzle.clone(), rulebook.clone()).unwrap()).unwrap();
             assert_eq!(form.transform.apply(&puzzle).unwrap(), form.grid, "{variant}");
             for _ in 0..5 {
                 let (grid, rules) = moved(&puzzle, &variant, &mut rng);
-                let other = canonical_variant_puzzle(&grid, &rules).unwrap();
+                // Rules a move leaves as they were share the rulebook.
+                let rules = if rules == variant { rulebook.clone() } else { Rulebook::new(rules) };
+                let other = canonical_variant_puzzle(&Puzzle::new(grid, rules).unwrap()).unwrap();
                 assert_eq!((&other.grid, &other.variant), (&form.grid, &form.variant), "{variant}, seed {seed}");
             }
         }
@@ -119,5 +126,6 @@ fn different_puzzles_get_different_forms() {
     let x = classic().with_diagonals();
     let a = Generator::for_variant(x.clone()).generate(1).unwrap().puzzle;
     let b = Generator::for_variant(x.clone()).generate(2).unwrap().puzzle;
-    assert_ne!(canonical_variant_puzzle(&a, &x).unwrap().grid, canonical_variant_puzzle(&b, &x).unwrap().grid);
+    let form = |grid: Grid| canonical_variant_puzzle(&Puzzle::new(grid, x.clone()).unwrap()).unwrap().grid;
+    assert_ne!(form(a), form(b));
 }

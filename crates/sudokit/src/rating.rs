@@ -99,7 +99,7 @@ const PUZZLES_PER_THREAD: usize = 16;
 /// [`RateError::Panicked`].
 fn rate_caught(rater: &Rater<'_>, puzzle: &Puzzle) -> Rated {
     let start = Instant::now();
-    let rating = parallel::caught(|| rater.rate_variant(puzzle.grid(), puzzle.variant()))
-        .unwrap_or_else(|message| Err(RateError::Panicked(message)));
+    let rating =
+        parallel::caught(|| rater.rate_puzzle(puzzle)).unwrap_or_else(|message| Err(RateError::Panicked(message)));
     Rated { rating, time: start.elapsed() }
 }

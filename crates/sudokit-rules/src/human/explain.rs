@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use sudokit_core::{Budget, Cell, Digit, Grid, SearchTally, SolveError, Stats, StopReason, Variant};
+use sudokit_core::{Budget, Cell, Digit, Grid, Puzzle, SearchTally, SolveError, Stats, StopReason, Variant};
 use sudokit_grid::{Candidates, Contradiction};
 
 use super::lists;
@@ -361,6 +361,15 @@ impl Explainer<'static> {
     /// As [`Position::with_variant`].
     pub fn with_variant(puzzle: &Grid, variant: &Variant) -> Result<Explainer<'static>, SolveError> {
         Ok(Explainer::from_position(Position::with_variant(puzzle, variant)?))
+    }
+
+    /// The explainer of a puzzle with its rules compiled (see
+    /// [`Position::with_rules`]).
+    ///
+    /// # Errors
+    /// As [`Position::with_rules`].
+    pub fn with_puzzle(puzzle: &Puzzle) -> Result<Explainer<'static>, SolveError> {
+        Ok(Explainer::from_position(Position::with_rules(puzzle.grid(), puzzle.rules())?))
     }
 
     /// The explainer from a position reached by other means (a player's

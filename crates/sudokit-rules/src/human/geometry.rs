@@ -1,16 +1,12 @@
 //! [`Geometry`]: the houses, peers and neighbours of a position's rules —
 //! the standard ones or a [`Variant`]'s — as tables the techniques index.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
-use sudokit_core::{Digit, HouseKind, Relation, Shape, Variant};
+use sudokit_core::{Digit, HouseKind, Relation, Rulebook, Shape, Variant};
 use sudokit_grid::Layout;
 
 use super::house::House;
-
-/// How many variants' tables [`Geometry::of`] keeps at most.
-const KEPT: usize = 64;
 
 /// The houses (units) of a position's rules — rows, columns, boxes or
 /// regions, then the extra houses of the side's size — and per cell its
@@ -37,34 +33,12 @@ pub(crate) struct Geometry {
 }
 
 impl Geometry {
-    /// The standard rules of `shape`, built once per shape and shared.
-    pub(crate) fn standard(shape: Shape) -> Arc<Geometry> {
-        static BUILT: OnceLock<Mutex<HashMap<Shape, Arc<Geometry>>>> = OnceLock::new();
-        let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-        built.entry(shape).or_insert_with(|| Arc::new(Geometry::build(&Variant::standard(shape)))).clone()
-    }
-
-    /// The rules of `variant` (the shared standard tables for standard
-    /// rules). The last rules asked are kept: a file of puzzles under one
-    /// variant builds its tables once (a tenth of a millisecond on 9×9,
-    /// as long as the rest of an easy puzzle's rating). Jigsaw maps differ
-    /// puzzle by puzzle, so the memory is bounded: it starts over past
-    /// [`KEPT`] rules.
-    pub(crate) fn of(variant: &Variant) -> Arc<Geometry> {
-        if variant.is_standard() {
-            return Geometry::standard(variant.shape());
-        }
-        static BUILT: OnceLock<Mutex<HashMap<Variant, Arc<Geometry>>>> = OnceLock::new();
-        let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(geometry) = built.get(variant) {
-            return Arc::clone(geometry);
-        }
-        if built.len() >= KEPT {
-            built.clear();
-        }
-        let geometry = Arc::new(Geometry::build(variant));
-        built.insert(variant.clone(), Arc::clone(&geometry));
-        geometry
+    /// The geometry of `rules`, built the first time they are played and
+    /// kept with them ([`Rulebook::derived`]): a file of puzzles under one
+    /// rules line builds its tables once (a tenth of a millisecond on 9×9,
+    /// as long as the rest of an easy puzzle's rating).
+    pub(crate) fn of(rules: &Rulebook) -> Arc<Geometry> {
+        rules.derived(|rules| Geometry::build(rules.variant()))
     }
 
     fn build(variant: &Variant) -> Geometry {
@@ -270,7 +244,7 @@ mod tests {
     #[test]
     fn standard_tables_are_the_layouts() {
         for shape in [Shape::CLASSIC, Shape::new(2, 3).expect("a shape")] {
-            let geometry = Geometry::standard(shape);
+            let geometry = Geometry::of(&Rulebook::standard(shape));
             let layout = Layout::of(shape);
             assert_eq!(geometry.unit_count(), layout.unit_count());
             for u in 0..layout.unit_count() {
@@ -288,7 +262,7 @@ mod tests {
     #[test]
     fn a_variant_adds_its_houses_and_peers() {
         let variant = Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(Relation::NonConsecutive);
-        let geometry = Geometry::of(&variant);
+        let geometry = Geometry::of(&Rulebook::new(variant.clone()));
         assert_eq!(geometry.unit_count(), 29);
         assert_eq!(geometry.house(27).to_string(), "the main diagonal");
         assert_eq!(geometry.homes(40).len(), 5, "the centre lies on both diagonals");
@@ -299,7 +273,7 @@ mod tests {
 
     #[test]
     fn windoku_s_windows_imply_five_more() {
-        let geometry = Geometry::of(&Variant::standard(Shape::CLASSIC).with_windows());
+        let geometry = Geometry::of(&Rulebook::new(Variant::standard(Shape::CLASSIC).with_windows()));
         assert_eq!(geometry.unit_count(), 27 + 4 + 5);
         // Rows 1, 5 and 9 by columns 2 to 4: the first hidden window.
         let first: Vec<u16> = [1, 2, 3, 37, 38, 39, 73, 74, 75].to_vec();
@@ -313,7 +287,7 @@ mod tests {
     fn a_house_smaller_than_the_side_only_makes_peers() {
         let cells = [Cell::new(0, 0), Cell::new(4, 4), Cell::new(8, 8)];
         let variant = Variant::standard(Shape::CLASSIC).with_house(&cells).expect("a house");
-        let geometry = Geometry::of(&variant);
+        let geometry = Geometry::of(&Rulebook::new(variant.clone()));
         assert_eq!(geometry.unit_count(), 27, "no unit for three cells");
         assert!(geometry.sees(0, 40) && geometry.sees(40, 80));
     }

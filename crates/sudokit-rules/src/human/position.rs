@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use sudokit_core::{Cell, Digit, Grid, Relation, Shape, SolveError, Variant};
+use sudokit_core::{Cell, Digit, Grid, Relation, Rulebook, Shape, SolveError, Variant};
 use sudokit_grid::{CandidateBoard, Candidates, Contradiction, Layout};
 
 use super::geometry::Geometry;
@@ -40,6 +40,8 @@ use super::step::Step;
 /// the consecutive digits from its neighbours under non-consecutive.
 #[derive(Clone)]
 pub struct Position {
+    /// The rules, compiled; the tables below are derived from them.
+    rules: Rulebook,
     geometry: Arc<Geometry>,
     values: Box<[u8]>,
     /// Candidates of the empty cells; empty for placed cells.
@@ -69,7 +71,7 @@ impl Position {
             .zip(values.iter())
             .map(|(&c, &v)| if v == 0 { c } else { Candidates::EMPTY })
             .collect();
-        Ok(Position::build(Geometry::standard(puzzle.shape()), values, candidates))
+        Ok(Position::build(Rulebook::standard(puzzle.shape()), values, candidates))
     }
 
     /// The position of `puzzle` under the rules of `variant` before any
@@ -97,13 +99,25 @@ impl Position {
     /// [`SolveError::VariantClash`] when givens clash,
     /// [`SolveError::MarkClash`] for a given its marks exclude.
     pub fn with_variant(puzzle: &Grid, variant: &Variant) -> Result<Position, SolveError> {
-        if variant.is_standard_for(puzzle) {
+        Position::with_rules(puzzle, &Rulebook::new(variant.clone()))
+    }
+
+    /// [`with_variant`](Position::with_variant) under rules compiled
+    /// already: the tables of the rules are built the first time they are
+    /// played and kept with them, so positions of many puzzles under one
+    /// rulebook share them.
+    ///
+    /// # Errors
+    /// As [`with_variant`](Position::with_variant).
+    pub fn with_rules(puzzle: &Grid, rules: &Rulebook) -> Result<Position, SolveError> {
+        if puzzle.shape() != rules.shape() {
+            return Err(SolveError::shape_mismatch(rules.shape(), puzzle.shape()));
+        }
+        if rules.is_standard() {
             return Position::new(puzzle);
         }
-        if puzzle.shape() != variant.shape() {
-            return Err(SolveError::shape_mismatch(variant.shape(), puzzle.shape()));
-        }
-        let geometry = Geometry::of(variant);
+        let variant = rules.variant();
+        let geometry = Geometry::of(rules);
         let values = puzzle.values();
         // The tables find a clash in a few microseconds; the variant's own
         // check, which names it, runs only then.
@@ -118,7 +132,7 @@ impl Position {
             Some(marks) => marks.iter().map(|&set| Candidates::from_bits(set)).collect(),
             None => vec![Candidates::full(puzzle.shape().side()); cells].into_boxed_slice(),
         };
-        let mut position = Position::build(geometry, vec![0; cells].into_boxed_slice(), candidates);
+        let mut position = Position::build(rules.clone(), vec![0; cells].into_boxed_slice(), candidates);
         for (i, &value) in values.iter().enumerate() {
             if let Some(digit) = Digit::new(value) {
                 position.place(i, digit);
@@ -127,12 +141,13 @@ impl Position {
         Ok(position)
     }
 
-    /// The position of `values` and `candidates` on `geometry`.
-    fn build(geometry: Arc<Geometry>, values: Box<[u8]>, candidates: Box<[Candidates]>) -> Position {
+    /// The position of `values` and `candidates` under `rules`.
+    fn build(rules: Rulebook, values: Box<[u8]>, candidates: Box<[Candidates]>) -> Position {
+        let geometry = Geometry::of(&rules);
         let placed_in = (0..geometry.unit_count())
             .map(|u| geometry.unit(u).iter().filter_map(|&i| Digit::new(values[usize::from(i)])).collect())
             .collect();
-        let mut position = Position { geometry, values, candidates, placed_in, places: Box::default() };
+        let mut position = Position { rules, geometry, values, candidates, placed_in, places: Box::default() };
         position.count_places();
         position
     }
@@ -362,6 +377,11 @@ impl Position {
     /// The tables of the position's rules.
     pub(crate) fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry
+    }
+
+    /// The rules the position is played under, compiled.
+    pub fn rules(&self) -> &Rulebook {
+        &self.rules
     }
 
     /// Whether the position is played under the standard rules.

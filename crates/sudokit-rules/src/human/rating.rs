@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use sudokit_core::{Budget, CountSolutions, Grid, Puzzle, SearchTally, SolveError, StopReason, Variant};
+use sudokit_core::{Budget, CountSolutions, Grid, Puzzle, Rulebook, SearchTally, SolveError, StopReason, Variant};
 
 use super::explain::{Search, Strategies};
 use super::lists;
@@ -477,7 +477,7 @@ impl<'a> Rater<'a> {
     /// # Errors
     /// As [`rate_with`].
     pub fn rate(&self, puzzle: &Grid) -> Result<Rating, RateError> {
-        rate_on_path(puzzle, &Variant::standard(puzzle.shape()), self)
+        rate_on_path(puzzle, &Rulebook::standard(puzzle.shape()), self)
     }
 
     /// The rating of `puzzle` under the rules of `variant`, as
@@ -505,7 +505,20 @@ impl<'a> Rater<'a> {
     /// # Errors
     /// As [`rate_with`], with clashes under the variant's rules.
     pub fn rate_variant(&self, puzzle: &Grid, variant: &Variant) -> Result<Rating, RateError> {
-        rate_on_path(puzzle, variant, self)
+        rate_on_path(puzzle, &Rulebook::new(variant.clone()), self)
+    }
+
+    /// [`rate_variant`](Rater::rate_variant) for a puzzle with its rules
+    /// compiled: the tables the rating reads are built the first time the
+    /// rules are rated and kept with them, so the puzzles of a file under
+    /// one rules line ([`PuzzleReader::with_rules`]) build them once.
+    ///
+    /// [`PuzzleReader::with_rules`]: sudokit_grid::io::PuzzleReader::with_rules
+    ///
+    /// # Errors
+    /// As [`rate_variant`](Rater::rate_variant).
+    pub fn rate_puzzle(&self, puzzle: &Puzzle) -> Result<Rating, RateError> {
+        rate_on_path(puzzle.grid(), puzzle.rules(), self)
     }
 }
 
@@ -522,13 +535,14 @@ impl fmt::Debug for Rater<'_> {
     }
 }
 
-fn rate_on_path(puzzle: &Grid, variant: &Variant, rater: &Rater<'_>) -> Result<Rating, RateError> {
+fn rate_on_path(puzzle: &Grid, rules: &Rulebook, rater: &Rater<'_>) -> Result<Rating, RateError> {
     let (strategies, stop) = (&rater.strategies, rater.stop);
     let budget = rater.budget.starting_now();
     let mut tally = SearchTally::slow(&budget, 0);
     tally.check().map_err(RateError::Stopped)?;
-    let mut position = Position::with_variant(puzzle, variant)?;
-    match count_solutions(puzzle, variant, &position, rater.counter.as_ref(), &mut tally)? {
+    let mut position = Position::with_rules(puzzle, rules)?;
+    let variant = rules.variant();
+    match count_solutions(puzzle, rules, &position, rater.counter.as_ref(), &mut tally)? {
         0 => return Err(RateError::NoSolution),
         1 => {}
         _ => return Err(RateError::MultipleSolutions),
@@ -626,13 +640,13 @@ impl Stop {
 /// the counter the rater was given, else by the rating's own search.
 fn count_solutions(
     puzzle: &Grid,
-    variant: &Variant,
+    rules: &Rulebook,
     position: &Position,
     counter: Option<&MakeCounter>,
     tally: &mut SearchTally<'_>,
 ) -> Result<usize, RateError> {
     if let Some(make) = counter {
-        let puzzle = Puzzle::new(puzzle.clone(), variant.clone()).map_err(RateError::Invalid)?;
+        let puzzle = Puzzle::new(puzzle.clone(), rules.clone()).map_err(RateError::Invalid)?;
         let counted = make().count_puzzle_solutions_with(&puzzle, 2, tally.meter_mut().budget());
         return match counted {
             Ok(count) => Ok(count as usize),

@@ -1,8 +1,8 @@
 //! [`HumanSolver`]: the human techniques, then guesses, as a [`Solver`].
 
 use sudokit_core::{
-    Admitted, Budget, CountSolutions, Grid, RuleKind, RuleKinds, SearchTally, Solution, SolveError, Solver, StopReason,
-    Variant,
+    Admitted, Budget, CountSolutions, Puzzle, RuleKind, RuleKinds, SearchTally, Solution, SolveError, Solver,
+    StopReason,
 };
 
 use super::explain::Search;
@@ -13,7 +13,7 @@ use super::position::Position;
 /// candidates and pairs after every change ([`lists::basic`]), and a
 /// guess on a cell with the fewest candidates, kept on an explicit stack,
 /// when they stall. Registered as `rules`; every shape, and every
-/// [`Variant`] (with the techniques that take its rules).
+/// [`Variant`](sudokit_core::Variant) (with the techniques that take its rules).
 ///
 /// It is readable rather than fast: for speed on 9×9 use the
 /// `sudokit-bitparallel` crate's `BitParallel`, which applies the same
@@ -54,14 +54,8 @@ impl HumanSolver {
         HumanSolver::default()
     }
 
-    fn run<'b>(
-        &self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &'b Budget,
-        limit: u64,
-    ) -> Result<SearchTally<'b>, SolveError> {
-        let position = Position::with_variant(puzzle, variant)?;
+    fn run<'b>(&self, puzzle: &Puzzle, budget: &'b Budget, limit: u64) -> Result<SearchTally<'b>, SolveError> {
+        let position = Position::with_rules(puzzle.grid(), puzzle.rules())?;
         let mut tally = SearchTally::slow(budget, limit);
         let stop = |tally: &SearchTally<'_>, reason: StopReason| tally.exhausted(reason, None);
         tally.check().map_err(|r| stop(&tally, r))?;
@@ -100,9 +94,8 @@ impl Solver for HumanSolver {
         HumanSolver::RULE_KINDS
     }
 
-    fn solve_admitted(&mut self, admitted: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
-        let (puzzle, variant) = (admitted.grid(), admitted.variant());
-        self.run(puzzle, variant, budget, 1)?.into_solution(puzzle.shape())
+    fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
+        self.run(&puzzle, budget, 1)?.into_solution(puzzle.shape())
     }
 }
 
@@ -113,6 +106,6 @@ impl CountSolutions for HumanSolver {
             variant.validate(puzzle)?;
             return Ok(0);
         }
-        Ok(self.run(puzzle, variant, budget, limit)?.found())
+        Ok(self.run(&admitted, budget, limit)?.found())
     }
 }

@@ -5,18 +5,16 @@
 //! order decides which of two equal chains comes first, so it decides the
 //! path.
 
-use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
 
+#[cfg(doc)]
+use sudokit_core::Rulebook;
 use sudokit_core::{Digit, HouseKind, Relation};
 
 use crate::human::geometry::Geometry as Rules;
-
-/// How many rules' tables [`Geometry::of`] keeps at most (jigsaw maps
-/// differ puzzle by puzzle).
-const KEPT: usize = 64;
+use crate::human::position::Position;
 
 /// What a search knows of its rules, the same for every grid under them:
 /// built once per rules and shared.
@@ -103,22 +101,10 @@ pub(crate) struct Crossing {
 }
 
 impl Geometry {
-    /// The tables of `rules`, built on first use.
-    pub(crate) fn of(rules: &Arc<Rules>) -> Arc<Geometry> {
-        static BUILT: OnceLock<Mutex<HashMap<usize, Arc<Geometry>>>> = OnceLock::new();
-        let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-        // Keyed by the rules' address: the entry holds the rules, so no
-        // other rules take that address while it is kept.
-        let key = Arc::as_ptr(rules) as usize;
-        if let Some(geometry) = built.get(&key) {
-            return Arc::clone(geometry);
-        }
-        if built.len() >= KEPT {
-            built.retain(|_, g| g.rules.is_standard());
-        }
-        let geometry = Arc::new(Geometry::build(rules));
-        built.insert(key, Arc::clone(&geometry));
-        geometry
+    /// The tables of `position`'s rules, built the first time its rules
+    /// are chained and kept with them ([`Rulebook::derived`]).
+    pub(crate) fn of(position: &Position) -> Arc<Geometry> {
+        position.rules().derived(|_| Geometry::build(position.geometry()))
     }
 
     fn build(rules: &Arc<Rules>) -> Geometry {

@@ -75,7 +75,7 @@ impl Work {
     pub(crate) fn new(position: &Position) -> Work {
         let len = position.len();
         let side = position.side();
-        let geometry = Geometry::of(position.geometry());
+        let geometry = Geometry::of(position);
         let mut placed = vec![0; side + 1];
         for i in 0..len {
             placed[usize::from(position.placed(i))] += 1;
