@@ -29,11 +29,12 @@ use sudokit::rules::human::{
     rate_with,
 };
 use sudokit::{
-    Budget, Cell, CountSolutions, Digit, Dlx, Grid, Puzzle, Shape, SolveError, Solver, StopReason, Variant, registry,
+    Budget, Cell, CountSolutions, Digit, Dlx, Grid, Puzzle, Relation, Rulebook, Shape, SolveError, Solver, StopReason,
+    Variant, registry,
 };
 use sudokit_testkit::generate::{self, SplitMix64};
 use sudokit_testkit::oracle;
-use sudokit_testkit::variant_oracle::check_variant_solution;
+use sudokit_testkit::variant_oracle::{self, check_variant_solution};
 
 /// Inputs tried per section, for the summary.
 #[derive(Default)]
@@ -605,6 +606,104 @@ fn variants(rng: &mut SplitMix64, tally: &mut Tally) {
     }
 }
 
+/// Random rules built kind by kind (regions, extra houses, relations,
+/// cages with and without sums, pencil marks) on 4×4 and 6×6 puzzles:
+/// every registered solver that knows every kind they hold agrees with
+/// the variant oracle (its grid checked, its count equal when it
+/// finishes), and every other one refuses them, naming the first kind it
+/// does not know.
+fn rule_sets(rng: &mut SplitMix64, tally: &mut Tally) {
+    tally.count("rule sets");
+    let shape = [Shape::MINI, Shape::new(2, 3).expect("6×6"), Shape::new(3, 2).expect("6×6")][rng.below(3)];
+    let variant = random_rules(rng, shape);
+    let rules = Rulebook::new(variant.clone());
+    let grid = puzzle(rng, shape);
+    let Ok(puzzle) = Puzzle::new(grid.clone(), rules.clone()) else { unreachable!("one shape") };
+    let (truth, _) = variant_oracle::count_variant_solutions(&grid, &variant, 2);
+    let (nodes, iterations) = (20_000, 20_000);
+    let budget = Budget::unlimited().with_max_nodes(nodes).with_max_iterations(iterations).without_timing();
+    for info in registry::solvers() {
+        tally.count("rule sets × solvers");
+        let what = format!("{} on {puzzle}", info.name());
+        let unknown = rules.kinds().difference(info.rule_kinds()).first();
+        let solved = no_panic(&what, || info.build().solve_puzzle_with(&puzzle, &budget));
+        let counted =
+            info.build_counter().map(|mut c| no_panic(&what, || c.count_puzzle_solutions_with(&puzzle, 2, &budget)));
+        if let Some(kind) = unknown {
+            let refusals = [Some(solved.err()), counted.map(Result::err)];
+            for result in refusals.into_iter().flatten() {
+                assert!(
+                    matches!(result, Some(SolveError::UnsupportedVariant { kind: k, .. }) if k == kind),
+                    "{what}: {result:?}, expected a refusal naming {kind}"
+                );
+            }
+            continue;
+        }
+        match solved {
+            Ok(solution) => assert_eq!(check_variant_solution(&grid, &variant, &solution.grid), Ok(()), "{what}"),
+            Err(
+                SolveError::Unsolvable
+                | SolveError::InvalidPuzzle { .. }
+                | SolveError::VariantClash { .. }
+                | SolveError::CageClash { .. }
+                | SolveError::MarkClash { .. },
+            ) => assert_eq!(truth, 0, "{what}: no solution, but the oracle finds one"),
+            Err(SolveError::BudgetExhausted { stats, .. }) => {
+                assert!(stats.nodes <= nodes && stats.iterations <= iterations, "{what}: {stats:?}");
+            }
+            Err(SolveError::Incomplete { .. }) => assert!(!info.is_exact(), "{what}: an exact solver gave up"),
+            Err(other) => panic!("{what}: {other}"),
+        }
+        match counted {
+            Some(Ok(count)) => assert_eq!(count, truth, "{what}: counts differ from the oracle's"),
+            Some(Err(SolveError::BudgetExhausted { .. })) | None => {}
+            Some(Err(error)) => assert_eq!(truth, 0, "{what}: {error}, but the oracle finds a solution"),
+        }
+    }
+}
+
+/// Rules of `shape` with each kind drawn at random (a quarter of the
+/// time the standard rules alone).
+fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
+    let mut variant = Variant::standard(shape);
+    let side = shape.side();
+    let cell = |rng: &mut SplitMix64| Cell::new(rng.below(side), rng.below(side));
+    if shape == Shape::MINI && rng.below(4) == 0 {
+        variant = variant.with_regions(&[1, 1, 1, 2, 3, 1, 2, 2, 3, 3, 4, 2, 3, 4, 4, 4]).expect("a map");
+    }
+    for (odds, add) in [
+        (4, Variant::with_diagonals as fn(Variant) -> Variant),
+        (6, Variant::with_windows),
+        (6, Variant::with_disjoint_groups),
+    ] {
+        if rng.below(odds) == 0 {
+            variant = add(variant);
+        }
+    }
+    for relation in Relation::ALL {
+        if rng.below(5) == 0 {
+            variant = variant.with_relation(relation);
+        }
+    }
+    if rng.below(6) == 0 {
+        let (a, b) = (cell(rng), cell(rng));
+        variant = variant.clone().with_house(&[a, b]).unwrap_or(variant);
+    }
+    for _ in 0..rng.below(3) {
+        // A domino of two cells, with a sum one time in two.
+        let a = cell(rng);
+        let b = if a.col() + 1 < side { Cell::new(a.row(), a.col() + 1) } else { Cell::new(a.row(), a.col() - 1) };
+        let sum = (rng.below(2) == 0).then(|| 3 + rng.below(2 * side - 3) as u32);
+        variant = variant.clone().with_cage(&[a, b], sum).unwrap_or(variant);
+    }
+    if rng.below(8) == 0 {
+        let full = (1u64 << side) - 1;
+        let marks: Vec<u64> = (0..shape.cell_count()).map(|_| full & !(1 << rng.below(side))).collect();
+        variant = variant.clone().with_marks(&marks).unwrap_or(variant);
+    }
+    variant
+}
+
 #[test]
 fn fuzz_the_public_entry_points() {
     let rounds = env("SUDOKIT_FUZZ_ROUNDS", 300);
@@ -624,6 +723,7 @@ fn fuzz_the_public_entry_points() {
         steps(&mut rng, &mut tally);
         board_edits(&mut rng, &mut tally);
         variants(&mut rng, &mut tally);
+        rule_sets(&mut rng, &mut tally);
     }
     println!("{} inputs over {rounds} rounds from seed {first}: {:?}", tally.inputs, tally.sections);
     assert!(tally.inputs >= rounds as usize * 20, "every section ran");
