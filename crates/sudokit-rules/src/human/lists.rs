@@ -127,7 +127,7 @@ impl Position {
     /// search for seconds, so a game's hint button wants
     /// [`hint_with`](Position::hint_with).
     pub fn hint(&self) -> Option<Step> {
-        explained().iter().filter(|s| s.takes(self.variant())).find_map(|s| s.find(self))
+        explained().iter().filter(|s| s.takes(self.rules())).find_map(|s| s.find(self))
     }
 
     /// [`hint`](Position::hint) within `budget`: a game's hint button that

@@ -27,15 +27,15 @@
 //!
 //! Every technique works on every shape (rows, columns and boxes of any
 //! [`Shape`](sudokit_core::Shape)). Under a [`Variant`](sudokit_core::Variant)'s
-//! rules ([`Position::with_variant`], [`Explainer::with_variant`],
-//! [`HumanSolver`]'s `solve_variant`) the techniques that reason over
+//! rules ([`Position::with_rules`], [`Explainer::with_puzzle`],
+//! [`HumanSolver`]'s `solve_puzzle`) the techniques that reason over
 //! houses and peers see the variant's (regions, diagonals, windows, the
 //! cells a relation binds), pointing and claiming give way to
 //! generalized intersections and naked sets reach every cell that sees
-//! them, as in SukakuExplainer; [`Strategy::takes`] keeps the rest
-//! (uniqueness, the named patterns, the chains) to the standard rules.
-//! [`Rater::rate_variant`] rates a variant's puzzle as SukakuExplainer
-//! does, up to where the chains would come.
+//! them, as in SukakuExplainer; each technique declares the kinds of rule
+//! it knows ([`Strategy::rule_kinds`]), which keeps the rest (uniqueness,
+//! the named patterns) to the standard rules. [`Rater::rate_puzzle`]
+//! rates a variant's puzzle as SukakuExplainer does.
 //!
 //! # Techniques, in path order
 //! | technique | score |
@@ -120,7 +120,7 @@ pub use position::{PencilError, Position};
 pub use rating::{Cutoff, Level, RateError, RateUntil, Rater, Rating, rate, rate_with};
 pub use solver::HumanSolver;
 pub use step::{CustomTechnique, CustomTechniqueError, NameError, Score, Step, Technique};
-pub use strategy::{Cache, Strategy};
+pub use strategy::{Cache, KINDS_PLAYED, Strategy};
 
 use sudokit_core::{Budget, Grid, SolveError};
 use sudokit_grid::CandidateBoard;

@@ -541,7 +541,7 @@ fn rate_on_path(puzzle: &Grid, rules: &Rulebook, rater: &Rater<'_>) -> Result<Ra
     let mut tally = SearchTally::slow(&budget, 0);
     tally.check().map_err(RateError::Stopped)?;
     let mut position = Position::with_rules(puzzle, rules)?;
-    let variant = rules.variant();
+    let _variant = rules.variant();
     match count_solutions(puzzle, rules, &position, rater.counter.as_ref(), &mut tally)? {
         0 => return Err(RateError::NoSolution),
         1 => {}
@@ -558,7 +558,7 @@ fn rate_on_path(puzzle: &Grid, rules: &Rulebook, rater: &Rater<'_>) -> Result<Ra
     };
     let mut placed = false;
     let mut cache = Cache::new().with_threads(rater.threads);
-    let (strategies, above) = stop.before_above_max(strategies, variant);
+    let (strategies, above) = stop.before_above_max(strategies, rules);
     while !position.is_solved() {
         let found = first_step(strategies, &position, &mut tally, &mut cache).map_err(RateError::Stopped)?;
         if let (None, Some(bound)) = (&found, above) {
@@ -600,13 +600,13 @@ impl Stop {
     fn before_above_max<'s, 'a>(
         self,
         strategies: &'s [&'a dyn Strategy],
-        variant: &Variant,
+        rules: &Rulebook,
     ) -> (&'s [&'a dyn Strategy], Option<Score>) {
         let Some(max) = self.max.filter(|&max| max < Rating::STALLED) else { return (strategies, None) };
         let mut keep = strategies.len();
         let mut bound = Rating::STALLED;
         for (k, strategy) in strategies.iter().enumerate().rev() {
-            if !strategy.takes(variant) {
+            if !strategy.takes(rules) {
                 continue;
             }
             match strategy.least_score() {

@@ -1,8 +1,7 @@
 //! [`HumanSolver`]: the human techniques, then guesses, as a [`Solver`].
 
 use sudokit_core::{
-    Admitted, Budget, CountSolutions, Puzzle, RuleKind, RuleKinds, SearchTally, Solution, SolveError, Solver,
-    StopReason,
+    Admitted, Budget, CountSolutions, Puzzle, RuleKinds, SearchTally, Solution, SolveError, Solver, StopReason,
 };
 
 use super::explain::Search;
@@ -75,11 +74,7 @@ impl HumanSolver {
 impl HumanSolver {
     /// The kinds of rule the human engine reads: every house, relation,
     /// cage and pencil mark, and the sums whose combinations can be listed.
-    pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
-        .union(RuleKinds::DIFFERENCES)
-        .with(RuleKind::NonConsecutive)
-        .with(RuleKind::CageSums)
-        .with(RuleKind::Marks);
+    pub const RULE_KINDS: RuleKinds = super::strategy::KINDS_PLAYED;
 }
 
 impl Solver for HumanSolver {

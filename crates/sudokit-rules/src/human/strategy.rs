@@ -5,7 +5,7 @@
 use std::any::{Any, TypeId};
 use std::fmt;
 
-use sudokit_core::{Budget, SearchTally, StopReason, Variant};
+use sudokit_core::{Budget, RuleKind, RuleKinds, Rulebook, SearchTally, StopReason};
 
 use super::position::Position;
 use super::step::{Score, Step};
@@ -79,19 +79,47 @@ pub trait Strategy: Send + Sync {
         false
     }
 
-    /// Whether the technique is sound under the rules of `variant`. Paths
-    /// and hints skip a technique that is not, and a built-in one finds
-    /// nothing on a position of rules it does not take. The default takes
-    /// the standard rules only, so that a technique of one's own written
-    /// for them never runs on a variant; the built-in ones that reason
-    /// over any houses and peers (singles, direct intersections,
-    /// generalized intersections and naked sets, hidden sets, fish on rows
-    /// and columns, wings, aligned exclusion, chains and forcing chains)
-    /// take every variant.
-    fn takes(&self, variant: &Variant) -> bool {
-        variant.is_standard()
+    /// The kinds of rule beyond rows, columns and boxes under which the
+    /// technique is sound. The default knows none, so that a technique of
+    /// one's own written for the standard rules never runs on a variant,
+    /// and a kind added tomorrow is refused until a technique says it
+    /// knows it. The built-in ones that reason over any houses and peers
+    /// (singles, direct intersections, generalized intersections and
+    /// naked sets, hidden sets, fish on rows and columns, wings, aligned
+    /// exclusion, chains and forcing chains, the killer and
+    /// non-consecutive techniques) know [`KINDS_PLAYED`].
+    fn rule_kinds(&self) -> RuleKinds {
+        RuleKinds::STANDARD
+    }
+
+    /// Whether the technique has anything to find under `rules`, which
+    /// it knows (the default: always). The killer techniques need cage
+    /// sums, the non-consecutive ones that rule, and generalized
+    /// intersections give way to pointing and claiming under the
+    /// standard rules.
+    fn applies_to(&self, rules: &Rulebook) -> bool {
+        let _ = rules;
+        true
+    }
+
+    /// Whether paths and hints play the technique under `rules`: the one
+    /// check, made from [`rule_kinds`](Strategy::rule_kinds) and
+    /// [`applies_to`](Strategy::applies_to) (not meant to be overridden).
+    /// A built-in technique also finds nothing on a position of rules it
+    /// does not take.
+    fn takes(&self, rules: &Rulebook) -> bool {
+        rules.kinds().is_subset(self.rule_kinds()) && self.applies_to(rules)
     }
 }
+
+/// Every kind of rule the human engine plays: houses of any kind,
+/// relations, cage sums whose combinations can be listed, and pencil
+/// marks.
+pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
+    .union(RuleKinds::DIFFERENCES)
+    .with(RuleKind::NonConsecutive)
+    .with(RuleKind::CageSums)
+    .with(RuleKind::Marks);
 
 /// What the techniques of one path keep from one call to the next: the
 /// forcing chains' link tables, their buffers, and the hints of the grid
@@ -204,7 +232,7 @@ pub(crate) fn first_step(
     tally: &mut SearchTally<'_>,
     cache: &mut Cache,
 ) -> Result<Option<Step>, StopReason> {
-    for strategy in strategies.iter().filter(|s| s.takes(position.variant())) {
+    for strategy in strategies.iter().filter(|s| s.takes(position.rules())) {
         if let Some(step) = strategy.find_with(position, tally, cache)? {
             return Ok(Some(step));
         }

@@ -153,7 +153,7 @@ fn a_step_names_the_variant_s_house() {
         position.apply(&step).expect("a sound step");
     }
     assert!(named, "no step named a diagonal");
-    assert!(lists::standard().iter().any(|s| !s.takes(puzzle.variant())));
+    assert!(lists::standard().iter().any(|s| !s.takes(puzzle.rules())));
 }
 
 #[test]
@@ -281,4 +281,32 @@ fn givens_that_break_the_rules_are_named() {
     assert!(Position::with_variant(&near, &x).is_ok(), "1 and 2 side by side are fine under X");
     let small = Grid::empty(Shape::MINI);
     assert!(matches!(Position::with_variant(&small, &x), Err(SolveError::ShapeMismatch { .. })));
+}
+
+/// The techniques that know the standard rules alone (pointing and
+/// claiming give way to generalized intersections on variants; uniqueness
+/// and the named patterns lean on boxes tiling bands); every other one
+/// knows every kind the human engine plays, and a kind added tomorrow
+/// none of them.
+#[test]
+fn each_technique_declares_the_kinds_it_knows() {
+    use sudokit::RuleKinds;
+    use sudokit_rules::human::KINDS_PLAYED;
+    let standard_only = [
+        "Pointing and claiming",
+        "Unique loops",
+        "BUG",
+        "Skyscraper",
+        "2-string kite",
+        "Empty rectangle",
+        "W-Wing",
+        "Remote pair",
+        "Simple colouring",
+    ];
+    for strategy in lists::explained() {
+        let expected = if standard_only.contains(&strategy.name()) { RuleKinds::STANDARD } else { KINDS_PLAYED };
+        assert_eq!(strategy.rule_kinds(), expected, "{}", strategy.name());
+    }
+    assert_eq!(KINDS_PLAYED, sudokit_rules::human::HumanSolver::RULE_KINDS);
+    assert!(!KINDS_PLAYED.contains(sudokit::RuleKind::WideCageSums));
 }

@@ -1,7 +1,8 @@
 //! Aligned pair exclusion: two cells cannot take a pair of digits that
 //! would empty a bivalue cell seeing both.
 
-use sudokit_core::{Digit, Shape, Variant};
+use crate::human::strategy::KINDS_PLAYED;
+use sudokit_core::{Digit, RuleKinds, Shape};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -17,8 +18,8 @@ use crate::human::strategy::Strategy;
 pub struct AlignedPairExclusion;
 
 impl Strategy for AlignedPairExclusion {
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn name(&self) -> &'static str {
@@ -89,8 +90,8 @@ fn exclude(position: &Position, a: usize, b: usize, excluders: &[usize]) -> Opti
 pub struct AlignedTripleExclusion;
 
 impl Strategy for AlignedTripleExclusion {
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn name(&self) -> &'static str {

@@ -1,6 +1,7 @@
 //! Basic fish: X-Wing, swordfish, jellyfish.
 
-use sudokit_core::{Digit, Variant};
+use crate::human::strategy::KINDS_PLAYED;
+use sudokit_core::{Digit, RuleKinds};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -24,8 +25,8 @@ impl Fish {
 }
 
 impl Strategy for Fish {
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn name(&self) -> &'static str {

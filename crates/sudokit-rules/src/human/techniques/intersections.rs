@@ -1,7 +1,8 @@
 //! Locked candidates: pointing (a box's digit confined to one line) and
 //! claiming (a line's digit confined to one box), and their direct forms.
 
-use sudokit_core::{Digit, HouseKind, Variant};
+use crate::human::strategy::KINDS_PLAYED;
+use sudokit_core::{Digit, HouseKind, RuleKinds, Rulebook};
 
 use super::subsets::seen_by_all;
 use crate::human::position::Position;
@@ -28,8 +29,8 @@ impl Strategy for Intersections {
     /// The direct forms work on boxes or a jigsaw's regions and lines
     /// under any rules; under a variant's, pointing and claiming give way
     /// to [`GeneralizedIntersections`], which subsumes them.
-    fn takes(&self, variant: &Variant) -> bool {
-        self.direct || variant.is_standard()
+    fn rule_kinds(&self) -> RuleKinds {
+        if self.direct { KINDS_PLAYED } else { RuleKinds::STANDARD }
     }
 
     fn name(&self) -> &'static str {
@@ -135,10 +136,14 @@ impl Strategy for GeneralizedIntersections {
         "Generalized intersection"
     }
 
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
+    }
+
     /// Variants only: under the standard rules pointing and claiming are
     /// the path's.
-    fn takes(&self, variant: &Variant) -> bool {
-        !variant.is_standard()
+    fn applies_to(&self, rules: &Rulebook) -> bool {
+        !rules.is_standard()
     }
 
     fn find(&self, position: &Position) -> Option<Step> {

@@ -11,7 +11,8 @@
 //! group within the candidates, cells that see each other holding
 //! distinct digits, that adds up to the sum. The rest go.
 
-use sudokit_core::{Digit, HouseKind, Variant};
+use crate::human::strategy::KINDS_PLAYED;
+use sudokit_core::{Digit, HouseKind, RuleKind, RuleKinds, Rulebook};
 use sudokit_grid::Candidates;
 
 use crate::human::house::House;
@@ -76,19 +77,18 @@ fn cage_fillings(position: &Position) -> impl Iterator<Item = (usize, &[usize], 
     })
 }
 
-/// Whether `variant` has a cage with a sum.
-fn killer(variant: &Variant) -> bool {
-    variant.has_sums()
-}
-
 impl Strategy for CageCombinations {
     fn name(&self) -> &'static str {
         "Cage combinations"
     }
 
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
+    }
+
     /// Killer rules only.
-    fn takes(&self, variant: &Variant) -> bool {
-        killer(variant)
+    fn applies_to(&self, rules: &Rulebook) -> bool {
+        rules.kinds().contains(RuleKind::CageSums)
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
@@ -107,9 +107,13 @@ impl Strategy for CageLockedDigits {
         "Cage-locked digits"
     }
 
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
+    }
+
     /// Killer rules only.
-    fn takes(&self, variant: &Variant) -> bool {
-        killer(variant)
+    fn applies_to(&self, rules: &Rulebook) -> bool {
+        rules.kinds().contains(RuleKind::CageSums)
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
@@ -146,9 +150,13 @@ impl Strategy for CageBoundDigits {
         "Cage-bound digits"
     }
 
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
+    }
+
     /// Killer rules only.
-    fn takes(&self, variant: &Variant) -> bool {
-        killer(variant)
+    fn applies_to(&self, rules: &Rulebook) -> bool {
+        rules.kinds().contains(RuleKind::CageSums)
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
@@ -180,9 +188,13 @@ impl Strategy for RuleOf45 {
         "Rule of 45"
     }
 
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
+    }
+
     /// Killer rules only.
-    fn takes(&self, variant: &Variant) -> bool {
-        killer(variant)
+    fn applies_to(&self, rules: &Rulebook) -> bool {
+        rules.kinds().contains(RuleKind::CageSums)
     }
 
     fn find(&self, position: &Position) -> Option<Step> {

@@ -2,7 +2,8 @@
 //! what a cell's candidates, or a digit's places in a house, rule out in
 //! the orthogonal neighbours.
 
-use sudokit_core::{Digit, HouseKind, Relation, Variant};
+use crate::human::strategy::KINDS_PLAYED;
+use sudokit_core::{Digit, HouseKind, RuleKind, RuleKinds, Rulebook};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -26,19 +27,18 @@ pub struct NonConsecutiveCells;
 #[derive(Clone, Copy, Debug)]
 pub struct LockedNonConsecutive;
 
-/// Whether `variant` holds non-consecutive.
-fn non_consecutive(variant: &Variant) -> bool {
-    variant.relations().contains(&Relation::NonConsecutive)
-}
-
 impl Strategy for NonConsecutiveCells {
     fn name(&self) -> &'static str {
         "Non-consecutive forcing cell"
     }
 
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
+    }
+
     /// Non-consecutive rules only.
-    fn takes(&self, variant: &Variant) -> bool {
-        non_consecutive(variant)
+    fn applies_to(&self, rules: &Rulebook) -> bool {
+        rules.kinds().contains(RuleKind::NonConsecutive)
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
@@ -74,9 +74,13 @@ impl Strategy for LockedNonConsecutive {
         "Locked non-consecutive"
     }
 
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
+    }
+
     /// Non-consecutive rules only.
-    fn takes(&self, variant: &Variant) -> bool {
-        non_consecutive(variant)
+    fn applies_to(&self, rules: &Rulebook) -> bool {
+        rules.kinds().contains(RuleKind::NonConsecutive)
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
@@ -140,7 +144,7 @@ fn in_neighbours(
 
 #[cfg(test)]
 mod tests {
-    use sudokit_core::{Grid, Shape};
+    use sudokit_core::{Grid, Relation, Shape, Variant};
 
     use super::*;
 

@@ -1,6 +1,7 @@
 //! Singles: full house, hidden single, naked single.
 
-use sudokit_core::{Digit, HouseKind, Variant};
+use crate::human::strategy::KINDS_PLAYED;
+use sudokit_core::{Digit, HouseKind, RuleKinds};
 
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Score, Step, Technique};
@@ -16,8 +17,8 @@ pub struct HiddenSingles;
 pub struct NakedSingles;
 
 impl Strategy for HiddenSingles {
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn name(&self) -> &'static str {
@@ -57,8 +58,8 @@ fn single_at(position: &Position, u: usize, k: usize, digit: Digit) -> Step {
 }
 
 impl Strategy for NakedSingles {
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn name(&self) -> &'static str {

@@ -1,6 +1,7 @@
 //! Naked and hidden subsets (pairs, triples, quads) within one house.
 
-use sudokit_core::{Digit, Variant};
+use crate::human::strategy::KINDS_PLAYED;
+use sudokit_core::{Digit, RuleKinds};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -49,8 +50,8 @@ impl HiddenSubsets {
 }
 
 impl Strategy for NakedSubsets {
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn name(&self) -> &'static str {
@@ -103,8 +104,8 @@ impl Strategy for NakedSubsets {
 }
 
 impl Strategy for HiddenSubsets {
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn name(&self) -> &'static str {

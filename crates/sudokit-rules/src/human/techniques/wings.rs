@@ -1,6 +1,7 @@
 //! Wings: XY-Wing and XYZ-Wing.
 
-use sudokit_core::{Digit, Variant};
+use crate::human::strategy::KINDS_PLAYED;
+use sudokit_core::{Digit, RuleKinds};
 
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Step, Technique};
@@ -17,8 +18,8 @@ pub struct XyWing;
 pub struct XyzWing;
 
 impl Strategy for XyWing {
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn name(&self) -> &'static str {
@@ -31,8 +32,8 @@ impl Strategy for XyWing {
 }
 
 impl Strategy for XyzWing {
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn name(&self) -> &'static str {

@@ -11,7 +11,8 @@
 mod rules;
 mod speed;
 
-use sudokit_core::{Digit, SearchTally, StopReason, Variant};
+use crate::human::strategy::KINDS_PLAYED;
+use sudokit_core::{Digit, RuleKinds, SearchTally, StopReason};
 
 use self::rules::hint::{Hint, Kind, Written, sort_and_dedup, tenths};
 use self::rules::multiple::{self, Carry};
@@ -54,8 +55,8 @@ impl Strategy for Chains {
 
     /// Every variant: the links follow its houses and relations, as
     /// SukakuExplainer's chains do.
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
@@ -158,8 +159,8 @@ impl Strategy for ForcingChains {
     /// techniques inside dynamic branches are SukakuExplainer's
     /// generalized ones where the rules have more than rows, columns and
     /// boxes.
-    fn takes(&self, _: &Variant) -> bool {
-        true
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
