@@ -5,7 +5,7 @@
 //! may be new; killer cages keep to the digit combinations their sums
 //! allow.
 
-use sudokit_core::{Grid, SearchTally, SplitMix64, StopReason, Variant};
+use sudokit_core::{Grid, Relation, Rulebook, SearchTally, SplitMix64, StopReason};
 
 /// Places `puzzle`'s givens and searches for up to `limit` solutions,
 /// counted in `tally`, trying the digits of a guess in `order` when given;
@@ -44,7 +44,8 @@ pub(super) fn search(
 /// What the search reads of a variant, by cell index.
 #[derive(Debug)]
 pub(super) struct Tables {
-    pub(super) variant: Variant,
+    /// Each cell's pencil marks, when the rules have them.
+    marks: Option<Box<[u64]>>,
     /// Every digit of the side, bit `d − 1` for digit `d`.
     full: u64,
     /// The cells that may not share each cell's digit.
@@ -94,13 +95,21 @@ impl Intersection {
 }
 
 impl Tables {
-    pub(super) fn new(variant: &Variant) -> Tables {
-        let (shape, side) = (variant.shape(), variant.shape().side());
+    pub(super) fn new(rules: &Rulebook) -> Tables {
+        let (shape, side) = (rules.shape(), rules.shape().side());
+        let variant = rules.variant();
         let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect::<Vec<u16>>();
-        let peers = variant.peers().iter().map(|p| narrow(p)).collect();
+        let peers = (0..shape.cell_count()).map(|i| rules.peers(i).map(|p| p as u16).collect()).collect();
         let houses: Vec<Vec<u16>> =
-            variant.houses().iter().filter(|h| h.cells().len() == side).map(|h| narrow(h.cells())).collect();
-        let neighbours = variant.non_consecutive_neighbours().iter().map(|n| narrow(n)).collect();
+            rules.houses().iter().filter(|h| h.cells().len() == side).map(|h| narrow(h.cells())).collect();
+        let mut neighbours = vec![Vec::new(); shape.cell_count()];
+        for (_, pairs) in rules.relation_pairs().iter().filter(|(r, _)| *r == Relation::NonConsecutive) {
+            for &(a, b) in pairs {
+                neighbours[a].push(b as u16);
+                neighbours[b].push(a as u16);
+            }
+        }
+        neighbours.iter_mut().for_each(|n: &mut Vec<u16>| n.sort_unstable());
         let full = sudokit_core::marks::all_digits(side);
         let mut intersections = Vec::new();
         let mut meets_of = vec![Vec::new(); houses.len()];
@@ -128,7 +137,7 @@ impl Tables {
             sums.push(SumCage { cells: narrow(cage.cells()), combinations: cage.combinations(side) });
         }
         Tables {
-            variant: variant.clone(),
+            marks: variant.marks().map(Into::into),
             full,
             peers,
             houses,
@@ -154,7 +163,7 @@ struct State {
 impl State {
     fn open(tables: &Tables) -> State {
         let cells = tables.peers.len();
-        let candidates = tables.variant.marks().map_or_else(|| vec![tables.full; cells], <[u64]>::to_vec);
+        let candidates = tables.marks.as_deref().map_or_else(|| vec![tables.full; cells], <[u64]>::to_vec);
         State { candidates, values: vec![0; cells], open: cells }
     }
 }

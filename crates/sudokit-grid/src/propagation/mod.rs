@@ -4,15 +4,13 @@
 mod cells;
 mod planes;
 
-use std::sync::Arc;
-
 use sudokit_core::{
-    Admitted, Budget, CountSolutions, Grid, RuleKinds, SearchTally, Solution, SolveError, Solver, SplitMix64, Variant,
+    Admitted, Budget, CountSolutions, Puzzle, RuleKinds, SearchTally, Solution, SolveError, Solver, SplitMix64,
 };
 
 use crate::BacktrackingMrv;
 
-/// A solver of every [`Variant`] (the standard rules included): each cell
+/// A solver of every [`Variant`](sudokit_core::Variant) (the standard rules included): each cell
 /// keeps the digits its peers leave; a cell left with one digit takes it
 /// and removes it from its peers (and its consecutive digits from its
 /// orthogonal neighbours under non-consecutive); a digit left with one
@@ -28,7 +26,7 @@ use crate::BacktrackingMrv;
 /// It reads nothing but the variant's houses, difference relations,
 /// non-consecutive pairs and cage sums, so every rule the model has is one
 /// it takes (sums whose combinations it can list, see
-/// [`Variant::sums_are_listable`]). Grids of up to 128 cells (sides up
+/// [`Variant::sums_are_listable`](sudokit_core::Variant::sums_are_listable)). Grids of up to 128 cells (sides up
 /// to 11, 9×9 among them) without cage sums run on a set of cells per
 /// digit, where a placement and each rule's pass are a few word
 /// operations; larger grids, killers, and seeded searches keep candidates
@@ -59,10 +57,6 @@ use crate::BacktrackingMrv;
 /// per cell.
 #[derive(Clone, Debug, Default)]
 pub struct PropagationSearch {
-    /// The tables of the last variant solved by the general engine.
-    cells: Option<Arc<cells::Tables>>,
-    /// The tables of the last variant solved by the engine of small grids.
-    planes: Option<Arc<planes::Tables>>,
     /// The digits of a guess in a random order, when seeded.
     order: Option<SplitMix64>,
 }
@@ -96,30 +90,22 @@ impl PropagationSearch {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_seed(seed: u64) -> PropagationSearch {
-        PropagationSearch { order: Some(SplitMix64::new(seed)), ..PropagationSearch::default() }
+        PropagationSearch { order: Some(SplitMix64::new(seed)) }
     }
 
-    /// Searches `puzzle` under `variant` for up to `limit` solutions.
-    fn run<'b>(
-        &mut self,
-        puzzle: &Grid,
-        variant: &Variant,
-        budget: &'b Budget,
-        limit: u64,
-    ) -> Result<SearchTally<'b>, SolveError> {
+    /// Searches `puzzle` for up to `limit` solutions. Each engine's
+    /// tables are derived from the puzzle's rulebook once and kept with it.
+    fn run<'b>(&mut self, puzzle: &Puzzle, budget: &'b Budget, limit: u64) -> Result<SearchTally<'b>, SolveError> {
+        let (rules, variant, puzzle) = (puzzle.rules(), puzzle.variant(), puzzle.grid());
         let mut tally = SearchTally::new(budget, limit);
         tally.check().map_err(|reason| tally.exhausted(reason, None))?;
         // The seeded search stays on the general engine, whose digit order
         // the generator's random grids (and the sets made with them) follow.
         let outcome = match self.order.as_mut() {
-            None if planes::Tables::fits(variant) => {
-                let tables = cached(&mut self.planes, variant, |t| &t.variant, planes::Tables::new);
-                planes::search(&tables, puzzle, &mut tally, limit)
+            None if planes::Tables::fits(rules) => {
+                planes::search(&rules.derived(planes::Tables::new), puzzle, &mut tally, limit)
             }
-            order => {
-                let tables = cached(&mut self.cells, variant, |t| &t.variant, cells::Tables::new);
-                cells::search(&tables, puzzle, &mut tally, order, limit)
-            }
+            order => cells::search(&rules.derived(cells::Tables::new), puzzle, &mut tally, order, limit),
         };
         match outcome {
             Ok(true) if tally.found() > 0 => Ok(tally),
@@ -145,27 +131,13 @@ impl Solver for PropagationSearch {
     }
 
     fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
-        self.run(puzzle.grid(), puzzle.variant(), budget, 1)?.into_solution(puzzle.shape())
+        self.run(&puzzle, budget, 1)?.into_solution(puzzle.shape())
     }
 }
 
 impl CountSolutions for PropagationSearch {
     fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        Ok(self.run(puzzle.grid(), puzzle.variant(), budget, limit)?.found())
-    }
-}
-
-/// The tables in `slot` when they are `variant`'s, else new ones, kept
-/// there for the next call.
-fn cached<T>(
-    slot: &mut Option<Arc<T>>,
-    variant: &Variant,
-    variant_of: impl Fn(&T) -> &Variant,
-    build: impl FnOnce(&Variant) -> T,
-) -> Arc<T> {
-    match slot {
-        Some(tables) if variant_of(tables) == variant => Arc::clone(tables),
-        _ => Arc::clone(slot.insert(Arc::new(build(variant)))),
+        Ok(self.run(&puzzle, budget, limit)?.found())
     }
 }
 

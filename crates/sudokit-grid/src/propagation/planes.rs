@@ -6,7 +6,7 @@
 //! masks: naked singles by counting planes bit-parallel, hidden singles
 //! and locked candidates by a mask per house and per intersection.
 
-use sudokit_core::{Grid, Relation, SearchTally, StopReason, Variant};
+use sudokit_core::{Grid, Relation, Rulebook, SearchTally, StopReason};
 
 /// A set of cells, bit `i` for cell `i`.
 type Cells = u128;
@@ -20,7 +20,6 @@ const MAX_SIDE: usize = 11;
 /// What the search reads of a variant, as masks of cells.
 #[derive(Debug)]
 pub(super) struct Tables {
-    pub(super) variant: Variant,
     side: usize,
     /// Every cell of the grid.
     all: Cells,
@@ -53,53 +52,41 @@ struct Meet {
 }
 
 impl Tables {
-    /// Whether `variant`'s grids and full houses fit this engine.
-    pub(super) fn fits(variant: &Variant) -> bool {
-        let side = variant.shape().side();
-        let full = |cells: &[usize]| cells.len() == side;
-        let houses = 3 * side
-            + variant.extra_houses().iter().filter(|h| full(h.cells())).count()
-            + variant.cages().iter().filter(|c| full(c.cells())).count();
+    /// Whether the grids and full houses of `rules` fit this engine.
+    pub(super) fn fits(rules: &Rulebook) -> bool {
+        let side = rules.shape().side();
+        let houses = rules.houses().iter().filter(|h| h.cells().len() == side).count();
         // Cage sums are kept by the general engine.
-        !variant.has_sums() && variant.shape().cell_count() <= Cells::BITS as usize && houses <= Houses::BITS as usize
+        !rules.variant().has_sums()
+            && rules.shape().cell_count() <= Cells::BITS as usize
+            && houses <= Houses::BITS as usize
     }
 
-    /// The tables of `variant`, which [`fits`](Tables::fits).
-    pub(super) fn new(variant: &Variant) -> Tables {
-        let (shape, side) = (variant.shape(), variant.shape().side());
-        debug_assert!(Tables::fits(variant) && side <= MAX_SIDE);
-        // Built from masks rather than `Variant::peers`' sorted lists: a
-        // jigsaw set has new tables for every puzzle.
+    /// The tables of `rules`, which [`fits`](Tables::fits).
+    pub(super) fn new(rules: &Rulebook) -> Tables {
+        let (shape, side) = (rules.shape(), rules.shape().side());
+        debug_assert!(Tables::fits(rules) && side <= MAX_SIDE);
         let cells = shape.cell_count();
         let all = if cells == Cells::BITS as usize { Cells::MAX } else { (1 << cells) - 1 };
-        let (mut peers, mut neighbours) = (vec![0; cells], vec![0; cells]);
+        // The rulebook's rows of peers are two words at most here.
+        let peers: Vec<Cells> = (0..cells)
+            .map(|i| rules.peer_row(i).iter().rev().fold(0, |acc: Cells, &word| acc << 64 | Cells::from(word)))
+            .collect();
+        let mut neighbours = vec![0; cells];
         let (mut houses, mut houses_of) = (Vec::new(), vec![0; cells]);
-        for house in variant.houses() {
-            let mask = house.cells().iter().fold(0, |acc: Cells, &i| acc | 1 << i);
+        for house in rules.houses().iter().filter(|h| h.cells().len() == side) {
             for &i in house.cells() {
-                peers[i] |= mask;
-                if house.cells().len() == side {
-                    houses_of[i] |= 1 << houses.len();
-                }
+                houses_of[i] |= 1 << houses.len();
             }
-            if house.cells().len() == side {
-                houses.push(mask);
-            }
+            houses.push(house.cells().iter().fold(0, |acc: Cells, &i| acc | 1 << i));
         }
-        for &relation in variant.relations() {
-            let bound = match relation {
-                Relation::NonConsecutive => &mut neighbours,
-                _ if relation.is_difference() => &mut peers,
-                _ => continue,
-            };
-            for (a, b) in relation.pairs(shape) {
-                bound[a] |= 1 << b;
-                bound[b] |= 1 << a;
+        for (_, pairs) in rules.relation_pairs().iter().filter(|(r, _)| *r == Relation::NonConsecutive) {
+            for &(a, b) in pairs {
+                neighbours[a] |= 1 << b;
+                neighbours[b] |= 1 << a;
             }
         }
-        for (i, peers) in peers.iter_mut().enumerate() {
-            *peers &= !(1 << i);
-        }
+        let variant = rules.variant();
         // The first 3 × side houses are the rows, the columns and the boxes
         // or regions. Locked candidates between a rectangular box and a
         // line cost more than the guesses they save, on every variant set
@@ -126,7 +113,7 @@ impl Tables {
                 None => all,
             })
             .collect();
-        Tables { variant: variant.clone(), side, all, start, peers, neighbours, houses, houses_of, meets, meets_of }
+        Tables { side, all, start, peers, neighbours, houses, houses_of, meets, meets_of }
     }
 }
 
