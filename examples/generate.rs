@@ -132,7 +132,8 @@ pub(crate) struct Cli {
     technique: Option<Technique>,
     /// The rules beyond rows, columns and boxes, comma-separated (x,
     /// windoku, disjoint-groups, anti-king, anti-knight, non-consecutive,
-    /// jigsaw=MAP, house=r1c1+r2c2…); each line then ends with `;RULES`.
+    /// jigsaw=MAP, house=r1c1+r2c2…, Kropki dots and XV clues such as
+    /// white=r1c1+r1c2); each line then ends with `;RULES`.
     /// A difficulty is rated under them, as SukakuExplainer rates
     /// variants.
     #[arg(long, value_name = "RULES")]

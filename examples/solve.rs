@@ -40,7 +40,9 @@ struct Cli {
     unique: bool,
     /// The puzzle's rules beyond rows, columns and boxes, comma-separated:
     /// x, windoku, disjoint-groups, jigsaw=MAP, house=r1c1+r2c2+…,
-    /// anti-king, anti-knight, non-consecutive.
+    /// anti-king, anti-knight, non-consecutive, cage=SUM:CELLS, Kropki dots
+    /// (white=r1c1+r1c2, black=…, kropki-negative), XV (x=…, v=…,
+    /// xv-negative).
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
     /// The puzzle (any grid text sudokit reads); read from stdin when

@@ -86,6 +86,7 @@ mod cell;
 mod error;
 mod grid;
 pub mod marks;
+mod pairs;
 mod parameter;
 mod parse_error;
 pub mod picture;
@@ -110,6 +111,7 @@ pub use cell::{Cell, Digit};
 pub use error::{SolveError, StopReason};
 pub use grid::{Conflict, Grid, RangeError};
 pub use marks::MarkBreak;
+pub use pairs::{Bond, ClueFamily, EdgeClue, PairRule, Relation};
 pub use parameter::ParameterError;
 pub use parse_error::ParseError;
 pub use puzzle::Puzzle;
@@ -120,7 +122,7 @@ pub use shape::{Shape, ShapeError, UnitKind};
 pub use solver::{Admitted, CountSolutions, Solution, Solver, Uniqueness};
 pub use splitmix::SplitMix64;
 pub use stats::Stats;
-pub use variant::{Broken, House, HouseKind, Relation, Variant, VariantConflict, VariantError};
+pub use variant::{Broken, House, HouseKind, Variant, VariantConflict, VariantError};
 pub use variant_picture::VariantPicture;
 
 /// The README's example runs as a doctest, so it cannot drift from the API.

@@ -34,6 +34,13 @@ pub enum RuleKind {
     AntiKnight,
     /// Orthogonal neighbours are not consecutive.
     NonConsecutive,
+    /// Kropki dots: white between consecutive digits, black between a
+    /// digit and its double (and, where all are given, neither between
+    /// neighbours without a dot).
+    Kropki,
+    /// XV: X between digits adding up to 10, V to 5 (and, where all are
+    /// given, neither sum between neighbours without one).
+    Xv,
     /// Killer cages: cells holding distinct digits (with or without a sum).
     Cages,
     /// Sums of killer cages whose digit sets can be listed
@@ -49,7 +56,7 @@ pub enum RuleKind {
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 12] = [
+    pub const ALL: [RuleKind; 14] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -58,6 +65,8 @@ impl RuleKind {
         RuleKind::AntiKing,
         RuleKind::AntiKnight,
         RuleKind::NonConsecutive,
+        RuleKind::Kropki,
+        RuleKind::Xv,
         RuleKind::Cages,
         RuleKind::CageSums,
         RuleKind::WideCageSums,
@@ -76,6 +85,8 @@ impl RuleKind {
             RuleKind::AntiKing => "anti-king",
             RuleKind::AntiKnight => "anti-knight",
             RuleKind::NonConsecutive => "non-consecutive",
+            RuleKind::Kropki => "Kropki dots",
+            RuleKind::Xv => "XV",
             RuleKind::Cages => "cages",
             RuleKind::CageSums => "cage sums",
             RuleKind::WideCageSums => "wide cage sums",
@@ -114,7 +125,7 @@ impl RuleKinds {
 
     /// Every kind there is today. A solver declares the kinds it knows one
     /// by one (or with [`HOUSES`](RuleKinds::HOUSES) and
-    /// [`DIFFERENCES`](RuleKinds::DIFFERENCES)), never with this set, which
+    /// [`PAIRS`](RuleKinds::PAIRS)), never with this set, which
     /// would take tomorrow's kinds unknown.
     pub const ALL: RuleKinds = RuleKinds::of(&RuleKind::ALL);
 
@@ -133,6 +144,21 @@ impl RuleKinds {
     /// The relations that ask two cells for different digits: anti-king
     /// and anti-knight.
     pub const DIFFERENCES: RuleKinds = RuleKinds::of(&[RuleKind::AntiKing, RuleKind::AntiKnight]);
+
+    /// Every relation between two cells: the kinds whose rules are pairs
+    /// of cells and a [`PairRule`](crate::PairRule) on their digits
+    /// ([`Rulebook::bonds`](crate::Rulebook::bonds)). An engine that reads
+    /// those pairs generically — peers for the rules asking for different
+    /// digits, [`PairRule::partners`](crate::PairRule::partners) for the
+    /// others — declares this set, and takes a relation added to it
+    /// later: it reads the new one as it reads the others.
+    pub const PAIRS: RuleKinds = RuleKinds::of(&[
+        RuleKind::AntiKing,
+        RuleKind::AntiKnight,
+        RuleKind::NonConsecutive,
+        RuleKind::Kropki,
+        RuleKind::Xv,
+    ]);
 
     /// The set of `kinds`.
     pub const fn of(kinds: &[RuleKind]) -> RuleKinds {

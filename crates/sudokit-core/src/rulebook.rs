@@ -9,14 +9,15 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cage::{MAX_DIGIT_SETS, digit_sets};
 use crate::error::SolveError;
+use crate::pairs::{Bond, PairRule};
 use crate::rule_kinds::{RuleKind, RuleKinds};
 use crate::shape::Shape;
-use crate::variant::{House, HouseKind, Relation, Variant};
+use crate::variant::{House, HouseKind, Variant};
 
 /// The rules of a puzzle, compiled once from their description (a
 /// [`Variant`]): every house, each cell's houses, each cell's peers as a
-/// bit matrix, the pairs of cells each relation binds, and the
-/// [kinds of rule](RuleKinds) they hold.
+/// bit matrix, the pairs of cells each bond binds with the rule on their
+/// digits, and the [kinds of rule](RuleKinds) they hold.
 ///
 /// A `Rulebook` is immutable and shared: cloning it clones an [`Arc`], so
 /// a file of puzzles under one rules line, a [`Puzzle`](crate::Puzzle) and
@@ -51,9 +52,11 @@ struct Compiled {
     words: usize,
     /// Row `i` has bit `j` when cells `i` and `j` may not share a digit.
     peer_bits: Vec<u64>,
-    /// The pairs (`a < b`) each relation binds, in the order of
-    /// [`Variant::relations`].
-    pairs: Vec<(Relation, Vec<(usize, usize)>)>,
+    /// The pairs (`a < b`) each bond binds, as [`Variant::bonds`].
+    bonds: Vec<(Bond, Vec<(usize, usize)>)>,
+    /// For each cell, the cells bound to it by a rule other than
+    /// different digits, with the rule.
+    bound_to: Vec<Vec<(usize, PairRule)>>,
     /// The forms engines derived from these rules, one per type.
     derived: Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>,
 }
@@ -180,10 +183,35 @@ impl Rulebook {
         })
     }
 
-    /// Each relation with the pairs of cells (`a < b`) it binds, in the
-    /// order of [`Variant::relations`].
-    pub fn relation_pairs(&self) -> &[(Relation, Vec<(usize, usize)>)] {
-        &self.inner.pairs
+    /// Each bond between two cells (a relation, a clue, no clue where all
+    /// are given) with the pairs of cells (`a < b`) it binds, as
+    /// [`Variant::bonds`] lists them. Those asking for different digits are
+    /// in the peers too.
+    pub fn bonds(&self) -> &[(Bond, Vec<(usize, usize)>)] {
+        &self.inner.bonds
+    }
+
+    /// The cells bound to `cell` by a rule other than different digits
+    /// (non-consecutive, a Kropki dot, an X…), each with the rule, in the
+    /// order of [`bonds`](Rulebook::bonds): what an engine checks beyond
+    /// the peers when `cell` gets a digit.
+    ///
+    /// ```
+    /// use sudokit::{Cell, Digit, EdgeClue, PairRule, Rulebook, Shape, Variant};
+    ///
+    /// let v = Variant::standard(Shape::CLASSIC).with_edge_clue(EdgeClue::V, Cell::new(0, 0), Cell::new(0, 1))?;
+    /// let rules = Rulebook::new(v);
+    /// assert_eq!(rules.bound_to(1), [(0, PairRule::Sum(5))]);
+    /// let three = Digit::new(3).ok_or("a digit")?;
+    /// let beside: u64 = rules.bound_to(1).iter().map(|&(_, rule)| rule.partners(three, 9)).fold(!0, |a, b| a & b);
+    /// assert_eq!(beside, 0b10, "a 2 beside a 3 on a V");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// When `cell` is not a cell of the shape.
+    pub fn bound_to(&self, cell: usize) -> &[(usize, PairRule)] {
+        &self.inner.bound_to[cell]
     }
 
     /// The form of type `T` an engine derives from these rules: built by
@@ -236,8 +264,7 @@ impl Rulebook {
 
 impl Compiled {
     fn new(variant: Variant) -> Compiled {
-        let shape = variant.shape();
-        let cells = shape.cell_count();
+        let cells = variant.shape().cell_count();
         let kinds = kinds_of(&variant);
         let houses = variant.houses();
         let mut houses_of = vec![Vec::new(); cells];
@@ -259,13 +286,20 @@ impl Compiled {
                 }
             }
         }
-        let pairs: Vec<_> = variant.relations().iter().map(|&r| (r, r.pairs(shape))).collect();
-        for (relation, list) in &pairs {
-            if relation.is_difference() {
-                list.iter().for_each(|&(a, b)| bind(a, b));
+        let bonds = variant.bonds();
+        let mut bound_to = vec![Vec::new(); cells];
+        for (bond, pairs) in &bonds {
+            let rule = bond.rule();
+            for &(a, b) in pairs {
+                if rule.is_difference() {
+                    bind(a, b);
+                } else {
+                    bound_to[a].push((b, rule));
+                    bound_to[b].push((a, rule));
+                }
             }
         }
-        Compiled { variant, kinds, houses, houses_of, words, peer_bits, pairs, derived: Mutex::default() }
+        Compiled { variant, kinds, houses, houses_of, words, peer_bits, bonds, bound_to, derived: Mutex::default() }
     }
 }
 
@@ -284,12 +318,8 @@ fn kinds_of(variant: &Variant) -> RuleKinds {
             _ => RuleKind::ExtraHouses,
         };
     }
-    for relation in variant.relations() {
-        kinds |= match relation {
-            Relation::AntiKing => RuleKind::AntiKing,
-            Relation::AntiKnight => RuleKind::AntiKnight,
-            Relation::NonConsecutive => RuleKind::NonConsecutive,
-        };
+    for (bond, _) in variant.bonds() {
+        kinds |= bond.kind();
     }
     for cage in variant.cages() {
         kinds |= RuleKind::Cages;
@@ -345,6 +375,7 @@ impl fmt::Display for Rulebook {
 mod tests {
     use super::*;
     use crate::cell::Cell;
+    use crate::pairs::Relation;
 
     #[test]
     fn peers_match_the_description_on_every_kind_of_house_and_relation() {

@@ -2,8 +2,8 @@
 //! irregular regions in place of the boxes (jigsaw), extra houses (both
 //! diagonals, the windows of windoku, disjoint groups, houses of one's
 //! own), relations between two cells (anti-king, anti-knight,
-//! non-consecutive), killer cages and pencil marks — and the checks every
-//! solver's answer goes through.
+//! non-consecutive, Kropki dots, XV), killer cages and pencil marks — and
+//! the checks every solver's answer goes through.
 
 use std::fmt;
 
@@ -11,6 +11,7 @@ use crate::cage::{Cage, CageBreak, sum_range};
 use crate::cell::{Cell, Digit};
 use crate::grid::Grid;
 use crate::marks::MarkBreak;
+use crate::pairs::{Bond, ClueFamily, EdgeClue, PairRule, Relation};
 use crate::shape::Shape;
 
 /// The rules of a puzzle: a [`Shape`], the houses whose cells hold
@@ -42,6 +43,10 @@ pub struct Variant {
     extras: Vec<House>,
     /// Relations, each once, in the order of [`Relation`].
     relations: Vec<Relation>,
+    /// Clues between orthogonal neighbours (`a < b`), ordered.
+    clues: Vec<(EdgeClue, usize, usize)>,
+    /// The families of clues given in full, each once, ordered.
+    all_given: Vec<ClueFamily>,
     /// Killer cages, in the order added.
     cages: Vec<Cage>,
     /// The digits each cell may hold (bit `d - 1` for digit `d`), for a
@@ -171,105 +176,6 @@ impl fmt::Display for House {
     }
 }
 
-/// A rule between two cells, over the whole grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum Relation {
-    /// Cells a king's move apart hold different digits (the diagonal
-    /// neighbours: the orthogonal ones share a row or a column).
-    AntiKing,
-    /// Cells a knight's move apart hold different digits.
-    AntiKnight,
-    /// Orthogonal neighbours do not hold consecutive digits.
-    NonConsecutive,
-}
-
-impl Relation {
-    /// Every relation, in order.
-    pub const ALL: [Relation; 3] = [Relation::AntiKing, Relation::AntiKnight, Relation::NonConsecutive];
-
-    /// The pairs of cells (row-major indices, `a < b`) the relation binds
-    /// on a grid of `shape`.
-    pub fn pairs(self, shape: Shape) -> Vec<(usize, usize)> {
-        let steps: &[(isize, isize)] = match self {
-            Relation::AntiKing => &[(1, -1), (1, 1)],
-            Relation::AntiKnight => &[(1, -2), (1, 2), (2, -1), (2, 1)],
-            Relation::NonConsecutive => &[(0, 1), (1, 0)],
-        };
-        let side = shape.side() as isize;
-        let mut out = Vec::new();
-        for row in 0..side {
-            for col in 0..side {
-                for &(dr, dc) in steps {
-                    let (r, c) = (row + dr, col + dc);
-                    if (0..side).contains(&r) && (0..side).contains(&c) {
-                        out.push(((row * side + col) as usize, (r * side + c) as usize));
-                    }
-                }
-            }
-        }
-        out.sort_unstable();
-        out
-    }
-
-    /// Whether the relation binds cells `a` and `b`.
-    ///
-    /// ```
-    /// use sudokit::{Cell, Relation};
-    /// assert!(Relation::AntiKnight.binds(Cell::new(2, 3), Cell::new(4, 4)));
-    /// assert!(!Relation::AntiKing.binds(Cell::new(2, 3), Cell::new(2, 4)), "orthogonal neighbours share a line");
-    /// ```
-    pub fn binds(self, a: Cell, b: Cell) -> bool {
-        let (dr, dc) = (a.row().abs_diff(b.row()), a.col().abs_diff(b.col()));
-        match self {
-            Relation::AntiKing => dr == 1 && dc == 1,
-            Relation::AntiKnight => (dr, dc) == (1, 2) || (dr, dc) == (2, 1),
-            Relation::NonConsecutive => dr + dc == 1,
-        }
-    }
-
-    /// How a sentence says two cells are bound: `a king's move apart`, `a
-    /// knight's move apart`, `orthogonal neighbours`.
-    pub fn apart(self) -> &'static str {
-        match self {
-            Relation::AntiKing => "a king's move apart",
-            Relation::AntiKnight => "a knight's move apart",
-            Relation::NonConsecutive => "orthogonal neighbours",
-        }
-    }
-
-    /// Whether two cells the relation binds may hold `a` and `b`.
-    pub fn allows(self, a: Digit, b: Digit) -> bool {
-        match self {
-            Relation::AntiKing | Relation::AntiKnight => a != b,
-            Relation::NonConsecutive => a.get().abs_diff(b.get()) != 1,
-        }
-    }
-
-    /// Whether the relation only asks for different digits (a peer
-    /// relation, like sharing a house).
-    pub fn is_difference(self) -> bool {
-        matches!(self, Relation::AntiKing | Relation::AntiKnight)
-    }
-
-    /// Its name in the text form: `anti-king`, `anti-knight`,
-    /// `non-consecutive`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Relation::AntiKing => "anti-king",
-            Relation::AntiKnight => "anti-knight",
-            Relation::NonConsecutive => "non-consecutive",
-        }
-    }
-}
-
-impl fmt::Display for Relation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// Why two filled cells may not hold what they hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -277,13 +183,15 @@ impl fmt::Display for Relation {
 pub enum Broken {
     /// They share this house and hold the same digit.
     House(House),
-    /// This relation binds them.
-    Relation(Relation),
+    /// This bond (a relation, a clue between them, or no clue where all
+    /// are given) binds them.
+    Bond(Bond),
 }
 
 /// Two filled cells that break a rule of a [`Variant`]; `Display` says
 /// which: `r1c1 and r9c9 both hold 5 in the main diagonal`, `r2c3 (4) and
-/// r2c4 (5) are consecutive neighbours`.
+/// r2c4 (5) are consecutive neighbours`, `r1c1 (3) and r1c2 (5) are not
+/// consecutive across a white dot`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VariantConflict {
@@ -303,11 +211,25 @@ impl fmt::Display for VariantConflict {
         let (x, y) = self.digits;
         match &self.broken {
             Broken::House(house) => write!(f, "{a} and {b} both hold {x} in {house}"),
-            Broken::Relation(Relation::AntiKing) => write!(f, "{a} and {b} both hold {x} a king's move apart"),
-            Broken::Relation(Relation::AntiKnight) => write!(f, "{a} and {b} both hold {x} a knight's move apart"),
-            Broken::Relation(Relation::NonConsecutive) => {
+            Broken::Bond(Bond::Relation(Relation::NonConsecutive)) => {
                 write!(f, "{a} ({x}) and {b} ({y}) are consecutive neighbours")
             }
+            Broken::Bond(bond) => match bond.rule() {
+                PairRule::Different => write!(f, "{a} and {b} both hold {x} {bond}"),
+                PairRule::Consecutive => write!(f, "{a} ({x}) and {b} ({y}) are not consecutive {bond}"),
+                PairRule::Double => write!(f, "{a} ({x}) and {b} ({y}) are not one twice the other {bond}"),
+                PairRule::Sum(sum) => write!(f, "{a} ({x}) and {b} ({y}) do not add up to {sum} {bond}"),
+                PairRule::NeitherConsecutiveNorDouble if x.get().abs_diff(y.get()) == 1 => {
+                    write!(f, "{a} ({x}) and {b} ({y}) are consecutive {bond}")
+                }
+                PairRule::NeitherConsecutiveNorDouble => {
+                    write!(f, "{a} ({x}) and {b} ({y}) are one twice the other {bond}")
+                }
+                PairRule::SumNeither(..) => {
+                    write!(f, "{a} ({x}) and {b} ({y}) add up to {} {bond}", u32::from(x.get()) + u32::from(y.get()))
+                }
+                PairRule::NotConsecutive => write!(f, "{a} ({x}) and {b} ({y}) are consecutive {bond}"),
+            },
         }
     }
 }
@@ -428,9 +350,27 @@ pub enum VariantError {
         /// The side of the grid.
         side: usize,
     },
+    /// Two cells of an edge clue are not orthogonal neighbours.
+    #[error("{first} and {second} are not orthogonal neighbours: a clue sits between two")]
+    NotNeighbours {
+        /// The first cell.
+        first: Cell,
+        /// The second.
+        second: Cell,
+    },
+    /// An edge already holds another clue.
+    #[error("the edge between {first} and {second} holds {} already", held.article())]
+    ClueTwice {
+        /// The first cell.
+        first: Cell,
+        /// The second.
+        second: Cell,
+        /// The clue it holds.
+        held: EdgeClue,
+    },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -458,7 +398,16 @@ impl Default for Variant {
 impl Variant {
     /// The standard rules of `shape`: rows, columns and boxes.
     pub fn standard(shape: Shape) -> Variant {
-        Variant { shape, regions: None, extras: Vec::new(), relations: Vec::new(), cages: Vec::new(), marks: None }
+        Variant {
+            shape,
+            regions: None,
+            extras: Vec::new(),
+            relations: Vec::new(),
+            clues: Vec::new(),
+            all_given: Vec::new(),
+            cages: Vec::new(),
+            marks: None,
+        }
     }
 
     /// The shape of its grids.
@@ -471,6 +420,8 @@ impl Variant {
         self.regions.is_none()
             && self.extras.is_empty()
             && self.relations.is_empty()
+            && self.clues.is_empty()
+            && self.all_given.is_empty()
             && self.cages.is_empty()
             && self.marks.is_none()
     }
@@ -681,6 +632,61 @@ impl Variant {
         self
     }
 
+    /// These rules with `clue` on the edge between the orthogonal
+    /// neighbours `a` and `b` (Kropki's dots, XV's X and V). An edge holds
+    /// one clue; the same clue given twice is one.
+    ///
+    /// ```
+    /// use sudokit::{Cell, ClueFamily, EdgeClue, Shape, Variant, VariantError};
+    ///
+    /// let rules = Variant::standard(Shape::CLASSIC)
+    ///     .with_edge_clue(EdgeClue::White, Cell::new(0, 0), Cell::new(0, 1))?
+    ///     .with_edge_clue(EdgeClue::X, Cell::new(1, 0), Cell::new(0, 0))?
+    ///     .with_all_clues_given(ClueFamily::Kropki);
+    /// assert_eq!(rules.to_string(), "white=r1c1+r1c2,x=r1c1+r2c1,kropki-negative");
+    /// let far = rules.clone().with_edge_clue(EdgeClue::V, Cell::new(0, 0), Cell::new(1, 1));
+    /// assert!(matches!(far, Err(VariantError::NotNeighbours { .. })));
+    /// let twice = rules.with_edge_clue(EdgeClue::Black, Cell::new(0, 1), Cell::new(0, 0));
+    /// assert_eq!(twice.unwrap_err().to_string(), "the edge between r1c1 and r1c2 holds a white dot already");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::CellOutside`], [`VariantError::NotNeighbours`], or
+    /// [`VariantError::ClueTwice`] for an edge that holds another clue.
+    pub fn with_edge_clue(mut self, clue: EdgeClue, a: Cell, b: Cell) -> Result<Variant, VariantError> {
+        let pair = self.indices(&[a, b]).map_err(|error| match error {
+            VariantError::RepeatedCell { .. } => VariantError::NotNeighbours { first: a, second: b },
+            other => other,
+        })?;
+        if a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) != 1 {
+            return Err(VariantError::NotNeighbours { first: a, second: b });
+        }
+        let (first, second) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
+        match self.clues.iter().find(|&&(_, x, y)| (x, y) == (first, second)) {
+            Some(&(held, ..)) if held == clue => return Ok(self),
+            Some(&(held, ..)) => {
+                let cell = |i| Cell::from_index(i, self.shape);
+                return Err(VariantError::ClueTwice { first: cell(first), second: cell(second), held });
+            }
+            None => {}
+        }
+        self.clues.push((clue, first, second));
+        self.clues.sort_unstable();
+        Ok(self)
+    }
+
+    /// These rules where every clue of `family` is given: orthogonal
+    /// neighbours without one hold no pair it would mark (Kropki's and
+    /// XV's "negative constraint").
+    pub fn with_all_clues_given(mut self, family: ClueFamily) -> Variant {
+        if !self.all_given.contains(&family) {
+            self.all_given.push(family);
+            self.all_given.sort_unstable();
+        }
+        self
+    }
+
     fn add_extra(&mut self, kind: HouseKind, cells: Vec<usize>) {
         let house = House::new(kind, 0, cells);
         if self.extras.iter().any(|h| h.kind == kind && h.cells == house.cells) {
@@ -705,6 +711,42 @@ impl Variant {
     /// The relations, each once, in the order of [`Relation::ALL`].
     pub fn relations(&self) -> &[Relation] {
         &self.relations
+    }
+
+    /// The clues between orthogonal neighbours, each with its two cells
+    /// (row-major indices, the first the lower), ordered by clue, then
+    /// cells.
+    pub fn edge_clues(&self) -> &[(EdgeClue, usize, usize)] {
+        &self.clues
+    }
+
+    /// The families of clues given in full (see
+    /// [`with_all_clues_given`](Variant::with_all_clues_given)).
+    pub fn all_given(&self) -> &[ClueFamily] {
+        &self.all_given
+    }
+
+    /// Every bond between two cells with the pairs (`a < b`) it binds: the
+    /// relations in order, each clue with the edges that hold it, then the
+    /// families given in full with the edges holding no clue of theirs.
+    pub fn bonds(&self) -> Vec<(Bond, Vec<(usize, usize)>)> {
+        let mut out: Vec<(Bond, Vec<(usize, usize)>)> =
+            self.relations.iter().map(|&r| (Bond::Relation(r), r.pairs(self.shape))).collect();
+        for clue in EdgeClue::ALL {
+            let pairs: Vec<(usize, usize)> =
+                self.clues.iter().filter(|&&(c, ..)| c == clue).map(|&(_, a, b)| (a, b)).collect();
+            if !pairs.is_empty() {
+                out.push((Bond::Clue(clue), pairs));
+            }
+        }
+        for &family in &self.all_given {
+            let clued =
+                |pair: &(usize, usize)| self.clues.iter().any(|&(c, a, b)| c.family() == family && (a, b) == *pair);
+            let mut pairs = Relation::NonConsecutive.pairs(self.shape);
+            pairs.retain(|pair| !clued(pair));
+            out.push((Bond::Unclued(family), pairs));
+        }
+        out
     }
 
     /// The killer cages, in the order added.
@@ -844,7 +886,7 @@ impl Variant {
             if let (Some(x), Some(y)) = (digit(a), digit(b)) {
                 let ok = match &broken {
                     Broken::House(_) => x != y,
-                    Broken::Relation(relation) => relation.allows(x, y),
+                    Broken::Bond(bond) => bond.rule().allows(x, y),
                 };
                 if !ok && seen.insert((a, b)) {
                     out.push(VariantConflict { first: cell(a), second: cell(b), digits: (x, y), broken });
@@ -858,9 +900,9 @@ impl Variant {
                 }
             }
         }
-        for &relation in &self.relations {
-            for (a, b) in relation.pairs(self.shape) {
-                push(a, b, Broken::Relation(relation));
+        for (bond, pairs) in self.bonds() {
+            for (a, b) in pairs {
+                push(a, b, Broken::Bond(bond));
             }
         }
         out.sort_by_key(|c| (c.first.index(self.shape), c.second.index(self.shape)));
@@ -881,9 +923,9 @@ impl Variant {
     }
 
     /// For each cell (row-major), the cells that may not hold its digit:
-    /// those sharing a house with it, and those a difference relation
-    /// (anti-king, anti-knight) binds to it; ascending, without the cell.
-    /// Built in one pass over the houses and relations.
+    /// those sharing a house with it, and those a bond asking for
+    /// different digits (anti-king, anti-knight) binds to it; ascending,
+    /// without the cell. Built in one pass over the houses and bonds.
     pub fn peers(&self) -> Vec<Vec<usize>> {
         let mut out: Vec<Vec<usize>> = vec![Vec::new(); self.shape.cell_count()];
         for house in self.houses() {
@@ -891,8 +933,8 @@ impl Variant {
                 out[a].extend(house.cells.iter().copied().filter(|&b| b != a));
             }
         }
-        for relation in self.relations.iter().filter(|r| r.is_difference()) {
-            for (a, b) in relation.pairs(self.shape) {
+        for (_, pairs) in self.bonds().into_iter().filter(|(bond, _)| bond.rule().is_difference()) {
+            for (a, b) in pairs {
                 out[a].push(b);
                 out[b].push(a);
             }
@@ -900,23 +942,6 @@ impl Variant {
         for peers in &mut out {
             peers.sort_unstable();
             peers.dedup();
-        }
-        out
-    }
-
-    /// For each cell (row-major), the cells whose digit may not be
-    /// consecutive to its own: its orthogonal neighbours under
-    /// non-consecutive, ascending; every list empty without that rule.
-    pub fn non_consecutive_neighbours(&self) -> Vec<Vec<usize>> {
-        let mut out: Vec<Vec<usize>> = vec![Vec::new(); self.shape.cell_count()];
-        if self.relations.contains(&Relation::NonConsecutive) {
-            for (a, b) in Relation::NonConsecutive.pairs(self.shape) {
-                out[a].push(b);
-                out[b].push(a);
-            }
-        }
-        for neighbours in &mut out {
-            neighbours.sort_unstable();
         }
         out
     }
@@ -937,13 +962,30 @@ mod tests {
     }
 
     #[test]
-    fn non_consecutive_neighbours_are_the_orthogonal_cells_under_that_rule_only() {
-        let plain = Variant::standard(Shape::CLASSIC).with_relation(Relation::AntiKnight);
-        assert!(plain.non_consecutive_neighbours().iter().all(Vec::is_empty));
-        let neighbours = plain.with_relation(Relation::NonConsecutive).non_consecutive_neighbours();
-        assert_eq!(neighbours[0], [1, 9]);
-        assert_eq!(neighbours[40], [31, 39, 41, 49]);
-        assert_eq!(neighbours[80], [71, 79]);
+    fn bonds_list_each_clue_and_the_unclued_edges_of_a_family_given_in_full() -> Result<(), VariantError> {
+        let (a, b, c) = (Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0));
+        let rules = Variant::standard(Shape::CLASSIC)
+            .with_relation(Relation::AntiKnight)
+            .with_edge_clue(EdgeClue::Black, a, b)?
+            .with_edge_clue(EdgeClue::V, a, c)?
+            .with_all_clues_given(ClueFamily::Kropki);
+        let bonds = rules.bonds();
+        let kinds: Vec<Bond> = bonds.iter().map(|(bond, _)| *bond).collect();
+        assert_eq!(
+            kinds,
+            [
+                Bond::Relation(Relation::AntiKnight),
+                Bond::Clue(EdgeClue::Black),
+                Bond::Clue(EdgeClue::V),
+                Bond::Unclued(ClueFamily::Kropki)
+            ]
+        );
+        assert_eq!(bonds[1].1, [(0, 1)]);
+        // Every edge but the one with a dot; the V is of another family.
+        assert_eq!(bonds[3].1.len(), 2 * 9 * 8 - 1);
+        assert!(bonds[3].1.contains(&(0, 9)) && !bonds[3].1.contains(&(0, 1)));
+        assert_eq!(rules.peers()[40].len(), 20 + 8, "the knight's moves from the centre");
+        Ok(())
     }
 
     #[test]
@@ -1009,6 +1051,26 @@ mod tests {
             found.iter().map(ToString::to_string).collect::<Vec<_>>(),
             ["r1c1 (4) and r1c2 (5) are consecutive neighbours"]
         );
+        let (left, right, below) = (Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0));
+        let dots = Variant::standard(shape)
+            .with_edge_clue(EdgeClue::Black, left, right)
+            .and_then(|v| v.with_edge_clue(EdgeClue::X, left, below))
+            .expect("two clues");
+        line.replace_range(9..10, "7");
+        let found: Vec<String> =
+            dots.conflicts(&grid(&line)).expect("same shape").iter().map(|c| c.to_string()).collect();
+        assert_eq!(
+            found,
+            [
+                "r1c1 (4) and r1c2 (5) are not one twice the other across a black dot",
+                "r1c1 (4) and r2c1 (7) do not add up to 10 across an X"
+            ]
+        );
+        let negative = dots.with_all_clues_given(ClueFamily::Xv);
+        line.replace_range(10..11, "3");
+        let found = negative.conflicts(&grid(&line)).expect("same shape");
+        assert_eq!(found.len(), 3);
+        assert_eq!(found[2].to_string(), "r2c1 (7) and r2c2 (3) add up to 10 with no X or V between them");
         assert!(Variant::standard(shape).conflicts(&grid(&line)).expect("same shape").is_empty());
         let mini = Grid::empty(Shape::MINI);
         assert_eq!(

@@ -1,10 +1,12 @@
 //! [`VariantPicture`]: a grid drawn under its rules — walls between
 //! regions (boxes or a jigsaw's), dotted walls around killer cages with
-//! their sums, the cells of extra houses marked.
+//! their sums, the cells of extra houses marked, clues between
+//! neighbours on their edges.
 
 use std::fmt;
 
 use crate::grid::Grid;
+use crate::pairs::{ClueFamily, EdgeClue};
 use crate::variant::{HouseKind, Variant, VariantError};
 
 /// What separates two neighbouring cells (or a cell and the outside):
@@ -25,8 +27,12 @@ enum Wall {
 /// main diagonal, `/` the anti-diagonal, `X` both, `#` a window of
 /// windoku, `*` a house of one's own. A line after the grid names the
 /// marks used. Disjoint groups cover every cell and are not marked;
-/// relations between cells (anti-king, anti-knight, non-consecutive) are
-/// not drawn.
+/// relations over the whole grid (anti-king, anti-knight,
+/// non-consecutive) are not drawn.
+///
+/// A clue between two neighbours sits on their edge, in place of the wall
+/// or space there: `o` a white dot, `@` a black dot, `x` an X, `v` a V;
+/// the legend says when every clue of a family is given.
 ///
 /// Killer cages get dotted walls (`:` and `...`) where no region wall
 /// runs, and a cage's sum is written into the wall above its first cell
@@ -109,6 +115,34 @@ impl<'a> VariantPicture<'a> {
         cages
     }
 
+    /// The symbol of the clue between cells `a` and `b`, if any.
+    fn clue(&self, a: usize, b: usize) -> Option<char> {
+        let (a, b) = (a.min(b), a.max(b));
+        self.variant.edge_clues().iter().find(|&&(_, x, y)| (x, y) == (a, b)).map(|&(clue, ..)| symbol(clue))
+    }
+
+    /// The legend's entries for the clues.
+    fn clue_legend(&self) -> Vec<String> {
+        let mut out: Vec<String> = EdgeClue::ALL
+            .into_iter()
+            .filter(|&clue| self.variant.edge_clues().iter().any(|&(c, ..)| c == clue))
+            .map(|clue| {
+                let says = match clue {
+                    EdgeClue::White => "white dot (consecutive)",
+                    EdgeClue::Black => "black dot (one twice the other)",
+                    EdgeClue::X => "X (sum 10)",
+                    EdgeClue::V => "V (sum 5)",
+                };
+                format!("{} {says}", symbol(clue))
+            })
+            .collect();
+        out.extend(self.variant.all_given().iter().map(|family| match family {
+            ClueFamily::Kropki => String::from("every dot given"),
+            ClueFamily::Xv => String::from("every X and V given"),
+        }));
+        out
+    }
+
     /// The mark of every cell: a space, or one of [`MARKS`].
     fn marks(&self) -> Vec<char> {
         let mut marks = vec![' '; self.variant.shape().cell_count()];
@@ -130,6 +164,16 @@ impl<'a> VariantPicture<'a> {
             }
         }
         marks
+    }
+}
+
+/// How the picture draws a clue.
+fn symbol(clue: EdgeClue) -> char {
+    match clue {
+        EdgeClue::White => 'o',
+        EdgeClue::Black => '@',
+        EdgeClue::X => 'x',
+        EdgeClue::V => 'v',
     }
 }
 
@@ -187,9 +231,20 @@ impl fmt::Display for VariantPicture<'_> {
                         Wall::None => "   ",
                     };
                     let label = (row < side).then(|| labels[shape.index(row as usize, col as usize)].as_deref());
-                    match label.flatten() {
-                        Some(sum) => line.extend(sum.chars().chain(segment.chars().skip(sum.len()))),
-                        None => line.push_str(segment),
+                    let clue = (row > 0 && row < side)
+                        .then(|| {
+                            self.clue(
+                                shape.index(row as usize - 1, col as usize),
+                                shape.index(row as usize, col as usize),
+                            )
+                        })
+                        .flatten();
+                    match (label.flatten(), clue) {
+                        (Some(sum), _) => line.extend(sum.chars().chain(segment.chars().skip(sum.len()))),
+                        (None, Some(clue)) => {
+                            line.extend(segment.chars().take(1).chain([clue]).chain(segment.chars().skip(2)))
+                        }
+                        (None, None) => line.push_str(segment),
                     }
                 }
             }
@@ -199,10 +254,16 @@ impl fmt::Display for VariantPicture<'_> {
             }
             let mut line = String::with_capacity(4 * side as usize + 1);
             for col in 0..=side {
-                line.push(match wall(place(row, col - 1), place(row, col)) {
-                    Wall::Region => '|',
-                    Wall::Cage => ':',
-                    Wall::None => ' ',
+                let clue = (col > 0 && col < side)
+                    .then(|| {
+                        self.clue(shape.index(row as usize, col as usize - 1), shape.index(row as usize, col as usize))
+                    })
+                    .flatten();
+                line.push(match (clue, wall(place(row, col - 1), place(row, col))) {
+                    (Some(clue), _) => clue,
+                    (None, Wall::Region) => '|',
+                    (None, Wall::Cage) => ':',
+                    (None, Wall::None) => ' ',
                 });
                 if col < side {
                     let i = shape.index(row as usize, col as usize);
@@ -220,6 +281,7 @@ impl fmt::Display for VariantPicture<'_> {
         if !self.variant.cages().is_empty() {
             legend.push(String::from("... : cage walls, sum above the first cell"));
         }
+        legend.extend(self.clue_legend());
         if !legend.is_empty() {
             write!(f, "\n{}", legend.join(", "))?;
         }
@@ -311,6 +373,27 @@ mod tests {
         let picture = plain.picture(&grid)?.to_string();
         assert_eq!(picture.lines().next(), Some("+-------+-------+"));
         assert_eq!(picture.lines().nth(2), Some("|.......|       |"));
+        Ok(())
+    }
+
+    #[test]
+    fn clues_sit_on_the_edges_between_their_cells() -> Result<(), Box<dyn std::error::Error>> {
+        let grid: Grid = "12..............".parse()?;
+        let rules =
+            Variant::parse("white=r1c1+r1c2,black=r1c2+r2c2,x=r2c2+r2c3,v=r3c4+r4c4,kropki-negative", Shape::MINI)?;
+        let expected = [
+            "+-------+-------+",
+            "| 1 o 2 | .   . |",
+            "|     @ |       |",
+            "| .   . x .   . |",
+            "+-------+-------+",
+            "| .   . | .   . |",
+            "|       |     v |",
+            "| .   . | .   . |",
+            "+-------+-------+",
+            "o white dot (consecutive), @ black dot (one twice the other), x X (sum 10), v V (sum 5), every dot given",
+        ];
+        assert_eq!(rules.picture(&grid)?.to_string().lines().collect::<Vec<_>>(), expected);
         Ok(())
     }
 

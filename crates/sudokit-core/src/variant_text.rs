@@ -10,6 +10,9 @@
 //! | irregular regions (jigsaw) | `jigsaw=` then each cell's region, row-major, one symbol a cell as digits are written (`1`–`9`, then `A`…) |
 //! | a house of one's own | `house=` then its cells joined by `+`: `house=r1c1+r2c3+r3c5` |
 //! | relations | `anti-king`, `anti-knight`, `non-consecutive` |
+//! | a Kropki dot between two neighbours | `white=` (consecutive) or `black=` (one twice the other), then the two cells joined by `+`: `white=r1c1+r1c2` |
+//! | an X (sum 10) or a V (sum 5) between two neighbours | `x=r1c1+r2c1`, `v=r4c4+r4c5` (`x` alone is the diagonals) |
+//! | every Kropki dot, every X and V given | `kropki-negative`, `xv-negative` |
 //! | a killer cage | `cage=` then its sum, `:` and its cells joined by `+`: `cage=10:r1c1+r1c2+r2c1`; without a sum, `cage=r1c1+r1c2` |
 //! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
 //!
@@ -21,7 +24,8 @@
 //! lists one (its cells and its value), one rule per cage: a killer line
 //! stays one line, each cage readable on its own, and cages that do not
 //! cover the grid (killer with givens, a few cages as an extra rule) need
-//! no filler symbol, which a map of cage letters would. Pencil marks are
+//! no filler symbol, which a map of cage letters would; a clue between two
+//! cells is one rule each, the same way. Pencil marks are
 //! written as rules so that rules alone say a whole puzzle, but a file
 //! gives a pencil-mark puzzle as its line of marks in place of the grid
 //! (see `sudokit::grid::io`), as SukakuExplainer and the forums do.
@@ -29,8 +33,9 @@
 use std::fmt;
 
 use crate::cell::Cell;
+use crate::pairs::{ClueFamily, EdgeClue, Relation};
 use crate::shape::Shape;
-use crate::variant::{HouseKind, Relation, Variant, VariantError};
+use crate::variant::{HouseKind, Variant, VariantError};
 
 impl Variant {
     /// The rules written as [the module](self) says, for grids of
@@ -79,10 +84,22 @@ impl Variant {
                     let (sum, cells) = cage_parts(cage).map_err(unreadable)?;
                     variant.with_cage(&cells, sum)?
                 }
-                (name, None) => match Relation::ALL.into_iter().find(|r| r.name() == name) {
-                    Some(relation) => variant.with_relation(relation),
-                    None => return Err(VariantError::UnknownRule { name: token.to_owned(), column: start }),
-                },
+                (name, Some(cells)) if EdgeClue::ALL.iter().any(|c| c.name() == name) => {
+                    let clue = EdgeClue::ALL.into_iter().find(|c| c.name() == name).unwrap_or(EdgeClue::White);
+                    let [a, b] = house_cells(cells).map_err(unreadable)?.try_into().map_err(|cells: Vec<Cell>| {
+                        unreadable(format!("a clue sits between two cells, not {}", cells.len()))
+                    })?;
+                    variant.with_edge_clue(clue, a, b)?
+                }
+                (name, None) => {
+                    if let Some(relation) = Relation::ALL.into_iter().find(|r| r.name() == name) {
+                        variant.with_relation(relation)
+                    } else if let Some(family) = ClueFamily::ALL.into_iter().find(|f| f.negative_name() == name) {
+                        variant.with_all_clues_given(family)
+                    } else {
+                        return Err(VariantError::UnknownRule { name: token.to_owned(), column: start });
+                    }
+                }
                 _ => return Err(VariantError::UnknownRule { name: token.to_owned(), column: start }),
             };
         }
@@ -153,6 +170,10 @@ impl fmt::Display for Variant {
             parts.push(format!("house={}", cells.join("+")));
         }
         parts.extend(self.relations().iter().map(|r| r.name().to_owned()));
+        for &(clue, a, b) in self.edge_clues() {
+            parts.push(format!("{}={}+{}", clue.name(), Cell::from_index(a, shape), Cell::from_index(b, shape)));
+        }
+        parts.extend(self.all_given().iter().map(|family| family.negative_name().to_owned()));
         for cage in self.cages() {
             let cells: Vec<String> = cage.cells().iter().map(|&i| Cell::from_index(i, shape).to_string()).collect();
             match cage.sum() {
@@ -179,7 +200,8 @@ mod tests {
         let shape = Shape::CLASSIC;
         let jigsaw: String = (0..81).map(|i| char::from(b'1' + ((i / 9 + (i % 9) / 3) % 9) as u8)).collect();
         let text = format!(
-            "jigsaw={jigsaw},x,windoku,disjoint-groups,house=r1c1+r2c3,anti-king,anti-knight,non-consecutive,cage=12:r9c8+r9c9,cage=r1c9"
+            "jigsaw={jigsaw},x,windoku,disjoint-groups,house=r1c1+r2c3,anti-king,anti-knight,non-consecutive,\
+             white=r1c1+r1c2,black=r5c5+r6c5,x=r2c2+r2c3,v=r1c1+r2c1,kropki-negative,xv-negative,cage=12:r9c8+r9c9,cage=r1c9"
         );
         let variant = Variant::parse(&text, shape).expect("a valid text");
         assert_eq!(variant.to_string(), text);
@@ -209,5 +231,10 @@ mod tests {
             "1".repeat(10) + &"2".repeat(8) + &(3..=9).map(|r| r.to_string().repeat(9)).collect::<String>();
         assert_eq!(err(&format!("jigsaw={lopsided}")), "region 1 has 10 cells, not 9");
         assert_eq!(err("jigsaw=#"), "column 1: `#` names no region of a grid of side 9");
+        assert_eq!(err("x,white=r1c1+r1c2+r1c3"), "column 3: a clue sits between two cells, not 3");
+        assert_eq!(err("v=r1c1+r2c2"), "r1c1 and r2c2 are not orthogonal neighbours: a clue sits between two");
+        assert_eq!(err("x=r1c1+r1c1"), "r1c1 and r1c1 are not orthogonal neighbours: a clue sits between two");
+        assert_eq!(err("black=r9c9+r10c9"), "r10c9 is outside the 9×9 grid");
+        assert!(err("kropki").starts_with("column 1: unknown rule `kropki`"));
     }
 }

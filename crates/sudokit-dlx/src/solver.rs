@@ -334,7 +334,7 @@ impl Solver for Dlx {
         variant.validate(puzzle)?;
         let cells = puzzle.shape().cell_count() as u64;
         let slices = (Dlx::FIRST_RUN_NODES.saturating_mul(cells), Dlx::RESTART_NODES.saturating_mul(cells));
-        let (outcome, spent) = variant::solve_with_restarts(puzzle, variant, slices, &budget.with_caps_left());
+        let (outcome, spent) = variant::solve_with_restarts(puzzle, admitted.rules(), slices, &budget.with_caps_left());
         self.keep_stats(spent, &mut tally);
         match outcome {
             Ok(Some(grid)) => Ok(tally.solution(grid)),
@@ -359,7 +359,7 @@ impl CountSolutions for Dlx {
             return self.count_solutions_with(puzzle, limit, budget);
         }
         let mut tally = SearchTally::new(budget, limit);
-        let mut cover = VariantMatrix::new(puzzle, variant)?;
+        let mut cover = VariantMatrix::new(puzzle, admitted.rules())?;
         let outcome = cover.matrix.count_solutions_with_meter(limit, tally.meter_mut());
         self.keep_stats(cover.matrix.stats(), &mut tally);
         outcome.map_err(|reason| tally.exhausted(reason, None))

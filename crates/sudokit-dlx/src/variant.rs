@@ -1,7 +1,7 @@
 //! A puzzle of any [`Variant`] as exact cover: what [`Dlx`](crate::Dlx)
 //! searches for rules other than the standard ones.
 
-use sudokit_core::{Budget, Grid, Meter, RuleKind, RuleKinds, SolveError, SplitMix64, StopReason, Variant};
+use sudokit_core::{Budget, Digit, Grid, Meter, RuleKind, RuleKinds, Rulebook, SolveError, SplitMix64, StopReason};
 
 use crate::engine::{CoverStats, ExactCover, plus};
 use crate::restart::luby;
@@ -30,37 +30,36 @@ pub(crate) struct VariantMatrix {
     option_of: Vec<u32>,
 }
 
-/// The kinds of rule the matrix expresses: every house, relation and
-/// cage, and cage sums whose combinations can be listed.
-pub(crate) const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
-    .union(RuleKinds::DIFFERENCES)
-    .with(RuleKind::NonConsecutive)
-    .with(RuleKind::CageSums)
-    .with(RuleKind::Marks);
+/// The kinds of rule the matrix expresses: every house and cage, every
+/// relation between two cells (a secondary item per pair of options its
+/// rule forbids together), cage sums whose combinations can be listed,
+/// and pencil marks.
+pub(crate) const RULE_KINDS: RuleKinds =
+    RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).with(RuleKind::Marks);
 
 /// What `option_of` holds for an option that places no digit.
 const COMBINATION: u32 = u32::MAX;
 
 impl VariantMatrix {
-    /// The matrix of `puzzle` under `variant`.
+    /// The matrix of `puzzle` under `rules`.
     ///
     /// # Errors
     /// [`SolveError::ShapeMismatch`], [`SolveError::InvalidPuzzle`] or
     /// [`SolveError::VariantClash`], from [`Variant::validate`].
-    pub(crate) fn new(puzzle: &Grid, variant: &Variant) -> Result<VariantMatrix, SolveError> {
-        variant.validate(puzzle)?;
-        Ok(VariantMatrix::build(puzzle, variant, None))
+    pub(crate) fn new(puzzle: &Grid, rules: &Rulebook) -> Result<VariantMatrix, SolveError> {
+        rules.variant().validate(puzzle)?;
+        Ok(VariantMatrix::build(puzzle, rules, None))
     }
 
     /// The matrix of a validated `puzzle`; with `shuffle`, its primary
     /// items and its options numbered in another order (a restart's), which
     /// changes how the search breaks ties.
-    fn build(puzzle: &Grid, variant: &Variant, shuffle: Option<&mut SplitMix64>) -> VariantMatrix {
-        let shape = variant.shape();
+    fn build(puzzle: &Grid, rules: &Rulebook, shuffle: Option<&mut SplitMix64>) -> VariantMatrix {
+        let (shape, variant) = (rules.shape(), rules.variant());
         let (n, cells) = (shape.side(), shape.cell_count());
         // A house of every cell's width holds each digit once (primary
         // items); a smaller one, of one's own, at most once (secondary).
-        let (full, small): (Vec<_>, Vec<_>) = variant.houses().into_iter().partition(|h| h.cells().len() == n);
+        let (full, small): (Vec<_>, Vec<_>) = rules.houses().iter().partition(|h| h.cells().len() == n);
         let mut homes: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for (h, house) in full.iter().enumerate() {
             for &cell in house.cells() {
@@ -97,19 +96,23 @@ impl VariantMatrix {
             bound[b].push(primary + secondary);
             secondary += 1;
         };
-        for &relation in variant.relations() {
-            for (a, b) in relation.pairs(shape) {
-                if relation.is_difference() {
-                    (0..n).for_each(|d| not_both(a * n + d, b * n + d));
-                } else {
-                    for d in 0..n.saturating_sub(1) {
-                        not_both(a * n + d, b * n + d + 1);
-                        not_both(a * n + d + 1, b * n + d);
-                    }
-                }
+        let digits: Vec<Digit> = (1..=n as u8).filter_map(Digit::new).collect();
+        for (bond, pairs) in rules.bonds() {
+            let rule = bond.rule();
+            // The digit pairs the rule forbids, as option offsets.
+            let forbidden: Vec<(usize, usize)> = digits
+                .iter()
+                .flat_map(|&x| digits.iter().map(move |&y| (x, y)))
+                .filter(|&(x, y)| !rule.allows(x, y))
+                .map(|(x, y)| (x.index(), y.index()))
+                .collect();
+            for &(a, b) in pairs {
+                forbidden.iter().for_each(|&(d, e)| not_both(a * n + d, b * n + e));
             }
         }
-        // Sides up to 35 keep the matrix far below the engine's limits.
+        // Sides up to 35 keep the matrix below the engine's limits: a white
+        // dot on every edge of a 35×35 grid, with both negatives and
+        // non-consecutive, is about 3.4 million secondary items.
         let mut matrix = ExactCover::try_new(primary, secondary).expect("a variant's items fit the engine");
         let mut number: Vec<usize> = (0..primary).collect();
         let mut order: Vec<u32> = (0..(cells * n) as u32).collect();
@@ -171,7 +174,7 @@ enum Run {
     Paused,
 }
 
-/// The first solution of a validated `puzzle` under `variant`, within
+/// The first solution of a validated `puzzle` under `rules`, within
 /// `budget`'s caps: a first run of `first` nodes, then restarts on the
 /// matrix numbered in other orders, `restart` nodes times Luby's sequence
 /// each, until one ends (a run that ends without a solution proves there
@@ -179,7 +182,7 @@ enum Run {
 /// outcome and the work of every run.
 pub(crate) fn solve_with_restarts(
     puzzle: &Grid,
-    variant: &Variant,
+    rules: &Rulebook,
     (first, restart): (u64, u64),
     budget: &Budget,
 ) -> (Result<Option<Grid>, StopReason>, CoverStats) {
@@ -189,7 +192,7 @@ pub(crate) fn solve_with_restarts(
         let room = budget.max_nodes().map_or(u64::MAX, |max| max.saturating_sub(spent.nodes));
         let run = budget.clone().with_max_nodes(slice.min(room));
         let mut rng = SplitMix64::new(attempt);
-        let mut cover = VariantMatrix::build(puzzle, variant, (attempt > 0).then_some(&mut rng));
+        let mut cover = VariantMatrix::build(puzzle, rules, (attempt > 0).then_some(&mut rng));
         let outcome = match cover.first_solution(puzzle, &mut Meter::new(&run)) {
             Ok(Some(grid)) => Ok(Run::Solved(grid)),
             Ok(None) => Ok(Run::Unsolvable),

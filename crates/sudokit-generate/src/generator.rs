@@ -9,8 +9,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudokit_auto::Auto;
 use sudokit_core::{
-    Budget, Cell, CountSolutions, Digit, Grid, ParameterError, Puzzle, Relation, Rulebook, SearchTally, Shape,
-    SolveError, StopReason, Variant,
+    Budget, Cell, CountSolutions, Digit, Grid, ParameterError, Puzzle, Rulebook, SearchTally, Shape, SolveError,
+    StopReason, Variant,
 };
 use sudokit_rules::human::{RateError, Rater, Rating};
 
@@ -413,9 +413,10 @@ impl Generator {
 /// why.
 fn fewest_givens(variant: &Variant) -> (usize, String) {
     let shape = variant.shape();
-    if variant.relations().contains(&Relation::NonConsecutive) {
-        // Swapping two digits may break it: only the empty grid is sure
-        // to have several solutions (reversing the digits keeps the rules).
+    if variant.bonds().iter().any(|(bond, _)| !bond.rule().is_difference()) {
+        // A rule between two cells other than different digits (non-
+        // consecutive, a Kropki dot, an X…) may break when two digits
+        // swap: only the empty grid is sure to have several solutions.
         return (1, "an empty grid has several solutions".to_owned());
     }
     if !variant.is_standard() {

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use sudokit_core::{Grid, Puzzle, Relation, Rulebook, Shape, Variant};
+use sudokit_core::{Grid, PairRule, Puzzle, Rulebook, Shape, Variant};
 
 use crate::canonical::CanonicalError;
 use crate::transform::Transform;
@@ -48,9 +48,14 @@ pub struct VariantCanonical {
 /// | standard | 3 359 232 (every one; use [`canonical_puzzle`](crate::canonical_puzzle)) |
 /// | X | those that map the two diagonals onto themselves |
 /// | anti-king, anti-knight, non-consecutive | the 8 turns and mirrors |
+/// | Kropki dots, XV | those that map every clue onto one of its kind, and every family given in full onto itself |
 ///
-/// Digits: any relabelling keeps every rule but non-consecutive, which
-/// only its reversal (`d` to `10 - d`) keeps.
+/// Digits: any relabelling keeps the rules that only ask for different
+/// digits; once a rule between two cells asks for more, only the
+/// identity and the reversal (`d` to `10 - d`) are tried, each where it
+/// keeps every such rule ([`PairRule::is_kept_by`](sudokit_core::PairRule::is_kept_by):
+/// the reversal keeps non-consecutive, white dots and X, not black dots
+/// or V).
 ///
 /// ```
 /// use sudokit::generate::variant_transforms;
@@ -121,7 +126,16 @@ pub fn canonical_variant_puzzle(puzzle: &Puzzle) -> Result<VariantCanonical, Can
     let moves = moves_of(puzzle.rules())?;
     let (variant, puzzle) = (puzzle.variant(), puzzle.grid());
     variant.validate(puzzle)?;
-    let reversible_only = variant.relations().contains(&Relation::NonConsecutive);
+    // Rules between two cells other than different digits keep only the
+    // digit maps that keep their rule: the identity, and the reversal for
+    // non-consecutive, white dots and X.
+    let rules: Vec<PairRule> =
+        variant.bonds().iter().map(|(bond, _)| bond.rule()).filter(|rule| !rule.is_difference()).collect();
+    let reversible_only = !rules.is_empty();
+    let fixed: Vec<Vec<u8>> = [identity_digits(), reversed_digits()]
+        .into_iter()
+        .filter(|map| rules.iter().all(|rule| rule.is_kept_by(map)))
+        .collect();
     let values = puzzle.values();
     let map: Option<Vec<u8>> = variant.regions().map(<[u8]>::to_vec);
     let mut best: Option<Candidate> = None;
@@ -129,8 +143,7 @@ pub fn canonical_variant_puzzle(puzzle: &Puzzle) -> Result<VariantCanonical, Can
     for (at, m) in moves.iter().enumerate() {
         let moved_map = map.as_ref().map_or_else(Vec::new, |map| first_appearance(&m.map(|c| map[usize::from(c)] + 1)));
         let moved: Vec<u8> = m.iter().map(|&c| values[usize::from(c)]).collect();
-        let digit_maps =
-            if reversible_only { vec![identity_digits(), reversed_digits()] } else { vec![first_seen(&moved)] };
+        let digit_maps = if reversible_only { fixed.clone() } else { vec![first_seen(&moved)] };
         for digits in digit_maps {
             let grid: Vec<u8> = moved.iter().map(|&v| if v == 0 { 0 } else { digits[usize::from(v) - 1] }).collect();
             let candidate = Candidate { map: moved_map.clone(), grid, at, digits };
@@ -258,11 +271,11 @@ impl Rules {
     fn of(variant: &Variant) -> Rules {
         let houses = variant.extra_houses().iter().map(|h| h.cells().iter().fold(0u128, |m, &c| m | 1 << c)).collect();
         let relations = variant
-            .relations()
-            .iter()
-            .map(|&r| {
+            .bonds()
+            .into_iter()
+            .map(|(_, pairs)| {
                 let mut binds = vec![false; 81 * 81];
-                for (a, b) in r.pairs(Shape::CLASSIC) {
+                for (a, b) in pairs {
                     binds[a * 81 + b] = true;
                     binds[b * 81 + a] = true;
                 }

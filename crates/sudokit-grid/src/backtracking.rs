@@ -268,16 +268,13 @@ impl CountSolutions for Backtracking {
 
 impl BacktrackingMrv {
     /// Every kind of rule: the candidates of a cell are the digits its
-    /// peers (houses and difference relations), its non-consecutive
-    /// neighbours and its cage's combinations leave, recomputed at every
-    /// node; sums whose combinations can be listed (every killer up to
-    /// 16×16).
-    pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
-        .with(RuleKind::AntiKing)
-        .with(RuleKind::AntiKnight)
-        .with(RuleKind::NonConsecutive)
-        .with(RuleKind::CageSums)
-        .with(RuleKind::Marks);
+    /// peers (houses and difference relations), the rules binding it to
+    /// other cells ([`RuleKinds::PAIRS`], read as pairs and
+    /// [`PairRule::partners`](sudokit_core::PairRule::partners)) and its
+    /// cage's combinations leave, recomputed at every node; sums whose
+    /// combinations can be listed (every killer up to 16×16).
+    pub const RULE_KINDS: RuleKinds =
+        RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).with(RuleKind::Marks);
 }
 
 impl Solver for BacktrackingMrv {
@@ -293,7 +290,7 @@ impl Solver for BacktrackingMrv {
         if puzzle.is_standard() {
             return solve(puzzle.grid(), budget, Order::FewestCandidates);
         }
-        variant_search::solve(puzzle.grid(), puzzle.variant(), budget)
+        variant_search::solve(puzzle.puzzle(), budget)
     }
 }
 
@@ -302,6 +299,6 @@ impl CountSolutions for BacktrackingMrv {
         if puzzle.is_standard() {
             return count(puzzle.grid(), limit, budget, Order::FewestCandidates);
         }
-        variant_search::count(puzzle.grid(), puzzle.variant(), limit, budget)
+        variant_search::count(puzzle.puzzle(), limit, budget)
     }
 }

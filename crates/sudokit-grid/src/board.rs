@@ -1,6 +1,6 @@
 //! [`CandidateBoard`]: the candidates of every cell of a puzzle.
 
-use sudokit_core::{Cell, Digit, Grid, Shape, Variant, VariantError};
+use sudokit_core::{Cell, Digit, Grid, Rulebook, Shape, Variant, VariantError};
 
 use crate::{Candidates, Layout};
 
@@ -50,8 +50,10 @@ impl CandidateBoard {
     /// The candidates of `grid` under the rules of `variant`: a given's
     /// cell holds its digit, an empty cell the digits that no peer's given
     /// holds (a peer shares a house with it, or a difference relation
-    /// binds them) and, under non-consecutive, none next to an orthogonal
-    /// neighbour's given; with pencil marks, among its marks.
+    /// binds them) and only digits that every other bond allows beside a
+    /// bound cell's given (under non-consecutive, none next to an
+    /// orthogonal neighbour's; beside a Kropki dot, an X or a V, only
+    /// those the clue pairs with it); with pencil marks, among its marks.
     ///
     /// ```
     /// use sudokit::grid::CandidateBoard;
@@ -78,7 +80,7 @@ impl CandidateBoard {
             return Ok(CandidateBoard::new(grid));
         }
         let values = grid.values();
-        let (peers, neighbours) = (variant.peers(), variant.non_consecutive_neighbours());
+        let rules = Rulebook::new(variant.clone());
         let full = Candidates::full(shape.side());
         let marks = variant.marks();
         let cells = (0..shape.cell_count())
@@ -86,12 +88,12 @@ impl CandidateBoard {
                 Some(d) => Candidates::single(d),
                 None => {
                     let full = marks.map_or(full, |marks| Candidates::from_bits(marks[i]));
-                    let taken: Candidates = peers[i].iter().filter_map(|&p| Digit::new(values[p])).collect();
-                    let near = neighbours[i]
-                        .iter()
-                        .filter_map(|&n| Digit::new(values[n]))
-                        .fold(Candidates::EMPTY, |acc, d| acc | Candidates::next_to(d));
-                    full - taken - near
+                    let taken: Candidates = rules.peers(i).filter_map(|p| Digit::new(values[p])).collect();
+                    let allowed = rules.bound_to(i).iter().fold(full, |acc, &(n, rule)| match Digit::new(values[n]) {
+                        Some(d) => acc & Candidates::from_bits(rule.partners(d, shape.side())),
+                        None => acc,
+                    });
+                    allowed - taken
                 }
             })
             .collect();

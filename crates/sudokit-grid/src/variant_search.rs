@@ -3,19 +3,20 @@
 //! the standard ones.
 
 use sudokit_core::cage::open_digits;
-use sudokit_core::{Budget, Digit, Grid, SearchTally, Solution, SolveError, StopReason, Variant};
+use sudokit_core::{Budget, Digit, PairRule, Puzzle, SearchTally, Solution, SolveError, StopReason};
 
 use crate::Candidates;
 
 /// The search: cell values, and per cell the cells that may not share its
-/// digit, the neighbours that may not hold a consecutive one, the cage
+/// digit, the cells bound to it by another rule on their digits, the cage
 /// sum it is in and the digits its pencil marks allow.
 struct Search<'b> {
     cells: Vec<u8>,
     /// Per cell, the digits it may hold at all.
     marks: Vec<u64>,
     peers: Vec<Vec<usize>>,
-    neighbours: Vec<Vec<usize>>,
+    bound: Vec<Vec<(usize, PairRule)>>,
+    side: usize,
     /// Per cell, its cage with a sum, in `sums`.
     cage_of: Vec<Option<usize>>,
     /// The cells and the digit combinations of each cage with a sum.
@@ -24,11 +25,12 @@ struct Search<'b> {
 }
 
 impl<'b> Search<'b> {
-    fn new(puzzle: &Grid, variant: &Variant, budget: &'b Budget, limit: u64) -> Result<Search<'b>, SolveError> {
-        variant.validate(puzzle)?;
-        let cells = puzzle.values().to_vec();
-        let peers = variant.peers();
-        let neighbours = variant.non_consecutive_neighbours();
+    fn new(puzzle: &Puzzle, budget: &'b Budget, limit: u64) -> Result<Search<'b>, SolveError> {
+        puzzle.validate()?;
+        let (rules, variant) = (puzzle.rules(), puzzle.variant());
+        let cells = puzzle.grid().values().to_vec();
+        let peers = (0..cells.len()).map(|i| rules.peers(i).collect()).collect();
+        let bound = (0..cells.len()).map(|i| rules.bound_to(i).to_vec()).collect();
         let side = variant.shape().side();
         let mut cage_of = vec![None; cells.len()];
         let mut sums = Vec::new();
@@ -38,12 +40,12 @@ impl<'b> Search<'b> {
         }
         let marks =
             variant.marks().map_or_else(|| vec![sudokit_core::marks::all_digits(side); cells.len()], <[u64]>::to_vec);
-        Ok(Search { cells, marks, peers, neighbours, cage_of, sums, tally: SearchTally::new(budget, limit) })
+        Ok(Search { cells, marks, peers, bound, side, cage_of, sums, tally: SearchTally::new(budget, limit) })
     }
 
     /// The digits cell `i` may take: among its marks, none of its peers',
-    /// none next to a neighbour's, and only those that leave its cage's sum
-    /// reachable.
+    /// only those each bound cell's digit allows, and only those that
+    /// leave its cage's sum reachable.
     fn free(&self, i: usize) -> Candidates {
         let mut taken = Candidates::EMPTY;
         for &p in &self.peers[i] {
@@ -51,12 +53,13 @@ impl<'b> Search<'b> {
                 taken |= Candidates::from_bits(1 << (self.cells[p] - 1));
             }
         }
-        for &p in &self.neighbours[i] {
+        let mut allowed = self.marks[i];
+        for &(p, rule) in &self.bound[i] {
             if let Some(digit) = Digit::new(self.cells[p]) {
-                taken |= Candidates::next_to(digit);
+                allowed &= rule.partners(digit, self.side);
             }
         }
-        let free = Candidates::from_bits(self.marks[i]) - taken;
+        let free = Candidates::from_bits(allowed) - taken;
         match self.cage_of[i] {
             Some(c) => {
                 let (cells, combinations) = &self.sums[c];
@@ -93,9 +96,9 @@ impl<'b> Search<'b> {
     }
 }
 
-/// The first solution of `puzzle` under `variant`.
-pub(crate) fn solve(puzzle: &Grid, variant: &Variant, budget: &Budget) -> Result<Solution, SolveError> {
-    let mut search = Search::new(puzzle, variant, budget, 1)?;
+/// The first solution of `puzzle`.
+pub(crate) fn solve(puzzle: &Puzzle, budget: &Budget) -> Result<Solution, SolveError> {
+    let mut search = Search::new(puzzle, budget, 1)?;
     search.tally.check().map_err(|reason| search.tally.exhausted(reason, None))?;
     if let Err(reason) = search.fewest_candidates() {
         return Err(search.tally.exhausted(reason, None));
@@ -103,12 +106,12 @@ pub(crate) fn solve(puzzle: &Grid, variant: &Variant, budget: &Budget) -> Result
     search.tally.into_solution(puzzle.shape())
 }
 
-/// The solutions of `puzzle` under `variant`, up to `limit`.
-pub(crate) fn count(puzzle: &Grid, variant: &Variant, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
+/// The solutions of `puzzle`, up to `limit`.
+pub(crate) fn count(puzzle: &Puzzle, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
     if limit == 0 {
         return Ok(0);
     }
-    let mut search = Search::new(puzzle, variant, budget, limit)?;
+    let mut search = Search::new(puzzle, budget, limit)?;
     match search.fewest_candidates() {
         Ok(_) => Ok(search.tally.found()),
         Err(reason) => Err(search.tally.exhausted(reason, None)),

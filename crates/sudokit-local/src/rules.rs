@@ -4,7 +4,7 @@
 //! killer cages, the pairs of cells that break a relation, and how far
 //! each cage with a sum is from it.
 
-use sudokit_core::{Relation, RuleKind, RuleKinds, Variant};
+use sudokit_core::{Digit, RuleKind, RuleKinds, Variant};
 
 /// The energy terms of a variant's extra houses, cages and relations.
 #[derive(Clone, Debug)]
@@ -13,12 +13,12 @@ pub(crate) struct Rules {
     /// The extra houses and cages of each cell.
     houses_of: Vec<Vec<u16>>,
     houses: usize,
-    /// The cells that may not share each cell's digit (anti-king,
-    /// anti-knight).
-    apart: Vec<Vec<u16>>,
-    /// The cells whose digit may not be consecutive to each cell's
-    /// (non-consecutive).
-    not_next: Vec<Vec<u16>>,
+    /// The cells bound to each cell by a relation (anti-king, a Kropki
+    /// dot…), each with its rule's row in `clashes`.
+    bound: Vec<Vec<(u16, u16)>>,
+    /// Per rule between two cells, whether digits `x` and `y` break it, at
+    /// `x * (side + 1) + y`.
+    clashes: Vec<Vec<bool>>,
     /// The cage with a sum of each cell, if any (an index into `sums`).
     sum_of: Vec<Option<u16>>,
     /// The sum of each cage that has one.
@@ -38,11 +38,10 @@ pub(crate) struct Tally {
 
 impl Rules {
     /// The kinds of rule a local search scores: extra houses, cages (with
-    /// their sums, however long), difference relations, non-consecutive,
-    /// and pencil marks, which keep its moves.
+    /// their sums, however long), every relation between two cells (each
+    /// pair that breaks its rule), and pencil marks, which keep its moves.
     pub(crate) const KINDS: RuleKinds = RuleKinds::HOUSES
-        .union(RuleKinds::DIFFERENCES)
-        .with(RuleKind::NonConsecutive)
+        .union(RuleKinds::PAIRS)
         .with(RuleKind::CageSums)
         .with(RuleKind::WideCageSums)
         .with(RuleKind::Marks);
@@ -50,7 +49,8 @@ impl Rules {
     /// The terms of `variant`, or `None` when it has none beyond its rows,
     /// columns and boxes or regions.
     pub(crate) fn of(variant: &Variant) -> Option<Rules> {
-        if variant.extra_houses().is_empty() && variant.relations().is_empty() && variant.cages().is_empty() {
+        let bonds = variant.bonds();
+        if variant.extra_houses().is_empty() && bonds.is_empty() && variant.cages().is_empty() {
             return None;
         }
         let (side, cells) = (variant.shape().side(), variant.shape().cell_count());
@@ -62,12 +62,20 @@ impl Rules {
                 houses_of[i].push(h as u16);
             }
         }
-        let (mut apart, mut not_next) = (vec![Vec::new(); cells], vec![Vec::new(); cells]);
-        for &relation in variant.relations() {
-            let bound = if relation == Relation::NonConsecutive { &mut not_next } else { &mut apart };
-            for (a, b) in relation.pairs(variant.shape()) {
-                bound[a].push(b as u16);
-                bound[b].push(a as u16);
+        let (mut bound, mut clashes) = (vec![Vec::new(); cells], Vec::new());
+        for (r, (bond, pairs)) in bonds.iter().enumerate() {
+            let rule = bond.rule();
+            let digit = |v: usize| Digit::new(v as u8);
+            clashes.push(
+                (0..(side + 1) * (side + 1))
+                    .map(|at| {
+                        digit(at / (side + 1)).zip(digit(at % (side + 1))).is_some_and(|(x, y)| !rule.allows(x, y))
+                    })
+                    .collect(),
+            );
+            for &(a, b) in pairs {
+                bound[a].push((b as u16, r as u16));
+                bound[b].push((a as u16, r as u16));
             }
         }
         let (mut sum_of, mut sums) = (vec![None; cells], Vec::new());
@@ -76,7 +84,7 @@ impl Rules {
             cage.cells().iter().for_each(|&i| sum_of[i] = Some(sums.len() as u16));
             sums.push(sum);
         }
-        Some(Rules { side, houses_of, houses: houses.len(), apart, not_next, sum_of, sums })
+        Some(Rules { side, houses_of, houses: houses.len(), bound, clashes, sum_of, sums })
     }
 
     /// The tally of the complete assignment `values`.
@@ -101,10 +109,9 @@ impl Rules {
         let duplicates: u32 = tally.counts.iter().map(|&c| u32::from(c.saturating_sub(1))).sum();
         let mut broken = 0;
         for (a, &va) in values.iter().enumerate() {
-            let later = |b: &&u16| usize::from(**b) > a;
-            broken += self.apart[a].iter().filter(later).filter(|&&b| values[usize::from(b)] == va).count() as u32;
+            let later = |&&(b, _): &&(u16, u16)| usize::from(b) > a;
             broken +=
-                self.not_next[a].iter().filter(later).filter(|&&b| values[usize::from(b)].abs_diff(va) == 1).count()
+                self.bound[a].iter().filter(later).filter(|&&(b, r)| self.clash(r, va, values[usize::from(b)])).count()
                     as u32;
         }
         let off: u32 = tally.totals.iter().zip(&self.sums).map(|(&total, &sum)| total.abs_diff(sum)).sum();
@@ -125,11 +132,9 @@ impl Rules {
             }
             // The pair of `a` and `b` keeps its two digits: only the
             // other neighbours change.
-            for n in self.apart[from].iter().map(|&n| usize::from(n)).filter(|&n| n != to) {
-                delta += i32::from(values[n] == joining) - i32::from(values[n] == leaving);
-            }
-            for n in self.not_next[from].iter().map(|&n| usize::from(n)).filter(|&n| n != to) {
-                delta += i32::from(values[n].abs_diff(joining) == 1) - i32::from(values[n].abs_diff(leaving) == 1);
+            for &(n, r) in self.bound[from].iter().filter(|&&(n, _)| usize::from(n) != to) {
+                let held = values[usize::from(n)];
+                delta += i32::from(self.clash(r, joining, held)) - i32::from(self.clash(r, leaving, held));
             }
             // A cage holding both cells keeps its total.
             if let Some(c) = self.sum_of[from].filter(|&c| self.sum_of[to] != Some(c)) {
@@ -139,6 +144,12 @@ impl Rules {
             }
         }
         delta
+    }
+
+    /// Whether digits `x` and `y` break rule `r` between two cells.
+    #[inline]
+    fn clash(&self, r: u16, x: u8, y: u8) -> bool {
+        self.clashes[usize::from(r)][usize::from(x) * (self.side + 1) + usize::from(y)]
     }
 
     /// Moves the tally for a swap of cells `a` and `b`, before `values`

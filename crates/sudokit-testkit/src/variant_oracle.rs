@@ -1,30 +1,63 @@
 //! An independent oracle for variants: checks and counts under a
 //! [`Variant`]'s rules, derived again here from what the variant says
 //! (its region map, which kinds of extra house it has, which relations)
-//! rather than from its own tables (`Variant::houses`, `Relation::pairs`,
-//! `Variant::conflicts`), so that a bug there cannot hide itself. Only a
-//! house of one's own, a cage and pencil marks are read as the variant
-//! lists them; a cage's sum is checked here by bounds of the digits left,
-//! not by its combinations.
+//! rather than from its own tables (`Variant::houses`, `Variant::bonds`,
+//! `PairRule`, `Variant::conflicts`), so that a bug there cannot hide
+//! itself. Only a house of one's own, a cage, a clue between two cells
+//! (which it sits between) and pencil marks are read as the variant lists
+//! them; a cage's sum is checked here by bounds of the digits left, not by
+//! its combinations.
 
 /// The cells and sum of a cage with a sum.
 type Sum = (Vec<usize>, u32);
 
-/// Per cell: the cells it must differ from, those it must not be
-/// consecutive to, its cage with a sum, and the digits it may hold.
-type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<usize>], &'a [Option<&'a Sum>], &'a [u64]);
+/// Whether two digits may sit in two tied cells.
+type Allows = fn(u8, u8) -> bool;
 
-use sudokit_core::{Grid, HouseKind, Relation, Variant};
+/// Per cell: the cells it must differ from, the cells tied to it by
+/// another rule (with the rule), its cage with a sum, and the digits it
+/// may hold.
+type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<(usize, Allows)>], &'a [Option<&'a Sum>], &'a [u64]);
+
+use sudokit_core::{ClueFamily, EdgeClue, Grid, HouseKind, Relation, Variant};
+
+fn not_consecutive(x: u8, y: u8) -> bool {
+    x.abs_diff(y) != 1
+}
+
+fn consecutive(x: u8, y: u8) -> bool {
+    x.abs_diff(y) == 1
+}
+
+fn double(x: u8, y: u8) -> bool {
+    x == 2 * y || y == 2 * x
+}
+
+fn ten(x: u8, y: u8) -> bool {
+    x + y == 10
+}
+
+fn five(x: u8, y: u8) -> bool {
+    x + y == 5
+}
+
+fn no_dot(x: u8, y: u8) -> bool {
+    !consecutive(x, y) && !double(x, y)
+}
+
+fn no_xv(x: u8, y: u8) -> bool {
+    !ten(x, y) && !five(x, y)
+}
 
 /// The rules of `variant`, derived again: every house (rows, columns,
 /// boxes or regions, extra houses), the pairs of cells that must differ
-/// beyond them, the pairs that must not be consecutive, and the cages'
-/// sums.
+/// beyond them, the pairs tied by another rule on their digits, and the
+/// cages' sums.
 struct Rules {
     side: usize,
     houses: Vec<Vec<usize>>,
     differ: Vec<(usize, usize)>,
-    apart: Vec<(usize, usize)>,
+    tied: Vec<(usize, usize, Allows)>,
     sums: Vec<Sum>,
     /// Per cell, the digits its pencil marks allow (bit `d - 1`).
     marks: Vec<u64>,
@@ -70,6 +103,7 @@ impl Rules {
         houses.extend(variant.cages().iter().map(|cage| cage.cells().to_vec()));
         let sums = variant.cages().iter().filter_map(|cage| Some((cage.cells().to_vec(), cage.sum()?))).collect();
         let mut differ = Vec::new();
+        let mut tied: Vec<(usize, usize, Allows)> = Vec::new();
         let mut apart = Vec::new();
         for r in 0..n as isize {
             for c in 0..n as isize {
@@ -93,11 +127,37 @@ impl Rules {
                 }
             }
         }
+        tied.extend(apart.iter().map(|&(a, b)| (a, b, not_consecutive as Allows)));
+        for &(clue, a, b) in variant.edge_clues() {
+            let allows: Allows = match clue {
+                EdgeClue::White => consecutive,
+                EdgeClue::Black => double,
+                EdgeClue::X => ten,
+                EdgeClue::V => five,
+                _ => unimplemented!("a clue the oracle does not know yet: {clue:?}"),
+            };
+            tied.push((a, b, allows));
+        }
+        for &family in variant.all_given() {
+            let (allows, clues): (Allows, [EdgeClue; 2]) = match family {
+                ClueFamily::Kropki => (no_dot, [EdgeClue::White, EdgeClue::Black]),
+                ClueFamily::Xv => (no_xv, [EdgeClue::X, EdgeClue::V]),
+                _ => unimplemented!("a family the oracle does not know yet: {family:?}"),
+            };
+            for a in 0..n * n {
+                for b in [a + 1, a + n].into_iter().filter(|&b| b < n * n && (b == a + n || b % n != 0)) {
+                    let clued = variant.edge_clues().iter().any(|&(c, x, y)| clues.contains(&c) && (x, y) == (a, b));
+                    if !clued {
+                        tied.push((a, b, allows));
+                    }
+                }
+            }
+        }
         let marks = match variant.marks() {
             Some(marks) => marks.to_vec(),
             None => vec![u64::MAX; n * n],
         };
-        Rules { side: n, houses, differ, apart, sums, marks }
+        Rules { side: n, houses, differ, tied, sums, marks }
     }
 
     /// The first broken rule of `values` (0 for an empty cell), if any.
@@ -117,10 +177,13 @@ impl Rules {
         if let Some(&(a, b)) = self.differ.iter().filter(|p| filled(p)).find(|&&(a, b)| values[a] == values[b]) {
             return Some(format!("cells {a} and {b} both hold {}", values[a]));
         }
-        if let Some(&(a, b)) =
-            self.apart.iter().filter(|p| filled(p)).find(|&&(a, b)| values[a].abs_diff(values[b]) == 1)
+        if let Some(&(a, b, _)) = self
+            .tied
+            .iter()
+            .filter(|&&(a, b, _)| filled(&(a, b)))
+            .find(|&&(a, b, allows)| !allows(values[a], values[b]))
         {
-            return Some(format!("neighbours {a} and {b} hold {} and {}", values[a], values[b]));
+            return Some(format!("tied cells {a} and {b} hold {} and {}", values[a], values[b]));
         }
         if let Some((cells, sum)) = self.sums.iter().find(|cage| !sum_reachable(cage, values, self.side)) {
             return Some(format!("the cage of cells {cells:?} cannot add up to {sum}"));
@@ -171,8 +234,8 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
     if limit == 0 || rules.broken(&cells).is_some() {
         return (0, None);
     }
-    // Per cell, the cells it must differ from and those it must not be
-    // consecutive to.
+    // Per cell, the cells it must differ from and those tied to it by
+    // another rule.
     let mut differ = vec![Vec::new(); cells.len()];
     for house in &rules.houses {
         for &a in house {
@@ -183,23 +246,23 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
         differ[a].push(b);
         differ[b].push(a);
     }
-    let mut apart = vec![Vec::new(); cells.len()];
-    for &(a, b) in &rules.apart {
-        apart[a].push(b);
-        apart[b].push(a);
+    let mut tied = vec![Vec::new(); cells.len()];
+    for &(a, b, allows) in &rules.tied {
+        tied[a].push((b, allows));
+        tied[b].push((a, allows));
     }
     let mut sum_of = vec![None; cells.len()];
     for cage in &rules.sums {
         cage.0.iter().for_each(|&i| sum_of[i] = Some(cage));
     }
     let mut found = (0, None);
-    search(&mut cells, (&differ, &apart, &sum_of, &rules.marks), rules.side, limit, &mut found);
+    search(&mut cells, (&differ, &tied, &sum_of, &rules.marks), rules.side, limit, &mut found);
     (found.0, found.1.and_then(|values| Grid::from_values(puzzle.shape(), &values).ok()))
 }
 
 fn search(
     cells: &mut [u8],
-    (differ, apart, sum_of, marks): Bonds<'_>,
+    (differ, tied, sum_of, marks): Bonds<'_>,
     side: usize,
     limit: u64,
     found: &mut (u64, Option<Vec<u8>>),
@@ -208,7 +271,7 @@ fn search(
         (1..=side as u8)
             .filter(|&v| marks[i] >> (v - 1) & 1 == 1)
             .filter(|&v| differ[i].iter().all(|&j| cells[j] != v))
-            .filter(|&v| apart[i].iter().all(|&j| cells[j] == 0 || cells[j].abs_diff(v) != 1))
+            .filter(|&v| tied[i].iter().all(|&(j, allows)| cells[j] == 0 || allows(v, cells[j])))
             .collect()
     };
     let best = (0..cells.len()).filter(|&i| cells[i] == 0).map(|i| (allowed(cells, i), i)).min_by_key(|(d, _)| d.len());
@@ -220,7 +283,7 @@ fn search(
     for v in digits {
         cells[i] = v;
         if sum_of[i].is_none_or(|cage| sum_reachable(cage, cells, side)) {
-            search(cells, (differ, apart, sum_of, marks), side, limit, found);
+            search(cells, (differ, tied, sum_of, marks), side, limit, found);
         }
         cells[i] = 0;
         if found.0 >= limit {

@@ -29,8 +29,8 @@ use sudokit::rules::human::{
     rate_with,
 };
 use sudokit::{
-    Budget, Cell, CountSolutions, Digit, Dlx, Grid, Puzzle, Relation, Rulebook, Shape, SolveError, Solver, StopReason,
-    Variant, registry,
+    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Grid, Puzzle, Relation, Rulebook, Shape,
+    SolveError, Solver, StopReason, Variant, registry,
 };
 use sudokit_testkit::generate::{self, SplitMix64};
 use sudokit_testkit::oracle;
@@ -695,6 +695,24 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
         let b = if a.col() + 1 < side { Cell::new(a.row(), a.col() + 1) } else { Cell::new(a.row(), a.col() - 1) };
         let sum = (rng.below(2) == 0).then(|| 3 + rng.below(2 * side - 3) as u32);
         variant = variant.clone().with_cage(&[a, b], sum).unwrap_or(variant);
+    }
+    for _ in 0..rng.below(4) {
+        // A clue between two neighbours: Kropki's dots, XV's X and V.
+        let a = cell(rng);
+        let (row, col) = (a.row(), a.col());
+        let b = match rng.below(2) {
+            0 if col + 1 < side => Cell::new(row, col + 1),
+            0 => Cell::new(row, col - 1),
+            _ if row + 1 < side => Cell::new(row + 1, col),
+            _ => Cell::new(row - 1, col),
+        };
+        let clue = EdgeClue::ALL[rng.below(EdgeClue::ALL.len())];
+        variant = variant.clone().with_edge_clue(clue, a, b).unwrap_or(variant);
+    }
+    for family in ClueFamily::ALL {
+        if rng.below(8) == 0 {
+            variant = variant.with_all_clues_given(family);
+        }
     }
     if rng.below(8) == 0 {
         let full = (1u64 << side) - 1;

@@ -5,36 +5,36 @@
 use std::time::Duration;
 
 use sudokit::{
-    Budget, Cell, Grid, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape, SolveError, Variant, registry,
+    Budget, Cell, EdgeClue, Grid, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape, SolveError, Variant, registry,
 };
 
 /// The table of the README's "Variants" section: a row per registered
 /// solver, a column per kind of rule, `✓` where the solver knows it.
 const TABLE: &str = "\
-| solver | jigsaw | x | windoku | disjoint | house | king | knight | non-consec. | cage | sum | wide sum | marks |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
-| `auto` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `fast` |  |  |  |  |  |  |  |  |  |  |  |  |
-| `propagation` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `dlx` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `dlx-rs` |  |  |  |  |  |  |  |  |  |  |  |  |
-| `rules` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `dsatur-propagate` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
-| `graph-mrv-propagate` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
-| `dsatur` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
-| `graph-mrv` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
-| `backtracking-mrv` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `graph-sequential` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |  |  | ✓ |
-| `backtracking` |  |  |  |  |  |  |  |  |  |  |  |  |
-| `greedy` |  |  |  |  |  |  |  |  |  |  |  |  |
-| `annealing-hybrid` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-| `annealing` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-| `genetic-hybrid` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-| `genetic` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+| solver | jigsaw | x | windoku | disjoint | house | king | knight | non-consec. | kropki | xv | cage | sum | wide sum | marks |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| `auto` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
+| `fast` |  |  |  |  |  |  |  |  |  |  |  |  |  |  |
+| `propagation` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
+| `dlx` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
+| `dlx-rs` |  |  |  |  |  |  |  |  |  |  |  |  |  |  |
+| `rules` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  | ✓ | ✓ |  | ✓ |
+| `dsatur-propagate` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
+| `graph-mrv-propagate` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
+| `dsatur` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
+| `graph-mrv` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
+| `backtracking-mrv` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
+| `graph-sequential` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
+| `backtracking` |  |  |  |  |  |  |  |  |  |  |  |  |  |  |
+| `greedy` |  |  |  |  |  |  |  |  |  |  |  |  |  |  |
+| `annealing-hybrid` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+| `annealing` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+| `genetic-hybrid` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
+| `genetic` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
 ";
 
 /// The column of each kind, in the order of [`RuleKind::ALL`].
-const COLUMNS: [&str; 12] = [
+const COLUMNS: [&str; 14] = [
     "jigsaw",
     "x",
     "windoku",
@@ -43,6 +43,8 @@ const COLUMNS: [&str; 12] = [
     "king",
     "knight",
     "non-consec.",
+    "kropki",
+    "xv",
     "cage",
     "sum",
     "wide sum",
@@ -80,6 +82,8 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         RuleKind::AntiKing => mini.with_relation(Relation::AntiKing),
         RuleKind::AntiKnight => mini.with_relation(Relation::AntiKnight),
         RuleKind::NonConsecutive => mini.with_relation(Relation::NonConsecutive),
+        RuleKind::Kropki => mini.with_edge_clue(EdgeClue::White, pair[0], pair[1]).expect("a dot"),
+        RuleKind::Xv => mini.with_edge_clue(EdgeClue::V, pair[0], pair[1]).expect("a V"),
         RuleKind::Cages => mini.with_cage(&pair, None).expect("a cage"),
         RuleKind::CageSums => mini.with_cage(&pair, Some(3)).expect("a cage"),
         RuleKind::WideCageSums => {

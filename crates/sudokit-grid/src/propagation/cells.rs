@@ -5,7 +5,9 @@
 //! may be new; killer cages keep to the digit combinations their sums
 //! allow.
 
-use sudokit_core::{Grid, Relation, Rulebook, SearchTally, SplitMix64, StopReason};
+use sudokit_core::{Grid, Rulebook, SearchTally, SplitMix64, StopReason};
+
+use super::pairs::Pairs;
 
 /// Places `puzzle`'s givens and searches for up to `limit` solutions,
 /// counted in `tally`, trying the digits of a guess in `order` when given;
@@ -27,6 +29,9 @@ pub(super) fn search(
         Dirty::set(&mut search.dirty.cages, c);
     }
     let mut state = State::open(tables);
+    if state.candidates.contains(&0) {
+        return Ok(false);
+    }
     // A cell whose pencil marks are one digit is a single to place.
     search
         .queue
@@ -44,7 +49,8 @@ pub(super) fn search(
 /// What the search reads of a variant, by cell index.
 #[derive(Debug)]
 pub(super) struct Tables {
-    /// Each cell's pencil marks, when the rules have them.
+    /// Each cell's first candidates, when the rules leave out some digits
+    /// (pencil marks, bonds no digit of the cell could keep).
     marks: Option<Box<[u64]>>,
     /// Every digit of the side, bit `d − 1` for digit `d`.
     full: u64,
@@ -54,8 +60,12 @@ pub(super) struct Tables {
     /// smaller house of one's own only keeps its digits distinct, which
     /// the peers say).
     houses: Vec<Vec<u16>>,
-    /// Each cell's orthogonal neighbours under non-consecutive.
-    neighbours: Vec<Vec<u16>>,
+    /// Each cell's bound cells, each with the start of its rule's row in
+    /// `forbid`.
+    bound: Vec<Vec<(u16, u32)>>,
+    /// Per rule between two cells, per digit `d + 1`, the digits it
+    /// forbids beside it (`Pairs::forbid`).
+    forbid: Vec<u64>,
     /// Every two full houses that share two cells or more.
     intersections: Vec<Intersection>,
     /// The full houses of each cell.
@@ -102,14 +112,9 @@ impl Tables {
         let peers = (0..shape.cell_count()).map(|i| rules.peers(i).map(|p| p as u16).collect()).collect();
         let houses: Vec<Vec<u16>> =
             rules.houses().iter().filter(|h| h.cells().len() == side).map(|h| narrow(h.cells())).collect();
-        let mut neighbours = vec![Vec::new(); shape.cell_count()];
-        for (_, pairs) in rules.relation_pairs().iter().filter(|(r, _)| *r == Relation::NonConsecutive) {
-            for &(a, b) in pairs {
-                neighbours[a].push(b as u16);
-                neighbours[b].push(a as u16);
-            }
-        }
-        neighbours.iter_mut().for_each(|n: &mut Vec<u16>| n.sort_unstable());
+        let pairs = Pairs::new(rules);
+        let bound =
+            pairs.bound.iter().map(|list| list.iter().map(|&(c, row)| (c as u16, row as u32)).collect()).collect();
         let full = sudokit_core::marks::all_digits(side);
         let mut intersections = Vec::new();
         let mut meets_of = vec![Vec::new(); houses.len()];
@@ -136,12 +141,19 @@ impl Tables {
             }
             sums.push(SumCage { cells: narrow(cage.cells()), combinations: cage.combinations(side) });
         }
+        // The digits no bound cell could pair with are gone before the
+        // search, as pencil marks would leave them out.
+        let marks = match variant.marks() {
+            Some(marks) => Some(marks.iter().zip(&pairs.possible).map(|(m, p)| m & p).collect()),
+            None => pairs.possible.iter().any(|&p| p != full).then(|| pairs.possible.clone().into_boxed_slice()),
+        };
         Tables {
-            marks: variant.marks().map(Into::into),
+            marks,
             full,
             peers,
             houses,
-            neighbours,
+            bound,
+            forbid: pairs.forbid,
             intersections,
             houses_of,
             meets_of,
@@ -244,9 +256,9 @@ impl Search<'_, '_> {
                 return false;
             }
         }
-        let consecutive = ((bit << 1) | (bit >> 1)) & tables.full;
-        for &p in &tables.neighbours[i] {
-            if !self.remove(state, usize::from(p), consecutive) {
+        for &(p, row) in &tables.bound[i] {
+            let forbidden = tables.forbid[row as usize + usize::from(digit - 1)];
+            if !self.remove(state, usize::from(p), forbidden) {
                 return false;
             }
         }

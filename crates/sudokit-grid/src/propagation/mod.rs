@@ -2,18 +2,19 @@
 //! propagated through its peers, houses and relations, then guesses.
 
 mod cells;
+mod pairs;
 mod planes;
 
 use sudokit_core::{
-    Admitted, Budget, CountSolutions, Puzzle, RuleKinds, SearchTally, Solution, SolveError, Solver, SplitMix64,
+    Admitted, Budget, CountSolutions, Puzzle, RuleKind, RuleKinds, SearchTally, Solution, SolveError, Solver,
+    SplitMix64,
 };
-
-use crate::BacktrackingMrv;
 
 /// A solver of every [`Variant`](sudokit_core::Variant) (the standard rules included): each cell
 /// keeps the digits its peers leave; a cell left with one digit takes it
-/// and removes it from its peers (and its consecutive digits from its
-/// orthogonal neighbours under non-consecutive); a digit left with one
+/// and removes it from its peers (and, from each cell another rule
+/// binds to it — non-consecutive, a Kropki dot, an X or a V — the digits
+/// that rule forbids beside it); a digit left with one
 /// place in a house goes there; a digit whose places in a house all lie
 /// in a second house leaves the rest of the second (locked candidates,
 /// between any two houses that share cells: a box and a line, a box and
@@ -93,6 +94,15 @@ impl PropagationSearch {
         PropagationSearch { order: Some(SplitMix64::new(seed)) }
     }
 
+    /// Every kind of rule: houses, every relation between two cells
+    /// ([`RuleKinds::PAIRS`]: a placement takes from each bound cell the
+    /// digits its rule forbids, read from
+    /// [`PairRule::partners`](sudokit_core::PairRule::partners)), cage sums
+    /// whose combinations can be listed (every killer up to 16×16) and
+    /// pencil marks.
+    pub const RULE_KINDS: RuleKinds =
+        RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).with(RuleKind::Marks);
+
     /// Searches `puzzle` for up to `limit` solutions. Each engine's
     /// tables are derived from the puzzle's rulebook once and kept with it.
     fn run<'b>(&mut self, puzzle: &Puzzle, budget: &'b Budget, limit: u64) -> Result<SearchTally<'b>, SolveError> {
@@ -124,10 +134,9 @@ impl Solver for PropagationSearch {
         "propagation"
     }
 
-    /// Every kind of rule, cage sums among them when their combinations
-    /// can be listed (every killer up to 16×16).
+    /// [`PropagationSearch::RULE_KINDS`].
     fn rule_kinds(&self) -> RuleKinds {
-        BacktrackingMrv::RULE_KINDS
+        PropagationSearch::RULE_KINDS
     }
 
     fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use sudokit_core::{Digit, HouseKind, Relation, Rulebook, Shape, Variant};
+use sudokit_core::{Digit, HouseKind, PairRule, Rulebook, Shape, Variant};
 use sudokit_grid::Layout;
 
 use super::house::House;
@@ -76,10 +76,24 @@ impl Geometry {
                 seen[a * words + b / 64] |= 1 << (b % 64);
             }
         }
-        let neighbours = variant
-            .non_consecutive_neighbours()
+        // The techniques know non-consecutive alone among the rules between
+        // two cells that do not ask for different digits (the solver
+        // declares no other kind).
+        let mut neighbours: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        for (bond, pairs) in variant.bonds() {
+            if bond.rule() == PairRule::NotConsecutive {
+                for (a, b) in pairs {
+                    neighbours[a].push(b as u16);
+                    neighbours[b].push(a as u16);
+                }
+            }
+        }
+        let neighbours = neighbours
             .into_iter()
-            .map(|list| list.into_iter().map(|i| i as u16).collect())
+            .map(|mut list| {
+                list.sort_unstable();
+                list.into_boxed_slice()
+            })
             .collect();
         Geometry {
             variant: variant.clone(),
@@ -173,7 +187,7 @@ impl Geometry {
             let v = values[i];
             let next_to = |n: &u16| Digit::new(values[usize::from(*n)]).zip(Digit::new(v));
             self.peers(i).iter().any(|&p| values[p] == v)
-                || self.neighbours(i).iter().filter_map(next_to).any(|(a, b)| !Relation::NonConsecutive.allows(a, b))
+                || self.neighbours(i).iter().filter_map(next_to).any(|(a, b)| !PairRule::NotConsecutive.allows(a, b))
         })
     }
 
@@ -261,7 +275,8 @@ mod tests {
 
     #[test]
     fn a_variant_adds_its_houses_and_peers() {
-        let variant = Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(Relation::NonConsecutive);
+        let variant =
+            Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(sudokit_core::Relation::NonConsecutive);
         let geometry = Geometry::of(&Rulebook::new(variant.clone()));
         assert_eq!(geometry.unit_count(), 29);
         assert_eq!(geometry.house(27).to_string(), "the main diagonal");
