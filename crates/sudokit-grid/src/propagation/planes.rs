@@ -61,6 +61,34 @@ struct Bound {
     more: bool,
 }
 
+impl Bound {
+    /// Each cell's bound cells under its first rule, and under the others,
+    /// from `pairs`.
+    fn of_cells(pairs: &Pairs, side: usize) -> (Vec<Bound>, Vec<Vec<Bound>>) {
+        let cells = pairs.bound.len();
+        let (mut bound, mut more_bound) = (vec![Bound::default(); cells], vec![Vec::new(); cells]);
+        for (i, list) in pairs.bound.iter().enumerate() {
+            let mut by_rule: Vec<(usize, Bound)> = Vec::new();
+            for &(other, row) in list {
+                match by_rule.iter_mut().find(|(r, _)| *r == row) {
+                    Some((_, b)) => b.cells |= 1 << other,
+                    None => {
+                        let mut forbid = [0; MAX_SIDE];
+                        forbid[..side].iter_mut().zip(&pairs.forbid[row..row + side]).for_each(|(f, &p)| *f = p as u16);
+                        by_rule.push((row, Bound { cells: 1 << other, forbid, more: false }));
+                    }
+                }
+            }
+            let mut rules = by_rule.into_iter().map(|(_, b)| b);
+            if let Some(first) = rules.next() {
+                more_bound[i] = rules.collect();
+                bound[i] = Bound { more: !more_bound[i].is_empty(), ..first };
+            }
+        }
+        (bound, more_bound)
+    }
+}
+
 /// Two houses that share cells, for locked candidates.
 #[derive(Debug)]
 struct Meet {
@@ -91,25 +119,7 @@ impl Tables {
             .map(|i| rules.peer_row(i).iter().rev().fold(0, |acc: Cells, &word| acc << 64 | Cells::from(word)))
             .collect();
         let pairs = Pairs::new(rules);
-        let (mut bound, mut more_bound) = (vec![Bound::default(); cells], vec![Vec::new(); cells]);
-        for (i, list) in pairs.bound.iter().enumerate() {
-            let mut by_rule: Vec<(usize, Bound)> = Vec::new();
-            for &(other, row) in list {
-                match by_rule.iter_mut().find(|(r, _)| *r == row) {
-                    Some((_, b)) => b.cells |= 1 << other,
-                    None => {
-                        let mut forbid = [0; MAX_SIDE];
-                        forbid[..side].iter_mut().zip(&pairs.forbid[row..row + side]).for_each(|(f, &p)| *f = p as u16);
-                        by_rule.push((row, Bound { cells: 1 << other, forbid, more: false }));
-                    }
-                }
-            }
-            let mut rules = by_rule.into_iter().map(|(_, b)| b);
-            if let Some(first) = rules.next() {
-                more_bound[i] = rules.collect();
-                bound[i] = Bound { more: !more_bound[i].is_empty(), ..first };
-            }
-        }
+        let (bound, more_bound) = Bound::of_cells(&pairs, side);
         let (mut houses, mut houses_of) = (Vec::new(), vec![0; cells]);
         for house in rules.houses().iter().filter(|h| h.cells().len() == side) {
             for &i in house.cells() {
