@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Writes sudokit puzzles in the constraint text of the Interactive Sudoku
+Solver (sigh/Interactive-Sudoku-Solver), the outside judge the notes race
+variants against.
+
+    python3 tools/iss_export.py puzzles/variant_killer.txt > /tmp/killers.iss
+    python3 tools/iss_export.py - < puzzles.txt
+
+Each puzzle line (`GRID` or `GRID;RULES`, as `sudokit::grid::io` writes
+them; `#` lines and blank lines skipped) becomes one line of ISS text:
+`.Shape~16x16` for a grid other than 9x9, every rule (`x` as both
+`.Diagonal`s, `windoku`, `disjoint-groups`, `jigsaw=MAP`, `house=CELLS` as
+`.AllDifferent`, `anti-king`, `anti-knight`, `non-consecutive`,
+`cage=SUM:CELLS`, `white=`, `black=`, `x=`, `v=`, `kropki-negative`,
+`xv-negative`, `marks=` as candidate `.Given`s), then each given as
+`.Given~RrCc_d` (rows and columns one base-17 character each, as ISS
+names them: `R1CG` is row 1, column 16); a grid of 729 symbols is a 9x9 puzzle's pencil marks,
+as `PuzzleReader` reads it there. ISS's `tools/perf/benchmark_puzzles.js --input-file F`
+and `tools/debug/solve.js --input-file F` read the result, one puzzle a
+line. A rule this script does not know stops it with the line and the
+rule, rather than writing a puzzle that is not the same puzzle.
+"""
+
+import sys
+
+RELATIONS = {
+    "x": ".Diagonal~1.Diagonal~-1",
+    "diagonals": ".Diagonal~1.Diagonal~-1",
+    "windoku": ".Windoku",
+    "hyper": ".Windoku",
+    "disjoint-groups": ".DisjointSets",
+    "anti-king": ".AntiKing",
+    "anti-knight": ".AntiKnight",
+    "non-consecutive": ".AntiConsecutive",
+    "kropki-negative": ".StrictKropki",
+    "xv-negative": ".StrictXV",
+    "standard": "",
+    "": "",
+}
+
+CLUES = {"white": "WhiteDot", "black": "BlackDot", "x": "X", "v": "V"}
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def symbols(side):
+    """The characters that write digits 1 to `side`, as sudokit writes
+    them (25x25 grids use letters from A)."""
+    return "ABCDEFGHIJKLMNOPQRSTUVWXY" if side == 25 else SYMBOLS[:side]
+
+
+def cell_id(row, col):
+    """ISS's name of the cell at 1-based `row` and `col`: one character
+    each, in base 17 (`R1CG` is row 1, column 16)."""
+    digit = "0123456789ABCDEFG"
+    return f"R{digit[row]}C{digit[col]}"
+
+
+def cells(text):
+    """`r1c1+r10c3` as ISS's `~R1C1~RAC3`."""
+    out = []
+    for name in text.split("+"):
+        row, _, col = name.strip().lower().lstrip("r").partition("c")
+        out.append("~" + cell_id(int(row), int(col)))
+    return "".join(out)
+
+
+def marks_givens(line, side):
+    """The pencil-mark line (each cell's digits, `side` symbols a cell,
+    `.` or `0` where a digit is out) as candidate givens."""
+    line = "".join(line.split())
+    out = []
+    for i in range(side * side):
+        chunk = line[i * side:(i + 1) * side]
+        digits = [str(symbols(side).index(c) + 1) for c in chunk if c in symbols(side)]
+        if len(digits) < side:
+            out.append(f".Given~{cell_id(i // side + 1, i % side + 1)}_" + "_".join(digits))
+    return "".join(out)
+
+
+def rule(token, side):
+    token = token.strip()
+    name, _, value = token.partition("=")
+    name = name.strip().lower()
+    if not value:
+        if name in RELATIONS:
+            return RELATIONS[name]
+        raise ValueError(f"unknown rule `{token}`")
+    if name == "cage":
+        total, _, members = value.rpartition(":")
+        return f".Cage~{total.strip()}{cells(members)}"
+    if name == "house":
+        return f".AllDifferent{cells(value)}"
+    if name == "jigsaw":
+        # The regions replace the boxes, which ISS keeps unless told.
+        return f".NoBoxes.Jigsaw~{''.join(value.split())}"
+    if name in CLUES:
+        return f".{CLUES[name]}{cells(value)}"
+    if name == "marks":
+        return marks_givens(value, side)
+    raise ValueError(f"unknown rule `{token}`")
+
+
+def export(line):
+    grid, _, rules = line.partition(";")
+    grid = "".join(grid.split())
+    if len(grid) == 9 * 9 * 9:
+        return "".join([marks_givens(grid, 9)] + [rule(token, 9) for token in rules.split(",") if token.strip()])
+    side = round(len(grid) ** 0.5)
+    if side * side != len(grid):
+        raise ValueError(f"a grid of {len(grid)} cells")
+    if side > 16:
+        raise ValueError(f"a {side}x{side} grid: ISS takes sides up to 16")
+    out = [] if side == 9 else [f".Shape~{side}x{side}"]
+    out.extend(rule(token, side) for token in rules.split(",") if token.strip())
+    for i, symbol in enumerate(grid):
+        if symbol in symbols(side):
+            out.append(f".Given~{cell_id(i // side + 1, i % side + 1)}_{symbols(side).index(symbol) + 1}")
+    return "".join(out)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    source = sys.stdin if sys.argv[1] == "-" else open(sys.argv[1], encoding="utf-8")
+    for number, line in enumerate(source, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            print(export(line))
+        except ValueError as error:
+            sys.exit(f"line {number}: {error}")
+
+
+if __name__ == "__main__":
+    main()
