@@ -541,7 +541,6 @@ fn rate_on_path(puzzle: &Grid, rules: &Rulebook, rater: &Rater<'_>) -> Result<Ra
     let mut tally = SearchTally::slow(&budget, 0);
     tally.check().map_err(RateError::Stopped)?;
     let mut position = Position::with_rules(puzzle, rules)?;
-    let _variant = rules.variant();
     match count_solutions(puzzle, rules, &position, rater.counter.as_ref(), &mut tally)? {
         0 => return Err(RateError::NoSolution),
         1 => {}
