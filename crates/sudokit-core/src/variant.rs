@@ -659,7 +659,7 @@ impl Variant {
             VariantError::RepeatedCell { .. } => VariantError::NotNeighbours { first: a, second: b },
             other => other,
         })?;
-        if a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) != 1 {
+        if !Relation::NonConsecutive.binds(a, b) {
             return Err(VariantError::NotNeighbours { first: a, second: b });
         }
         let (first, second) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
