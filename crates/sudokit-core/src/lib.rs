@@ -100,6 +100,7 @@ mod shape;
 mod solver;
 mod splitmix;
 mod stats;
+pub mod sums;
 pub mod text;
 mod variant;
 mod variant_picture;

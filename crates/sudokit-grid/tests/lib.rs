@@ -4,3 +4,4 @@
 mod baselines;
 mod formats;
 mod propagation;
+mod sums;

@@ -7,6 +7,8 @@
 
 use sudokit_core::{Grid, Rulebook, SearchTally, SplitMix64, StopReason};
 
+use super::conflicts::Conflicts;
+use super::linear::Linear;
 use super::pairs::Pairs;
 
 /// Places `puzzle`'s givens and searches for up to `limit` solutions,
@@ -22,7 +24,17 @@ pub(super) fn search(
     let words = tables.houses.len().div_ceil(64);
     let none =
         Dirty { singles: vec![0; words], locked: vec![0; words], cages: vec![0; tables.sums.len().div_ceil(64)] };
-    let mut search = Search { tables, tally, queue: Vec::new(), dirty: none, meets: Vec::new(), order };
+    let mut search = Search {
+        tables,
+        tally,
+        queue: Vec::new(),
+        dirty: none,
+        meets: Vec::new(),
+        allowed: Vec::new(),
+        seen: Vec::new(),
+        order,
+        conflicts: Conflicts::new(tables.peers.len()),
+    };
     let every_house: Vec<u16> = (0..tables.houses.len() as u16).collect();
     search.dirty.mark(&every_house);
     for c in 0..tables.sums.len() {
@@ -40,8 +52,13 @@ pub(super) fn search(
     if !placed.all(|(i, &v)| search.assign(&mut state, i, v)) {
         return Ok(false);
     }
-    if limit > 0 {
+    if limit == 0 {
+        return Ok(true);
+    }
+    if search.order.is_some() {
         search.branch(state)?;
+    } else if search.propagate(&mut state) {
+        search.branch_on_conflicts(state)?;
     }
     Ok(true)
 }
@@ -56,6 +73,9 @@ pub(super) struct Tables {
     full: u64,
     /// The cells that may not share each cell's digit.
     peers: Vec<Vec<u16>>,
+    /// The same as rows of bits, `words` words a cell.
+    peer_bits: Vec<u64>,
+    words: usize,
     /// The houses of the side's size, where each digit has a place (a
     /// smaller house of one's own only keeps its digits distinct, which
     /// the peers say).
@@ -72,17 +92,10 @@ pub(super) struct Tables {
     houses_of: Vec<Vec<u16>>,
     /// The intersections of each full house.
     meets_of: Vec<Vec<u32>>,
-    /// The cages with a sum.
-    sums: Vec<SumCage>,
-    /// The cage with a sum of each cell, if any (an index into `sums`).
-    sum_of: Vec<Option<u32>>,
-}
-
-/// A killer cage with a sum: its cells and the digit sets it may hold.
-#[derive(Debug)]
-struct SumCage {
-    cells: Vec<u16>,
-    combinations: Vec<u64>,
+    /// The sums: the cages' and those the rules imply.
+    sums: Vec<Linear>,
+    /// The sums of each cell (indices into `sums`).
+    sums_of: Vec<Vec<u32>>,
 }
 
 /// Two houses that share cells, for locked candidates.
@@ -133,13 +146,12 @@ impl Tables {
                 houses_of[usize::from(c)].push(h as u16);
             }
         }
-        let mut sums = Vec::new();
-        let mut sum_of = vec![None; shape.cell_count()];
-        for cage in variant.cages().iter().filter(|cage| cage.sum().is_some()) {
-            for &i in cage.cells() {
-                sum_of[i] = Some(sums.len() as u32);
+        let sums = Linear::all(rules);
+        let mut sums_of = vec![Vec::new(); shape.cell_count()];
+        for (k, sum) in sums.iter().enumerate() {
+            for &i in &sum.cells {
+                sums_of[usize::from(i)].push(k as u32);
             }
-            sums.push(SumCage { cells: narrow(cage.cells()), combinations: cage.combinations(side) });
         }
         // The digits no bound cell could pair with are gone before the
         // search, as pencil marks would leave them out.
@@ -147,10 +159,14 @@ impl Tables {
             Some(marks) => Some(marks.iter().zip(&pairs.possible).map(|(m, p)| m & p).collect()),
             None => pairs.possible.iter().any(|&p| p != full).then(|| pairs.possible.clone().into_boxed_slice()),
         };
+        let words = rules.peer_row(0).len();
+        let peer_bits = (0..shape.cell_count()).flat_map(|i| rules.peer_row(i).iter().copied()).collect();
         Tables {
             marks,
             full,
             peers,
+            peer_bits,
+            words,
             houses,
             bound,
             forbid: pairs.forbid,
@@ -158,7 +174,7 @@ impl Tables {
             houses_of,
             meets_of,
             sums,
-            sum_of,
+            sums_of,
         }
     }
 }
@@ -189,7 +205,13 @@ struct Search<'t, 'b> {
     dirty: Dirty,
     /// A buffer for the intersections to look at.
     meets: Vec<u32>,
+    /// A buffer for the digits a sum leaves its cells.
+    allowed: Vec<u64>,
+    /// A buffer for the cells that see a digit's places in a sum.
+    seen: Vec<u64>,
     order: Option<&'t mut SplitMix64>,
+    /// Where guesses failed, when the digits go in order.
+    conflicts: Conflicts,
 }
 
 /// The houses where a cell's candidates changed since each rule last
@@ -234,7 +256,7 @@ impl Search<'_, '_> {
     #[inline]
     fn changed(&mut self, i: usize) {
         self.dirty.mark(&self.tables.houses_of[i]);
-        if let Some(c) = self.tables.sum_of[i] {
+        for &c in &self.tables.sums_of[i] {
             Dirty::set(&mut self.dirty.cages, c as usize);
         }
     }
@@ -303,7 +325,7 @@ impl Search<'_, '_> {
                 Some(0) => {}
                 Some(_) => continue,
             }
-            match self.cage_sums(state) {
+            match self.sums(state) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -349,68 +371,84 @@ impl Search<'_, '_> {
         Some(queued)
     }
 
-    /// Keeps the cells of every changed cage with a sum to the digits of
-    /// the combinations still possible (each holding the cage's placed
-    /// digits and leaving every open cell a digit), and places a digit
-    /// every such combination needs in its one possible cell; whether
-    /// anything changed, `None` on a contradiction.
-    fn cage_sums(&mut self, state: &mut State) -> Option<bool> {
+    /// Keeps the cells of every changed sum to the digits it leaves them
+    /// ([`Linear::narrow`]); whether anything changed, `None` on a
+    /// contradiction.
+    fn sums(&mut self, state: &mut State) -> Option<bool> {
         let tables = self.tables;
         let mut changed = false;
+        let mut allowed = std::mem::take(&mut self.allowed);
         while let Some(c) = Dirty::take(&mut self.dirty.cages) {
-            let cage = &tables.sums[c];
-            let (mut placed, mut open) = (0u64, 0u64);
-            for &i in &cage.cells {
-                let i = usize::from(i);
-                if state.values[i] != 0 {
-                    placed |= state.candidates[i];
-                } else {
-                    open |= state.candidates[i];
-                }
-            }
-            let (mut allowed, mut needed, mut fitting) = (0u64, u64::MAX, false);
-            for &digits in &cage.combinations {
-                let rest = digits & !placed;
-                let fits = digits & placed == placed
-                    && open & rest == rest
-                    && cage.cells.iter().all(|&i| {
-                        let i = usize::from(i);
-                        state.values[i] != 0 || state.candidates[i] & rest != 0
-                    });
-                if fits {
-                    fitting = true;
-                    allowed |= rest;
-                    needed &= rest;
-                }
-            }
-            if !fitting {
+            let sum = &tables.sums[c];
+            allowed.resize(sum.cells.len(), 0);
+            let Some(needed) = sum.narrow(&state.candidates, &state.values, &mut allowed) else {
+                self.allowed = allowed;
                 return None;
-            }
-            for &i in &cage.cells {
+            };
+            for (&i, &keep) in sum.cells.iter().zip(&allowed) {
                 let i = usize::from(i);
-                if state.values[i] == 0 && state.candidates[i] & !allowed != 0 {
+                let gone = state.candidates[i] & !keep;
+                if gone != 0 {
                     changed = true;
-                    if !self.remove(state, i, !allowed) {
+                    if !self.remove(state, i, gone) {
+                        self.allowed = allowed;
                         return None;
                     }
                 }
             }
-            // A digit every combination needs, with one cell left for it.
-            let mut needed = needed & allowed;
-            while needed != 0 {
-                let bit = needed & needed.wrapping_neg();
-                needed &= needed - 1;
-                let mut places = cage.cells.iter().map(|&i| usize::from(i)).filter(|&i| state.candidates[i] & bit != 0);
-                let (Some(cell), None) = (places.next(), places.next()) else { continue };
-                if state.values[cell] == 0 && state.candidates[cell] != bit {
-                    state.candidates[cell] = bit;
-                    self.changed(cell);
-                    self.queue.push(cell as u16);
-                    changed = true;
+            if needed != 0 {
+                match self.required(state, &sum.cells, needed) {
+                    None => {
+                        self.allowed = allowed;
+                        return None;
+                    }
+                    Some(removed) => changed |= removed,
                 }
             }
         }
+        self.allowed = allowed;
         Some(changed)
+    }
+
+    /// Removes each digit of `needed`, which `cells` must hold, from the
+    /// cells that see every cell of them that could hold it; whether
+    /// anything went, `None` when a cell is left with nothing.
+    fn required(&mut self, state: &mut State, cells: &[u16], needed: u64) -> Option<bool> {
+        let tables = self.tables;
+        let words = tables.words;
+        let mut seen = std::mem::take(&mut self.seen);
+        let mut removed = false;
+        let mut each = needed;
+        while each != 0 {
+            let bit = each & each.wrapping_neg();
+            each &= each - 1;
+            seen.clear();
+            seen.resize(words, u64::MAX);
+            let mut places = cells.iter().filter(|&&i| state.candidates[usize::from(i)] & bit != 0).peekable();
+            if places.peek().is_none() {
+                continue;
+            }
+            for &i in places {
+                let row = &tables.peer_bits[usize::from(i) * words..][..words];
+                seen.iter_mut().zip(row).for_each(|(s, r)| *s &= r);
+            }
+            for (w, &word) in seen.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let p = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    if state.candidates[p] & bit != 0 {
+                        removed = true;
+                        if !self.remove(state, p, bit) {
+                            self.seen = seen;
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        self.seen = seen;
+        Some(removed)
     }
 
     /// Removes, for every two houses that share cells, the digits whose
@@ -492,5 +530,36 @@ impl Search<'_, '_> {
             self.tally.stats_mut().backtracks += 1;
         }
         Ok(false)
+    }
+
+    /// Guesses the cell [`Conflicts::pick`] names in a propagated
+    /// `state`: its lowest digit, then, that search done, the cell without
+    /// it, propagated before the next choice; `Ok(true)` when the
+    /// solution limit is reached.
+    fn branch_on_conflicts(&mut self, mut state: State) -> Result<bool, StopReason> {
+        loop {
+            self.tally.enter()?;
+            let Some(cell) = self.conflicts.pick(&state.candidates, &state.values) else {
+                return Ok(self.tally.record(&state.values));
+            };
+            let bit = state.candidates[cell] & state.candidates[cell].wrapping_neg();
+            self.tally.stats_mut().guesses += 1;
+            let mut next = state.clone();
+            if self.assign(&mut next, cell, bit.trailing_zeros() as u8 + 1) && self.propagate(&mut next) {
+                if self.branch_on_conflicts(next)? {
+                    return Ok(true);
+                }
+            } else {
+                self.conflicts.failed(cell);
+            }
+            self.queue.clear();
+            self.dirty.clear();
+            self.tally.stats_mut().backtracks += 1;
+            if !(self.remove(&mut state, cell, bit) && self.propagate(&mut state)) {
+                self.queue.clear();
+                self.dirty.clear();
+                return Ok(false);
+            }
+        }
     }
 }

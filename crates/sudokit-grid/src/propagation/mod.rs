@@ -2,6 +2,8 @@
 //! propagated through its peers, houses and relations, then guesses.
 
 mod cells;
+mod conflicts;
+mod linear;
 mod pairs;
 mod planes;
 
@@ -18,15 +20,25 @@ use sudokit_core::{
 /// place in a house goes there; a digit whose places in a house all lie
 /// in a second house leaves the rest of the second (locked candidates,
 /// between any two houses that share cells: a box and a line, a box and
-/// a diagonal, a window and a line…); the cells of a killer cage keep the
-/// digits of the combinations its sum still allows, and a digit every
-/// such combination needs goes to the cage's one cell left for it; then
-/// the cell with the fewest digits is guessed, each digit in turn, on a
-/// copy of the candidates.
+/// a diagonal, a window and a line…); then a guess, on a copy of the
+/// candidates.
 ///
-/// It reads nothing but the variant's houses, difference relations,
-/// non-consecutive pairs and cage sums, so every rule the model has is one
-/// it takes (sums whose combinations it can list, see
+/// Killers get more: every sum the rules hold or imply
+/// ([`sums_of`](sudokit_core::sums::sums_of): each cage's, the rest of a
+/// house outside its cages, innies and outies over rows, columns or
+/// boxes taken together) keeps its cells to the digits its bounds allow,
+/// from what each run of distinct cells can add up to; a sum over
+/// distinct cells keeps them to the digit sets that add up to it and
+/// whose complement the rest of the house can hold, places a digit every
+/// such set needs in its one possible cell, and takes it from every cell
+/// that sees all its places. An unseeded search guesses the cell whose
+/// guesses failed most often lately per candidate (the fewest candidates
+/// while none failed), its lowest digit first, and propagates the cell
+/// without that digit before choosing again.
+///
+/// It reads nothing but the compiled rules: houses, relations between
+/// two cells, cage sums and pencil marks, so every rule the model has is
+/// one it takes (sums whose combinations it can list, see
 /// [`Variant::sums_are_listable`](sudokit_core::Variant::sums_are_listable)). Grids of up to 128 cells (sides up
 /// to 11, 9×9 among them) without cage sums run on a set of cells per
 /// digit, where a placement and each rule's pass are a few word
@@ -55,7 +67,15 @@ use sudokit_core::{
 /// digit lost a cell, and a guess copies about 700 bytes; on larger grids
 /// a node costs O(cells · peers) for the eliminations and O(houses · side)
 /// per pass of hidden singles, and a guess copies one `u64` and one byte
-/// per cell.
+/// per cell; a sum costs O(cells) a pass over bounds, O(sets · cells)
+/// over listed digit sets.
+///
+/// # References
+/// Boussemart, Hemery, Lecoutre and Sais, "Boosting systematic search by
+/// weighting constraints" (ECAI 2004), for the choice by failures; sigh's
+/// Interactive Sudoku Solver (the design notes of its sums and its
+/// optimizer, <https://github.com/sigh/Interactive-Sudoku-Solver>), for
+/// the sums a house implies and the bounds over runs of distinct cells.
 #[derive(Clone, Debug, Default)]
 pub struct PropagationSearch {
     /// The digits of a guess in a random order, when seeded.
