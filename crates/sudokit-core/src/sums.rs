@@ -36,8 +36,10 @@ pub enum SumOrigin {
     /// The cells of a full house outside the cages wholly inside it: the
     /// house's total less those cages' sums.
     HouseRest,
-    /// A cage out of a full house by one cell: the house's cells outside
-    /// that cage and the cages wholly inside, less the cell outside.
+    /// Cages out of a full house: for a cage out by one cell, the house's
+    /// cells outside that cage and the cages wholly inside, less the cell
+    /// outside; for every cage meeting the house, their cells outside it,
+    /// less the house's cells none covers.
     HouseOutie,
     /// Rows, columns or boxes taken together (the first `k` in order, or
     /// the last): the cells inside no cage of the group covers, less the
@@ -132,6 +134,8 @@ pub fn sums_of(rules: &Rulebook) -> Vec<LinearSum> {
 
 /// The sums found so far and what they are found from.
 struct Derivation {
+    /// The rules, for which cells are peers.
+    peers: Rulebook,
     side: usize,
     cells: usize,
     /// The total of a full house.
@@ -166,7 +170,16 @@ impl Derivation {
             }
         }
         let house_total = (side * (side + 1) / 2) as i64;
-        Derivation { side, cells, house_total, pieces, piece_of, sums: Vec::new(), seen: HashSet::new() }
+        Derivation {
+            peers: rules.clone(),
+            side,
+            cells,
+            house_total,
+            pieces,
+            piece_of,
+            sums: Vec::new(),
+            seen: HashSet::new(),
+        }
     }
 
     fn push(&mut self, mut plus: Vec<usize>, mut minus: Vec<usize>, total: i64, origin: SumOrigin) {
@@ -222,6 +235,39 @@ impl Derivation {
                 self.push(plus, minus, total - sum, SumOrigin::HouseOutie);
             }
         }
+        // Every cage meeting the house: their cells outside it, less the
+        // house's cells none covers, add up to their sums less its total.
+        let uncovered: Vec<usize> = house.iter().copied().filter(|&i| self.piece_of[i].is_none()).collect();
+        let outside: Vec<usize> =
+            met.iter().flat_map(|&k| self.pieces[k].0.iter().copied().filter(|&i| !inside[i])).collect();
+        let total = met.iter().map(|&k| self.pieces[k].1).sum::<i64>() - self.house_total;
+        let worth = match uncovered.len() {
+            0 => outside.len() <= self.side && self.narrows(&outside, total),
+            1 | 2 => outside.len() + uncovered.len() <= MAX_OUTIE_CELLS,
+            _ => false,
+        };
+        if worth && !outside.is_empty() {
+            self.push(outside, uncovered, total, SumOrigin::HouseOutie);
+        }
+    }
+
+    /// Whether a sum of `total` over `cells` is narrow enough to pay: its
+    /// slack (how far the total is from the least or the most the cells
+    /// can add up to, in runs of peers) under a quarter of their range.
+    fn narrows(&self, cells: &[usize], total: i64) -> bool {
+        let mut runs: Vec<Vec<usize>> = Vec::new();
+        for &i in cells {
+            match runs.iter_mut().find(|run| run.iter().all(|&j| self.peers.are_peers(i, j))) {
+                Some(run) => run.push(i),
+                None => runs.push(vec![i]),
+            }
+        }
+        let (least, most) = runs.iter().fold((0, 0), |(l, m), run| {
+            let (a, b) = crate::cage::sum_range(run.len(), self.side);
+            (l + i64::from(a), m + i64::from(b))
+        });
+        let slack = (total - least).min(most - total);
+        slack < 0 || 4 * slack < most - least
     }
 
     /// The first `k` houses of `group` taken together, for `k` from 2 to

@@ -33,7 +33,7 @@ pub(super) fn search(
         allowed: Vec::new(),
         seen: Vec::new(),
         order,
-        conflicts: Conflicts::new(tables.peers.len()),
+        conflicts: Conflicts::new(tables.weights.clone()),
     };
     let every_house: Vec<u16> = (0..tables.houses.len() as u16).collect();
     search.dirty.mark(&every_house);
@@ -96,6 +96,8 @@ pub(super) struct Tables {
     sums: Vec<Linear>,
     /// The sums of each cell (indices into `sums`).
     sums_of: Vec<Vec<u32>>,
+    /// Each cell's weight in the choice of a guess before any failed.
+    weights: Vec<u32>,
 }
 
 /// Two houses that share cells, for locked candidates.
@@ -159,6 +161,7 @@ impl Tables {
             Some(marks) => Some(marks.iter().zip(&pairs.possible).map(|(m, p)| m & p).collect()),
             None => pairs.possible.iter().any(|&p| p != full).then(|| pairs.possible.clone().into_boxed_slice()),
         };
+        let weights = first_weights(side, &houses_of, &sums, &sums_of);
         let words = rules.peer_row(0).len();
         let peer_bits = (0..shape.cell_count()).flat_map(|i| rules.peer_row(i).iter().copied()).collect();
         Tables {
@@ -173,10 +176,26 @@ impl Tables {
             intersections,
             houses_of,
             meets_of,
+            weights,
             sums,
             sums_of,
         }
     }
+}
+
+/// Each cell's weight before any guess failed, as the Interactive Sudoku
+/// Solver weighs cells: the side per full house of the cell, and per sum
+/// twice the side less its cells (a side at least), so the cells of many
+/// small sums are guessed first.
+fn first_weights(side: usize, houses_of: &[Vec<u16>], sums: &[Linear], sums_of: &[Vec<u32>]) -> Vec<u32> {
+    let weight = |sum: &Linear| (2 * side).saturating_sub(sum.cells.len()).max(side) as u32;
+    houses_of
+        .iter()
+        .zip(sums_of)
+        .map(|(houses, mine)| {
+            (houses.len() * side) as u32 + mine.iter().map(|&k| weight(&sums[k as usize])).sum::<u32>()
+        })
+        .collect()
 }
 
 /// The candidates of every cell (bit `d − 1` for digit `d`) and the

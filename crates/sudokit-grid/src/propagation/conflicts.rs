@@ -1,14 +1,16 @@
 //! Which cell to guess: the one whose guesses failed most often lately,
 //! per candidate, after Boussemart, Hemery, Lecoutre and Sais's weighted
 //! degree ("Boosting systematic search by weighting constraints", ECAI
-//! 2004) as the Interactive Sudoku Solver applies it to cells: a guess
-//! that fails at once marks its cell, and marks fade by half every so
-//! many failures, so the search keeps to where the puzzle is hard now.
+//! 2004) as the Interactive Sudoku Solver applies it to cells: each cell
+//! starts with a weight of its own (the constraints it is in), a guess
+//! that fails at once adds one to its cell, and every count fades by half
+//! every so many failures, so the search keeps to where the puzzle is
+//! hard now.
 
 /// How many failures between two halvings of every cell's count.
 const HALF_LIFE: u32 = 1 << 14;
 
-/// Each cell's count of recent failed guesses.
+/// Each cell's weight: its first weight and its recent failed guesses.
 #[derive(Debug)]
 pub(super) struct Conflicts {
     counts: Vec<u32>,
@@ -17,8 +19,10 @@ pub(super) struct Conflicts {
 }
 
 impl Conflicts {
-    pub(super) fn new(cells: usize) -> Conflicts {
-        Conflicts { counts: vec![0; cells], until_decay: HALF_LIFE }
+    /// Counts that start at `weights`, one per cell: how much each cell
+    /// is worth guessing before anything failed.
+    pub(super) fn new(weights: Vec<u32>) -> Conflicts {
+        Conflicts { counts: weights, until_decay: HALF_LIFE }
     }
 
     /// A guess in `cell` failed at once.
@@ -31,9 +35,9 @@ impl Conflicts {
         }
     }
 
-    /// The open cell (`values` 0) with the most failures per candidate,
-    /// the fewest candidates among equals (so the fewest candidates
-    /// while nothing failed); `None` when every cell is placed.
+    /// The open cell (`values` 0) with the most weight per candidate, the
+    /// fewest candidates among equals (so the fewest candidates where
+    /// every weight is the same); `None` when every cell is placed.
     pub(super) fn pick(&self, candidates: &[u64], values: &[u8]) -> Option<usize> {
         let (mut best, mut best_count, mut best_size) = (None, 0u64, u64::MAX);
         for (i, (&digits, &value)) in candidates.iter().zip(values).enumerate() {
@@ -57,7 +61,7 @@ mod tests {
 
     #[test]
     fn fewest_candidates_until_a_failure_then_failures_per_candidate() {
-        let mut conflicts = Conflicts::new(4);
+        let mut conflicts = Conflicts::new(vec![0; 4]);
         let (candidates, values) = ([0b111, 0b11, 0b1111, 0b1], [0, 0, 0, 1]);
         assert_eq!(conflicts.pick(&candidates, &values), Some(1));
         conflicts.failed(2);
@@ -69,7 +73,7 @@ mod tests {
 
     #[test]
     fn counts_fade() {
-        let mut conflicts = Conflicts::new(2);
+        let mut conflicts = Conflicts::new(vec![0; 2]);
         for _ in 0..super::HALF_LIFE {
             conflicts.failed(0);
         }

@@ -15,6 +15,9 @@ pub(super) struct Linear {
     pub(super) cells: Vec<u16>,
     /// Runs of `cells` that hold distinct digits, with their sign.
     groups: Vec<Group>,
+    /// Each cell's sign, and its run (an index into `groups`).
+    signs: Vec<i8>,
+    runs: Vec<u8>,
     total: i32,
     /// The digit sets the cells may hold, when they are all counted
     /// positively and hold distinct digits, and the sets are few enough
@@ -122,7 +125,12 @@ impl Linear {
             let rest: Vec<u16> = house.cells().iter().filter(|i| !sum.plus().contains(i)).map(|&i| i as u16).collect();
             (!rest.is_empty()).then(|| (rest, sudokit_core::marks::all_digits(side)))
         });
-        Linear { cells, groups, total: sum.total() as i32, combinations, complement }
+        let (mut signs, mut runs) = (Vec::new(), Vec::new());
+        for (g, group) in groups.iter().enumerate() {
+            signs.extend(std::iter::repeat_n(group.sign as i8, group.end - group.start));
+            runs.extend(std::iter::repeat_n(g as u8, group.end - group.start));
+        }
+        Linear { cells, groups, signs, runs, total: sum.total() as i32, combinations, complement }
     }
 
     /// Narrows `allowed` (the candidates of `cells`, in order) to the
@@ -200,13 +208,96 @@ impl Linear {
     /// of distinct cells can add up to
     /// ([`narrow_groups`](Linear::narrow_groups)).
     fn narrow_to_bounds(&self, allowed: &mut [u64]) -> bool {
-        self.narrow_cells(allowed) && (self.groups.len() == self.cells.len() || self.narrow_groups(allowed))
+        self.narrow_cells(allowed)
+            && (self.groups.len() == self.cells.len() || self.narrow_groups(allowed))
+            && self.narrow_last_few(allowed)
+    }
+
+    /// With at most three cells of several candidates left, keeps each of
+    /// their digits that some filling of them reaches the total with
+    /// (distinct digits in a run): exact where bounds only trim the ends.
+    fn narrow_last_few(&self, allowed: &mut [u64]) -> bool {
+        let mut open = [0usize; 3];
+        let mut count = 0;
+        let mut rest = self.total;
+        for (k, &digits) in allowed.iter().enumerate() {
+            if digits & (digits - 1) == 0 {
+                rest -= self.sign_of(k) * (digits.trailing_zeros() as i32 + 1);
+            } else if count == 3 {
+                return true;
+            } else {
+                open[count] = k;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return rest == 0;
+        }
+        let open = &open[..count];
+        let mut reached = [0u64; 3];
+        let mut digit = [0i32; 3];
+        self.fill(allowed, open, 0, rest, &mut digit, &mut reached);
+        for (&k, &keep) in open.iter().zip(&reached) {
+            allowed[k] &= keep;
+        }
+        reached[..count].iter().all(|&d| d != 0)
+    }
+
+    /// Tries every digit of open cell `open[depth]` and on; marks in
+    /// `reached` the digits of each filling that makes `rest`.
+    fn fill(
+        &self,
+        allowed: &[u64],
+        open: &[usize],
+        depth: usize,
+        rest: i32,
+        digit: &mut [i32; 3],
+        reached: &mut [u64; 3],
+    ) {
+        let k = open[depth];
+        let sign = self.sign_of(k);
+        if depth + 1 == open.len() {
+            let d = rest * sign;
+            if (1..=64).contains(&d) && allowed[k] & 1 << (d - 1) != 0 && self.distinct(open, depth, d, digit) {
+                digit[depth] = d;
+                for (slot, &e) in reached.iter_mut().zip(&digit[..open.len()]) {
+                    *slot |= 1 << (e - 1);
+                }
+            }
+            return;
+        }
+        let mut each = allowed[k];
+        while each != 0 {
+            let d = each.trailing_zeros() as i32 + 1;
+            each &= each - 1;
+            if self.distinct(open, depth, d, digit) {
+                digit[depth] = d;
+                self.fill(allowed, open, depth + 1, rest - sign * d, digit, reached);
+            }
+        }
+    }
+
+    /// Whether `d` in open cell `open[depth]` differs from the digits
+    /// already tried in the open cells of its run.
+    fn distinct(&self, open: &[usize], depth: usize, d: i32, digit: &[i32; 3]) -> bool {
+        let run = self.run_of(open[depth]);
+        (0..depth).all(|j| digit[j] != d || self.run_of(open[j]) != run)
+    }
+
+    /// The sign cell `k` is counted with.
+    fn sign_of(&self, k: usize) -> i32 {
+        i32::from(self.signs[k])
+    }
+
+    /// The run of cell `k`.
+    fn run_of(&self, k: usize) -> usize {
+        usize::from(self.runs[k])
     }
 
     /// Keeps each cell to the digits that let the others reach the total,
     /// each between its lowest and highest candidates.
     fn narrow_cells(&self, allowed: &mut [u64]) -> bool {
-        let sign = |k: usize| self.groups.iter().find(|g| k < g.end).map_or(1, |g| g.sign);
+        let sign = |k: usize| self.signs[k];
         let range = |k: usize, digits: u64| {
             let (low, high) = (digits.trailing_zeros() as i32 + 1, 64 - digits.leading_zeros() as i32);
             if sign(k) > 0 { (low, high) } else { (-high, -low) }

@@ -31,9 +31,11 @@ use sudokit_core::{
 /// distinct cells keeps them to the digit sets that add up to it and
 /// whose complement the rest of the house can hold, places a digit every
 /// such set needs in its one possible cell, and takes it from every cell
-/// that sees all its places. An unseeded search guesses the cell whose
-/// guesses failed most often lately per candidate (the fewest candidates
-/// while none failed), its lowest digit first, and propagates the cell
+/// that sees all its places; with three open cells or fewer left, a sum
+/// keeps exactly the digits some filling of them reaches it with. An
+/// unseeded search guesses the cell of most weight per candidate (a
+/// weight from the houses and sums it is in, plus the guesses in it that
+/// failed lately), its lowest digit first, and propagates the cell
 /// without that digit before choosing again.
 ///
 /// It reads nothing but the compiled rules: houses, relations between
