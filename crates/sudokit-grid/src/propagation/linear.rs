@@ -110,7 +110,6 @@ impl Linear {
                 cells.extend(group.iter().map(|&i| i as u16));
             }
         }
-        debug_assert!(groups.len() <= 64, "a sum of more than 64 groups");
         let distinct = sum.minus().is_empty() && groups.len() == 1;
         let listable = digit_sets(side, cells.len()) <= MAX_DIGIT_SETS;
         let combinations = (distinct && listable)
@@ -302,7 +301,7 @@ impl Linear {
             let (low, high) = (digits.trailing_zeros() as i32 + 1, 64 - digits.leading_zeros() as i32);
             if sign(k) > 0 { (low, high) } else { (-high, -low) }
         };
-        let (mut low, mut high) = (0i32, 0i32);
+        let (mut low, mut high, mut widest) = (0i32, 0i32, 0i32);
         for (k, &digits) in allowed.iter().enumerate() {
             if digits == 0 {
                 return false;
@@ -310,9 +309,14 @@ impl Linear {
             let (l, h) = range(k, digits);
             low += l;
             high += h;
+            widest = widest.max(h - l);
         }
         if self.total < low || self.total > high {
             return false;
+        }
+        // No cell spans more than the slack on either side: nothing to cut.
+        if self.total - low >= widest && high - self.total >= widest {
+            return true;
         }
         for (k, digits) in allowed.iter_mut().enumerate() {
             let (l, h) = range(k, *digits);
@@ -332,8 +336,12 @@ impl Linear {
     /// largest digit of the least (fall below the smallest of the most)
     /// only by the slack the total leaves.
     fn narrow_groups(&self, allowed: &mut [u64]) -> bool {
-        // A sum has at most a side's cells, so at most 64 groups.
+        // A sum has at most a side's cells (35), so at most 64 runs; more
+        // would only go without this pass.
         let mut reach = [(0, 0, 0, 0); 64];
+        if self.groups.len() > reach.len() {
+            return true;
+        }
         let (mut low, mut high) = (0i32, 0i32);
         for (g, group) in self.groups.iter().enumerate() {
             let Some(ends) = extremes(&allowed[group.start..group.end]) else { return false };
