@@ -92,6 +92,30 @@ impl LinearSum {
     }
 }
 
+/// `cells` split into runs of pairwise peers (cells that hold distinct
+/// digits), greedily in order: each cell joins the first run it sees
+/// whole, or starts one. What a sum over them can add up to is bounded
+/// run by run.
+///
+/// ```
+/// use sudokit::base::sums::peer_runs;
+/// use sudokit::{Rulebook, Shape};
+///
+/// // r1c1, r1c2 share a row; r5c5 sees neither.
+/// let runs = peer_runs(&[0, 1, 40], &Rulebook::standard(Shape::CLASSIC));
+/// assert_eq!(runs, vec![vec![0, 1], vec![40]]);
+/// ```
+pub fn peer_runs(cells: &[usize], rules: &Rulebook) -> Vec<Vec<usize>> {
+    let mut runs: Vec<Vec<usize>> = Vec::new();
+    for &i in cells {
+        match runs.iter_mut().find(|run| run.iter().all(|&j| rules.are_peers(i, j))) {
+            Some(run) => run.push(i),
+            None => runs.push(vec![i]),
+        }
+    }
+    runs
+}
+
 /// The most cells of a sum derived around one house from a cage that
 /// sticks out of it: bounds over more cells prune too little to pay.
 const MAX_OUTIE_CELLS: usize = 6;
@@ -133,9 +157,9 @@ pub fn sums_of(rules: &Rulebook) -> Vec<LinearSum> {
 }
 
 /// The sums found so far and what they are found from.
-struct Derivation {
+struct Derivation<'r> {
     /// The rules, for which cells are peers.
-    peers: Rulebook,
+    rules: &'r Rulebook,
     side: usize,
     cells: usize,
     /// The total of a full house.
@@ -148,8 +172,8 @@ struct Derivation {
     seen: HashSet<(Vec<usize>, Vec<usize>)>,
 }
 
-impl Derivation {
-    fn new(rules: &Rulebook) -> Derivation {
+impl<'r> Derivation<'r> {
+    fn new(rules: &'r Rulebook) -> Derivation<'r> {
         let (side, cells) = (rules.shape().side(), rules.shape().cell_count());
         let mut cover = vec![0u32; cells];
         let summed = rules.variant().cages().iter().filter_map(|cage| Some((cage.cells(), i64::from(cage.sum()?))));
@@ -170,16 +194,7 @@ impl Derivation {
             }
         }
         let house_total = (side * (side + 1) / 2) as i64;
-        Derivation {
-            peers: rules.clone(),
-            side,
-            cells,
-            house_total,
-            pieces,
-            piece_of,
-            sums: Vec::new(),
-            seen: HashSet::new(),
-        }
+        Derivation { rules, side, cells, house_total, pieces, piece_of, sums: Vec::new(), seen: HashSet::new() }
     }
 
     fn push(&mut self, mut plus: Vec<usize>, mut minus: Vec<usize>, total: i64, origin: SumOrigin) {
@@ -255,13 +270,7 @@ impl Derivation {
     /// slack (how far the total is from the least or the most the cells
     /// can add up to, in runs of peers) under a quarter of their range.
     fn narrows(&self, cells: &[usize], total: i64) -> bool {
-        let mut runs: Vec<Vec<usize>> = Vec::new();
-        for &i in cells {
-            match runs.iter_mut().find(|run| run.iter().all(|&j| self.peers.are_peers(i, j))) {
-                Some(run) => run.push(i),
-                None => runs.push(vec![i]),
-            }
-        }
+        let runs = peer_runs(cells, self.rules);
         let (least, most) = runs.iter().fold((0, 0), |(l, m), run| {
             let (a, b) = crate::cage::sum_range(run.len(), self.side);
             (l + i64::from(a), m + i64::from(b))
@@ -278,12 +287,11 @@ impl Derivation {
     fn over_group(&mut self, group: &[&[usize]]) {
         let mut inside = vec![false; self.cells];
         let mut joined = vec![false; self.pieces.len()];
-        let (mut size, mut pieces_sum) = (0usize, 0i64);
+        let mut pieces_sum = 0i64;
         for (k, house) in group.iter().enumerate().take(self.side.saturating_sub(1)) {
             for &i in *house {
                 inside[i] = true;
             }
-            size += house.len();
             for ((cells, sum), joined) in self.pieces.iter().zip(joined.iter_mut()) {
                 if !*joined && 2 * cells.iter().filter(|&&i| inside[i]).count() > cells.len() {
                     *joined = true;
@@ -299,7 +307,6 @@ impl Derivation {
             let small = plus.len().min(minus.len()) <= 2;
             if small && plus.len() + minus.len() <= self.side {
                 let total = (k as i64 + 1) * self.house_total - pieces_sum;
-                debug_assert_eq!(size, (k + 1) * self.side);
                 self.push(plus, minus, total, SumOrigin::Group);
             }
         }

@@ -625,10 +625,7 @@ impl Variant {
 
     /// These rules with `relation` between the cells it binds.
     pub fn with_relation(mut self, relation: Relation) -> Variant {
-        if !self.relations.contains(&relation) {
-            self.relations.push(relation);
-            self.relations.sort_unstable();
-        }
+        insert_sorted(&mut self.relations, relation);
         self
     }
 
@@ -680,10 +677,7 @@ impl Variant {
     /// neighbours without one hold no pair it would mark (Kropki's and
     /// XV's "negative constraint").
     pub fn with_all_clues_given(mut self, family: ClueFamily) -> Variant {
-        if !self.all_given.contains(&family) {
-            self.all_given.push(family);
-            self.all_given.sort_unstable();
-        }
+        insert_sorted(&mut self.all_given, family);
         self
     }
 
@@ -950,6 +944,13 @@ impl Variant {
 impl fmt::Debug for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Variant({} {})", self.shape, self)
+    }
+}
+
+/// Adds `item` to the sorted `set` unless it holds it already.
+fn insert_sorted<T: Ord>(set: &mut Vec<T>, item: T) {
+    if let Err(at) = set.binary_search(&item) {
+        set.insert(at, item);
     }
 }
 

@@ -5,8 +5,8 @@
 //! that add up to it.
 
 use sudokit_core::cage::{MAX_DIGIT_SETS, combinations, digit_sets};
-use sudokit_core::sums::{LinearSum, sums_of};
-use sudokit_core::{HouseKind, Rulebook, Variant};
+use sudokit_core::sums::{LinearSum, peer_runs, sums_of};
+use sudokit_core::{HouseKind, Rulebook};
 
 /// A sum as the engine reads it: the digits of `cells` add up to
 /// `total`, each counted with the sign of its group.
@@ -93,10 +93,6 @@ impl Linear {
     /// Every sum of `rules` the engine keeps: the cages', with their
     /// combinations, and the implied ones.
     pub(super) fn all(rules: &Rulebook) -> Vec<Linear> {
-        let variant: &Variant = rules.variant();
-        if !variant.cages().iter().any(|cage| cage.sum().is_some()) {
-            return Vec::new();
-        }
         sums_of(rules).iter().map(|sum| Linear::new(sum, rules)).collect()
     }
 
@@ -105,7 +101,7 @@ impl Linear {
         let mut cells = Vec::new();
         let mut groups: Vec<Group> = Vec::new();
         for (members, sign) in [(sum.plus(), 1), (sum.minus(), -1)] {
-            for group in peer_groups(members, rules) {
+            for group in peer_runs(members, rules) {
                 groups.push(Group { start: cells.len(), end: cells.len() + group.len(), sign });
                 cells.extend(group.iter().map(|&i| i as u16));
             }
@@ -373,18 +369,6 @@ impl Linear {
         }
         true
     }
-}
-
-/// `cells` split into runs of pairwise peers, greedily in order.
-fn peer_groups(cells: &[usize], rules: &Rulebook) -> Vec<Vec<usize>> {
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for &i in cells {
-        match groups.iter_mut().find(|group| group.iter().all(|&j| rules.are_peers(i, j))) {
-            Some(group) => group.push(i),
-            None => groups.push(vec![i]),
-        }
-    }
-    groups
 }
 
 #[cfg(test)]
