@@ -1,7 +1,7 @@
 //! Solves one puzzle and prints the boxed grid with the solver's statistics.
 //!
 //! ```text
-//! cargo run --release --example solve -- [--solver NAME] [--unique] [--rules RULES] [PUZZLE]
+//! cargo run --release --example solve -- [--solver NAME] [--unique] [--true-candidates] [--rules RULES] [PUZZLE]
 //! echo "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......" \
 //!     | cargo run --release --example solve
 //! cargo run --release --example solve -- --rules x,anti-knight ..............................
@@ -10,7 +10,10 @@
 //! PUZZLE is the 81-character line (or any grid text sudokit reads: other
 //! sizes, the boxed picture); without it the puzzle is read from stdin. The
 //! default solver, `auto`, is the fastest exact one for each shape.
-//! `--unique` also checks that the solution is the only one. `--rules`
+//! `--unique` also checks that the solution is the only one;
+//! `--true-candidates` also prints the digits some solution puts in each
+//! cell (a setter's check of a puzzle with several solutions), as a
+//! pencil-mark grid and a pencil-mark line. `--rules`
 //! solves a variant (`x`, `windoku`, `jigsaw=MAP`, `anti-knight`, … — see
 //! `sudokit::base::variant_text`); a puzzle line may also carry its rules
 //! after a `;`. Bad input ends with a one-line error and a non-zero exit
@@ -20,7 +23,9 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudokit::{Grid, Puzzle, registry};
+use sudokit::base::marks::write_marks;
+use sudokit::grid::{CandidateBoard, Candidates};
+use sudokit::{Grid, Puzzle, Shape, registry};
 use sudokit_examples::{Drawn, Result, WithContext, exit_code, puzzle_and_rules};
 
 /// Solves one puzzle and prints the boxed grid with the solver's
@@ -38,6 +43,10 @@ struct Cli {
     /// Also check that the solution is the only one.
     #[arg(short, long)]
     unique: bool,
+    /// Also print the true candidates: the digits some solution puts in
+    /// each cell, as pencil marks (needs an exact solver).
+    #[arg(long)]
+    true_candidates: bool,
     /// The puzzle's rules beyond rows, columns and boxes, comma-separated:
     /// x, windoku, disjoint-groups, jigsaw=MAP, house=r1c1+r2c2+…,
     /// anti-king, anti-knight, non-consecutive, cage=SUM:CELLS, Kropki dots
@@ -82,11 +91,13 @@ fn run(cli: Cli) -> Result {
     let mut solver = info.build();
     let ruled_puzzle = Puzzle::new(puzzle.clone(), variant.clone())?;
     let solution = solver.solve_puzzle(&ruled_puzzle)?;
+    let counter = || {
+        let flag = if unique { "--unique" } else { "--true-candidates" };
+        info.build_counter()
+            .ok_or_else(|| format!("{} cannot count solutions; pick an exact solver for {flag}", info.name()))
+    };
     if unique {
-        let mut counter = info
-            .build_counter()
-            .ok_or_else(|| format!("{} cannot count solutions; pick an exact solver for --unique", info.name()))?;
-        match counter.count_puzzle_solutions(&ruled_puzzle, 2)? {
+        match counter()?.count_puzzle_solutions(&ruled_puzzle, 2)? {
             1 => {}
             0 => return Err("the puzzle has no solution".into()),
             _ => return Err("the puzzle has several solutions".into()),
@@ -103,5 +114,20 @@ fn run(cli: Cli) -> Result {
         s.guesses,
         if unique { ", unique" } else { "" }
     );
+    if cli.true_candidates {
+        let marks = counter()?.true_candidates(&ruled_puzzle)?;
+        print_true_candidates(puzzle.shape(), &marks)?;
+    }
+    Ok(())
+}
+
+/// The true candidates as a pencil-mark grid, then as a pencil-mark line.
+fn print_true_candidates(shape: Shape, marks: &[u64]) -> Result {
+    let sets = marks.iter().map(|&set| Candidates::from_bits(set)).collect();
+    let board = CandidateBoard::from_candidates(shape, sets)?;
+    let open = marks.iter().filter(|set| set.count_ones() > 1).count();
+    let total: u32 = marks.iter().map(|set| set.count_ones()).sum();
+    println!("\nTrue candidates ({total}; {open} cells with more than one):\n{}", board.pencil_marks());
+    println!("{}", write_marks(shape, marks));
     Ok(())
 }

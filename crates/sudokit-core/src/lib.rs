@@ -102,6 +102,7 @@ mod splitmix;
 mod stats;
 pub mod sums;
 pub mod text;
+mod true_candidates;
 mod variant;
 mod variant_picture;
 pub mod variant_text;

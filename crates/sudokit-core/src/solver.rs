@@ -7,6 +7,7 @@ use crate::puzzle::Puzzle;
 use crate::rule_kinds::RuleKinds;
 use crate::rulebook::Rulebook;
 use crate::stats::Stats;
+use crate::true_candidates;
 
 /// A solved grid with the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -384,6 +385,53 @@ pub trait CountSolutions: Solver {
     fn uniqueness(&mut self, grid: &Grid) -> Result<Uniqueness, SolveError> {
         Ok(Uniqueness::of_count(self.count_solutions(grid, 2)?))
     }
+
+    /// The digits some solution of `puzzle` puts in each cell (a setter's
+    /// "true candidates"), bit `d - 1` for digit `d` as in
+    /// [`marks`](crate::marks), within `budget` for the whole call (its
+    /// time limit starts now and its caps bound every solve together).
+    ///
+    /// A unique puzzle's are its solution's digits (one solve and one
+    /// count to two). Otherwise each digit of an open cell that no
+    /// solution found so far holds, and no given of a peer holds, is tried
+    /// as one more given: a solution adds each of its digits to its cell,
+    /// a proof of none leaves the digit out. The sets do not depend on the
+    /// solver, only the time does: at most one solve per candidate, far
+    /// fewer where most digits are true.
+    ///
+    /// ```
+    /// use sudokit::{CountSolutions, Dlx, Grid, Puzzle};
+    /// // Two solutions, which differ in four cells: r1c3, r1c4, r3c3, r3c4.
+    /// let puzzle: Puzzle = "12..34..2.....1.".parse::<Grid>()?.into();
+    /// let marks = Dlx::new().true_candidates(&puzzle)?;
+    /// assert_eq!(&marks[..4], &[0b0001, 0b0010, 0b1100, 0b1100]);
+    /// assert_eq!(marks.iter().filter(|set| set.count_ones() > 1).count(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::Unsolvable`] when the puzzle has no solution, and
+    /// every error of
+    /// [`count_puzzle_solutions_with`](CountSolutions::count_puzzle_solutions_with)
+    /// (the budget running out included).
+    fn true_candidates_with(&mut self, puzzle: &Puzzle, budget: &Budget) -> Result<Vec<u64>, SolveError> {
+        true_candidates::true_candidates(
+            self,
+            puzzle,
+            budget,
+            |solver, p, b| solver.solve_puzzle_with(p, b).map(|solution| solution.grid),
+            |solver, p, limit, b| solver.count_puzzle_solutions_with(p, limit, b),
+        )
+    }
+
+    /// [`true_candidates_with`](CountSolutions::true_candidates_with) with
+    /// no budget.
+    ///
+    /// # Errors
+    /// As for `true_candidates_with`.
+    fn true_candidates(&mut self, puzzle: &Puzzle) -> Result<Vec<u64>, SolveError> {
+        self.true_candidates_with(puzzle, &Budget::unlimited())
+    }
 }
 
 /// Forwards every method, as `forward_solver` does.
@@ -405,6 +453,10 @@ macro_rules! forward_count {
 
             fn count_solutions_with(&mut self, grid: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
                 (**self).count_solutions_with(grid, limit, budget)
+            }
+
+            fn true_candidates_with(&mut self, puzzle: &Puzzle, budget: &Budget) -> Result<Vec<u64>, SolveError> {
+                (**self).true_candidates_with(puzzle, budget)
             }
         }
     };

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use sudokit_core::{Budget, CancelFlag, CountSolutions, Grid, Shape, SolveError, Solver, StopReason};
+use sudokit_core::{Budget, CancelFlag, CountSolutions, Grid, Puzzle, Shape, SolveError, Solver, StopReason};
 
 use crate::generate::{self, SHAPES};
 use crate::{oracle, sets};
@@ -199,6 +199,48 @@ impl Conformance {
         assert!(
             matches!(solver.count_solutions_with(&easy, 2, &zero), Err(SolveError::BudgetExhausted { .. })),
             "{name}: counting with a zero time limit must stop"
+        );
+        self.check_true_candidates(solver);
+    }
+
+    /// True candidates: the oracle's on small generated puzzles of several
+    /// solutions, a proper puzzle's solution, `Unsolvable` without one,
+    /// and the budget held over the whole call.
+    fn check_true_candidates<S: CountSolutions>(&self, solver: &mut S) {
+        let name = solver.name().to_owned();
+        for &shape in self.shapes.iter().filter(|s| s.side() <= 6) {
+            for seed in 0..3 {
+                let puzzle = generate::puzzle(shape, shape.cell_count() * 3 / 4, seed);
+                let mine = solver
+                    .true_candidates(&Puzzle::from(puzzle.clone()))
+                    .unwrap_or_else(|e| panic!("{name}: true candidates of {puzzle}: {e}"));
+                assert_eq!(mine, oracle::true_candidates(&puzzle), "{name}: true candidates of {puzzle}");
+            }
+        }
+        let easy = sets::EASY.take(1).remove(0);
+        let solution = oracle::unique_solution(&easy).expect("a proper fixture");
+        let marks: Vec<u64> = solution.values().iter().map(|&v| 1 << (v - 1)).collect();
+        let mine = solver.true_candidates(&Puzzle::from(easy.clone()));
+        assert_eq!(mine, Ok(marks), "{name}: true candidates of the proper {easy}");
+        let unsolvable: Grid = sets::UNSOLVABLE[0].parse().expect("fixture parses");
+        let none = solver.true_candidates(&Puzzle::from(unsolvable.clone()));
+        assert_eq!(none, Err(SolveError::Unsolvable), "{name}: true candidates of the unsolvable {unsolvable}");
+        let empty = Puzzle::from(Grid::empty(Shape::CLASSIC));
+        let zero = Budget::unlimited().with_time_limit(Duration::ZERO);
+        assert!(
+            matches!(solver.true_candidates_with(&empty, &zero), Err(SolveError::BudgetExhausted { .. })),
+            "{name}: true candidates with a zero time limit must stop"
+        );
+        // An empty grid needs many solves: a node cap binds them together
+        // (for a solver that counts its nodes, which an adapter of a
+        // search run elsewhere may not).
+        let probe = Budget::unlimited().with_max_nodes(u64::MAX).with_shared_caps();
+        let metered = solver.solve_puzzle_with(&empty, &probe).is_ok() && probe.nodes_left() < Some(u64::MAX);
+        let nodes = u64::MAX - probe.nodes_left().unwrap_or(u64::MAX);
+        let capped = Budget::unlimited().with_max_nodes(4 * nodes);
+        assert!(
+            !metered || matches!(solver.true_candidates_with(&empty, &capped), Err(SolveError::BudgetExhausted { .. })),
+            "{name}: true candidates of an empty grid within four solves' nodes must stop"
         );
     }
 

@@ -91,6 +91,34 @@ pub fn unique_solution(puzzle: &Grid) -> Option<Grid> {
     }
 }
 
+/// For each cell, the digits some solution of `puzzle` puts there (bit
+/// `d - 1` for digit `d`), by definition: every digit of every cell
+/// given in turn, and counted. Meant for small grids.
+pub fn true_candidates(puzzle: &Grid) -> Vec<u64> {
+    candidates_by_trial(puzzle, |grid| count_solutions(grid, 1) > 0)
+}
+
+/// For each cell of `puzzle`, the digits `d` for which the puzzle with
+/// `d` given there (or already given there) `has_solution`, as mark
+/// sets: true candidates under whatever rules `has_solution` reads.
+pub fn candidates_by_trial(puzzle: &Grid, has_solution: impl Fn(&Grid) -> bool) -> Vec<u64> {
+    let (values, side) = (puzzle.values(), puzzle.side());
+    (0..values.len())
+        .map(|i| {
+            (1..=side as u8)
+                .filter(|&d| {
+                    let mut with = values.to_vec();
+                    if with[i] != 0 && with[i] != d {
+                        return false;
+                    }
+                    with[i] = d;
+                    Grid::from_values(puzzle.shape(), &with).is_ok_and(|grid| has_solution(&grid))
+                })
+                .fold(0, |set, d| set | 1 << (d - 1))
+        })
+        .collect()
+}
+
 /// Solutions up to `limit`, and the first one.
 fn search(puzzle: &Grid, limit: u64) -> (u64, Option<Vec<u8>>) {
     let (bh, bw, values) = raw(puzzle);

@@ -291,3 +291,11 @@ fn search(
         }
     }
 }
+
+/// For each cell, the digits some solution of `puzzle` under `variant`
+/// puts there (bit `d - 1` for digit `d`), by definition: every digit of
+/// every cell given in turn, and counted by [`count_variant_solutions`].
+/// Meant for small grids.
+pub fn variant_true_candidates(puzzle: &Grid, variant: &Variant) -> Vec<u64> {
+    crate::oracle::candidates_by_trial(puzzle, |grid| count_variant_solutions(grid, variant, 1).0 > 0)
+}

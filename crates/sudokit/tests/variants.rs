@@ -4,7 +4,7 @@
 
 use sudokit::{Cell, Grid, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
 use sudokit_testkit::generate::{killer_cages, solved_grid, with_holes};
-use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
+use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
 
 /// The seed of the 9×9 killer's solution.
 const KILLER_SEED: u64 = 4;
@@ -104,4 +104,24 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         };
         assert_eq!(takers, expected_takers, "{name}");
     }
+}
+
+#[test]
+fn true_candidates_agree_with_the_oracle_under_every_variant() {
+    let mut several = 0;
+    for (name, variant) in variants().into_iter().filter(|(_, v)| v.shape() != Shape::CLASSIC) {
+        let (shape, rules) = (variant.shape(), Rulebook::new(variant.clone()));
+        let solution = count_variant_solutions(&Grid::empty(shape), &variant, 1).1.expect("the rules allow a grid");
+        for seed in 0..3u64 {
+            let puzzle = with_holes(&solution, shape.cell_count() * 3 / 4, seed);
+            let expected = variant_true_candidates(&puzzle, &variant);
+            several += usize::from(expected.iter().any(|set| set.count_ones() > 1));
+            for info in registry::solvers().iter().filter(|info| info.takes(&rules)) {
+                let Some(mut counter) = info.build_counter() else { continue };
+                let mine = counter.true_candidates(&Puzzle::new(puzzle.clone(), rules.clone()).unwrap());
+                assert_eq!(mine, Ok(expected.clone()), "{} on {name}, {puzzle}", info.name());
+            }
+        }
+    }
+    assert!(several > 10, "only {several} puzzles with several solutions: the test would prove little");
 }
