@@ -1,8 +1,9 @@
 //! [`Auto`], the fastest exact Sudoku solver of **sudokit** for each
-//! shape: [`BitParallel`] on 9×9, [`Dlx`] (Dancing Links) on every other
-//! shape. It is the facade's default solver, registered as `auto`, and
-//! the one place that decides which exact solver is fastest: the
-//! generator and the rating's uniqueness check use it too.
+//! shape: [`BitParallel`] on 9×9, [`PropagationSearch`] on the other
+//! shapes up to 16×16, [`Dlx`] (Dancing Links) beyond. It is the
+//! facade's default solver, registered as `auto`, and the one place that
+//! decides which exact solver is fastest: the generator and the rating's
+//! uniqueness check use it too.
 //!
 //! Use it when you want solutions or counts of any shape, fast, and do not
 //! care which algorithm finds them.
@@ -25,26 +26,31 @@ use sudokit_dlx::Dlx;
 use sudokit_grid::PropagationSearch;
 
 /// The fastest exact solver of the workspace for each shape:
-/// [`BitParallel`] for 9×9, [`Dlx`] (Dancing Links) for every other shape.
+/// [`BitParallel`] for 9×9, [`PropagationSearch`] (on its digit planes)
+/// for the other shapes up to 16×16, [`Dlx`] (Dancing Links) beyond.
 ///
-/// Below 16×16 every exact solver of the workspace takes microseconds;
-/// from 16×16 up only Dancing Links keeps up, so `Auto` uses it for every
-/// shape but 9×9 (the measurements are in the workspace's
-/// `docs/notes.md`, "Auto: the fastest solver per shape").
+/// On the standard rules of 6×6 to 16×16 the digit planes take 40 to
+/// 60 % fewer instructions than Dancing Links (2.5 times fewer on 16×16);
+/// beyond 16×16, where the planes do not reach, Dancing Links keeps up
+/// best (the
+/// measurements are in the workspace's `docs/notes.md`, "Auto: the
+/// fastest solver per shape" and "Digit planes up to 16×16").
 ///
 /// # Shapes
 /// Every shape up to [`Shape::MAX_SIDE`] (35×35), boxes taller or wider
 /// than the default included. A grid given nothing, its first row or its
 /// first band is completed within [`Dlx::COMPLETION_NODES`] nodes per cell
 /// (512: at most 627 200 nodes, about half a second, on 35×35; a test
-/// checks every shape), thanks to the restarts of [`Dlx`]; the worst seen
-/// is 238 nodes per cell, on an empty 30×30 grid of 5×6 boxes. Hard proper
-/// puzzles of 25×25 and above can still take long: give them a budget.
+/// checks every shape), thanks to the restarts of [`Dlx`] beyond 16×16;
+/// the worst seen is 238 nodes per cell, on an empty 30×30 grid of 5×6
+/// boxes. Hard proper puzzles of 25×25 and above can still take long:
+/// give them a budget.
 ///
 /// # Complexity
 /// That of the solver it picks: [`BitParallel`] on 9×9
-/// (a fixed cost per node), [`Dlx`] on every other shape
-/// (O(n³) space on side `n`); both are exponential in the worst case, as
+/// (a fixed cost per node), [`PropagationSearch`] up to 16×16 (O(side)
+/// word operations a placement), [`Dlx`] beyond (O(n³) space on side
+/// `n`); both are exponential in the worst case, as
 /// completing a Sudoku is NP-complete (Yato and Seta 2003).
 ///
 /// # References
@@ -64,7 +70,8 @@ use sudokit_grid::PropagationSearch;
 pub struct Auto {
     bit_parallel: BitParallel,
     dlx: Dlx,
-    /// For rules other than the standard ones.
+    /// For rules other than the standard ones, and standard grids up to
+    /// 16×16 but 9×9.
     propagation: PropagationSearch,
 }
 
@@ -74,10 +81,19 @@ impl Auto {
         Auto::default()
     }
 
-    /// The solver `Auto` uses for `shape`.
+    /// The solver `Auto` uses for `shape` under the standard rules.
     fn pick(&mut self, shape: Shape) -> &mut dyn CountSolutions {
-        if shape == Shape::CLASSIC { &mut self.bit_parallel } else { &mut self.dlx }
+        match shape.side() {
+            _ if shape == Shape::CLASSIC => &mut self.bit_parallel,
+            ..=Auto::PLANES_MAX_SIDE => &mut self.propagation,
+            _ => &mut self.dlx,
+        }
     }
+
+    /// The largest side whose standard grids go to [`PropagationSearch`]'s
+    /// digit planes (every side from 4 to 16 but 9, which
+    /// [`BitParallel`] takes).
+    const PLANES_MAX_SIDE: usize = 16;
 
     /// The solver `Auto` uses for rules other than the standard ones,
     /// killers included: keeping each cage's cells to the combinations its

@@ -4,6 +4,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use sudokit_auto::Auto;
 use sudokit_core::{Budget, Grid, Puzzle, Rulebook, Shape, SolveError, Solver, StopReason};
+use sudokit_dlx::Dlx;
 use sudokit_grid::PropagationSearch;
 
 use crate::transform::Transform;
@@ -27,6 +28,7 @@ pub(crate) fn solved_grid<R: Rng + ?Sized>(
 ) -> Result<Grid, SolveError> {
     let (h, w, n) = (shape.box_height(), shape.box_width(), shape.side());
     let diagonal = (n / h).min(n / w);
+    let mut dlx = Dlx::new();
     let mut digits: Vec<u8> = (1..=n as u8).collect();
     for _ in 0..ATTEMPTS {
         let mut values = vec![0u8; n * n];
@@ -38,7 +40,11 @@ pub(crate) fn solved_grid<R: Rng + ?Sized>(
             }
         }
         let start = Grid::from_values(shape, &values).expect("diagonal boxes hold digits of the shape");
-        let completed = solver.solve_with(&start, budget);
+        // Dancing Links completes every shape but 9×9 (`Auto`'s
+        // `BitParallel` there): its restarts bound a completion, and the
+        // generated sets of `puzzles/` were drawn with its grids.
+        let completed =
+            if shape == Shape::CLASSIC { solver.solve_with(&start, budget) } else { dlx.solve_with(&start, budget) };
         match completed {
             Ok(solution) => {
                 let moved = Transform::random(shape, rng).apply(&solution.grid);

@@ -120,7 +120,8 @@
 //!   files), the baselines [`Backtracking`] and [`BacktrackingMrv`], and
 //!   [`PropagationSearch`], the fast solver of variants.
 //! * [`Auto`]: the default solver, the fastest exact one for each shape
-//!   (bit-parallel for 9×9, Dancing Links otherwise).
+//!   (bit-parallel for 9×9, propagation's digit planes up to 16×16,
+//!   Dancing Links beyond).
 //! * [`registry`]: every solver by a stable kebab-case name.
 //! * [`compare`]: the comparison harness behind the `compare` example.
 //! * [`generate`]: `sudokit-generate`, proper puzzles by shape, symmetry,
@@ -137,7 +138,7 @@
 //!
 //! | name | type | crate | method | sides |
 //! |---|---|---|---|---|
-//! | `auto` | `Auto` | `sudokit-auto` | the fastest exact solver for each shape and rules: bit-parallel for 9x9, Dancing Links for other shapes, propagation for variants | 4 to 35 |
+//! | `auto` | `Auto` | `sudokit-auto` | the fastest exact solver for each shape and rules: bit-parallel for 9x9, propagation for other shapes up to 16x16 and for variants, Dancing Links beyond | 4 to 35 |
 //! | `fast` | `BitParallel` | `sudokit-bitparallel` | bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv) | 4 to 35 |
 //! | `propagation` | `PropagationSearch` | `sudokit-grid` | singles propagated through the houses and relations of any variant, then guesses | 4 to 35 |
 //! | `dlx` | `Dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave | 4 to 35 |

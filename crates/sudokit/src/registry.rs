@@ -257,7 +257,7 @@ fn registered() -> Vec<SolverInfo> {
     vec![
         S::exact(
             "auto",
-            "the fastest exact solver for each shape and rules: bit-parallel for 9x9, Dancing Links for other shapes, propagation for variants",
+            "the fastest exact solver for each shape and rules: bit-parallel for 9x9, propagation for other shapes up to 16x16 and for variants, Dancing Links beyond",
             crate::Auto::new,
         ),
         S::exact(

@@ -1,12 +1,14 @@
 //! [`PropagationSearch`]: candidates under any [`Variant`], singles
 //! propagated through its peers, houses and relations, then guesses.
 
+mod cell_set;
 mod cells;
 mod conflicts;
 mod linear;
 mod pairs;
 mod planes;
 
+use cell_set::Wide;
 use sudokit_core::{
     Admitted, Budget, CountSolutions, Puzzle, RuleKind, RuleKinds, SearchTally, Solution, SolveError, Solver,
     SplitMix64,
@@ -134,8 +136,16 @@ impl PropagationSearch {
         // The seeded search stays on the general engine, whose digit order
         // the generator's random grids (and the sets made with them) follow.
         let outcome = match self.order.as_mut() {
-            None if planes::Tables::fits(rules) => {
-                planes::search(&rules.derived(planes::Tables::new), puzzle, &mut tally, limit)
+            None if rules.shape().side() <= 11 && planes::Tables::<u128>::fits(rules) => {
+                let tables = rules.derived(planes::Tables::<u128>::new);
+                planes::search::<u128, 11>(&tables, puzzle, &mut tally, limit)
+            }
+            // Beyond 128 cells the planes pay on the standard rules only:
+            // on 16×16 X puzzles the cells engine's choice by failures
+            // takes a third of the nodes (docs/notes.md).
+            None if rules.is_standard() && planes::Tables::<Wide>::fits(rules) => {
+                let tables = rules.derived(planes::Tables::<Wide>::new);
+                planes::search::<Wide, 16>(&tables, puzzle, &mut tally, limit)
             }
             order => cells::search(&rules.derived(cells::Tables::new), puzzle, &mut tally, order, limit),
         };
@@ -318,6 +328,34 @@ mod tests {
                 assert_eq!(planes, cells, "{variant}: {puzzle}");
             }
         }
+    }
+
+    #[test]
+    fn wide_planes_count_as_the_cells_engine_and_the_baseline() {
+        // Standard 12×12 and 16×16 grids run on two-word planes unseeded,
+        // on the cells engine seeded.
+        let variants = [Variant::standard(Shape::TWELVE), Variant::standard(Shape::SIXTEEN)];
+        let mut several = 0;
+        for variant in &variants {
+            let empty = Puzzle::new(Grid::empty(variant.shape()), variant.clone()).unwrap();
+            let solved = PropagationSearch::with_seed(5).solve_puzzle(&empty).unwrap().grid;
+            assert!(variant.is_solution_of(&solved, &Grid::empty(variant.shape())), "{variant}");
+            let cells = variant.shape().cell_count();
+            for (seed, holes) in [(1, cells / 2), (2, cells * 3 / 5), (3, cells * 2 / 3)] {
+                let puzzle = Puzzle::new(with_holes(&solved, holes, seed), variant.clone()).unwrap();
+                let planes = PropagationSearch::new().count_puzzle_solutions(&puzzle, 3).unwrap();
+                let general = PropagationSearch::with_seed(9).count_puzzle_solutions(&puzzle, 3).unwrap();
+                assert_eq!(planes, general, "{puzzle}");
+                if variant.shape() == Shape::TWELVE {
+                    let baseline = BacktrackingMrv::new().count_puzzle_solutions(&puzzle, 3).unwrap();
+                    assert_eq!(planes, baseline, "{puzzle}");
+                }
+                several += usize::from(planes > 1);
+                let solution = PropagationSearch::new().solve_puzzle(&puzzle).unwrap().grid;
+                assert!(puzzle.is_solved_by(&solution), "{puzzle}");
+            }
+        }
+        assert!(several > 2, "only {several} puzzles with several solutions: the test would prove little");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The engine of [`PropagationSearch`](super::PropagationSearch) for grids
-//! of up to 128 cells (every side up to 11, 9×9 among them): one `u128`
-//! of cells per digit, its "plane". A placement is a handful of word
+//! of up to 256 cells (every side up to 16, 9×9 among them): one set of
+//! cells per digit, its "plane" (a `u128` up to 128 cells, a
+//! [`Wide`](super::cell_set::Wide) pair of them up to 256). A placement is a handful of word
 //! operations whatever the rules (the cell leaves every plane, the
 //! digit's plane loses the cell's peers), and each rule is a sweep of
 //! masks: naked singles by counting planes bit-parallel, hidden singles
@@ -8,20 +9,19 @@
 
 use sudokit_core::{Grid, Rulebook, SearchTally, StopReason};
 
+use super::cell_set::CellSet;
 use super::pairs::Pairs;
-
-/// A set of cells, bit `i` for cell `i`.
-type Cells = u128;
 
 /// A set of full houses, bit `h` for house `h`.
 type Houses = u128;
 
-/// The largest side whose grid fits a plane.
-const MAX_SIDE: usize = 11;
+/// The largest side the planes take (16×16: 256 cells, a
+/// [`Wide`](super::cell_set::Wide) set).
+const MAX_SIDE: usize = 16;
 
 /// What the search reads of a variant, as masks of cells.
 #[derive(Debug)]
-pub(super) struct Tables {
+pub(super) struct Tables<Cells> {
     side: usize,
     /// Every cell of the grid.
     all: Cells,
@@ -34,9 +34,9 @@ pub(super) struct Tables {
     /// forbids: inline, as the peers are, so that a placement under one
     /// rule reads nothing else (a vector per cell and a shared table of
     /// rules cost non-consecutive placements 16 % more instructions).
-    bound: Vec<Bound>,
+    bound: Vec<Bound<Cells>>,
     /// The same under each further rule, for cells bound by several.
-    more_bound: Vec<Vec<Bound>>,
+    more_bound: Vec<Vec<Bound<Cells>>>,
     /// The houses of the side's size, where each digit has a place (a
     /// smaller house of one's own only keeps its digits distinct, which
     /// the peers say).
@@ -44,14 +44,14 @@ pub(super) struct Tables {
     /// The full houses of each cell.
     houses_of: Vec<Houses>,
     /// Every two full houses that share two cells or more.
-    meets: Vec<Meet>,
+    meets: Vec<Meet<Cells>>,
     /// The meets of each full house.
     meets_of: Vec<Vec<u16>>,
 }
 
 /// Cells bound to one cell by one rule, and what the rule forbids there.
 #[derive(Clone, Copy, Debug, Default)]
-struct Bound {
+struct Bound<Cells> {
     /// The cells; none for a cell no rule binds.
     cells: Cells,
     /// Per digit `d + 1` of the cell, the digits (bit `e` for `e + 1`)
@@ -61,21 +61,21 @@ struct Bound {
     more: bool,
 }
 
-impl Bound {
+impl<Cells: CellSet> Bound<Cells> {
     /// Each cell's bound cells under its first rule, and under the others,
     /// from `pairs`.
-    fn of_cells(pairs: &Pairs, side: usize) -> (Vec<Bound>, Vec<Vec<Bound>>) {
+    fn of_cells(pairs: &Pairs, side: usize) -> (Vec<Bound<Cells>>, Vec<Vec<Bound<Cells>>>) {
         let cells = pairs.bound.len();
         let (mut bound, mut more_bound) = (vec![Bound::default(); cells], vec![Vec::new(); cells]);
         for (i, list) in pairs.bound.iter().enumerate() {
-            let mut by_rule: Vec<(usize, Bound)> = Vec::new();
+            let mut by_rule: Vec<(usize, Bound<Cells>)> = Vec::new();
             for &(other, row) in list {
                 match by_rule.iter_mut().find(|(r, _)| *r == row) {
-                    Some((_, b)) => b.cells |= 1 << other,
+                    Some((_, b)) => b.cells |= Cells::cell(other),
                     None => {
                         let mut forbid = [0; MAX_SIDE];
                         forbid[..side].iter_mut().zip(&pairs.forbid[row..row + side]).for_each(|(f, &p)| *f = p as u16);
-                        by_rule.push((row, Bound { cells: 1 << other, forbid, more: false }));
+                        by_rule.push((row, Bound { cells: Cells::cell(other), forbid, more: false }));
                     }
                 }
             }
@@ -91,33 +91,31 @@ impl Bound {
 
 /// Two houses that share cells, for locked candidates.
 #[derive(Debug)]
-struct Meet {
+struct Meet<Cells> {
     shared: Cells,
     /// The other cells of each.
     rest: [Cells; 2],
 }
 
-impl Tables {
-    /// Whether the grids and full houses of `rules` fit this engine.
+impl<Cells: CellSet> Tables<Cells> {
+    /// Whether the grids and full houses of `rules` fit planes of `Cells`.
     pub(super) fn fits(rules: &Rulebook) -> bool {
         let side = rules.shape().side();
         let houses = rules.houses().iter().filter(|h| h.cells().len() == side).count();
         // Cage sums are kept by the general engine.
         !rules.variant().has_sums()
-            && rules.shape().cell_count() <= Cells::BITS as usize
+            && rules.shape().cell_count() <= Cells::CELLS
+            && side <= MAX_SIDE
             && houses <= Houses::BITS as usize
     }
 
     /// The tables of `rules`, which [`fits`](Tables::fits).
-    pub(super) fn new(rules: &Rulebook) -> Tables {
+    pub(super) fn new(rules: &Rulebook) -> Tables<Cells> {
         let (shape, side) = (rules.shape(), rules.shape().side());
-        debug_assert!(Tables::fits(rules) && side <= MAX_SIDE);
+        debug_assert!(Tables::<Cells>::fits(rules));
         let cells = shape.cell_count();
-        let all = if cells == Cells::BITS as usize { Cells::MAX } else { (1 << cells) - 1 };
-        // The rulebook's rows of peers are two words at most here.
-        let peers: Vec<Cells> = (0..cells)
-            .map(|i| rules.peer_row(i).iter().rev().fold(0, |acc: Cells, &word| acc << 64 | Cells::from(word)))
-            .collect();
+        let all = Cells::first(cells);
+        let peers: Vec<Cells> = (0..cells).map(|i| Cells::from_words(rules.peer_row(i))).collect();
         let pairs = Pairs::new(rules);
         let (bound, more_bound) = Bound::of_cells(&pairs, side);
         let (mut houses, mut houses_of) = (Vec::new(), vec![0; cells]);
@@ -125,7 +123,7 @@ impl Tables {
             for &i in house.cells() {
                 houses_of[i] |= 1 << houses.len();
             }
-            houses.push(house.cells().iter().fold(0, |acc: Cells, &i| acc | 1 << i));
+            houses.push(house.cells().iter().fold(Cells::default(), |acc, &i| acc | Cells::cell(i)));
         }
         let variant = rules.variant();
         // The first 3 × side houses are the rows, the columns and the boxes
@@ -133,13 +131,13 @@ impl Tables {
         // line cost more than the guesses they save, on every variant set
         // measured (docs/notes.md); those of regions, windows, diagonals
         // and other houses pay.
-        let boxes = variant.regions().is_none();
+        let boxes = variant.regions().is_none() && side < 12;
         let mut meets = Vec::new();
         let mut meets_of = vec![Vec::new(); houses.len()];
         for (k, &a) in houses.iter().enumerate() {
             for (l, &b) in houses.iter().enumerate().skip(k + 1) {
                 let shared = a & b;
-                if shared.count_ones() >= 2 && !(boxes && l < 3 * side) {
+                if shared.len() >= 2 && !(boxes && l < 3 * side) {
                     meets_of[k].push(meets.len() as u16);
                     meets_of[l].push(meets.len() as u16);
                     meets.push(Meet { shared, rest: [a & !shared, b & !shared] });
@@ -152,43 +150,45 @@ impl Tables {
             .map(|d| {
                 let kept = |i: usize| pairs.possible[i] >> d & 1 == 1;
                 let marked = |i: usize| variant.marks().is_none_or(|marks| marks[i] >> d & 1 == 1);
-                (0..cells).filter(|&i| kept(i) && marked(i)).fold(0, |m: Cells, i| m | 1 << i)
+                (0..cells).filter(|&i| kept(i) && marked(i)).fold(Cells::default(), |m, i| m | Cells::cell(i))
             })
             .collect();
         Tables { side, all, start, peers, bound, more_bound, houses, houses_of, meets, meets_of }
     }
 }
 
-impl Tables {
+impl<Cells: CellSet> Tables<Cells> {
     /// The full houses holding one of `cells`: through the houses of each
     /// cell for a few cells, through every house's mask for many.
     #[inline]
-    fn houses_touching(&self, mut cells: Cells) -> Houses {
+    fn houses_touching(&self, cells: Cells) -> Houses {
         let mut houses = 0;
-        if cells.count_ones() as usize * 4 > self.houses.len() {
+        if cells.len() as usize * 4 > self.houses.len() {
             for (h, &house) in self.houses.iter().enumerate() {
-                houses |= Houses::from(house & cells != 0) << h;
+                houses |= Houses::from(!(house & cells).is_empty()) << h;
             }
             return houses;
         }
-        while cells != 0 {
-            houses |= self.houses_of[cells.trailing_zeros() as usize];
-            cells &= cells - 1;
+        for i in cells.cells() {
+            houses |= self.houses_of[i];
         }
         houses
     }
 }
 
 /// Places `puzzle`'s givens and searches for up to `limit` solutions,
-/// counted in `tally`; `Ok(false)` when the givens alone leave a cell
-/// nothing.
-pub(super) fn search(
-    tables: &Tables,
+/// counted in `tally`, on boards of `SIDE` planes (at least the grid's
+/// side); `Ok(false)` when the givens alone leave a cell nothing.
+pub(super) fn search<Cells: CellSet, const SIDE: usize>(
+    tables: &Tables<Cells>,
     puzzle: &Grid,
     tally: &mut SearchTally<'_>,
     limit: u64,
 ) -> Result<bool, StopReason> {
-    let mut board = Board { planes: [0; MAX_SIDE], open: tables.all, fresh: [[0; MAX_SIDE]; 2], done: [0; MAX_SIDE] };
+    debug_assert!(tables.side <= SIDE);
+    let none = Cells::default();
+    let mut board: Board<Cells, SIDE> =
+        Board { planes: [none; SIDE], open: tables.all, fresh: [[none; SIDE]; 2], done: [0; SIDE] };
     board.planes[..tables.side].copy_from_slice(&tables.start);
     board.fresh[HIDDEN][..tables.side].fill(tables.all);
     board.fresh[LOCKED][..tables.side].fill(tables.all);
@@ -206,28 +206,28 @@ pub(super) fn search(
 /// The candidates of a grid part-way: `planes[d]` holds the cells where
 /// digit `d + 1` is placed or still possible, `open` the empty cells.
 #[derive(Clone, Copy)]
-struct Board {
-    planes: [Cells; MAX_SIDE],
+struct Board<Cells, const SIDE: usize> {
+    planes: [Cells; SIDE],
     open: Cells,
     /// For hidden singles and for locked candidates, the cells each plane
     /// lost since the rule last looked at it: only the houses holding one
     /// of them can show that rule something new.
-    fresh: [[Cells; MAX_SIDE]; 2],
+    fresh: [[Cells; SIDE]; 2],
     /// The houses where each digit is placed, which no rule need look at.
-    done: [Houses; MAX_SIDE],
+    done: [Houses; SIDE],
 }
 
 /// The rows of [`Board::fresh`].
 const HIDDEN: usize = 0;
 const LOCKED: usize = 1;
 
-impl Board {
+impl<Cells: CellSet, const SIDE: usize> Board<Cells, SIDE> {
     /// Places digit `d + 1` in cell `i`; `false` when it was no candidate
     /// there.
     #[inline]
-    fn place(&mut self, tables: &Tables, i: usize, d: usize) -> bool {
-        let bit: Cells = 1 << i;
-        if self.planes[d] & bit == 0 {
+    fn place(&mut self, tables: &Tables<Cells>, i: usize, d: usize) -> bool {
+        let bit = Cells::cell(i);
+        if !self.planes[d].has(i) {
             return false;
         }
         for e in 0..tables.side {
@@ -236,7 +236,7 @@ impl Board {
         self.planes[d] |= bit;
         self.take(d, tables.peers[i]);
         let bound = &tables.bound[i];
-        if bound.cells != 0 {
+        if !bound.cells.is_empty() {
             self.take_forbidden(bound.forbid[d], bound.cells);
             if bound.more {
                 for more in &tables.more_bound[i] {
@@ -263,7 +263,7 @@ impl Board {
     #[inline]
     fn take(&mut self, d: usize, cells: Cells) {
         let lost = self.planes[d] & cells;
-        if lost != 0 {
+        if !lost.is_empty() {
             self.planes[d] &= !lost;
             self.fresh[HIDDEN][d] |= lost;
             self.fresh[LOCKED][d] |= lost;
@@ -274,7 +274,7 @@ impl Board {
     /// digits).
     #[inline]
     fn counts(&self, side: usize) -> [Cells; 2] {
-        let (mut one, mut two) = (0, 0);
+        let (mut one, mut two) = (Cells::default(), Cells::default());
         for &plane in &self.planes[..side] {
             two |= one & plane;
             one |= plane;
@@ -284,7 +284,7 @@ impl Board {
 
     /// Places the naked and hidden singles and removes locked candidates
     /// until none is left; `false` on a contradiction.
-    fn propagate(&mut self, tables: &Tables) -> bool {
+    fn propagate(&mut self, tables: &Tables<Cells>) -> bool {
         let side = tables.side;
         loop {
             let [one, two] = self.counts(side);
@@ -294,12 +294,9 @@ impl Board {
                 return false;
             }
             let singles = self.open & !two;
-            if singles != 0 {
+            if !singles.is_empty() {
                 for d in 0..side {
-                    let mut cells = singles & self.planes[d];
-                    while cells != 0 {
-                        let i = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
+                    for i in (singles & self.planes[d]).cells() {
                         if !self.place(tables, i, d) {
                             return false;
                         }
@@ -323,17 +320,15 @@ impl Board {
     /// since the rule last looked, the digit not yet placed there. Clears
     /// what the plane lost.
     #[inline]
-    fn houses_to_see(&mut self, tables: &Tables, rule: usize, d: usize) -> Houses {
-        match std::mem::take(&mut self.fresh[rule][d]) {
-            0 => 0,
-            fresh => tables.houses_touching(fresh) & !self.done[d],
-        }
+    fn houses_to_see(&mut self, tables: &Tables<Cells>, rule: usize, d: usize) -> Houses {
+        let fresh = std::mem::take(&mut self.fresh[rule][d]);
+        if fresh.is_empty() { 0 } else { tables.houses_touching(fresh) & !self.done[d] }
     }
 
     /// Places every open cell that is the only place of a digit in a
     /// house; whether one was placed, `None` when a digit has no place
     /// in a house.
-    fn hidden_single(&mut self, tables: &Tables) -> Option<bool> {
+    fn hidden_single(&mut self, tables: &Tables<Cells>) -> Option<bool> {
         let mut placed = false;
         for d in 0..tables.side {
             let mut houses = self.houses_to_see(tables, HIDDEN, d);
@@ -341,12 +336,12 @@ impl Board {
                 let house = tables.houses[houses.trailing_zeros() as usize];
                 houses &= houses - 1;
                 let places = self.planes[d] & house;
-                if places & places.wrapping_sub(1) == 0 {
-                    if places == 0 {
+                if places.at_most_one() {
+                    if places.is_empty() {
                         return None;
                     }
-                    if places & self.open != 0 {
-                        if !self.place(tables, places.trailing_zeros() as usize, d) {
+                    if !(places & self.open).is_empty() {
+                        if !self.place(tables, places.lowest(), d) {
                             return None;
                         }
                         placed = true;
@@ -360,7 +355,7 @@ impl Board {
     /// For every two houses that share cells, removes the digits whose
     /// places in one lie in the shared cells from the other's other
     /// cells; whether anything went.
-    fn lock(&mut self, tables: &Tables) -> bool {
+    fn lock(&mut self, tables: &Tables<Cells>) -> bool {
         let mut removed = false;
         for d in 0..tables.side {
             let mut houses = self.houses_to_see(tables, LOCKED, d);
@@ -369,14 +364,14 @@ impl Board {
                 houses &= houses - 1;
                 for meet in tables.meets_of[h].iter().map(|&m| &tables.meets[usize::from(m)]) {
                     let plane = self.planes[d];
-                    if plane & meet.shared & self.open == 0 {
+                    if (plane & meet.shared & self.open).is_empty() {
                         continue;
                     }
                     let [a, b] = [plane & meet.rest[0], plane & meet.rest[1]];
-                    if a == 0 && b != 0 {
+                    if a.is_empty() && !b.is_empty() {
                         self.take(d, meet.rest[1]);
                         removed = true;
-                    } else if b == 0 && a != 0 {
+                    } else if b.is_empty() && !a.is_empty() {
                         self.take(d, meet.rest[0]);
                         removed = true;
                     }
@@ -393,19 +388,17 @@ impl Board {
     /// first cell of fewest candidates, it takes 40 % fewer nodes on
     /// minimal X puzzles, 35 % on jigsaw, 52 % on anti-knight
     /// (`docs/notes.md`, "Which cell the planes guess").
-    fn pick(&self, tables: &Tables, side: usize) -> usize {
+    fn pick(&self, tables: &Tables<Cells>, side: usize) -> usize {
         let counts = self.candidate_counts(side);
-        let few = self.open & !(counts[2] | counts[3]);
-        let mut open = if few != 0 { few } else { self.open };
+        let few = self.open & !(counts[2] | counts[3] | counts[4]);
+        let open = if few.is_empty() { self.open } else { few };
         // (candidates, weight of the open peers, cell): the ratio is
         // compared by products; no count reaches the first one's.
         let mut best = (MAX_SIDE + 1, 1, 0);
-        while open != 0 {
-            let i = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let count = counts.iter().enumerate().fold(0, |n, (k, bits)| n | ((bits >> i) as usize & 1) << k);
-            let peers = (tables.peers[i] & self.open).count_ones() as usize;
-            let bound = (tables.bound[i].cells & self.open).count_ones() as usize;
+        for i in open.cells() {
+            let count = counts.iter().enumerate().fold(0, |n, (k, bits)| n | usize::from(bits.has(i)) << k);
+            let peers = (tables.peers[i] & self.open).len() as usize;
+            let bound = (tables.bound[i].cells & self.open).len() as usize;
             let weight = peers + 8 * bound + 1;
             if count * best.1 < best.0 * weight {
                 best = (count, weight, i);
@@ -415,15 +408,15 @@ impl Board {
     }
 
     /// Each cell's number of candidates, bit-sliced: bit `k` of the count
-    /// of cell `i` is bit `i` of the `k`-th set (counts up to 15, as
-    /// sides here are at most 11).
-    fn candidate_counts(&self, side: usize) -> [Cells; 4] {
-        let mut bits = [0; 4];
+    /// of cell `i` is bit `i` of the `k`-th set (counts up to 31, as
+    /// sides here are at most 16).
+    fn candidate_counts(&self, side: usize) -> [Cells; 5] {
+        let mut bits = [Cells::default(); 5];
         for &plane in &self.planes[..side] {
             let mut carry = plane;
             for slice in &mut bits {
                 let next = *slice & carry;
-                *slice ^= carry;
+                *slice = (*slice | carry) & !next;
                 carry = next;
             }
         }
@@ -434,10 +427,8 @@ impl Board {
     fn values(&self, side: usize, cells: usize) -> Vec<u8> {
         let mut values = vec![0; cells];
         for (d, &plane) in self.planes[..side].iter().enumerate() {
-            let mut plane = plane;
-            while plane != 0 {
-                values[plane.trailing_zeros() as usize] = d as u8 + 1;
-                plane &= plane - 1;
+            for i in plane.cells() {
+                values[i] = d as u8 + 1;
             }
         }
         values
@@ -445,25 +436,25 @@ impl Board {
 }
 
 /// One search in progress.
-struct Search<'t, 'b> {
-    tables: &'t Tables,
+struct Search<'t, 'b, Cells> {
+    tables: &'t Tables<Cells>,
     tally: &'t mut SearchTally<'b>,
 }
 
-impl Search<'_, '_> {
+impl<Cells: CellSet> Search<'_, '_, Cells> {
     /// Propagates, then guesses an open cell with few candidates and many
     /// open peers; `Ok(true)` when the solution limit is reached.
-    fn branch(&mut self, mut board: Board) -> Result<bool, StopReason> {
+    fn branch<const SIDE: usize>(&mut self, mut board: Board<Cells, SIDE>) -> Result<bool, StopReason> {
         self.tally.enter()?;
         let (tables, side) = (self.tables, self.tables.side);
         if !board.propagate(tables) {
             return Ok(false);
         }
-        if board.open == 0 {
+        if board.open.is_empty() {
             return Ok(self.tally.record(&board.values(side, tables.peers.len())));
         }
         let i = board.pick(tables, side);
-        let mut digits = (0..side).filter(|&d| board.planes[d] >> i & 1 != 0).fold(0u16, |set, d| set | 1 << d);
+        let mut digits = (0..side).filter(|&d| board.planes[d].has(i)).fold(0u16, |set, d| set | 1 << d);
         if digits.count_ones() > 1 {
             self.tally.stats_mut().guesses += 1;
         }
