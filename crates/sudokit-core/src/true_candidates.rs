@@ -42,8 +42,11 @@ pub(crate) fn true_candidates<S: ?Sized>(
         if givens.values()[i] != 0 {
             continue;
         }
+        // The digits the givens among the cell's peers hold: never true.
+        let held =
+            rules.peers(i).map(|j| givens.values()[j]).filter(|&v| v != 0).fold(0u64, |set, v| set | 1 << (v - 1));
         for d in 0..side {
-            if found[i] >> d & 1 == 1 || seen_by_a_given(puzzle, i, d) {
+            if (found[i] | held) >> d & 1 == 1 {
                 continue;
             }
             let mut grid = givens.clone();
@@ -63,22 +66,6 @@ fn mark(found: &mut [u64], solution: &Grid) {
     for (set, &value) in found.iter_mut().zip(solution.values()) {
         *set |= 1 << (value - 1);
     }
-}
-
-/// Whether a given of a peer of cell `i` holds digit `d + 1`.
-fn seen_by_a_given(puzzle: &Puzzle, i: usize, d: usize) -> bool {
-    let values = puzzle.grid().values();
-    puzzle.rules().peer_row(i).iter().enumerate().any(|(w, &word)| {
-        let mut word = word;
-        while word != 0 {
-            let j = w * 64 + word.trailing_zeros() as usize;
-            word &= word - 1;
-            if usize::from(values[j]) == d + 1 {
-                return true;
-            }
-        }
-        false
-    })
 }
 
 /// Whether a solve of the puzzle with one more given failed because no

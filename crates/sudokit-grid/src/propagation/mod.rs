@@ -136,7 +136,8 @@ impl PropagationSearch {
         // The seeded search stays on the general engine, whose digit order
         // the generator's random grids (and the sets made with them) follow.
         let outcome = match self.order.as_mut() {
-            None if rules.shape().side() <= 11 && planes::Tables::<u128>::fits(rules) => {
+            // Up to 128 cells, so sides up to 11.
+            None if planes::Tables::<u128>::fits(rules) => {
                 let tables = rules.derived(planes::Tables::<u128>::new);
                 planes::search::<u128, 11>(&tables, puzzle, &mut tally, limit)
             }
