@@ -1,12 +1,13 @@
 //! [`BitParallel`]: propagation on the bit-parallel board, then guesses.
 
 use sudokit_core::{
-    Admitted, Budget, Cell, CountSolutions, Digit, Grid, SearchTally, Shape, Solution, SolveError, Solver, Stats,
-    StopReason,
+    Admitted, Budget, Cell, CountSolutions, Digit, Grid, Puzzle, RuleKinds, SearchTally, Shape, Solution, SolveError,
+    Solver, Stats, StopReason,
 };
 use sudokit_grid::BacktrackingMrv;
 
-use crate::board::Board;
+use crate::board::{Board, Contradiction};
+use crate::extras::Extras;
 use crate::instructions::{Instructions, Path};
 
 /// The fastest exact solver of sudokit, for 9×9 grids.
@@ -18,6 +19,16 @@ use crate::instructions::{Instructions, Path};
 /// a cell with two candidates and undoes a wrong guess by dropping a copy
 /// of the board (a few hundred bytes). See the [crate docs](crate) for how
 /// it works and how it compares.
+///
+/// On 9×9 it takes more than the standard rules: houses on the standard
+/// boxes (the diagonals of X, the windows of windoku, disjoint groups,
+/// houses of one's own, cages without sums), the difference relations
+/// (anti-king, anti-knight) and pencil marks. A cell settled takes its
+/// digit from the cells those rules bind to it, a digit left with one
+/// cell in a house of nine cells goes there, and a window and a line
+/// lock a digit into the cells they share; the rest is as above. Jigsaw
+/// regions, sums and the other relations are refused
+/// ([`SolveError::UnsupportedVariant`]).
 ///
 /// Other shapes are handed to [`BacktrackingMrv`], so the solver accepts
 /// every [`Shape`]; [`BitParallel::strict`] returns
@@ -58,6 +69,18 @@ use crate::instructions::{Instructions, Path};
 /// assert_eq!(solver.uniqueness(&puzzle)?, Uniqueness::Unique);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// Under the rules of Sudoku X:
+/// ```
+/// use sudokit::BitParallel;
+/// use sudokit::{CountSolutions, Grid, Puzzle, Shape, Variant};
+///
+/// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
+/// let grid: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
+/// let puzzle = Puzzle::new(grid, x)?;
+/// assert_eq!(BitParallel::new().count_puzzle_solutions(&puzzle, 2)?, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct BitParallel {
     strict: bool,
@@ -77,6 +100,12 @@ impl BitParallel {
     pub fn new() -> BitParallel {
         BitParallel::default()
     }
+
+    /// The kinds of rule it takes beyond the standard ones, on 9×9 grids:
+    /// houses on the standard boxes (diagonals, windows, disjoint groups,
+    /// houses of one's own, cages without sums), anti-king, anti-knight
+    /// and pencil marks.
+    pub const RULE_KINDS: RuleKinds = Extras::KINDS;
 
     /// A solver that rejects shapes other than 9×9 with
     /// [`SolveError::UnsupportedShape`].
@@ -162,7 +191,36 @@ impl BitParallel {
             _ => return Ok(self.count_solutions_with(puzzle, 1, budget)? > 0),
         }
         let excluded = Exclusion { index, digit: digit.index() };
-        Ok(self.keep_stats(search(puzzle, 1, budget, Some(excluded), self.path))?.found() > 0)
+        Ok(self.keep_stats(search(puzzle, 1, budget, Some(excluded), self.standard()))?.found() > 0)
+    }
+
+    /// A search under the standard rules.
+    fn standard(&self) -> Run<'static> {
+        Run { path: self.path, extras: None }
+    }
+
+    /// Searches a puzzle of rules other than the standard ones for up to
+    /// `limit` solutions on the board; `None` when the board does not take
+    /// them (another shape than 9×9), for [`BacktrackingMrv`] to search.
+    fn search_variant<'b>(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        budget: &'b Budget,
+    ) -> Result<Option<SearchTally<'b>>, SolveError> {
+        if !Extras::fits(puzzle.rules()) {
+            self.unsupported(puzzle.grid())?;
+            return Ok(None);
+        }
+        let extras = puzzle.rules().derived(Extras::new);
+        let run = Run { path: self.path, extras: Some(&extras) };
+        let tally = self.keep_stats(search(puzzle.grid(), limit, budget, None, run))?;
+        // Givens that break a rule beyond the standard ones are the
+        // caller's error, named by the puzzle's own check.
+        if tally.found() == 0 {
+            puzzle.validate()?;
+        }
+        Ok(Some(tally))
     }
 
     fn unsupported(&self, puzzle: &Grid) -> Result<(), SolveError> {
@@ -185,7 +243,7 @@ const COLUMN_SINGLES_AFTER_GUESSES: u64 = 8;
 /// Explores `board`, already propagated, until `tally` reaches its limit,
 /// propagating on `path`'s instructions. The board is used up: its last
 /// branch is tried in place, so that a guess costs one copy of the board.
-fn explore(tally: &mut SearchTally<'_>, board: &mut Board, path: Path) -> Result<(), StopReason> {
+fn explore(tally: &mut SearchTally<'_>, board: &mut Board, run: Run<'_>) -> Result<(), StopReason> {
     loop {
         tally.enter()?;
         let Some(branch) = board.branch() else {
@@ -208,8 +266,8 @@ fn explore(tally: &mut SearchTally<'_>, board: &mut Board, path: Path) -> Result
         while rest != 0 {
             let mut next = board.fork();
             next.place(digit, branch.band, branch.pos);
-            if path.propagate(&mut next, column_singles).is_ok() {
-                explore(tally, &mut next, path)?;
+            if run.propagate(&mut next, column_singles).is_ok() {
+                explore(tally, &mut next, run)?;
                 if tally.is_done() {
                     return Ok(());
                 }
@@ -222,10 +280,25 @@ fn explore(tally: &mut SearchTally<'_>, board: &mut Board, path: Path) -> Result
         // …and the last one on the board itself, as a loop rather than a
         // call.
         board.place(digit, branch.band, branch.pos);
-        if path.propagate(board, column_singles).is_err() {
+        if run.propagate(board, column_singles).is_err() {
             tally.stats_mut().backtracks += 1;
             return Ok(());
         }
+    }
+}
+
+/// How a search propagates: on which instructions, under which rules
+/// beyond the standard ones.
+#[derive(Clone, Copy, Debug)]
+struct Run<'a> {
+    path: Path,
+    extras: Option<&'a Extras>,
+}
+
+impl Run<'_> {
+    #[inline(always)]
+    fn propagate(self, board: &mut Board, column_singles: bool) -> Result<(), Contradiction> {
+        self.path.propagate(board, column_singles, self.extras)
     }
 }
 
@@ -243,7 +316,7 @@ fn search<'b>(
     limit: u64,
     budget: &'b Budget,
     excluded: Option<Exclusion>,
-    path: Path,
+    run: Run<'_>,
 ) -> Result<SearchTally<'b>, SolveError> {
     let mut tally = SearchTally::new(budget, limit);
     // Clashing givens are found while placing them; the grid's own check
@@ -257,11 +330,17 @@ fn search<'b>(
     if let Some(Exclusion { index, digit }) = excluded {
         board.exclude(index, digit);
     }
+    for &(cell, mut digits) in run.extras.map_or(&[][..], Extras::excluded) {
+        while digits != 0 {
+            board.exclude(cell, digits.trailing_zeros() as usize);
+            digits &= digits - 1;
+        }
+    }
     if tally.is_done() {
         return Ok(tally);
     }
-    let explored = if path.propagate(&mut board, true).is_ok() {
-        explore(&mut tally, &mut board, path)
+    let explored = if run.propagate(&mut board, true).is_ok() {
+        explore(&mut tally, &mut board, run)
     } else {
         // The root is a node too, and must see a spent budget.
         tally.enter()
@@ -277,8 +356,19 @@ impl Solver for BitParallel {
         "fast"
     }
 
+    /// [`BitParallel::RULE_KINDS`].
+    fn rule_kinds(&self) -> RuleKinds {
+        BitParallel::RULE_KINDS
+    }
+
     fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
-        self.solve_with(puzzle.grid(), budget)
+        if puzzle.is_standard() {
+            return self.solve_with(puzzle.grid(), budget);
+        }
+        match self.search_variant(&puzzle, 1, budget)? {
+            Some(tally) => tally.into_solution(Shape::CLASSIC),
+            None => BacktrackingMrv::new().solve_puzzle_with(&puzzle, budget),
+        }
     }
 
     /// The standard rules only, so a bare grid skips the puzzle the
@@ -288,13 +378,19 @@ impl Solver for BitParallel {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().solve_with(puzzle, budget);
         }
-        self.keep_stats(search(puzzle, 1, budget, None, self.path))?.into_solution(Shape::CLASSIC)
+        self.keep_stats(search(puzzle, 1, budget, None, self.standard()))?.into_solution(Shape::CLASSIC)
     }
 }
 
 impl CountSolutions for BitParallel {
     fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        self.count_solutions_with(puzzle.grid(), limit, budget)
+        if puzzle.is_standard() {
+            return self.count_solutions_with(puzzle.grid(), limit, budget);
+        }
+        match self.search_variant(&puzzle, limit, budget)? {
+            Some(tally) => Ok(tally.found()),
+            None => BacktrackingMrv::new().count_puzzle_solutions_with(&puzzle, limit, budget),
+        }
     }
 
     fn count_solutions_with(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
@@ -302,6 +398,6 @@ impl CountSolutions for BitParallel {
             self.unsupported(puzzle)?;
             return BacktrackingMrv::new().count_solutions_with(puzzle, limit, budget);
         }
-        Ok(self.keep_stats(search(puzzle, limit, budget, None, self.path))?.found())
+        Ok(self.keep_stats(search(puzzle, limit, budget, None, self.standard()))?.found())
     }
 }

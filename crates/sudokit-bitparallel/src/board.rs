@@ -34,8 +34,16 @@
 //!   digit, columns with exactly one candidate among their nine cells,
 //!   again by bit-sliced counting.
 //!
+//! Rules beyond rows, columns and boxes ([`Extras`]) come after the naked
+//! singles: a settled cell's digit leaves the cells those rules bind to
+//! it ([`relay`](Board::relay)), a digit with one cell left in a house of
+//! nine cells goes there, and windows and lines lock digits into the
+//! cells they share ([`locked_extras`](Board::locked_extras)).
+//!
 //! The code branches only on what was found (newly settled cells, singles,
 //! contradictions); everything else is straight-line mask arithmetic.
+
+use crate::extras::Extras;
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -197,6 +205,9 @@ pub(crate) struct Board {
     /// Unsolved cells with exactly two candidates, per band, as of the last
     /// look for naked singles: where to guess.
     pairs: [u32; 3],
+    /// Settled cells whose digit has been taken from their peers beyond
+    /// their row, column and box (see [`relay`](Board::relay)).
+    relayed: [u32; 3],
 }
 
 /// A cell to guess on: its band, bit, candidate digits (bit `d` for digit
@@ -214,7 +225,7 @@ impl Board {
     /// inferred. Every word differs from its snapshot, so the first
     /// propagation shrinks them all.
     pub(crate) fn empty() -> Board {
-        Board { candidates: [BAND; 27], shrunk: [0; 27], unsolved: [BAND; 3], pairs: [0; 3] }
+        Board { candidates: [BAND; 27], shrunk: [0; 27], unsolved: [BAND; 3], pairs: [0; 3], relayed: [0; 3] }
     }
 
     /// Places and settles the givens of `values` (81 cells, 0 for empty,
@@ -283,7 +294,13 @@ impl Board {
             (0..27).all(|k| self.unsolved[k / 9] == 0 || self.candidates[k] == self.shrunk[k]),
             "a fork of a board that is not propagated"
         );
-        Board { candidates: self.candidates, shrunk: self.candidates, unsolved: self.unsolved, pairs: self.pairs }
+        Board {
+            candidates: self.candidates,
+            shrunk: self.candidates,
+            unsolved: self.unsolved,
+            pairs: self.pairs,
+            relayed: self.relayed,
+        }
     }
 
     /// The grid's values, for a solved board.
@@ -501,8 +518,12 @@ impl Board {
     ///
     /// # Errors
     /// [`Contradiction`] when the board has no solution.
-    pub(crate) fn propagate(&mut self, column_singles: bool) -> Result<(), Contradiction> {
-        self.propagate_inline(column_singles)
+    pub(crate) fn propagate(&mut self, column_singles: bool, extras: Option<&Extras>) -> Result<(), Contradiction> {
+        // One copy per case, as in `Path::propagate`.
+        match extras {
+            None => self.propagate_inline(column_singles, None),
+            Some(extras) => self.propagate_inline(column_singles, Some(extras)),
+        }
     }
 
     /// [`propagate`](Board::propagate), inlined into its caller: the copy
@@ -511,11 +532,28 @@ impl Board {
     /// helpers are `#[inline(always)]` for the same reason: a function
     /// left out of line would run without those instructions.
     #[inline(always)]
-    pub(crate) fn propagate_inline(&mut self, column_singles: bool) -> Result<(), Contradiction> {
+    pub(crate) fn propagate_inline(
+        &mut self,
+        column_singles: bool,
+        extras: Option<&Extras>,
+    ) -> Result<(), Contradiction> {
+        // The digits whose words changed since the last look at the extra
+        // houses, for hidden singles and for locked candidates: a board is
+        // forked propagated, so nothing else can hold anything new.
+        let (mut for_singles, mut for_locked) = (0, 0);
         loop {
             let touched = self.shrink_changed()?;
-            // Cheap naked singles first; column singles once they run dry.
+            let digits = (touched | touched >> 9 | touched >> 18) & 0x1ff;
+            (for_singles, for_locked) = (for_singles | digits, for_locked | digits);
+            // Cheap naked singles first; the other rules' houses and
+            // relations next; column singles once they all run dry.
             if touched != 0 && self.naked_singles(touched)? {
+                continue;
+            }
+            if let Some(extras) = extras
+                && (self.relay(extras, std::mem::take(&mut for_singles))?
+                    || self.locked_extras(extras, std::mem::take(&mut for_locked)))
+            {
                 continue;
             }
             if self.unsolved == [0; 3] {
@@ -525,6 +563,91 @@ impl Board {
                 return Ok(());
             }
         }
+    }
+
+    /// Applies the rules beyond rows, columns and boxes: takes the digit of
+    /// every cell settled since the last relay from its peers under those
+    /// rules, then places each digit left with one cell in a house of
+    /// nine cells; returns whether it changed any candidate.
+    ///
+    /// A relayed cell stays relayed in the copies of the board: candidates
+    /// only shrink, so what was taken stays taken.
+    #[inline(always)]
+    fn relay(&mut self, extras: &Extras, digits: u32) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for band in 0..3 {
+            let mut fresh = BAND & !self.unsolved[band] & !self.relayed[band];
+            self.relayed[band] |= fresh;
+            while fresh != 0 {
+                let pos = fresh.trailing_zeros();
+                fresh &= fresh - 1;
+                // A settled cell holds one digit, or none after a clash.
+                let digit = self.only_digit(band, pos)?;
+                for (other, &peers) in extras.peers(27 * band + pos as usize).iter().enumerate() {
+                    let k = word(digit, other);
+                    changed |= self.candidates[k] & peers != 0;
+                    self.candidates[k] &= !peers;
+                }
+            }
+        }
+        for house in extras.houses() {
+            let mut digits = digits;
+            while digits != 0 {
+                let digit = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let places: [u32; 3] = std::array::from_fn(|band| self.candidates[word(digit, band)] & house[band]);
+                // The three bands side by side, so that one word tells
+                // none from one from more (no popcount on baseline x86-64).
+                let all = u128::from(places[0]) | u128::from(places[1]) << 27 | u128::from(places[2]) << 54;
+                if all == 0 {
+                    return Err(Contradiction);
+                }
+                if all & (all - 1) == 0 {
+                    for (band, places) in places.into_iter().enumerate() {
+                        if places & self.unsolved[band] != 0 {
+                            self.place(digit, band, places.trailing_zeros());
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Locked candidates between a house of the rules beyond rows, columns
+    /// and boxes and any house it shares two cells or more with: a digit
+    /// whose places in one lie all in the other leaves the rest of the
+    /// other. Returns whether it removed any candidate.
+    #[inline(always)]
+    fn locked_extras(&mut self, extras: &Extras, mut digits: u32) -> bool {
+        if extras.meets().is_empty() {
+            return false;
+        }
+        let mut changed = false;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let places: [u32; 3] = std::array::from_fn(|band| self.candidates[word(digit, band)]);
+            let mut drop = [0u32; 3];
+            for (a, b) in extras.meets() {
+                let outside_a = (0..3).fold(0, |any, band| any | places[band] & b[band] & !a[band]);
+                let outside_b = (0..3).fold(0, |any, band| any | places[band] & a[band] & !b[band]);
+                // All ones when the digit's places in one house lie in the
+                // other: it leaves the rest of the other.
+                let (a_in_b, b_in_a) =
+                    (u32::from(outside_b == 0).wrapping_neg(), u32::from(outside_a == 0).wrapping_neg());
+                for (band, drop) in drop.iter_mut().enumerate() {
+                    *drop |= a_in_b & b[band] & !a[band] | b_in_a & a[band] & !b[band];
+                }
+            }
+            for (band, drop) in drop.into_iter().enumerate() {
+                let k = word(digit, band);
+                changed |= self.candidates[k] & drop != 0;
+                self.candidates[k] &= !drop;
+            }
+        }
+        changed
     }
 
     /// Checks that every cell of a board with no open cell still holds a
@@ -624,7 +747,7 @@ mod tests {
     fn a_complete_grid_propagates_to_itself() {
         let mut board = Board::empty();
         board.place_givens(&solved_values()).expect("the givens do not clash");
-        assert_eq!(board.propagate(true), Ok(()));
+        assert_eq!(board.propagate(true, None), Ok(()));
         assert_eq!(board.unsolved, [0; 3]);
         assert_eq!(board.values().to_vec(), solved_values());
     }
@@ -635,9 +758,9 @@ mod tests {
         // still have them checked before it counts as a solution.
         let mut board = Board::empty();
         board.place_givens(&solved_values()).expect("the givens do not clash");
-        board.propagate(true).expect("a complete grid is consistent");
+        board.propagate(true, None).expect("a complete grid is consistent");
         let digit = usize::from(SOLVED[0] - b'1');
         board.candidates[word(digit, 0)] &= !1;
-        assert_eq!(board.propagate(true), Err(Contradiction));
+        assert_eq!(board.propagate(true, None), Err(Contradiction));
     }
 }

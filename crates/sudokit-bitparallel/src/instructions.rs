@@ -11,6 +11,7 @@
 use std::sync::OnceLock;
 
 use crate::board::{Board, Contradiction};
+use crate::extras::Extras;
 
 /// The environment variable that keeps [`Instructions::detect`] on
 /// [`Instructions::Portable`]: set to anything but empty or `0`, it forces
@@ -98,11 +99,21 @@ impl Path {
     /// Propagates `board` (see [`Board::propagate`]) with the path's
     /// instructions.
     #[inline(always)]
-    pub(crate) fn propagate(self, board: &mut Board, column_singles: bool) -> Result<(), Contradiction> {
+    pub(crate) fn propagate(
+        self,
+        board: &mut Board,
+        column_singles: bool,
+        extras: Option<&Extras>,
+    ) -> Result<(), Contradiction> {
         match self {
-            Path::Portable => board.propagate(column_singles),
+            Path::Portable => board.propagate(column_singles, extras),
             #[cfg(target_arch = "x86_64")]
-            Path::X86V3(v3) => v3.vectorize(|| board.propagate_inline(column_singles)),
+            // One copy per case, so that the standard rules' copy keeps no
+            // trace of the extras.
+            Path::X86V3(v3) => match extras {
+                None => v3.vectorize(|| board.propagate_inline(column_singles, None)),
+                Some(extras) => v3.vectorize(|| board.propagate_inline(column_singles, Some(extras))),
+            },
         }
     }
 }

@@ -1,4 +1,5 @@
-//! [`BitParallel`], the fastest exact 9×9 Sudoku solver of **sudokit**: a
+//! [`BitParallel`], the fastest exact 9×9 Sudoku solver of **sudokit**
+//! (Sudoku X, windoku, disjoint groups and anti-king too): a
 //! solver on a
 //! bit-parallel board that propagates naked and hidden singles and locked
 //! candidates, and guesses only when that logic stalls. It is exact — it
@@ -38,6 +39,15 @@
 //! * columns where a digit has one cell left are found the same way, at
 //!   the root and, once a search has made a few guesses, at every node.
 //!
+//! Under rules beyond the standard ones (9×9 only: houses on the
+//! standard boxes such as X's diagonals and windoku's windows, anti-king,
+//! anti-knight, pencil marks), each house and relation is a mask per cell
+//! over the three bands: a settled cell takes its digit from the cells it
+//! binds, a house of nine cells where a digit has one cell left places
+//! it, and a window locks a digit into a line it shares three cells with
+//! (and the other way round). Those passes look only at the digits whose
+//! words changed since the last one.
+//!
 //! When nothing applies, the search guesses: it tries the two candidates of
 //! a bivalue cell in the box with the most unsolved cells, each on a copy of
 //! the board (240 bytes); the last one reuses the board itself.
@@ -71,6 +81,7 @@ pub use sudokit_core;
 
 mod bit_parallel;
 mod board;
+mod extras;
 mod instructions;
 
 pub use bit_parallel::BitParallel;

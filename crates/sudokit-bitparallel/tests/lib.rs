@@ -1,10 +1,15 @@
 //! Integration tests of sudokit-bitparallel: the contract, other shapes,
-//! budgets and counts against the oracle.
+//! other rules, budgets and counts against the oracle.
 
 use proptest::prelude::*;
-use sudokit_bitparallel::sudokit_core::{Budget, CountSolutions, Grid, Shape, SolveError, Solver, StopReason};
+use sudokit::PropagationSearch;
+use sudokit_bitparallel::sudokit_core::{
+    Budget, Cell, CountSolutions, Digit, Grid, Puzzle, Relation, RuleKind, Rulebook, Shape, SolveError, Solver,
+    StopReason, Variant,
+};
 use sudokit_bitparallel::{BitParallel, Instructions, PORTABLE_ENV};
 use sudokit_grid::Layout;
+use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
 use sudokit_testkit::{Conformance, generate, oracle, sets};
 
 #[test]
@@ -168,6 +173,96 @@ fn a_cell_without_candidates_is_unsolvable_not_invalid() {
     assert_eq!(puzzle.validate(), Ok(()));
     assert_eq!(BitParallel::new().solve(&puzzle), Err(SolveError::Unsolvable));
     assert_eq!(BitParallel::new().count_solutions(&puzzle, 2), Ok(0));
+}
+
+/// The 9×9 rules the board takes beyond the standard ones, alone and
+/// together.
+fn extra_rules() -> Vec<Variant> {
+    let classic = Variant::standard(Shape::CLASSIC);
+    let ring: Vec<Cell> = [(0, 4), (1, 3), (1, 5), (2, 2), (2, 6), (3, 1), (3, 7), (4, 0), (4, 8)]
+        .into_iter()
+        .map(|(row, col)| Cell::new(row, col))
+        .collect();
+    let pair = [Cell::new(4, 4), Cell::new(8, 8)];
+    vec![
+        classic.clone().with_diagonals(),
+        classic.clone().with_windows(),
+        classic.clone().with_disjoint_groups(),
+        classic.clone().with_relation(Relation::AntiKing),
+        classic.clone().with_relation(Relation::AntiKnight),
+        classic.clone().with_diagonals().with_windows().with_relation(Relation::AntiKing),
+        classic.clone().with_house(&ring).unwrap(),
+        classic.with_cage(&pair, None).unwrap(),
+    ]
+}
+
+/// A random solution of `variant`, with `holes` of its cells emptied.
+fn thinned(variant: &Variant, holes: usize, seed: u64) -> Grid {
+    let empty = Puzzle::new(Grid::empty(Shape::CLASSIC), variant.clone()).unwrap();
+    let solution = PropagationSearch::with_seed(seed).solve_puzzle(&empty).unwrap().grid;
+    generate::with_holes(&solution, holes, seed)
+}
+
+#[test]
+fn counts_under_extra_rules_agree_with_the_oracle() {
+    let mut solver = BitParallel::new();
+    let mut several = 0;
+    for variant in extra_rules() {
+        assert!(solver.supports(&Rulebook::new(variant.clone())), "{variant}");
+        for seed in 0..6 {
+            let grid = thinned(&variant, 50 + 2 * seed as usize, seed);
+            let puzzle = Puzzle::new(grid.clone(), variant.clone()).unwrap();
+            let expected = count_variant_solutions(&grid, &variant, 20).0;
+            assert_eq!(solver.count_puzzle_solutions(&puzzle, 20), Ok(expected), "{variant}: {grid}");
+            assert!(solver.last_stats().nodes > 0, "the board searched {variant}");
+            let solution = solver.solve_puzzle(&puzzle).unwrap().grid;
+            assert_eq!(check_variant_solution(&grid, &variant, &solution), Ok(()), "{variant}: {grid}");
+            several += usize::from(expected > 1);
+        }
+    }
+    assert!(several >= 20, "only {several} puzzles with several solutions: the test would prove little");
+}
+
+#[test]
+fn pencil_marks_count_as_the_oracle_counts() {
+    let mut solver = BitParallel::new();
+    let mut counts = [0; 3];
+    for seed in 0..30 {
+        let solution = generate::solved_grid(Shape::CLASSIC, seed);
+        let (grid, variant) =
+            generate::pencil_marks(&generate::with_holes(&solution, 50, seed), &solution, 4, 60, seed);
+        let expected = count_variant_solutions(&grid, &variant, 2).0;
+        let puzzle = Puzzle::new(grid.clone(), variant.clone()).unwrap();
+        assert_eq!(solver.count_puzzle_solutions(&puzzle, 2), Ok(expected), "{grid};{variant}");
+        counts[expected as usize] += 1;
+    }
+    assert!(counts.iter().all(|&n| n > 0), "no candidate grid with some count: {counts:?}");
+}
+
+#[test]
+fn givens_that_break_an_extra_rule_are_the_caller_s_error() {
+    // r1c1 and r9c9 both 5: no row, column or box sees it, the diagonal does.
+    let mut grid = Grid::empty(Shape::CLASSIC);
+    grid.set(Cell::new(0, 0), Digit::new(5));
+    grid.set(Cell::new(8, 8), Digit::new(5));
+    let x = Puzzle::new(grid.clone(), Variant::standard(Shape::CLASSIC).with_diagonals()).unwrap();
+    assert!(matches!(BitParallel::new().solve_puzzle(&x), Err(SolveError::VariantClash { .. })));
+    assert!(matches!(BitParallel::new().count_puzzle_solutions(&x, 2), Err(SolveError::VariantClash { .. })));
+    // Without the diagonals the same givens are fine.
+    assert!(BitParallel::new().solve(&grid).is_ok());
+}
+
+#[test]
+fn extra_rules_on_other_shapes_go_to_backtracking_unless_strict() {
+    let x = Variant::standard(Shape::SIX).with_diagonals();
+    let puzzle = Puzzle::new(Grid::empty(Shape::SIX), x.clone()).unwrap();
+    let solution = BitParallel::new().solve_puzzle(&puzzle).unwrap().grid;
+    assert_eq!(check_variant_solution(&Grid::empty(Shape::SIX), &x, &solution), Ok(()));
+    assert!(matches!(BitParallel::strict().solve_puzzle(&puzzle), Err(SolveError::UnsupportedShape { .. })));
+    // Rules the board does not take are refused by name, on 9×9 too.
+    let nc = Variant::standard(Shape::CLASSIC).with_relation(Relation::NonConsecutive);
+    let refused = BitParallel::new().solve_puzzle(&Puzzle::new(Grid::empty(Shape::CLASSIC), nc).unwrap());
+    assert!(matches!(refused, Err(SolveError::UnsupportedVariant { kind: RuleKind::NonConsecutive, .. })));
 }
 
 proptest! {

@@ -150,7 +150,8 @@ impl SolverInfo {
     ///
     /// assert!(registry::find("dsatur")?.rule_kinds().contains(RuleKind::AntiKnight));
     /// assert!(!registry::find("dsatur")?.rule_kinds().contains(RuleKind::NonConsecutive));
-    /// assert!(registry::find("fast")?.rule_kinds().is_empty());
+    /// assert!(registry::find("dlx-rs")?.rule_kinds().is_empty());
+    /// assert!(registry::find("fast")?.rule_kinds().contains(RuleKind::Diagonals));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn rule_kinds(&self) -> RuleKinds {
@@ -171,7 +172,7 @@ impl SolverInfo {
     /// assert!(registry::find("dsatur")?.takes(&x));
     /// assert!(!registry::find("dsatur")?.takes(&non_consecutive));
     /// let takers: Vec<&str> = registry::solvers().iter().filter(|s| s.takes(&x)).map(|s| s.name()).collect();
-    /// assert!(takers.contains(&"propagation") && !takers.contains(&"fast"));
+    /// assert!(takers.contains(&"propagation") && !takers.contains(&"dlx-rs"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn takes(&self, rules: &Rulebook) -> bool {
@@ -257,12 +258,12 @@ fn registered() -> Vec<SolverInfo> {
     vec![
         S::exact(
             "auto",
-            "the fastest exact solver for each shape and rules: bit-parallel for 9x9, propagation for other shapes up to 16x16 and for variants, Dancing Links beyond",
+            "the fastest exact solver for each shape and rules: bit-parallel for 9x9 (X, windoku, disjoint groups and anti-king too), propagation for other shapes up to 16x16 and for the other variants, Dancing Links beyond",
             crate::Auto::new,
         ),
         S::exact(
             "fast",
-            "bit-parallel singles and locked candidates, then guesses (9x9; other shapes by backtracking-mrv)",
+            "bit-parallel singles and locked candidates, then guesses (9x9, with extra houses on the boxes, anti-king, anti-knight and pencil marks; other shapes by backtracking-mrv)",
             BitParallel::new,
         ),
         S::exact(

@@ -14,7 +14,7 @@ const TABLE: &str = "\
 | solver | jigsaw | x | windoku | disjoint | house | king | knight | non-consec. | kropki | xv | cage | sum | wide sum | marks |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 | `auto` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `fast` |  |  |  |  |  |  |  |  |  |  |  |  |  |  |
+| `fast` |  | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
 | `propagation` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
 | `dlx` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
 | `dlx-rs` |  |  |  |  |  |  |  |  |  |  |  |  |  |  |

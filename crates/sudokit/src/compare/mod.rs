@@ -73,7 +73,7 @@ impl PuzzleSet {
     ///
     /// let x = Variant::standard(Shape::MINI).with_diagonals();
     /// let set = PuzzleSet::with_rules("x", vec![Puzzle::new("1...........3...".parse()?, x)?]);
-    /// let mut solvers = [registry::create("dlx")?, registry::create("fast")?];
+    /// let mut solvers = [registry::create("dlx")?, registry::create("dlx-rs")?];
     /// let report = Harness::new().run(&mut solvers, &[set]);
     /// let statuses: Vec<Status> = report.results().iter().map(|row| row.status).collect();
     /// assert_eq!(statuses, [Status::Qualified, Status::Unsupported]);
@@ -472,7 +472,7 @@ mod tests {
             PuzzleSet::with_rules("x", vec![x]),
             PuzzleSet::with_rules("jigsaw", vec![Puzzle::new(empty, jigsaw.with_diagonals())?]),
         ];
-        let mut solvers: Vec<Box<dyn Solver>> = vec![Box::new(Ignorer), crate::registry::create("fast")?];
+        let mut solvers: Vec<Box<dyn Solver>> = vec![Box::new(Ignorer), crate::registry::create("dlx-rs")?];
         let report = Harness::new().run(&mut solvers, &sets);
         let rows: Vec<(Status, usize, Option<String>)> = report
             .results()
