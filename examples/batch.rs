@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use sudokit::batch::Batch;
 use sudokit::registry;
-use sudokit_examples::{Input, Progress, Result, WithContext, exit_code, seconds};
+use sudokit_examples::{Input, Progress, Result, WithContext, seconds};
 
 /// Solves a puzzle file in parallel, one answer line per puzzle in input
 /// order: the solution, or `error: <reason>`.
@@ -59,7 +59,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
+    sudokit_examples::main(|| run(Cli::parse()))
 }
 
 fn run(cli: Cli) -> Result {

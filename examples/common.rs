@@ -1,4 +1,5 @@
-//! Helpers shared by the examples: the exit code and error chain of a run,
+//! Helpers shared by the examples: their `main` (the exit code and error
+//! chain of a run, a quiet end when the output is closed early),
 //! error context, duration flags, input files (`-` for stdin), a puzzle
 //! with its rules from the command line, and one progress display. Not part of the
 //! library API; the puzzle sets come from `sudokit_testkit::sets`, and each
@@ -17,11 +18,39 @@ use std::time::{Duration, Instant};
 /// What an example's `run` returns: any error, shown by [`exit_code`].
 pub type Result<T = ()> = std::result::Result<T, Box<dyn Error + Send + Sync>>;
 
+/// Runs an example's work and returns its exit code ([`exit_code`]),
+/// every example's `main`. A reader that goes away before the output ends
+/// (`| head -1`) ends the run quietly with status 0, as command-line tools
+/// do: whether the output failed through `println!` (a panic) or through a
+/// writer (an error).
+pub fn main(run: impl FnOnce() -> Result) -> ExitCode {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload.downcast_ref::<String>().map(String::as_str).or(payload.downcast_ref::<&str>().copied());
+        if message.is_some_and(|message| message.starts_with("failed printing to std") && is_closed_pipe(message)) {
+            std::process::exit(0);
+        }
+        report(info);
+    }));
+    exit_code(run())
+}
+
+/// Whether an error's text says its pipe was closed (`Broken pipe (os
+/// error 32)` on Unix, `The pipe is being closed` on Windows).
+fn is_closed_pipe(text: &str) -> bool {
+    let text = text.to_lowercase();
+    text.contains("broken pipe") || text.contains("pipe is being closed")
+}
+
 /// The exit code for an example's result, printing the error and its causes
-/// on one line (`error: cannot open x.txt: No such file or directory`).
+/// on one line (`error: cannot open x.txt: No such file or directory`). An
+/// error from writing to a closed pipe is no failure: the reader has what
+/// it wanted, so the run ends quietly.
 pub fn exit_code(result: Result) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if closed_output(&*error) => ExitCode::SUCCESS,
         Err(error) => {
             let mut line = format!("error: {error}");
             let mut cause = error.source();
@@ -33,6 +62,18 @@ pub fn exit_code(result: Result) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `error`, or one of its causes, is a write to a closed pipe.
+fn closed_output(error: &(dyn Error + 'static)) -> bool {
+    let mut cause = Some(error);
+    while let Some(error) = cause {
+        if error.downcast_ref::<io::Error>().is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe) {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
 }
 
 /// An error with what was being done when it happened, keeping the cause as

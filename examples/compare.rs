@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use sudokit::compare::{Event, Harness, PuzzleSet, Report};
 use sudokit::{Budget, Solver, registry};
-use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
+use sudokit_examples::{Progress, Result, WithContext, seconds};
 use sudokit_testkit::sets;
 
 /// Races sudokit's solvers on the same puzzles with a time limit per
@@ -89,7 +89,7 @@ enum Format {
 }
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
+    sudokit_examples::main(|| run(Cli::parse()))
 }
 
 fn run(cli: Cli) -> Result {

@@ -6,9 +6,12 @@
 //! cargo run --release --example exact_cover
 //! ```
 
+use std::process::ExitCode;
+
 use clap::Parser;
 use sudokit::dlx::{CoverError, ExactCover, SudokuCover};
 use sudokit::{Budget, Grid, Shape};
+use sudokit_examples::Result;
 
 /// Prints the exact-cover matrix of the 4×4 Sudoku and solves a 4×4 puzzle
 /// with Dancing Links. Takes no arguments.
@@ -19,8 +22,15 @@ use sudokit::{Budget, Grid, Shape};
 #[command(name = "exact_cover", version)]
 struct Cli {}
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    Cli::parse();
+fn main() -> ExitCode {
+    sudokit_examples::main(|| {
+        Cli::parse();
+        run()
+    })
+}
+
+/// Prints the matrix, then solves the puzzle.
+fn run() -> Result {
     let cover = SudokuCover::new(Shape::MINI);
     let header: String = (0..cover.item_count()).map(|i| if i % 16 == 0 { '|' } else { ' ' }).collect();
     println!(
@@ -33,7 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let puzzle: Grid = "1.........4....1".parse()?;
     let mut matrix = cover.matrix();
-    let select_givens = |matrix: &mut ExactCover| -> Result<(), CoverError> {
+    let select_givens = |matrix: &mut ExactCover| -> std::result::Result<(), CoverError> {
         matrix.reset();
         for (cell, &value) in puzzle.values().iter().enumerate() {
             if value != 0 {

@@ -32,7 +32,7 @@ use clap::Parser;
 use sudokit::rating::rater;
 use sudokit::rules::human::{Event, Explainer, Outcome, Position, Step};
 use sudokit::{Grid, Variant};
-use sudokit_examples::{Drawn, Result, WithContext, exit_code, puzzle_and_rules};
+use sudokit_examples::{Drawn, Result, WithContext, puzzle_and_rules};
 
 /// Walks a puzzle step by step as a player would, printing each step's
 /// explanation, then its rating.
@@ -68,7 +68,7 @@ struct Cli {
 const DEFAULT: &str = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..";
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
+    sudokit_examples::main(|| run(Cli::parse()))
 }
 
 fn run(cli: Cli) -> Result {

@@ -82,7 +82,7 @@ use sudokit::grid::io::{parse_puzzles, read_puzzles};
 use sudokit::rating::rate;
 use sudokit::rules::human::{Level, Rating, Score, Technique};
 use sudokit::{Budget, Grid, Shape, Variant};
-use sudokit_examples::{Progress, Result, WithContext, csv_field, exit_code, seconds};
+use sudokit_examples::{Progress, Result, WithContext, csv_field, seconds};
 
 /// Generates proper puzzles, minimal or with a target number of givens,
 /// with a symmetry and a difficulty, in seed order.
@@ -263,7 +263,7 @@ impl Cli {
 }
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
+    sudokit_examples::main(|| run(Cli::parse()))
 }
 
 /// Runs the command line `cli` (the `make_puzzles` example runs it too).

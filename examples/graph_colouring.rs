@@ -23,7 +23,7 @@ use std::time::Duration;
 use clap::Parser;
 use sudokit::graph::ConstraintGraph;
 use sudokit::{Budget, Dsatur, Greedy, Grid, MrvColouring, SequentialColouring, Solver};
-use sudokit_examples::{Result, exit_code};
+use sudokit_examples::Result;
 use sudokit_testkit::sets;
 
 /// Mean (nodes, backtracks) as the course publishes them.
@@ -47,8 +47,10 @@ const COURSE: [(&str, Means, Means); 3] = [
 struct Cli {}
 
 fn main() -> ExitCode {
-    Cli::parse();
-    exit_code(run())
+    sudokit_examples::main(|| {
+        Cli::parse();
+        run()
+    })
 }
 
 fn run() -> Result {

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 use sudokit::graph::ConstraintGraph;
 use sudokit::{Cell, Dsatur, Grid, Solver};
-use sudokit_examples::{Result, WithContext, exit_code};
+use sudokit_examples::{Result, WithContext};
 use sudokit_testkit::sets;
 
 /// Draws a solved grid's constraint graph as SVG (and, in the circle
@@ -73,7 +73,7 @@ fn cell(text: &str) -> std::result::Result<Cell, String> {
 const DEFAULT_OUTPUT: &str = "target/pictures/sudoku-graph.svg";
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
+    sudokit_examples::main(|| run(Cli::parse()))
 }
 
 fn run(cli: Cli) -> Result {

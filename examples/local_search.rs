@@ -25,7 +25,7 @@ use plotters::prelude::*;
 use sudokit::base::picture::{self, Colour};
 use sudokit::local::{Annealing, AnnealingSample, Genetic, GeneticSample, Moves};
 use sudokit::{Budget, Grid, SolveError, Solver, Stats};
-use sudokit_examples::{Result, WithContext, exit_code, seconds};
+use sudokit_examples::{Result, WithContext, seconds};
 use sudokit_testkit::sets;
 
 /// Runs one local-search method on one puzzle, prints a summary and draws
@@ -70,7 +70,7 @@ enum Method {
 const DEFAULT_CHART: &str = "target/pictures/local_search.svg";
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
+    sudokit_examples::main(|| run(Cli::parse()))
 }
 
 fn run(cli: Cli) -> Result {

@@ -21,7 +21,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudokit_examples::exit_code;
 
 // The generate example's command line and run, whole: this one only
 // translates its flags.
@@ -54,15 +53,17 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let args = [
-        "generate".to_owned(),
-        format!("--side={}", cli.side),
-        format!("--count={}", cli.count),
-        format!("--empty={}", cli.empty),
-        format!("--seed={}", cli.seed),
-        "--time-limit=600".to_owned(),
-        format!("--output={}", cli.output.display()),
-    ];
-    exit_code(generate::Cli::try_parse_from(args).map_err(Into::into).and_then(generate::run))
+    sudokit_examples::main(|| {
+        let cli = Cli::parse();
+        let args = [
+            "generate".to_owned(),
+            format!("--side={}", cli.side),
+            format!("--count={}", cli.count),
+            format!("--empty={}", cli.empty),
+            format!("--seed={}", cli.seed),
+            "--time-limit=600".to_owned(),
+            format!("--output={}", cli.output.display()),
+        ];
+        generate::Cli::try_parse_from(args).map_err(Into::into).and_then(generate::run)
+    })
 }

@@ -42,7 +42,7 @@ use sudokit::Budget;
 use sudokit::Puzzle;
 use sudokit::grid::io::{PuzzleReader, ReadError};
 use sudokit::rating::{Level, Rater, rate_many, rater};
-use sudokit_examples::{Input, Progress, Result, csv_field, exit_code, seconds};
+use sudokit_examples::{Input, Progress, Result, csv_field, seconds};
 
 /// Records rated at a time: memory stays bounded whatever the input's
 /// size, and every thread has work.
@@ -82,7 +82,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
+    sudokit_examples::main(|| run(Cli::parse()))
 }
 
 fn run(cli: Cli) -> Result {

@@ -29,7 +29,7 @@ use clap::Parser;
 use sudokit::rating::rater;
 use sudokit::rules::human::{Position, Rating, Step, lists};
 use sudokit::{Budget, Grid};
-use sudokit_examples::{Progress, Result, WithContext, exit_code, seconds};
+use sudokit_examples::{Progress, Result, WithContext, seconds};
 
 /// Rates the puzzles Sudoku Explainer 1.2.1 rated and compares, per band
 /// of SE's ER.
@@ -98,7 +98,7 @@ struct Outcome {
 }
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
+    sudokit_examples::main(|| run(Cli::parse()))
 }
 
 fn run(cli: Cli) -> Result {

@@ -26,7 +26,7 @@ use clap::Parser;
 use sudokit::base::marks::write_marks;
 use sudokit::grid::{CandidateBoard, Candidates};
 use sudokit::{Grid, Puzzle, Shape, registry};
-use sudokit_examples::{Drawn, Result, WithContext, exit_code, puzzle_and_rules};
+use sudokit_examples::{Drawn, Result, WithContext, puzzle_and_rules};
 
 /// Solves one puzzle and prints the boxed grid with the solver's
 /// statistics.
@@ -70,7 +70,7 @@ fn puzzle_or_flag(text: &str) -> std::result::Result<String, String> {
 }
 
 fn main() -> ExitCode {
-    exit_code(run(Cli::parse()))
+    sudokit_examples::main(|| run(Cli::parse()))
 }
 
 fn run(cli: Cli) -> Result {

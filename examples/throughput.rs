@@ -73,7 +73,7 @@ use sudokit::bitparallel::PORTABLE_ENV;
 use sudokit::chart::{Bar, BarChart, Group};
 use sudokit::generate::{Generator, Symmetry, Transform, canonical_puzzle, canonical_solution};
 use sudokit::{Auto, BitParallel, Budget, CountSolutions, Dlx, DlxRs, Grid, Puzzle, Shape, Solver, io};
-use sudokit_examples::{Progress, Result, WithContext, exit_code};
+use sudokit_examples::{Progress, Result, WithContext};
 use sudokit_testkit::sets;
 use sudoku::Sudoku;
 
@@ -210,11 +210,13 @@ struct Row {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    exit_code(run(&Options::from(&cli)).and_then(|rows| match &cli.chart {
-        Some(path) => draw(&rows, path),
-        None => Ok(()),
-    }))
+    sudokit_examples::main(|| {
+        let cli = Cli::parse();
+        run(&Options::from(&cli)).and_then(|rows| match &cli.chart {
+            Some(path) => draw(&rows, path),
+            None => Ok(()),
+        })
+    })
 }
 
 /// Prints a CSV row and keeps it for the chart.
