@@ -246,7 +246,13 @@ const COLUMN_SINGLES_AFTER_GUESSES: u64 = 8;
 fn explore(tally: &mut SearchTally<'_>, board: &mut Board, run: Run<'_>) -> Result<(), StopReason> {
     loop {
         tally.enter()?;
-        let Some(branch) = board.branch() else {
+        let choice = match run.extras {
+            // Beyond the standard rules, the cell that binds the most open
+            // cells: a fifth fewer guesses on X and anti-king.
+            Some(extras) => board.branch_bound(extras),
+            None => board.branch(),
+        };
+        let Some(branch) = choice else {
             // Only a solve needs the grid (the limit is then 1).
             if tally.limit() == 1 {
                 tally.record(&board.values());

@@ -5,8 +5,9 @@
 //! index `i` sits in band `i / 27` at bit `i % 27` of a `u32`: bits 0–8 are
 //! the band's first row, 9–17 its second, 18–26 its third. For every digit
 //! and band one such word holds the cells where the digit can still go, so
-//! the whole candidate state is 27 words (plus a snapshot of each, and the
-//! open cells and the bivalue cells), 240 bytes to copy for a guess.
+//! the whole candidate state is 27 words (plus a snapshot of each, the
+//! open cells, the bivalue cells and the cells relayed to the extras),
+//! 252 bytes to copy for a guess.
 //!
 //! # Inference
 //! Everything happens when a word is *shrunk*, which is done to every word
@@ -43,7 +44,7 @@
 //! The code branches only on what was found (newly settled cells, singles,
 //! contradictions); everything else is straight-line mask arithmetic.
 
-use crate::extras::Extras;
+use crate::extras::{Cells, Extras};
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -230,7 +231,7 @@ impl Board {
 
     /// Places and settles the givens of `values` (81 cells, 0 for empty,
     /// 1–9 for a given) on an [empty](Board::empty) board, inferring
-    /// nothing yet. (Filling the board in place spares moving 240 bytes out
+    /// nothing yet. (Filling the board in place spares moving 252 bytes out
     /// of a `Result`.)
     ///
     /// # Errors
@@ -631,15 +632,16 @@ impl Board {
             let places: [u32; 3] = std::array::from_fn(|band| self.candidates[word(digit, band)]);
             let mut drop = [0u32; 3];
             for (a, b) in extras.meets() {
-                let outside_a = (0..3).fold(0, |any, band| any | places[band] & b[band] & !a[band]);
-                let outside_b = (0..3).fold(0, |any, band| any | places[band] & a[band] & !b[band]);
+                let outside = |x: &Cells, y: &Cells| {
+                    places[0] & x[0] & !y[0] | places[1] & x[1] & !y[1] | places[2] & x[2] & !y[2]
+                };
+                let (outside_a, outside_b) = (outside(b, a), outside(a, b));
                 // All ones when the digit's places in one house lie in the
                 // other: it leaves the rest of the other.
                 let (a_in_b, b_in_a) =
                     (u32::from(outside_b == 0).wrapping_neg(), u32::from(outside_a == 0).wrapping_neg());
-                for (band, drop) in drop.iter_mut().enumerate() {
-                    *drop |= a_in_b & b[band] & !a[band] | b_in_a & a[band] & !b[band];
-                }
+                drop =
+                    std::array::from_fn(|band| drop[band] | a_in_b & b[band] & !a[band] | b_in_a & a[band] & !b[band]);
             }
             for (band, drop) in drop.into_iter().enumerate() {
                 let k = word(digit, band);
@@ -710,6 +712,31 @@ impl Board {
         let index = (15 - (top & 15)) as usize;
         let (band, k) = (index / 3, index % 3);
         Some(self.branch_at(band, (self.pairs[band] & (FIRST_BOX << (3 * k))).trailing_zeros()))
+    }
+
+    /// The cell to guess on under rules that bind cells beyond their
+    /// houses: among the bivalue cells, the one with the most open cells
+    /// bound to it (its row, column and box by the band's count, the
+    /// others by the extras' masks); else as [`branch`](Board::branch).
+    pub(crate) fn branch_bound(&self, extras: &Extras) -> Option<Branch> {
+        let mut best: Option<(u32, usize, u32)> = None;
+        for band in 0..3 {
+            let mut pairs = self.pairs[band];
+            while pairs != 0 {
+                let pos = pairs.trailing_zeros();
+                pairs &= pairs - 1;
+                let peers = extras.peers(27 * band + pos as usize);
+                let open: u32 = (0..3).map(|b| (peers[b] & self.unsolved[b]).count_ones()).sum::<u32>()
+                    + (BAND_PEERS[pos as usize & 31] & self.unsolved[band]).count_ones();
+                if best.is_none_or(|(score, _, _)| open > score) {
+                    best = Some((open, band, pos));
+                }
+            }
+        }
+        match best {
+            Some((_, band, pos)) => Some(self.branch_at(band, pos)),
+            None => self.branch(),
+        }
     }
 
     /// The branch at bit `pos` of `band`. Of two candidates, the one with

@@ -49,8 +49,9 @@
 //! words changed since the last one.
 //!
 //! When nothing applies, the search guesses: it tries the two candidates of
-//! a bivalue cell in the box with the most unsolved cells, each on a copy of
-//! the board (240 bytes); the last one reuses the board itself.
+//! a bivalue cell in the box with the most unsolved cells (under other
+//! rules, the bivalue cell bound to the most unsolved cells), each on a
+//! copy of the board (252 bytes); the last one reuses the board itself.
 //!
 //! # Instruction sets
 //! The propagation is compiled twice: for the build's target, and with the
