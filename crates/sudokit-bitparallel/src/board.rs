@@ -716,20 +716,25 @@ impl Board {
 
     /// The cell to guess on under rules that bind cells beyond their
     /// houses: among the bivalue cells, the one with the most open cells
-    /// bound to it (its row, column and box by the band's count, the
-    /// others by the extras' masks); else as [`branch`](Board::branch).
+    /// bound to it (its row and box in its band, the others by the
+    /// extras' masks); else as [`branch`](Board::branch). Where the
+    /// extras [weigh three-candidate cells](Extras::weighs_triples), those
+    /// compete too, their count of open cells taken at two thirds.
     pub(crate) fn branch_bound(&self, extras: &Extras) -> Option<Branch> {
         let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
-            let mut pairs = self.pairs[band];
-            while pairs != 0 {
-                let pos = pairs.trailing_zeros();
-                pairs &= pairs - 1;
-                let peers = extras.peers(27 * band + pos as usize);
-                let open: u32 = (0..3).map(|b| (peers[b] & self.unsolved[b]).count_ones()).sum::<u32>()
-                    + (BAND_PEERS[pos as usize & 31] & self.unsolved[band]).count_ones();
-                if best.is_none_or(|(score, _, _)| open > score) {
-                    best = Some((open, band, pos));
+            let triples = if extras.weighs_triples() { self.triples(band) } else { 0 };
+            // Weights 3 and 2: a pair's open cells count 3/2 of a triple's.
+            for (mut cells, weight) in [(self.pairs[band], 3), (triples, 2)] {
+                while cells != 0 {
+                    let pos = cells.trailing_zeros();
+                    cells &= cells - 1;
+                    let peers = extras.peers(27 * band + pos as usize);
+                    let open: u32 = (0..3).map(|b| (peers[b] & self.unsolved[b]).count_ones()).sum::<u32>()
+                        + (BAND_PEERS[pos as usize & 31] & self.unsolved[band]).count_ones();
+                    if best.is_none_or(|(score, _, _)| weight * open > score) {
+                        best = Some((weight * open, band, pos));
+                    }
                 }
             }
         }
@@ -737,6 +742,19 @@ impl Board {
             Some((_, band, pos)) => Some(self.branch_at(band, pos)),
             None => self.branch(),
         }
+    }
+
+    /// The open cells of `band` with exactly three candidates.
+    fn triples(&self, band: usize) -> u32 {
+        let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+        for digit in 0..9 {
+            let x = self.candidates[word(digit, band)];
+            four |= three & x;
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        three & !four & self.unsolved[band]
     }
 
     /// The branch at bit `pos` of `band`. Of two candidates, the one with

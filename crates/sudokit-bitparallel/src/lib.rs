@@ -1,5 +1,5 @@
 //! [`BitParallel`], the fastest exact 9×9 Sudoku solver of **sudokit**
-//! (Sudoku X, windoku, disjoint groups and anti-king too): a
+//! (Sudoku X, windoku, disjoint groups, anti-king and anti-knight too): a
 //! solver on a
 //! bit-parallel board that propagates naked and hidden singles and locked
 //! candidates, and guesses only when that logic stalls. It is exact — it

@@ -138,7 +138,7 @@
 //!
 //! | name | type | crate | method | sides |
 //! |---|---|---|---|---|
-//! | `auto` | `Auto` | `sudokit-auto` | the fastest exact solver for each shape and rules: bit-parallel for 9x9 (X, windoku, disjoint groups and anti-king too), propagation for other shapes up to 16x16 and for the other variants, Dancing Links beyond | 4 to 35 |
+//! | `auto` | `Auto` | `sudokit-auto` | the fastest exact solver for each shape and rules: bit-parallel for 9x9 (X, windoku, disjoint groups, anti-king and anti-knight too), propagation for other shapes up to 16x16 and for the other variants, Dancing Links beyond | 4 to 35 |
 //! | `fast` | `BitParallel` | `sudokit-bitparallel` | bit-parallel singles and locked candidates, then guesses (9x9, with extra houses on the boxes, anti-king, anti-knight and pencil marks; other shapes by backtracking-mrv) | 4 to 35 |
 //! | `propagation` | `PropagationSearch` | `sudokit-grid` | singles propagated through the houses and relations of any variant, then guesses | 4 to 35 |
 //! | `dlx` | `Dlx` | `sudokit-dlx` | Dancing Links (Knuth's Algorithm X) on the matrix the givens leave | 4 to 35 |

@@ -258,7 +258,7 @@ fn registered() -> Vec<SolverInfo> {
     vec![
         S::exact(
             "auto",
-            "the fastest exact solver for each shape and rules: bit-parallel for 9x9 (X, windoku, disjoint groups and anti-king too), propagation for other shapes up to 16x16 and for the other variants, Dancing Links beyond",
+            "the fastest exact solver for each shape and rules: bit-parallel for 9x9 (X, windoku, disjoint groups, anti-king and anti-knight too), propagation for other shapes up to 16x16 and for the other variants, Dancing Links beyond",
             crate::Auto::new,
         ),
         S::exact(

@@ -75,7 +75,7 @@ fn the_killer_sets_read_with_their_cages_and_a_sample_has_one_solution() {
 
 /// The bit-parallel board and the digit planes count the same on every
 /// puzzle of every set whose rules the board takes (the first 40 of X
-/// with anti-knight, where the board needs eight times the guesses).
+/// with anti-knight, where the board is slower than the planes).
 #[test]
 fn the_bit_parallel_board_counts_every_set_it_takes_as_propagation_does() {
     for (file, rules) in SETS {
