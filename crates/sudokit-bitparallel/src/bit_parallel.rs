@@ -241,7 +241,7 @@ impl BitParallel {
 const COLUMN_SINGLES_AFTER_GUESSES: u64 = 8;
 
 /// Explores `board`, already propagated, until `tally` reaches its limit,
-/// propagating on `path`'s instructions. The board is used up: its last
+/// propagating as `run` says (instructions, rules beyond the standard ones). The board is used up: its last
 /// branch is tried in place, so that a guess costs one copy of the board.
 fn explore(tally: &mut SearchTally<'_>, board: &mut Board, run: Run<'_>) -> Result<(), StopReason> {
     loop {
