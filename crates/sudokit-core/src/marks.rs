@@ -12,6 +12,12 @@
 //! being digit `k + 1`'s symbol when it is a candidate and `.` (or `0`)
 //! when it is not; 729 characters for 9×9, white space ignored.
 //!
+//! A line has no givens of its own: a cell with one mark is a given when
+//! its digit takes no mark from a cell bound to it, and open otherwise
+//! (its digit forced, one step of the path away), as SukakuExplainer
+//! reads a line. [`Variant::givens_of_marks`](crate::Variant::givens_of_marks)
+//! says which.
+//!
 //! ```
 //! use sudokit::base::marks::{read_marks, write_marks};
 //! use sudokit::Shape;

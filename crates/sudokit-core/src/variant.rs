@@ -532,8 +532,9 @@ impl Variant {
 
     /// These rules with pencil marks: cell `i` (row-major) may only hold
     /// the digits of `marks[i]` (bit `d - 1` for digit `d`). A puzzle
-    /// given as candidates ("sukaku") is a grid of the cells with one mark
-    /// under these rules; [`marks::read_marks`](crate::marks::read_marks)
+    /// given as candidates ("sukaku") is a grid of the givens the marks
+    /// stand for ([`givens_of_marks`](Variant::givens_of_marks)) under
+    /// these rules; [`marks::read_marks`](crate::marks::read_marks)
     /// reads the usual line of them. Marks given twice keep the digits
     /// both allow.
     ///
@@ -575,6 +576,68 @@ impl Variant {
         };
         self.marks = merged.iter().any(|&set| set != all).then_some(merged);
         Ok(self)
+    }
+
+    /// The givens that a puzzle given as pencil marks stands for under
+    /// these rules, read as SukakuExplainer reads one: a cell with one
+    /// mark is a given when its digit takes no mark from a cell bound to
+    /// it — no peer (house or anti-move) has the digit among its marks,
+    /// and no relation (non-consecutive, a dot, an X or a V) rules out a
+    /// mark of its neighbour. Any other cell of one mark stays open: the
+    /// digit is forced there, and placing it is a step of a solving path
+    /// (a naked single), as on paper.
+    ///
+    /// `marks` holds a set per cell, row-major (bit `d - 1` for digit
+    /// `d`); a single mark beyond the side is no given.
+    ///
+    /// ```
+    /// use sudokit::{Shape, Variant};
+    ///
+    /// // r1c1 and r1c2 hold 1 alone, r1c3 holds 2 alone and r1c4 3 or 4;
+    /// // every other cell of the 4×4 grid holds anything but 1 and 2.
+    /// let mut marks = vec![0b1100; 16];
+    /// marks[..4].copy_from_slice(&[0b0001, 0b0001, 0b0010, 0b1100]);
+    /// let givens = Variant::standard(Shape::MINI).givens_of_marks(&marks)?;
+    /// // The two 1s see each other: both stay open (and clash).
+    /// assert_eq!(givens.to_string(), "..2.............");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::MarksLength`] when `marks` does not have one set per
+    /// cell.
+    pub fn givens_of_marks(&self, marks: &[u64]) -> Result<Grid, VariantError> {
+        let (side, cells) = (self.shape.side(), self.shape.cell_count());
+        if marks.len() != cells {
+            return Err(VariantError::MarksLength { expected: cells, found: marks.len() });
+        }
+        let single = |i: usize| {
+            let set = marks[i];
+            (set.count_ones() == 1 && (set.trailing_zeros() as usize) < side)
+                .then(|| Digit::new(set.trailing_zeros() as u8 + 1))
+                .flatten()
+        };
+        let mut values: Vec<u8> = (0..cells).map(|i| single(i).map_or(0, Digit::get)).collect();
+        for (cell, peers) in self.peers().iter().enumerate() {
+            if let Some(digit) = single(cell) {
+                if peers.iter().any(|&peer| marks[peer] >> digit.index() & 1 == 1) {
+                    values[cell] = 0;
+                }
+            }
+        }
+        for (bond, pairs) in self.bonds().iter().filter(|(bond, _)| !bond.rule().is_difference()) {
+            let rule = bond.rule();
+            for &(a, b) in pairs {
+                for (cell, other) in [(a, b), (b, a)] {
+                    if let Some(digit) = single(cell) {
+                        if marks[other] & !rule.partners(digit, side) != 0 {
+                            values[cell] = 0;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Grid::from_values(self.shape, &values).expect("a single mark within the side is a digit of the shape"))
     }
 
     /// The row-major indices of `cells`, each inside the grid and named
@@ -1092,5 +1155,43 @@ mod tests {
         assert!(!jigsaw.is_solution_of(&solution, &Grid::empty(Shape::MINI)));
         let under_jigsaw: Grid = "1234241331424321".parse().expect("a grid");
         assert_eq!(jigsaw.conflicts(&under_jigsaw).map(|c| c.len()), Ok(0));
+    }
+
+    #[test]
+    fn a_cell_of_one_mark_is_a_given_when_it_takes_no_mark_from_a_bound_cell() {
+        let all = 0b1_1111_1111;
+        let one = |digit: u32| 1u64 << (digit - 1);
+        // r5c5 holds 5 alone; its peers and its neighbours (r4c5, r5c4,
+        // r5c6, r6c5) hold anything but 5, and 4 and 6 in turn.
+        let mut marks = vec![all & !one(5); 81];
+        marks[40] = one(5);
+        let standard = Variant::standard(Shape::CLASSIC);
+        let givens = |rules: &Variant, marks: &[u64]| rules.givens_of_marks(marks).expect("a set per cell");
+        assert_eq!(givens(&standard, &marks).values()[40], 5);
+        let nc = standard.clone().with_relation(Relation::NonConsecutive);
+        assert_eq!(givens(&nc, &marks).values()[40], 0, "r4c5 may still hold 4 or 6");
+        for neighbour in [31, 39, 41, 49] {
+            marks[neighbour] &= !(one(4) | one(6));
+        }
+        assert_eq!(givens(&nc, &marks).values()[40], 5);
+        // A knight's move away (r3c4) and r1c1 on the diagonal are no
+        // peers of the standard rules.
+        marks[21] |= one(5);
+        assert_eq!(givens(&standard, &marks).values()[40], 5);
+        assert_eq!(givens(&standard.clone().with_relation(Relation::AntiKnight), &marks).values()[40], 0);
+        marks[21] &= !one(5);
+        marks[0] |= one(5);
+        assert_eq!(givens(&standard, &marks).values()[40], 5);
+        assert_eq!(givens(&standard.clone().with_diagonals(), &marks).values()[40], 0);
+        assert_eq!(standard.givens_of_marks(&marks[..80]), Err(VariantError::MarksLength { expected: 81, found: 80 }));
+        // A single mark beyond the side names no digit.
+        assert!(
+            Variant::standard(Shape::MINI)
+                .givens_of_marks(&[1 << 4; 16])
+                .expect("16 sets")
+                .values()
+                .iter()
+                .all(|&v| v == 0)
+        );
     }
 }

@@ -150,9 +150,17 @@ fn pencil_mark_lines_read_as_puzzles_with_marks_and_write_back() {
         PuzzleReader::new(written.as_bytes()).with_rules().collect::<Result<_, _>>().expect("a pencil-mark line");
     assert_eq!(read.len(), 1);
     assert_eq!(read[0].variant().marks(), variant.marks());
-    // The cells of one mark are read as givens: the same puzzle.
-    let singles = variant.marks().expect("marks").iter().filter(|m| m.count_ones() == 1).count();
-    assert_eq!(read[0].grid().filled_count(), singles);
+    // A cell of one mark is a given when no cell of its row, column or
+    // box has its digit among its marks; the others stay open: the same
+    // puzzle.
+    let marks = variant.marks().expect("marks");
+    let sees =
+        |a: usize, b: usize| a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27, a % 9 / 3) == (b / 27, b % 9 / 3));
+    let given = |i: usize| marks[i].count_ones() == 1 && (0..81).all(|j| !sees(i, j) || marks[j] & marks[i] == 0);
+    let expected: Vec<u8> = (0..81).map(|i| if given(i) { marks[i].trailing_zeros() as u8 + 1 } else { 0 }).collect();
+    assert_eq!(read[0].grid().values(), &expected[..]);
+    let singles = marks.iter().filter(|m| m.count_ones() == 1).count();
+    assert!(read[0].grid().filled_count() < singles, "some cells of one mark stay open");
     assert_eq!(
         count_variant_solutions(read[0].grid(), read[0].variant(), 2),
         count_variant_solutions(&grid, &variant, 2)

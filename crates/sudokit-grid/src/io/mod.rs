@@ -9,8 +9,10 @@
 //! * pencil-mark puzzles ("sukaku"), one per line as the candidates of
 //!   every cell (729 characters for 9×9, see
 //!   [`marks`](sudokit_core::marks)): [`PuzzleReader::with_rules`] hands
-//!   each out as the grid of its cells with one mark under rules with
-//!   those marks ([`Variant::with_marks`](sudokit_core::Variant::with_marks)).
+//!   each out as the grid of the givens its marks stand for
+//!   ([`Variant::givens_of_marks`](sudokit_core::Variant::givens_of_marks):
+//!   a cell with one mark whose digit no peer has among its marks) under
+//!   rules with those marks ([`Variant::with_marks`](sudokit_core::Variant::with_marks)).
 //!
 //! Lines starting with `#` are comments, blank lines separate records, and
 //! CRLF line endings are accepted. Errors give the line and column in the

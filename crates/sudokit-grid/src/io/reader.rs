@@ -274,7 +274,8 @@ impl<R: BufRead> PuzzleReader<R> {
     /// 64 and 729 are also the cells of an 8×8 and a 27×27 grid: a line of
     /// that length is a pencil-mark line only when most of its cells have
     /// a mark (a grid's givens, read as marks, leave most cells none).
-    /// The grid of the record holds the cells with one mark. `None` when
+    /// The grid of the record is empty: which cells of one mark are
+    /// givens depends on the rules ([`Variant::givens_of_marks`]). `None` when
     /// the line is to be read as a grid; an error when it can only be a
     /// pencil-mark line and is a bad one.
     fn pencil_marks(&mut self, text: &str, cells: usize) -> Option<Result<(Grid, Vec<u64>), ReadError>> {
@@ -295,10 +296,8 @@ impl<R: BufRead> PuzzleReader<R> {
         if 2 * unmarked >= marks.len() && may_be_grid {
             return None;
         }
-        let single = |set: u64| if set.count_ones() == 1 { set.trailing_zeros() as u8 + 1 } else { 0 };
-        let values: Vec<u8> = marks.iter().map(|&set| single(set)).collect();
-        let grid = Grid::from_values(shape, &values).expect("one mark is a digit of the shape");
-        Some(Ok((grid, marks)))
+        // The givens depend on the rules, read later (`next_puzzle`).
+        Some(Ok((Grid::empty(shape), marks)))
     }
 
     /// Handles the line in `self.line`.
@@ -477,12 +476,20 @@ impl<R: BufRead> PuzzleReader<R> {
                 error,
             }),
         };
-        let variant = match pending.marks {
-            Some(marks) => variant.and_then(|variant| {
+        let (grid, variant) = match pending.marks {
+            Some(marks) => {
                 let line = pending.line;
-                variant.with_marks(&marks).map_err(|error| ReadError::Rules { path: self.path.clone(), line, error })
-            }),
-            None => variant,
+                let marked = variant.map(|variant| {
+                    let givens = variant.givens_of_marks(&marks)?;
+                    Ok((givens, variant.with_marks(&marks)?))
+                });
+                match marked {
+                    Ok(Ok((givens, variant))) => (givens, Ok(variant)),
+                    Ok(Err(error)) => (grid, Err(ReadError::Rules { path: self.path.clone(), line, error })),
+                    Err(error) => (grid, Err(error)),
+                }
+            }
+            None => (grid, variant),
         };
         Some(variant.map(|variant| {
             // Records under one rules line share one compiled rulebook.

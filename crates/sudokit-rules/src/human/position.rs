@@ -207,18 +207,32 @@ impl Position {
     }
 
     /// The position written as a one-line pencil-mark string (see
-    /// [`CandidateBoard::from_pencil_line`]): cells with one candidate are
-    /// taken as placed, the others keep their marks.
+    /// [`CandidateBoard::from_pencil_line`]): a cell with one candidate is
+    /// placed when its digit is no other cell's candidate in its houses
+    /// ([`Variant::givens_of_marks`], as SukakuExplainer reads a line);
+    /// the other cells, those of one candidate included, stay open with
+    /// their marks.
     ///
     /// ```
     /// use sudokit::rules::human::Position;
     /// use sudokit::Cell;
     ///
-    /// // Every cell may hold anything but r1c1, which holds 5 alone.
-    /// let line = format!("....5....{}", "123456789".repeat(80));
-    /// let position = Position::from_pencil_line(&line)?;
-    /// assert_eq!(position.value(Cell::new(0, 0)).map(|d| d.get()), Some(5));
-    /// assert_eq!(position.candidates(Cell::new(0, 1)).to_string(), "{12346789}");
+    /// // r1c1 holds 5 alone, every other cell anything: 5 is forced in
+    /// // r1c1, but open (a naked single).
+    /// let mut cells = vec!["123456789"; 81];
+    /// cells[0] = "....5....";
+    /// let open = Position::from_pencil_line(&cells.concat())?;
+    /// assert_eq!(open.value(Cell::new(0, 0)), None);
+    /// assert_eq!(open.candidates(Cell::new(0, 0)).to_string(), "{5}");
+    ///
+    /// // Once no other cell of row 1, column 1 or box 1 has 5, it is a given.
+    /// for i in 1..81 {
+    ///     if i < 9 || i % 9 == 0 || (i < 27 && i % 9 < 3) {
+    ///         cells[i] = "1234.6789";
+    ///     }
+    /// }
+    /// let given = Position::from_pencil_line(&cells.concat())?;
+    /// assert_eq!(given.value(Cell::new(0, 0)).map(|d| d.get()), Some(5));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -241,10 +255,16 @@ impl Position {
         Position::from_board(CandidateBoard::from_pencil_line_with_shape(line, shape)?)
     }
 
-    /// The position whose cells with one mark are placed.
+    /// The position of the givens the marks stand for
+    /// ([`Variant::givens_of_marks`]), the other cells open with their marks.
     fn from_board(board: CandidateBoard) -> Result<Position, PencilError> {
-        let values: Vec<u8> = board.as_slice().iter().map(|c| c.single_digit().map_or(0, Digit::get)).collect();
-        let grid = Grid::from_values(board.shape(), &values)?;
+        // Cells of one mark that clash are the caller's error, as givens
+        // that clash would be, whether or not they are givens.
+        let singles: Vec<u8> = board.as_slice().iter().map(|c| c.single_digit().map_or(0, Digit::get)).collect();
+        Position::new(&Grid::from_values(board.shape(), &singles)?)?;
+        let marks: Vec<u64> = board.as_slice().iter().map(|c| c.bits()).collect();
+        let grid =
+            Variant::standard(board.shape()).givens_of_marks(&marks).expect("a candidate board holds a set per cell");
         Position::with_marks(&grid, &board).map_err(PencilError::from)
     }
 
