@@ -60,8 +60,15 @@ fn assert_proper(made: &Generated, largest: usize) {
     }
     assert!(covered.iter().all(|&n| n == 1), "seed {}: cages do not partition the grid", made.seed);
     check_variant_solution(&made.puzzle, &made.variant, &made.solution).unwrap();
-    let (count, solution) = count_variant_solutions(&made.puzzle, &made.variant, 2);
-    assert_eq!((count, solution.as_ref()), (1, Some(&made.solution)), "seed {}", made.seed);
+    if shape.side() <= 6 {
+        let (count, solution) = count_variant_solutions(&made.puzzle, &made.variant, 2);
+        assert_eq!((count, solution.as_ref()), (1, Some(&made.solution)), "seed {}", made.seed);
+    } else {
+        // The oracle's naive search takes up to half a minute on a 9×9
+        // killer; Dancing Links counts apart from the generator's search.
+        let puzzle = Puzzle::new(made.puzzle.clone(), made.variant.clone()).unwrap();
+        assert_eq!(Dlx::new().count_puzzle_solutions(&puzzle, 2), Ok(1), "seed {}", made.seed);
+    }
 }
 
 #[test]
