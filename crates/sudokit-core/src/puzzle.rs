@@ -20,7 +20,9 @@ use crate::variant::Variant;
 /// `Display` writes the line form a file holds: the grid's line, then `;`
 /// and the rules unless they are the standard ones. A puzzle with pencil
 /// marks is written as its pencil-mark line in place of the grid's (a given
-/// as its one mark), then its other rules.
+/// as its one mark), then its other rules. Read back, a given whose digit
+/// a peer's marks still hold is an open cell of one mark
+/// ([`Variant::givens_of_marks`]): the same solutions, one more step.
 ///
 /// ```
 /// use sudokit::{Grid, Puzzle, Shape, Variant};
