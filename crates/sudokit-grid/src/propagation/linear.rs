@@ -229,54 +229,68 @@ impl Linear {
             return rest == 0;
         }
         let open = &open[..count];
-        let mut reached = [0u64; 3];
-        let mut digit = [0i32; 3];
-        self.fill(allowed, open, 0, rest, &mut digit, &mut reached);
+        let reached = self.fillings(allowed, open, rest);
         for (&k, &keep) in open.iter().zip(&reached) {
             allowed[k] &= keep;
         }
         reached[..count].iter().all(|&d| d != 0)
     }
 
-    /// Tries every digit of open cell `open[depth]` and on; marks in
-    /// `reached` the digits of each filling that makes `rest`.
-    fn fill(
-        &self,
-        allowed: &[u64],
-        open: &[usize],
-        depth: usize,
-        rest: i32,
-        digit: &mut [i32; 3],
-        reached: &mut [u64; 3],
-    ) {
-        let k = open[depth];
-        let sign = self.sign_of(k);
-        if depth + 1 == open.len() {
-            let d = rest * sign;
-            if (1..=64).contains(&d) && allowed[k] & 1 << (d - 1) != 0 && self.distinct(open, depth, d, digit) {
-                digit[depth] = d;
-                for (slot, &e) in reached.iter_mut().zip(&digit[..open.len()]) {
-                    *slot |= 1 << (e - 1);
+    /// The digits of each of the one to three `open` cells that some
+    /// filling of them adding up to `rest` holds, distinct within a run.
+    /// Loops written out per count: the last cell's digit is what is left,
+    /// so two cells cost one loop and three two nested ones.
+    fn fillings(&self, allowed: &[u64], open: &[usize], rest: i32) -> [u64; 3] {
+        let sign = |j: usize| self.sign_of(open[j]);
+        let same_run = |a: usize, b: usize| open.len() > a.max(b) && self.run_of(open[a]) == self.run_of(open[b]);
+        // The digit of open cell `j` that makes `left`, if it has it.
+        let last = |j: usize, left: i32| {
+            let d = left * sign(j);
+            ((1..=64).contains(&d) && allowed[open[j]] >> (d - 1) & 1 == 1).then_some(d)
+        };
+        let bit = |d: i32| 1u64 << (d - 1);
+        let digits = |j: usize| {
+            let mut each = allowed[open[j]];
+            std::iter::from_fn(move || {
+                (each != 0).then(|| {
+                    let d = each.trailing_zeros() as i32 + 1;
+                    each &= each - 1;
+                    d
+                })
+            })
+        };
+        let mut reached = [0u64; 3];
+        match open.len() {
+            1 => {
+                if let Some(d) = last(0, rest) {
+                    reached[0] = bit(d);
                 }
             }
-            return;
-        }
-        let mut each = allowed[k];
-        while each != 0 {
-            let d = each.trailing_zeros() as i32 + 1;
-            each &= each - 1;
-            if self.distinct(open, depth, d, digit) {
-                digit[depth] = d;
-                self.fill(allowed, open, depth + 1, rest - sign * d, digit, reached);
+            2 => {
+                let apart = same_run(0, 1);
+                for d0 in digits(0) {
+                    if let Some(d1) = last(1, rest - sign(0) * d0).filter(|&d1| !(apart && d1 == d0)) {
+                        reached[0] |= bit(d0);
+                        reached[1] |= bit(d1);
+                    }
+                }
+            }
+            _ => {
+                let (apart01, apart02, apart12) = (same_run(0, 1), same_run(0, 2), same_run(1, 2));
+                for d0 in digits(0) {
+                    let left = rest - sign(0) * d0;
+                    for d1 in digits(1).filter(|&d1| !(apart01 && d1 == d0)) {
+                        let fits = |d2: &i32| !((apart02 && *d2 == d0) || (apart12 && *d2 == d1));
+                        if let Some(d2) = last(2, left - sign(1) * d1).filter(fits) {
+                            reached[0] |= bit(d0);
+                            reached[1] |= bit(d1);
+                            reached[2] |= bit(d2);
+                        }
+                    }
+                }
             }
         }
-    }
-
-    /// Whether `d` in open cell `open[depth]` differs from the digits
-    /// already tried in the open cells of its run.
-    fn distinct(&self, open: &[usize], depth: usize, d: i32, digit: &[i32; 3]) -> bool {
-        let run = self.run_of(open[depth]);
-        (0..depth).all(|j| digit[j] != d || self.run_of(open[j]) != run)
+        reached
     }
 
     /// The sign cell `k` is counted with.
