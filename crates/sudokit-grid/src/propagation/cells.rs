@@ -112,10 +112,13 @@ struct Intersection {
 impl Intersection {
     /// The intersection of `a` and `b`, when it has two cells or more.
     fn of(a: &[u16], b: &[u16]) -> Option<Intersection> {
+        // Most pairs of houses share one cell or none: counted before
+        // anything is built (a killer builds its tables per puzzle).
+        a.iter().filter(|c| b.contains(c)).nth(1)?;
         let shared: Vec<u16> = a.iter().copied().filter(|c| b.contains(c)).collect();
         let rest = |house: &[u16]| house.iter().copied().filter(|c| !shared.contains(c)).collect::<Vec<u16>>();
         let rest = [rest(a), rest(b)];
-        (shared.len() >= 2).then_some(Intersection { shared, rest })
+        Some(Intersection { shared, rest })
     }
 }
 
