@@ -476,20 +476,15 @@ impl<R: BufRead> PuzzleReader<R> {
                 error,
             }),
         };
-        let (grid, variant) = match pending.marks {
-            Some(marks) => {
-                let line = pending.line;
-                let marked = variant.map(|variant| {
-                    let givens = variant.givens_of_marks(&marks)?;
-                    Ok((givens, variant.with_marks(&marks)?))
-                });
+        let (grid, variant) = match (pending.marks, variant) {
+            (Some(marks), Ok(variant)) => {
+                let marked = variant.givens_of_marks(&marks).and_then(|g| Ok((g, variant.with_marks(&marks)?)));
                 match marked {
-                    Ok(Ok((givens, variant))) => (givens, Ok(variant)),
-                    Ok(Err(error)) => (grid, Err(ReadError::Rules { path: self.path.clone(), line, error })),
-                    Err(error) => (grid, Err(error)),
+                    Ok((givens, variant)) => (givens, Ok(variant)),
+                    Err(error) => (grid, Err(ReadError::Rules { path: self.path.clone(), line: pending.line, error })),
                 }
             }
-            None => (grid, variant),
+            (_, variant) => (grid, variant),
         };
         Some(variant.map(|variant| {
             // Records under one rules line share one compiled rulebook.

@@ -242,7 +242,7 @@ impl Linear {
     /// so two cells cost one loop and three two nested ones.
     fn fillings(&self, allowed: &[u64], open: &[usize], rest: i32) -> [u64; 3] {
         let sign = |j: usize| self.sign_of(open[j]);
-        let same_run = |a: usize, b: usize| open.len() > a.max(b) && self.run_of(open[a]) == self.run_of(open[b]);
+        let same_run = |a: usize, b: usize| self.run_of(open[a]) == self.run_of(open[b]);
         // The digit of open cell `j` that makes `left`, if it has it.
         let last = |j: usize, left: i32| {
             let d = left * sign(j);

@@ -261,7 +261,7 @@ impl Position {
         // Cells of one mark that clash are the caller's error, as givens
         // that clash would be, whether or not they are givens.
         let singles: Vec<u8> = board.as_slice().iter().map(|c| c.single_digit().map_or(0, Digit::get)).collect();
-        Position::new(&Grid::from_values(board.shape(), &singles)?)?;
+        Grid::from_values(board.shape(), &singles)?.validate()?;
         let marks: Vec<u64> = board.as_slice().iter().map(|c| c.bits()).collect();
         let grid =
             Variant::standard(board.shape()).givens_of_marks(&marks).expect("a candidate board holds a set per cell");
