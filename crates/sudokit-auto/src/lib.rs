@@ -10,7 +10,8 @@
 //! care which algorithm finds them.
 //!
 //! ```
-//! use sudokit::{Auto, CountSolutions, Grid, Solver, Uniqueness};
+//! use sudokit_auto::Auto;
+//! use sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
 //! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 //! let mut auto = Auto::new();
 //! assert!(auto.solve(&puzzle)?.grid.is_solution_of(&puzzle));
@@ -65,7 +66,8 @@ use sudokit_grid::PropagationSearch;
 /// champagne, 2012–2014).
 ///
 /// ```
-/// use sudokit::{Auto, Grid, Shape, Solver};
+/// use sudokit_auto::Auto;
+/// use sudokit_core::{Grid, Shape, Solver};
 /// let mut auto = Auto::new();
 /// let classic: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// assert!(auto.solve(&classic)?.grid.is_solution_of(&classic));

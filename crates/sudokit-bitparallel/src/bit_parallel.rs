@@ -59,8 +59,8 @@ use crate::instructions::{Instructions, Path};
 /// measurements it is raced against.
 ///
 /// ```
-/// use sudokit::BitParallel;
-/// use sudokit::{CountSolutions, Grid, Solver, Uniqueness};
+/// use sudokit_bitparallel::BitParallel;
+/// use sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
 ///
 /// let puzzle: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..".parse()?;
 /// let mut solver = BitParallel::new();
@@ -72,8 +72,8 @@ use crate::instructions::{Instructions, Path};
 ///
 /// Under the rules of Sudoku X:
 /// ```
-/// use sudokit::BitParallel;
-/// use sudokit::{CountSolutions, Grid, Puzzle, Shape, Variant};
+/// use sudokit_bitparallel::BitParallel;
+/// use sudokit_core::{CountSolutions, Grid, Puzzle, Shape, Variant};
 ///
 /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
 /// let grid: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
@@ -153,8 +153,8 @@ impl BitParallel {
     /// on after the known one.
     ///
     /// ```
-    /// use sudokit::BitParallel;
-    /// use sudokit::{Budget, Cell, Digit, Grid};
+    /// use sudokit_bitparallel::BitParallel;
+    /// use sudokit_core::{Budget, Cell, Digit, Grid};
     ///
     /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
     /// let mut solver = BitParallel::new();

@@ -24,8 +24,7 @@ pub const PORTABLE_ENV: &str = "SUDOKIT_PORTABLE";
 /// differs.
 ///
 /// ```
-/// use sudokit::bitparallel::Instructions;
-/// use sudokit::BitParallel;
+/// use sudokit_bitparallel::{BitParallel, Instructions};
 ///
 /// let solver = BitParallel::new().with_instructions(Instructions::Portable);
 /// assert_eq!(solver.instructions(), Instructions::Portable);

@@ -14,8 +14,8 @@
 //!
 //! # Example
 //! ```
-//! use sudokit::BitParallel;
-//! use sudokit::{Grid, Solver};
+//! use sudokit_bitparallel::BitParallel;
+//! use sudokit_core::{Grid, Solver};
 //!
 //! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 //! let solution = BitParallel::new().solve(&puzzle)?;

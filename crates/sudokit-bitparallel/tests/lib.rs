@@ -2,13 +2,13 @@
 //! other rules, budgets and counts against the oracle.
 
 use proptest::prelude::*;
-use sudokit::PropagationSearch;
 use sudokit_bitparallel::sudokit_core::{
     Budget, Cell, CountSolutions, Digit, Grid, Puzzle, Relation, RuleKind, Rulebook, Shape, SolveError, Solver,
     StopReason, Variant,
 };
 use sudokit_bitparallel::{BitParallel, Instructions, PORTABLE_ENV};
 use sudokit_grid::Layout;
+use sudokit_grid::PropagationSearch;
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
 use sudokit_testkit::{Conformance, generate, oracle, sets};
 
@@ -17,8 +17,7 @@ fn conformance() {
     Conformance::exact()
         .with_set(sets::MAGICTOUR, 400)
         .with_set(sets::HARD, 95)
-        .with_set(sets::SEVENTEEN, 200)
-        .with_set(sets::FORUM_HARDEST, 100)
+        .with_set(sets::FORUM_1106, 100)
         .run_counter(&mut BitParallel::new());
 }
 
@@ -26,28 +25,29 @@ fn conformance() {
 fn conformance_on_the_portable_path() {
     let mut solver = BitParallel::new().with_instructions(Instructions::Portable);
     assert_eq!(solver.instructions(), Instructions::Portable);
-    Conformance::exact().with_set(sets::HARD, 95).with_set(sets::FORUM_HARDEST, 50).run_counter(&mut solver);
+    Conformance::exact().with_set(sets::HARD, 95).with_set(sets::FORUM_1106, 50).run_counter(&mut solver);
 }
 
 /// Both instruction sets find the same first solution, count the same and
-/// search the same tree, on the first 400 puzzles of each throughput set.
+/// search the same tree, on the first 400 puzzles of each set this crate's
+/// tests embed.
 #[test]
 fn both_instruction_sets_give_the_same_answers_and_stats() {
-    assert_paths_agree(400);
+    assert_paths_agree(&[sets::HARD, sets::MAGICTOUR, sets::FORUM_1106], 400);
 }
 
-/// The same on every puzzle of every throughput set (about 110 000; CI
-/// runs it in release mode).
+/// The same on every puzzle of every throughput set (about 110 000), which
+/// only a checkout of the repository has: CI runs it in release mode.
 #[test]
-#[ignore = "slow in debug builds; CI runs it with --release"]
+#[ignore = "slow in debug builds, and reads the repository's puzzles/; CI runs it with --release"]
 fn both_instruction_sets_agree_on_every_puzzle_of_every_set() {
-    assert_paths_agree(usize::MAX);
+    assert_paths_agree(&sets::THROUGHPUT, usize::MAX);
 }
 
 /// Checks the two instruction sets against each other on the first `take`
-/// puzzles of each throughput set. On a CPU without x86-64-v3 both solvers
-/// run the portable path, and the test says so.
-fn assert_paths_agree(take: usize) {
+/// puzzles of each of `puzzle_sets`. On a CPU without x86-64-v3 both
+/// solvers run the portable path, and the test says so.
+fn assert_paths_agree(puzzle_sets: &[sets::PuzzleSet], take: usize) {
     let mut portable = BitParallel::new().with_instructions(Instructions::Portable);
     let mut wide = BitParallel::new().with_instructions(Instructions::X86V3);
     if !Instructions::X86V3.is_available() {
@@ -58,7 +58,7 @@ fn assert_paths_agree(take: usize) {
         let stats = solver.last_stats();
         (stats.nodes, stats.guesses, stats.backtracks)
     };
-    for set in sets::THROUGHPUT {
+    for set in puzzle_sets {
         for puzzle in set.take(take) {
             let first = (portable.solve(&puzzle).unwrap().grid, tree(&portable));
             assert_eq!((wide.solve(&puzzle).unwrap().grid, tree(&wide)), first, "{}: {puzzle}", set.name);
@@ -104,20 +104,10 @@ fn counts_agree_with_the_oracle_on_multi_solution_puzzles() {
 }
 
 #[test]
-fn serg_puzzles_have_several_solutions_counted_like_the_oracle() {
-    let mut solver = BitParallel::new();
-    for puzzle in sets::SERG.take(50) {
-        let count = solver.count_solutions(&puzzle, 10).unwrap();
-        assert!(count >= 2, "{puzzle}");
-        assert_eq!(count, oracle::count_solutions(&puzzle, 10), "{puzzle}");
-    }
-}
-
-#[test]
 fn hard_puzzles_need_guesses_and_report_them() {
     let mut solver = BitParallel::new();
     let mut guesses = 0;
-    for puzzle in sets::FORUM_HARDEST.take(20) {
+    for puzzle in sets::FORUM_1106.take(20) {
         let solution = solver.solve(&puzzle).unwrap();
         assert_eq!(oracle::check_solution(&puzzle, &solution.grid), Ok(()));
         assert!(solution.stats.nodes > solution.stats.guesses);
@@ -158,7 +148,7 @@ fn puzzles_solvable_by_singles_need_no_guess() {
 
 #[test]
 fn node_cap_stops_the_search() {
-    let puzzle = sets::FORUM_HARDEST.take(1).remove(0);
+    let puzzle = sets::FORUM_1106.take(1).remove(0);
     match BitParallel::new().solve_with(&puzzle, &Budget::unlimited().with_max_nodes(1)) {
         Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, stats, .. }) => assert_eq!(stats.nodes, 1),
         other => panic!("expected a node-limit stop, got {other:?}"),

@@ -12,7 +12,7 @@ use crate::error::StopReason;
 /// [`CancelFlag::cancel`] from any thread.
 ///
 /// ```
-/// use sudokit::{Budget, CancelFlag};
+/// use sudokit_core::{Budget, CancelFlag};
 /// let flag = CancelFlag::new();
 /// let budget = Budget::unlimited().with_cancel_flag(flag.clone());
 /// flag.cancel();
@@ -63,7 +63,7 @@ impl CancelFlag {
 ///
 /// ```
 /// use std::time::Duration;
-/// use sudokit::Budget;
+/// use sudokit_core::Budget;
 /// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(3)).with_max_nodes(1_000_000);
 /// assert_eq!(budget.max_nodes(), Some(1_000_000));
 /// assert_eq!(budget.time_limit(), Some(Duration::from_secs(3)));
@@ -140,7 +140,7 @@ impl Budget {
     /// uniqueness checks in a generator. Limits work as before.
     ///
     /// ```
-    /// use sudokit::Budget;
+    /// use sudokit_core::Budget;
     /// assert!(Budget::unlimited().is_timed());
     /// assert!(!Budget::unlimited().without_timing().is_timed());
     /// ```
@@ -184,7 +184,7 @@ impl Budget {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudokit::Budget;
+    /// use sudokit_core::Budget;
     /// let budget = Budget::unlimited().with_time_limit(Duration::from_secs(3)).with_max_nodes(1_000);
     /// let fixed = budget.starting_now();
     /// assert_eq!(fixed.time_limit(), None);
@@ -211,19 +211,22 @@ impl Budget {
     /// ends, so together they may pass a cap by what they do meanwhile.
     ///
     /// ```
-    /// use sudokit::{Budget, CountSolutions, Dlx, Grid, SolveError, StopReason};
-    /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
-    /// let nodes = {
-    ///     let mut dlx = Dlx::new();
-    ///     dlx.count_solutions(&puzzle, 2)?;
-    ///     dlx.last_stats().nodes
-    /// };
-    /// // Enough nodes for one count, not for two.
-    /// let budget = Budget::unlimited().with_max_nodes(nodes + nodes / 2).with_shared_caps();
-    /// assert_eq!(Dlx::new().count_solutions_with(&puzzle, 2, &budget)?, 1);
-    /// assert_eq!(budget.nodes_left(), Some(nodes / 2));
-    /// let second = Dlx::new().count_solutions_with(&puzzle, 2, &budget);
-    /// assert!(matches!(second, Err(SolveError::BudgetExhausted { reason: StopReason::NodeLimit, .. })));
+    /// use sudokit_core::{Budget, SearchTally, StopReason};
+    ///
+    /// // Five nodes for every solve under this budget and its clones.
+    /// let budget = Budget::unlimited().with_max_nodes(5).with_shared_caps();
+    /// {
+    ///     let mut first = SearchTally::new(&budget, 1);
+    ///     for _ in 0..3 {
+    ///         first.enter()?;
+    ///     }
+    /// } // The first solve ends: its three nodes count.
+    /// assert_eq!(budget.nodes_left(), Some(2));
+    /// let clone = budget.clone();
+    /// let mut second = SearchTally::new(&clone, 1);
+    /// second.enter()?;
+    /// second.enter()?;
+    /// assert_eq!(second.enter(), Err(StopReason::NodeLimit));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]

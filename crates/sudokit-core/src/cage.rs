@@ -11,7 +11,7 @@ use crate::cell::Cell;
 /// only asks for distinct digits.
 ///
 /// ```
-/// use sudokit::{Cell, Shape, Variant};
+/// use sudokit_core::{Cell, Shape, Variant};
 ///
 /// let killer = Variant::standard(Shape::CLASSIC).with_cage(&[Cell::new(0, 0), Cell::new(0, 1)], Some(3))?;
 /// let cage = &killer.cages()[0];
@@ -73,7 +73,7 @@ pub const MAX_DIGIT_SETS: u64 = 1 << 16;
 /// sum.
 ///
 /// ```
-/// use sudokit::base::cage::digit_sets;
+/// use sudokit_core::cage::digit_sets;
 ///
 /// assert_eq!(digit_sets(9, 2), 36);
 /// assert_eq!(digit_sets(9, 9), 1);
@@ -128,7 +128,7 @@ pub fn combinations(side: usize, size: usize, sum: Option<u32>) -> Vec<u64> {
 /// them.
 ///
 /// ```
-/// use sudokit::base::cage::{combinations, open_digits};
+/// use sudokit_core::cage::{combinations, open_digits};
 ///
 /// // A 3-cell cage of 9: 1+2+6, 1+3+5 or 2+3+4. With a 5 placed, 1 and 3 are left.
 /// let nine = combinations(9, 3, Some(9));

@@ -10,7 +10,7 @@ use crate::shape::Shape;
 /// `Display` writes the 1-based `r3c7` notation players use.
 ///
 /// ```
-/// use sudokit::{Cell, Shape};
+/// use sudokit_core::{Cell, Shape};
 /// let cell = Cell::new(2, 6);
 /// assert_eq!(cell.to_string(), "r3c7");
 /// assert_eq!(cell.index(Shape::CLASSIC), 24);
@@ -76,7 +76,7 @@ impl fmt::Display for Cell {
 /// A digit placed in a cell: a value from 1 to the side of the grid.
 ///
 /// ```
-/// use sudokit::Digit;
+/// use sudokit_core::Digit;
 /// let d = Digit::new(7).ok_or("zero is not a digit")?;
 /// assert_eq!(d.get(), 7);
 /// assert_eq!(d.index(), 6);

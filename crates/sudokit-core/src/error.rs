@@ -40,7 +40,7 @@ pub enum StopReason {
 /// [`Grid::validate`] builds `InvalidPuzzle`.
 ///
 /// ```
-/// use sudokit::{Grid, SolveError};
+/// use sudokit_core::{Grid, SolveError};
 /// let puzzle: Grid = "11..............".parse()?;
 /// let err = puzzle.validate().unwrap_err();
 /// assert!(matches!(err, SolveError::InvalidPuzzle { .. }));
@@ -182,7 +182,7 @@ impl SolveError {
     /// The error of a solver that does not handle grids of `shape`.
     ///
     /// ```
-    /// use sudokit::{Shape, SolveError};
+    /// use sudokit_core::{Shape, SolveError};
     /// let err = SolveError::unsupported_shape(Shape::TWENTY_FIVE);
     /// assert!(matches!(err, SolveError::UnsupportedShape { shape, .. } if shape == Shape::TWENTY_FIVE));
     /// ```

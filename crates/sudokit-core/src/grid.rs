@@ -33,7 +33,7 @@ use crate::shape::Shape;
 ///
 /// # Example
 /// ```
-/// use sudokit::{Cell, Grid, Shape};
+/// use sudokit_core::{Cell, Grid, Shape};
 /// let grid: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// assert_eq!(grid.shape(), Shape::CLASSIC);
 /// assert_eq!(grid.get(Cell::new(0, 0)).map(|d| d.get()), Some(5));
@@ -106,7 +106,7 @@ impl Grid {
     /// above the side.
     ///
     /// ```
-    /// use sudokit::{Grid, Shape};
+    /// use sudokit_core::{Grid, Shape};
     /// let grid = Grid::from_values(Shape::MINI, &[1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2])?;
     /// assert_eq!(grid.to_string(), "1.....3..4.....2");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -173,7 +173,7 @@ impl Grid {
     /// Puts `digit` in `cell`, or empties it with `None`.
     ///
     /// ```
-    /// use sudokit::{Cell, Digit, Grid, RangeError, Shape};
+    /// use sudokit_core::{Cell, Digit, Grid, RangeError, Shape};
     /// let mut grid = Grid::empty(Shape::MINI);
     /// grid.try_set(Cell::new(3, 3), Digit::new(4))?;
     /// assert_eq!(grid.to_string(), "...............4");
@@ -265,7 +265,7 @@ impl Grid {
     /// of `puzzle` in place.
     ///
     /// ```
-    /// use sudokit::Grid;
+    /// use sudokit_core::Grid;
     /// let puzzle: Grid = "1.........4....1".parse()?;
     /// let answer: Grid = "1234341221434321".parse()?;
     /// assert!(answer.is_solution_of(&puzzle));

@@ -8,7 +8,7 @@
 //!
 //! # Example
 //! ```
-//! use sudokit::{Grid, Shape};
+//! use sudokit_core::{Grid, Shape};
 //!
 //! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 //! assert_eq!(puzzle.shape(), Shape::CLASSIC);

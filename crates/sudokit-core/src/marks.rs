@@ -19,8 +19,8 @@
 //! says which.
 //!
 //! ```
-//! use sudokit::base::marks::{read_marks, write_marks};
-//! use sudokit::Shape;
+//! use sudokit_core::marks::{read_marks, write_marks};
+//! use sudokit_core::Shape;
 //!
 //! // r1c1 may hold 1 or 2; every other cell of the 4×4 grid anything.
 //! let line = format!("12..{}", "1234".repeat(15));

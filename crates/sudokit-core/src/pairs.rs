@@ -21,7 +21,7 @@ use crate::shape::Shape;
 /// round.
 ///
 /// ```
-/// use sudokit::{Digit, PairRule};
+/// use sudokit_core::{Digit, PairRule};
 ///
 /// let d = |n| Digit::new(n).ok_or("a digit");
 /// assert!(PairRule::Double.allows(d(3)?, d(6)?));
@@ -146,7 +146,7 @@ impl Relation {
     /// Whether the relation binds cells `a` and `b`.
     ///
     /// ```
-    /// use sudokit::{Cell, Relation};
+    /// use sudokit_core::{Cell, Relation};
     /// assert!(Relation::AntiKnight.binds(Cell::new(2, 3), Cell::new(4, 4)));
     /// assert!(!Relation::AntiKing.binds(Cell::new(2, 3), Cell::new(2, 4)), "orthogonal neighbours share a line");
     /// ```

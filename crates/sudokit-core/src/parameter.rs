@@ -9,7 +9,7 @@ use std::fmt;
 /// is allowed, so that the message alone says what to change.
 ///
 /// ```
-/// use sudokit::ParameterError;
+/// use sudokit_core::ParameterError;
 /// let err = ParameterError::new("population", 0, "2 to 100000");
 /// assert_eq!(err.name(), "population");
 /// assert_eq!(err.to_string(), "population = 0 is out of range (allowed: 2 to 100000)");
@@ -52,7 +52,7 @@ impl ParameterError {
     /// `Ok` when `value` lies in `min..=max`, else the error of `name`.
     ///
     /// ```
-    /// use sudokit::ParameterError;
+    /// use sudokit_core::ParameterError;
     /// assert!(ParameterError::check_range("tournament", 3, 1, 1000).is_ok());
     /// let err = ParameterError::check_range("tournament", 0, 1, 1000).unwrap_err();
     /// assert_eq!(err.allowed(), "1 to 1000");
@@ -77,7 +77,7 @@ impl ParameterError {
     /// does), else the error of `name`.
     ///
     /// ```
-    /// use sudokit::ParameterError;
+    /// use sudokit_core::ParameterError;
     /// assert!(ParameterError::check_real("mutation rate", 0.5, 0.0, 1.0).is_ok());
     /// assert!(ParameterError::check_real("mutation rate", f64::NAN, 0.0, 1.0).is_err());
     /// ```

@@ -9,7 +9,7 @@ use crate::shape::{Shape, ShapeError};
 /// file, for the readers of `sudokit-grid`), `column` counts characters.
 ///
 /// ```
-/// use sudokit::Grid;
+/// use sudokit_core::Grid;
 /// let err = "12?".parse::<Grid>().unwrap_err();
 /// assert_eq!(err.to_string(), "line 1, column 3: unexpected character '?'");
 /// ```

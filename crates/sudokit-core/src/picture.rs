@@ -6,7 +6,7 @@
 //! `compare`'s, a board beside a step's) can match, as the examples' do.
 //!
 //! ```
-//! use sudokit::base::picture::{self, Colour};
+//! use sudokit_core::picture::{self, Colour};
 //!
 //! assert_eq!(picture::INK.to_string(), "#222222");
 //! assert_eq!(Colour::rgb(255, 0, 128).to_string(), "#ff0080");

@@ -25,7 +25,7 @@ use crate::variant::Variant;
 /// ([`Variant::givens_of_marks`]): the same solutions, one more step.
 ///
 /// ```
-/// use sudokit::{Grid, Puzzle, Shape, Variant};
+/// use sudokit_core::{Grid, Puzzle, Shape, Variant};
 ///
 /// let x = Puzzle::new(Grid::empty(Shape::MINI), Variant::standard(Shape::MINI).with_diagonals())?;
 /// assert_eq!(x.to_string(), "................;x");
@@ -45,7 +45,7 @@ impl Puzzle {
     /// same rules, compile them once and pass the rulebook.
     ///
     /// ```
-    /// use sudokit::{Puzzle, Rulebook, Shape, Variant};
+    /// use sudokit_core::{Puzzle, Rulebook, Shape, Variant};
     ///
     /// let x = Rulebook::new(Variant::standard(Shape::MINI).with_diagonals());
     /// let puzzles: Vec<Puzzle> = ["1...............", "...............2"]

@@ -108,7 +108,7 @@ impl fmt::Display for RuleKind {
 /// A set of [`RuleKind`]s. The empty set is the standard rules alone.
 ///
 /// ```
-/// use sudokit::{RuleKind, RuleKinds};
+/// use sudokit_core::{RuleKind, RuleKinds};
 ///
 /// let houses = RuleKinds::of(&[RuleKind::Diagonals, RuleKind::Windows]);
 /// assert!(houses.contains(RuleKind::Windows));

@@ -27,7 +27,7 @@ use crate::variant::{House, HouseKind, Variant};
 /// per shape.
 ///
 /// ```
-/// use sudokit::{Cell, RuleKind, Rulebook, Shape, Variant};
+/// use sudokit_core::{Cell, RuleKind, Rulebook, Shape, Variant};
 ///
 /// let x = Rulebook::new(Variant::standard(Shape::CLASSIC).with_diagonals());
 /// assert!(x.kinds().contains(RuleKind::Diagonals));
@@ -115,7 +115,7 @@ impl Rulebook {
     /// [`SolveError::UnsupportedVariant`], as above.
     ///
     /// ```
-    /// use sudokit::{RuleKind, RuleKinds, Rulebook, Shape, SolveError, Variant};
+    /// use sudokit_core::{RuleKind, RuleKinds, Rulebook, Shape, SolveError, Variant};
     ///
     /// let x = Rulebook::new(Variant::standard(Shape::CLASSIC).with_diagonals());
     /// assert!(x.check_known(RuleKinds::of(&[RuleKind::Diagonals])).is_ok());
@@ -197,7 +197,7 @@ impl Rulebook {
     /// the peers when `cell` gets a digit.
     ///
     /// ```
-    /// use sudokit::{Cell, Digit, EdgeClue, PairRule, Rulebook, Shape, Variant};
+    /// use sudokit_core::{Cell, Digit, EdgeClue, PairRule, Rulebook, Shape, Variant};
     ///
     /// let v = Variant::standard(Shape::CLASSIC).with_edge_clue(EdgeClue::V, Cell::new(0, 0), Cell::new(0, 1))?;
     /// let rules = Rulebook::new(v);
@@ -224,7 +224,7 @@ impl Rulebook {
     /// alive forever); it holds what it needs of it.
     ///
     /// ```
-    /// use sudokit::{Rulebook, Shape, Variant};
+    /// use sudokit_core::{Rulebook, Shape, Variant};
     ///
     /// /// An engine's own table: the number of peers of each cell.
     /// struct Degrees(Vec<usize>);

@@ -22,8 +22,7 @@ use crate::stats::Stats;
 /// meter.
 ///
 /// ```
-/// use sudokit::base::Meter;
-/// use sudokit::{Budget, StopReason};
+/// use sudokit_core::{Budget, Meter, StopReason};
 /// let budget = Budget::unlimited().with_max_nodes(3);
 /// let mut meter = Meter::new(&budget);
 /// let nodes = (0..10).take_while(|&n| meter.tick(n, 0).is_ok()).count();
@@ -128,8 +127,7 @@ impl<'a> Meter<'a> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudokit::base::Meter;
-    /// use sudokit::{Budget, StopReason};
+    /// use sudokit_core::{Budget, Meter, StopReason};
     /// let budget = Budget::unlimited().with_time_limit(Duration::ZERO);
     /// let mut meter = Meter::new(&budget);
     /// assert_eq!(meter.tick_slow(0, 0), Err(StopReason::Deadline));
@@ -164,8 +162,7 @@ impl<'a> Meter<'a> {
 ///   [`incomplete`](SearchTally::incomplete): each fills in the time.
 ///
 /// ```
-/// use sudokit::base::SearchTally;
-/// use sudokit::{Budget, SolveError, StopReason};
+/// use sudokit_core::{Budget, SearchTally, SolveError, StopReason};
 /// let budget = Budget::unlimited().with_max_nodes(2);
 /// let mut tally = SearchTally::new(&budget, 2);
 /// tally.enter()?;
@@ -201,8 +198,7 @@ impl<'a> SearchTally<'a> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use sudokit::base::SearchTally;
-    /// use sudokit::{Budget, StopReason};
+    /// use sudokit_core::{Budget, SearchTally, StopReason};
     /// let budget = Budget::unlimited().with_time_limit(Duration::ZERO);
     /// let mut tally = SearchTally::slow(&budget, 1);
     /// assert_eq!(tally.enter(), Err(StopReason::Deadline));

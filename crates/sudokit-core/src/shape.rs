@@ -12,7 +12,7 @@ use std::fmt;
 ///
 /// # Example
 /// ```
-/// use sudokit::Shape;
+/// use sudokit_core::Shape;
 /// let shape = Shape::new(2, 3)?;
 /// assert_eq!(shape.side(), 6);
 /// assert_eq!(shape.cell_count(), 36);
@@ -89,7 +89,7 @@ impl Shape {
     /// 2×4, 4×2, 3×3, … up to 7×5 (sides up to [`Shape::MAX_SIDE`]).
     ///
     /// ```
-    /// use sudokit::Shape;
+    /// use sudokit_core::Shape;
     /// let tall = Shape::new(3, 2)?;
     /// assert!(Shape::all().any(|s| s == tall));
     /// assert!(Shape::all().all(|s| s.side() <= Shape::MAX_SIDE));
@@ -218,7 +218,7 @@ impl Shape {
     /// not a digit of this shape.
     ///
     /// ```
-    /// use sudokit::Shape;
+    /// use sudokit_core::Shape;
     /// assert_eq!(Shape::SIXTEEN.try_symbol(16), Some('G'));
     /// assert_eq!(Shape::CLASSIC.try_symbol(0), None);
     /// ```
@@ -349,7 +349,7 @@ pub enum ShapeError {
 /// for `x`, and spaces around the numbers are ignored.
 ///
 /// ```
-/// use sudokit::Shape;
+/// use sudokit_core::Shape;
 /// assert_eq!("9x9".parse::<Shape>()?, Shape::CLASSIC);
 /// assert_eq!("3x2".parse::<Shape>()?, Shape::new(3, 2)?);
 /// let tall = Shape::new(3, 2)?;

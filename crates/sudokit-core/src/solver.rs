@@ -71,8 +71,7 @@ impl Solution {
 /// the budget and counts the node, `record` keeps the solution, and
 /// `into_solution` or `exhausted` times the result.
 /// ```
-/// use sudokit::base::SearchTally;
-/// use sudokit::{Admitted, Budget, Grid, Puzzle, SolveError, Solution, Solver, StopReason, Variant};
+/// use sudokit_core::{Admitted, Budget, Grid, Puzzle, SearchTally, Solution, SolveError, Solver, StopReason, Variant};
 ///
 /// struct Plain;
 ///
@@ -280,7 +279,7 @@ impl Uniqueness {
 ///
 /// # Example
 /// ```
-/// use sudokit::{Admitted, Budget, CountSolutions, Digit, Grid, SolveError, Solution, Solver, Uniqueness};
+/// use sudokit_core::{Admitted, Budget, CountSolutions, Digit, Grid, SolveError, Solution, Solver, Uniqueness};
 ///
 /// /// Handles puzzles with at most one empty cell, by trying every digit there.
 /// struct OneHole;
@@ -400,10 +399,40 @@ pub trait CountSolutions: Solver {
     /// fewer where most digits are true.
     ///
     /// ```
-    /// use sudokit::{CountSolutions, Dlx, Grid, Puzzle};
+    /// use sudokit_core::{CountSolutions, Grid, Puzzle};
+    /// # use sudokit_core::{Admitted, Budget, Cell, Digit, SolveError, Solution, Solver, Stats};
+    /// # /// Every digit in the first empty cell, then the next: for 4×4 grids.
+    /// # struct Brute;
+    /// # fn fill(g: &mut Grid, found: &mut Vec<Grid>, limit: usize) {
+    /// #     let Some(i) = g.values().iter().position(|&v| v == 0) else { return found.push(g.clone()) };
+    /// #     let cell = Cell::from_index(i, g.shape());
+    /// #     for v in 1..=g.side() as u8 {
+    /// #         g.set(cell, Digit::new(v));
+    /// #         if found.len() < limit && g.validate().is_ok() {
+    /// #             fill(g, found, limit);
+    /// #         }
+    /// #     }
+    /// #     g.set(cell, None);
+    /// # }
+    /// # impl Solver for Brute {
+    /// #     fn name(&self) -> &str { "brute" }
+    /// #     fn solve_admitted(&mut self, p: Admitted<'_>, _: &Budget) -> Result<Solution, SolveError> {
+    /// #         let mut found = Vec::new();
+    /// #         fill(&mut p.grid().clone(), &mut found, 1);
+    /// #         found.pop().map(|g| Solution::new(g, Stats::default())).ok_or(SolveError::Unsolvable)
+    /// #     }
+    /// # }
+    /// # impl CountSolutions for Brute {
+    /// #     fn count_admitted(&mut self, p: Admitted<'_>, limit: u64, _: &Budget) -> Result<u64, SolveError> {
+    /// #         let mut found = Vec::new();
+    /// #         fill(&mut p.grid().clone(), &mut found, limit as usize);
+    /// #         Ok(found.len() as u64)
+    /// #     }
+    /// # }
     /// // Two solutions, which differ in four cells: r1c3, r1c4, r3c3, r3c4.
+    /// // `Brute` is any exact solver (a search that tries every digit).
     /// let puzzle: Puzzle = "12..34..2.....1.".parse::<Grid>()?.into();
-    /// let marks = Dlx::new().true_candidates(&puzzle)?;
+    /// let marks = Brute.true_candidates(&puzzle)?;
     /// assert_eq!(&marks[..4], &[0b0001, 0b0010, 0b1100, 0b1100]);
     /// assert_eq!(marks.iter().filter(|set| set.count_ones() > 1).count(), 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -9,7 +9,7 @@
 /// is biased by at most `bound / 2⁶⁴`.
 ///
 /// ```
-/// use sudokit::base::SplitMix64;
+/// use sudokit_core::SplitMix64;
 ///
 /// let mut rng = SplitMix64::new(7);
 /// let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];

@@ -13,7 +13,7 @@ use std::time::Duration;
 ///
 /// ```
 /// use std::time::Duration;
-/// use sudokit::Stats;
+/// use sudokit_core::Stats;
 /// let stats = Stats::new().with_nodes(120).with_guesses(4).with_elapsed(Duration::from_micros(35));
 /// assert_eq!((stats.nodes, stats.guesses, stats.backtracks), (120, 4, 0));
 /// ```
@@ -24,7 +24,7 @@ use std::time::Duration;
 ///
 /// ```
 /// use std::time::Duration;
-/// use sudokit::Stats;
+/// use sudokit_core::Stats;
 /// let a = Stats::new().with_nodes(5).with_elapsed(Duration::from_millis(1));
 /// let b = Stats::new().with_nodes(5).with_elapsed(Duration::from_millis(9));
 /// assert_eq!(a, b);
@@ -53,7 +53,7 @@ pub struct Stats {
 /// search run in parts.
 ///
 /// ```
-/// use sudokit::Stats;
+/// use sudokit_core::Stats;
 /// let mut total = Stats::new().with_nodes(3).with_guesses(1);
 /// total += Stats::new().with_nodes(4);
 /// assert_eq!((total.nodes, total.guesses), (7, 1));

@@ -10,8 +10,8 @@
 //! at set-up, from the compiled rules.
 //!
 //! ```
-//! use sudokit::base::sums::{SumOrigin, sums_of};
-//! use sudokit::{Cell, Rulebook, Shape, Variant};
+//! use sudokit_core::sums::{SumOrigin, sums_of};
+//! use sudokit_core::{Cell, Rulebook, Shape, Variant};
 //!
 //! // Two cages fill all of row 1 but r1c9: that cell must be 45 − 40 = 5.
 //! let row: Vec<Cell> = (0..9).map(|c| Cell::new(0, c)).collect();
@@ -98,8 +98,8 @@ impl LinearSum {
 /// run by run.
 ///
 /// ```
-/// use sudokit::base::sums::peer_runs;
-/// use sudokit::{Rulebook, Shape};
+/// use sudokit_core::sums::peer_runs;
+/// use sudokit_core::{Rulebook, Shape};
 ///
 /// // r1c1, r1c2 share a row; r5c5 sees neither.
 /// let runs = peer_runs(&[0, 1, 40], &Rulebook::standard(Shape::CLASSIC));

@@ -22,7 +22,7 @@
 //! [`Shape::value_of_symbol`](crate::Shape::value_of_symbol) reads one.
 //!
 //! ```
-//! use sudokit::base::text;
+//! use sudokit_core::text;
 //! // A file's third record starts on line 7: errors point into the file.
 //! let err = text::parse_at("12?", None, 7).unwrap_err();
 //! assert_eq!(err.to_string(), "line 7, column 3: unexpected character '?'");
@@ -72,7 +72,7 @@ pub fn parse_at(text: &str, shape: Option<Shape>, first_line: usize) -> Result<G
 /// never does, since cells are at least two characters apart.
 ///
 /// ```
-/// use sudokit::base::text::is_boxed_rule;
+/// use sudokit_core::text::is_boxed_rule;
 /// assert!(is_boxed_rule("-------+-------"));
 /// assert!(!is_boxed_rule("| -  -  - |"));
 /// ```

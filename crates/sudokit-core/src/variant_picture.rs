@@ -70,7 +70,7 @@ impl Variant {
     /// extra houses marked, as [`VariantPicture`] describes.
     ///
     /// ```
-    /// use sudokit::{Grid, Shape, Variant};
+    /// use sudokit_core::{Grid, Shape, Variant};
     ///
     /// let grid: Grid = "1...........3..4".parse()?;
     /// let x = Variant::standard(Shape::MINI).with_diagonals();

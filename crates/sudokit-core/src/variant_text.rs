@@ -42,10 +42,10 @@ impl Variant {
     /// `shape`.
     ///
     /// ```
-    /// use sudokit::{Shape, Variant};
+    /// use sudokit_core::{Shape, Variant};
     ///
     /// let rules = Variant::parse("x, anti-knight", Shape::CLASSIC)?;
-    /// assert_eq!(rules, Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(sudokit::Relation::AntiKnight));
+    /// assert_eq!(rules, Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(sudokit_core::Relation::AntiKnight));
     /// assert_eq!(rules.to_string(), "x,anti-knight");
     /// let err = Variant::parse("x,anti-queen", Shape::CLASSIC).unwrap_err();
     /// assert!(err.to_string().starts_with("column 3: unknown rule `anti-queen`"));

@@ -34,8 +34,8 @@ use crate::SudokuCover;
 /// Knuth, "Dancing Links" (2000), arXiv cs/0011047; the `dlx-rs` crate.
 ///
 /// ```
-/// use sudokit::dlx::DlxRs;
-/// use sudokit::{Grid, Solver};
+/// use sudokit_dlx::DlxRs;
+/// use sudokit_core::{Grid, Solver};
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// assert!(DlxRs::new().solve(&puzzle)?.grid.is_solution_of(&puzzle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

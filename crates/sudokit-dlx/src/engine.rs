@@ -173,8 +173,8 @@ enum Stage {
 /// The course's example: with U = {0, 1, 2, 3, 4} and the sets E = {0, 2,
 /// 4}, I = {1, 3}, P = {2, 3}, the only exact cover is {E, I}.
 /// ```
-/// use sudokit::dlx::ExactCover;
-/// use sudokit::Budget;
+/// use sudokit_dlx::ExactCover;
+/// use sudokit_core::Budget;
 ///
 /// let mut matrix = ExactCover::new(5, 0);
 /// let e = matrix.add_option(&[0, 2, 4])?;
@@ -229,7 +229,7 @@ impl ExactCover {
     /// [`new`](ExactCover::new), or an error for a matrix too large.
     ///
     /// ```
-    /// use sudokit::dlx::{CoverError, ExactCover};
+    /// use sudokit_dlx::{CoverError, ExactCover};
     /// assert!(ExactCover::try_new(3, 2).is_ok());
     /// assert!(matches!(ExactCover::try_new(usize::MAX, 1), Err(CoverError::TooLarge { what: "items", .. })));
     /// ```

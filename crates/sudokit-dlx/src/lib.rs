@@ -8,8 +8,8 @@
 //!
 //! # Example
 //! ```
-//! use sudokit::dlx::Dlx;
-//! use sudokit::{Grid, Solver};
+//! use sudokit_dlx::Dlx;
+//! use sudokit_core::{Grid, Solver};
 //! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 //! assert!(Dlx::new().solve(&puzzle)?.is_complete());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -26,8 +26,8 @@
 //! pointer updates (arXiv cs/0011047).
 //!
 //! ```
-//! use sudokit::dlx::ExactCover;
-//! use sudokit::Budget;
+//! use sudokit_dlx::ExactCover;
+//! use sudokit_core::Budget;
 //! let mut matrix = ExactCover::new(5, 0);
 //! let e = matrix.add_option(&[0, 2, 4])?;
 //! let i = matrix.add_option(&[1, 3])?;

@@ -21,8 +21,8 @@ use crate::{CoverError, ExactCover};
 /// Knuth, "Dancing Links" (2000), arXiv cs/0011047, §"Secondary columns".
 ///
 /// ```
-/// use sudokit::dlx::problems::{queens, MAX_QUEENS};
-/// use sudokit::Budget;
+/// use sudokit_dlx::problems::{queens, MAX_QUEENS};
+/// use sudokit_core::Budget;
 /// assert_eq!(queens(8)?.count_solutions(u64::MAX, &Budget::unlimited())?, 92);
 /// assert!(queens(MAX_QUEENS + 1).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -126,7 +126,7 @@ pub struct Placement {
 /// examples); Golomb, *Polyominoes* (1965).
 ///
 /// ```
-/// use sudokit::dlx::problems::pentominoes;
+/// use sudokit_dlx::problems::pentominoes;
 /// let (matrix, placements) = pentominoes(6, 10)?;
 /// assert_eq!(matrix.items(), 72);
 /// assert_eq!(matrix.options(), placements.len());

@@ -151,8 +151,8 @@ enum Run {
 ///
 /// # Example
 /// ```
-/// use sudokit::dlx::Dlx;
-/// use sudokit::{CountSolutions, Grid, Solver, Uniqueness};
+/// use sudokit_dlx::Dlx;
+/// use sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let mut dlx = Dlx::new();
 /// assert!(dlx.solve(&puzzle)?.is_complete());

@@ -19,8 +19,8 @@ use crate::engine::ExactCover;
 /// items for 9×9.
 ///
 /// ```
-/// use sudokit::dlx::SudokuCover;
-/// use sudokit::Shape;
+/// use sudokit_dlx::SudokuCover;
+/// use sudokit_core::Shape;
 /// let cover = SudokuCover::new(Shape::CLASSIC);
 /// assert_eq!((cover.option_count(), cover.item_count()), (729, 324));
 /// assert_eq!(cover.option_name(cover.option(0, 5)), "r1c1#5");
@@ -87,8 +87,8 @@ impl SudokuCover {
     /// shape.
     ///
     /// ```
-    /// use sudokit::dlx::SudokuCover;
-    /// use sudokit::{Grid, Shape};
+    /// use sudokit_dlx::SudokuCover;
+    /// use sudokit_core::{Grid, Shape};
     /// let cover = SudokuCover::new(Shape::MINI);
     /// let puzzle: Grid = "1.........4....1".parse()?;
     /// assert_eq!(cover.fill(&puzzle, [cover.option(1, 2)]).to_string(), "12........4....1");

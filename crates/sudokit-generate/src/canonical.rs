@@ -69,8 +69,8 @@ pub enum CanonicalError {
 ///
 /// ```
 /// use rand::SeedableRng;
-/// use sudokit::generate::{canonical_solution, Generator, Transform};
-/// use sudokit::Shape;
+/// use sudokit_generate::{canonical_solution, Generator, Transform};
+/// use sudokit_core::Shape;
 ///
 /// let grid = Generator::new(Shape::CLASSIC).solved_grid(1)?;
 /// let moved = Transform::random(Shape::CLASSIC, &mut rand_chacha::ChaCha8Rng::seed_from_u64(2)).apply(&grid)?;
@@ -124,8 +124,8 @@ pub fn canonical_solution(grid: &Grid) -> Result<Canonical, CanonicalError> {
 /// 39 (2006).
 ///
 /// ```
-/// use sudokit::generate::{canonical_puzzle, Transform};
-/// use sudokit::{Grid, Shape};
+/// use sudokit_generate::{canonical_puzzle, Transform};
+/// use sudokit_core::{Grid, Shape};
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let turned = Transform::identity(Shape::CLASSIC).rotate_90().apply(&puzzle)?;

@@ -99,12 +99,12 @@ pub struct Generated {
 /// arXiv:1201.0749, why fewer than 17 givens is impossible on 9×9.
 ///
 /// ```
-/// use sudokit::generate::{Generator, Symmetry};
-/// use sudokit::{CountSolutions, Shape, Uniqueness};
+/// use sudokit_generate::{Generator, Symmetry};
+/// use sudokit_core::{CountSolutions, Shape, Uniqueness};
 ///
 /// let generator = Generator::new(Shape::CLASSIC).with_symmetry(Symmetry::Rotate180);
 /// let made = generator.generate(7)?;
-/// assert_eq!(sudokit::Dlx::new().uniqueness(&made.puzzle)?, Uniqueness::Unique);
+/// assert_eq!(sudokit_dlx::Dlx::new().uniqueness(&made.puzzle)?, Uniqueness::Unique);
 /// assert!(Symmetry::Rotate180.holds_for(Shape::CLASSIC, made.puzzle.values()));
 /// assert_eq!(generator.generate(7)?.puzzle, made.puzzle);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -198,8 +198,9 @@ impl Generator {
     /// rating is [`Rater::rate_variant`]'s, SukakuExplainer's scale.
     ///
     /// ```
-    /// use sudokit::generate::Generator;
-    /// use sudokit::{CountSolutions, Dlx, Puzzle, Shape, Variant};
+    /// use sudokit_generate::Generator;
+    /// use sudokit_core::{CountSolutions, Puzzle, Shape, Variant};
+    /// use sudokit_dlx::Dlx;
     ///
     /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
     /// let made = Generator::for_variant(x.clone()).generate(3)?;
@@ -259,8 +260,8 @@ impl Generator {
     /// out of reach), never ends.
     ///
     /// ```
-    /// use sudokit::generate::{GenerateError, Generator, Givens};
-    /// use sudokit::{Budget, Shape, StopReason};
+    /// use sudokit_generate::{GenerateError, Generator, Givens};
+    /// use sudokit_core::{Budget, Shape, StopReason};
     ///
     /// // 17 givens: possible, but a few thousand nodes will not find it.
     /// let budget = Budget::unlimited().with_max_nodes(5_000);
@@ -305,8 +306,8 @@ impl Generator {
     /// maps, nor to reach every one.
     ///
     /// ```
-    /// use sudokit::generate::Generator;
-    /// use sudokit::Shape;
+    /// use sudokit_generate::Generator;
+    /// use sudokit_core::Shape;
     ///
     /// let jigsaw = Generator::new(Shape::CLASSIC).random_jigsaw(5)?;
     /// let made = Generator::for_variant(jigsaw.clone()).generate(5)?;

@@ -43,13 +43,13 @@ pub enum KillerGivens {
 /// alone joins a neighbouring cage when one can take it.
 ///
 /// ```
-/// use sudokit::generate::KillerGenerator;
-/// use sudokit::{CountSolutions, Puzzle, Shape, Variant};
+/// use sudokit_generate::KillerGenerator;
+/// use sudokit_core::{CountSolutions, Puzzle, Shape, Variant};
 ///
 /// let made = KillerGenerator::new(Variant::standard(Shape::MINI)).generate(3)?;
 /// assert_eq!(made.puzzle.filled_count(), 0);
 /// assert!(made.variant.is_solution_of(&made.solution, &made.puzzle));
-/// assert_eq!(sudokit::Dlx::new().count_puzzle_solutions(&Puzzle::new(made.puzzle, made.variant)?, 2)?, 1);
+/// assert_eq!(sudokit_dlx::Dlx::new().count_puzzle_solutions(&Puzzle::new(made.puzzle, made.variant)?, 2)?, 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///

@@ -5,9 +5,9 @@
 //! every shape, reproducible from a seed.
 //!
 //! ```
-//! use sudokit::generate::{Difficulty, Generator, Symmetry};
-//! use sudokit::rules::human::Score;
-//! use sudokit::Shape;
+//! use sudokit_generate::{Difficulty, Generator, Symmetry};
+//! use sudokit_rules::human::Score;
+//! use sudokit_core::Shape;
 //!
 //! // A minimal 9×9 puzzle with 180° symmetry.
 //! let made = Generator::new(Shape::CLASSIC).with_symmetry(Symmetry::Rotate180).generate(1)?;

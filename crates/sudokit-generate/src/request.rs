@@ -42,8 +42,8 @@ pub enum Givens {
 /// above it.
 ///
 /// ```
-/// use sudokit::generate::Difficulty;
-/// use sudokit::rules::human::{Score, Technique};
+/// use sudokit_generate::Difficulty;
+/// use sudokit_rules::human::{Score, Technique};
 ///
 /// let hard = Difficulty::any().with_rating(Score::from_tenths(60)..=Score::from_tenths(75));
 /// let x_wing = Difficulty::any().with_technique(Technique::XWing);

@@ -77,8 +77,8 @@ impl Symmetry {
     /// gives or empties together.
     ///
     /// ```
-    /// use sudokit::generate::Symmetry;
-    /// use sudokit::Shape;
+    /// use sudokit_generate::Symmetry;
+    /// use sudokit_core::Shape;
     ///
     /// let orbits = Symmetry::Rotate180.orbits(Shape::CLASSIC);
     /// assert_eq!(orbits.len(), 41); // 40 pairs and the centre

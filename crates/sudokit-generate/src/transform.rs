@@ -61,8 +61,8 @@ pub enum TransformError {
 /// [`output_shape`](Transform::output_shape) says so.
 ///
 /// ```
-/// use sudokit::generate::Transform;
-/// use sudokit::{Grid, Shape};
+/// use sudokit_generate::Transform;
+/// use sudokit_core::{Grid, Shape};
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let t = Transform::identity(Shape::CLASSIC).rotate_90().then(&Transform::relabel(Shape::CLASSIC, &[9, 8, 7, 6, 5, 4, 3, 2, 1])?);

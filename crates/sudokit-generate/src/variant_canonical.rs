@@ -58,8 +58,8 @@ pub struct VariantCanonical {
 /// or V).
 ///
 /// ```
-/// use sudokit::generate::variant_transforms;
-/// use sudokit::{Relation, Rulebook, Shape, Variant};
+/// use sudokit_generate::variant_transforms;
+/// use sudokit_core::{Relation, Rulebook, Shape, Variant};
 ///
 /// let x = Rulebook::new(Variant::standard(Shape::CLASSIC).with_diagonals());
 /// let king = Rulebook::new(Variant::standard(Shape::CLASSIC).with_relation(Relation::AntiKing));
@@ -97,8 +97,8 @@ pub fn variant_transforms(rules: &Rulebook) -> Result<Vec<Transform>, CanonicalE
 /// rulebook.
 ///
 /// ```
-/// use sudokit::generate::{canonical_variant_puzzle, Transform};
-/// use sudokit::{Grid, Puzzle, Rulebook, Shape, Variant};
+/// use sudokit_generate::{canonical_variant_puzzle, Transform};
+/// use sudokit_core::{Grid, Puzzle, Rulebook, Shape, Variant};
 ///
 /// let x = Rulebook::new(Variant::standard(Shape::CLASSIC).with_diagonals());
 /// let puzzle: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;

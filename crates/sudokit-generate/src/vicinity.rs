@@ -30,9 +30,9 @@ use crate::request::Difficulty;
 /// those of a 10.0 often above 9.5.
 ///
 /// ```
-/// use sudokit::generate::{Difficulty, Vicinity};
-/// use sudokit::rules::human::Score;
-/// use sudokit::Grid;
+/// use sudokit_generate::{Difficulty, Vicinity};
+/// use sudokit_rules::human::Score;
+/// use sudokit_core::Grid;
 ///
 /// let seed: Grid = "38.5......49..6.5..7..8...1....5..9..........8.2..4.....7..29....49.87.5.6.....2.".parse()?;
 /// let hard = Difficulty::any().with_rating(Score::from_tenths(75)..=Score::from_tenths(120));

@@ -3,8 +3,8 @@
 //! solution, cages that partition the grid and hold the solution's sums,
 //! minimal in cages or in givens, the same for a seed.
 
-use sudokit::{Dlx, Puzzle};
-use sudokit_generate::sudokit_core::{Cell, CountSolutions, Grid, Shape, Variant};
+use sudokit_dlx::Dlx;
+use sudokit_generate::sudokit_core::{Cell, CountSolutions, Grid, Puzzle, Shape, Variant};
 use sudokit_generate::{GenerateError, Generated, KillerGenerator, KillerGivens};
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
 
@@ -168,8 +168,8 @@ fn bad_parameters_are_typed_errors() {
 
 #[test]
 fn killers_by_difficulty_rate_in_their_band() {
-    use sudokit::rules::human::{Rater, Score};
     use sudokit_generate::Difficulty;
+    use sudokit_rules::human::{Rater, Score};
 
     let band = Score::from_tenths(27)..=Score::from_tenths(28);
     let request = KillerGenerator::new(Variant::standard(Shape::SIX))

@@ -3,8 +3,10 @@
 //! under the rules, minimal, symmetric, the same for a seed; and random
 //! jigsaw maps.
 
-use sudokit::{Dlx, Puzzle};
-use sudokit_generate::sudokit_core::{Budget, CountSolutions, Grid, Relation, Shape, Solver, StopReason, Variant};
+use sudokit_dlx::Dlx;
+use sudokit_generate::sudokit_core::{
+    Budget, CountSolutions, Grid, Puzzle, Relation, Shape, Solver, StopReason, Variant,
+};
 use sudokit_generate::{Difficulty, GenerateError, Generator, Givens, Symmetry};
 use sudokit_rules::human::Score;
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions};
@@ -134,7 +136,7 @@ fn jigsaw_maps_depend_on_the_seed_and_keep_the_other_rules() {
 
 #[test]
 fn a_variant_puzzle_comes_in_the_rating_band_asked_for() {
-    use sudokit::rules::human::Rater;
+    use sudokit_rules::human::Rater;
     let x = Variant::standard(Shape::CLASSIC).with_diagonals();
     let band = Score::from_tenths(70)..=Score::from_tenths(85);
     let hard = Difficulty::any().with_rating(band.clone());

@@ -17,8 +17,8 @@ use sudokit_grid::Layout;
 /// adjacency from flat arrays built once from it, which is faster to walk.
 ///
 /// ```
-/// use sudokit::graph::ConstraintGraph;
-/// use sudokit::Shape;
+/// use sudokit_graph::ConstraintGraph;
+/// use sudokit_core::Shape;
 ///
 /// let graph = ConstraintGraph::new(Shape::CLASSIC);
 /// assert_eq!((graph.vertex_count(), graph.edge_count()), (81, 810));
@@ -87,8 +87,8 @@ impl ConstraintGraph {
     /// (20 on 9×9, 810 edges in all).
     ///
     /// ```
-    /// use sudokit::graph::ConstraintGraph;
-    /// use sudokit::Shape;
+    /// use sudokit_graph::ConstraintGraph;
+    /// use sudokit_core::Shape;
     /// let graph = ConstraintGraph::new(Shape::CLASSIC);
     /// assert_eq!((graph.vertex_count(), graph.edge_count()), (81, 810));
     /// ```
@@ -109,8 +109,8 @@ impl ConstraintGraph {
     /// or bound by anti-king or anti-knight).
     ///
     /// ```
-    /// use sudokit::graph::ConstraintGraph;
-    /// use sudokit::{Relation, Rulebook, Shape, Variant};
+    /// use sudokit_graph::ConstraintGraph;
+    /// use sudokit_core::{Relation, Rulebook, Shape, Variant};
     /// let x = Rulebook::new(Variant::standard(Shape::CLASSIC).with_diagonals());
     /// // Each diagonal adds its 36 pairs, less those a box already holds.
     /// assert_eq!(ConstraintGraph::of_rules(&x)?.edge_count(), 810 + 2 * (36 - 9));
@@ -267,8 +267,8 @@ impl ConstraintGraph {
     /// "solved", decided from the graph alone.
     ///
     /// ```
-    /// use sudokit::graph::ConstraintGraph;
-    /// use sudokit::{Grid, Shape};
+    /// use sudokit_graph::ConstraintGraph;
+    /// use sudokit_core::{Grid, Shape};
     ///
     /// let graph = ConstraintGraph::new(Shape::MINI);
     /// let solved: Grid = "1234341221434321".parse()?;

@@ -8,8 +8,8 @@
 //!
 //! # Example
 //! ```
-//! use sudokit::graph::{ConstraintGraph, Dsatur};
-//! use sudokit::{Grid, Solver};
+//! use sudokit_graph::{ConstraintGraph, Dsatur};
+//! use sudokit_core::{Grid, Solver};
 //!
 //! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 //! let graph = ConstraintGraph::new(puzzle.shape());

@@ -111,8 +111,8 @@ macro_rules! exact_colouring {
 /// *Management Science* 19(4), 1972 (backtracking colouring).
 ///
 /// ```
-/// use sudokit::graph::SequentialColouring;
-/// use sudokit::{Grid, Solver};
+/// use sudokit_graph::SequentialColouring;
+/// use sudokit_core::{Grid, Solver};
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// assert!(SequentialColouring::new().solve(&puzzle)?.grid.is_solution_of(&puzzle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -161,8 +161,8 @@ exact_colouring!(SequentialColouring);
 /// checking).
 ///
 /// ```
-/// use sudokit::graph::MrvColouring;
-/// use sudokit::{CountSolutions, Grid, Uniqueness};
+/// use sudokit_graph::MrvColouring;
+/// use sudokit_core::{CountSolutions, Grid, Uniqueness};
 /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// assert_eq!(MrvColouring::new().with_propagation().uniqueness(&puzzle)?, Uniqueness::Unique);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -234,8 +234,8 @@ exact_colouring!(MrvColouring);
 /// of the ACM* 22(4), 1979.
 ///
 /// ```
-/// use sudokit::graph::Dsatur;
-/// use sudokit::{Grid, Solver};
+/// use sudokit_graph::Dsatur;
+/// use sudokit_core::{Grid, Solver};
 /// let puzzle: Grid = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.".parse()?;
 /// let solution = Dsatur::new().with_propagation().solve(&puzzle)?;
 /// assert!(solution.grid.is_solution_of(&puzzle));
@@ -325,8 +325,8 @@ exact_colouring!(Dsatur);
 /// 1967.
 ///
 /// ```
-/// use sudokit::graph::Greedy;
-/// use sudokit::{Grid, SolveError, Solver};
+/// use sudokit_graph::Greedy;
+/// use sudokit_core::{Grid, SolveError, Solver};
 /// let hard: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// assert!(matches!(Greedy::new().solve(&hard), Err(SolveError::Incomplete { .. })));
 /// let one_hole: Grid = "53467891267219534819834256785976142342685379171392485696153728428741963534528617.".parse()?;

@@ -50,8 +50,8 @@ impl ConstraintGraph {
     /// graph has, and each vertex's tooltip names its cell.
     ///
     /// ```
-    /// use sudokit::graph::ConstraintGraph;
-    /// use sudokit::{Cell, Grid, Shape};
+    /// use sudokit_graph::ConstraintGraph;
+    /// use sudokit_core::{Cell, Grid, Shape};
     ///
     /// let puzzle: Grid = "1...........3...".parse()?;
     /// let solution: Grid = "1234341221434321".parse()?;

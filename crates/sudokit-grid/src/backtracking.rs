@@ -38,8 +38,8 @@ use crate::variant_search;
 ///
 /// # Example
 /// ```
-/// use sudokit::grid::Backtracking;
-/// use sudokit::{Grid, Solver};
+/// use sudokit_grid::Backtracking;
+/// use sudokit_core::{Grid, Solver};
 /// let puzzle: Grid = "902005403100063025508407060026309001057010290090670530240530600705200304080041950".parse()?;
 /// let solution = Backtracking::new().solve(&puzzle)?;
 /// assert!(solution.grid.is_solution_of(&puzzle));
@@ -79,8 +79,8 @@ pub struct Backtracking {
 ///
 /// # Example
 /// ```
-/// use sudokit::grid::BacktrackingMrv;
-/// use sudokit::{CountSolutions, Grid, Solver, Uniqueness};
+/// use sudokit_grid::BacktrackingMrv;
+/// use sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
 /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// let mut solver = BacktrackingMrv::new();
 /// assert!(solver.solve(&puzzle)?.grid.is_solution_of(&puzzle));

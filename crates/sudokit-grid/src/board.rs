@@ -11,8 +11,8 @@ use crate::{Candidates, Layout};
 /// the shared starting point of the propagation-based solvers.
 ///
 /// ```
-/// use sudokit::grid::CandidateBoard;
-/// use sudokit::{Cell, Grid};
+/// use sudokit_grid::CandidateBoard;
+/// use sudokit_core::{Cell, Grid};
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let board = CandidateBoard::new(&puzzle);
 /// assert_eq!(board.get(Cell::new(0, 2)).to_string(), "{124}");
@@ -56,8 +56,8 @@ impl CandidateBoard {
     /// those the clue pairs with it); with pencil marks, among its marks.
     ///
     /// ```
-    /// use sudokit::grid::CandidateBoard;
-    /// use sudokit::{Cell, Digit, Grid, Relation, Shape, Variant};
+    /// use sudokit_grid::CandidateBoard;
+    /// use sudokit_core::{Cell, Digit, Grid, Relation, Shape, Variant};
     ///
     /// let mut grid = Grid::empty(Shape::CLASSIC);
     /// grid.set(Cell::new(0, 0), Digit::new(5));
@@ -132,8 +132,8 @@ impl CandidateBoard {
     /// first cell that holds a digit above the side.
     ///
     /// ```
-    /// use sudokit::grid::{BoardError, CandidateBoard, Candidates};
-    /// use sudokit::Shape;
+    /// use sudokit_grid::{BoardError, CandidateBoard, Candidates};
+    /// use sudokit_core::Shape;
     /// let all = vec![Candidates::full(4); 16];
     /// let board = CandidateBoard::from_candidates(Shape::MINI, all)?;
     /// assert_eq!(board.as_slice().len(), 16);
@@ -164,8 +164,8 @@ impl CandidateBoard {
     /// board is then unchanged.
     ///
     /// ```
-    /// use sudokit::grid::{CandidateBoard, Candidates};
-    /// use sudokit::{Cell, Digit, Grid, Shape};
+    /// use sudokit_grid::{CandidateBoard, Candidates};
+    /// use sudokit_core::{Cell, Digit, Grid, Shape};
     /// let mut board = CandidateBoard::new(&Grid::empty(Shape::MINI));
     /// let three = Digit::new(3).ok_or("3 is a digit")?;
     /// board.set(Cell::new(0, 1), Candidates::single(three))?;

@@ -12,8 +12,8 @@ use sudokit_core::Digit;
 /// bits in ascending order.
 ///
 /// ```
-/// use sudokit::grid::Candidates;
-/// use sudokit::Digit;
+/// use sudokit_grid::Candidates;
+/// use sudokit_core::Digit;
 /// let d = |v| Digit::new(v).ok_or("zero");
 /// let mut set = Candidates::full(9);
 /// set.remove(d(4)?);
@@ -77,8 +77,8 @@ impl Candidates {
     /// grid's side: intersect with [`full`](Candidates::full)).
     ///
     /// ```
-    /// use sudokit::grid::Candidates;
-    /// use sudokit::Digit;
+    /// use sudokit_grid::Candidates;
+    /// use sudokit_core::Digit;
     /// assert_eq!(Candidates::next_to(Digit::new(5).ok_or("digit")?).to_string(), "{46}");
     /// assert_eq!(Candidates::next_to(Digit::new(1).ok_or("digit")?).to_string(), "{2}");
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -14,8 +14,8 @@ use sudokit_core::{Shape, UnitKind};
 /// allocation or locking.
 ///
 /// ```
-/// use sudokit::grid::Layout;
-/// use sudokit::Shape;
+/// use sudokit_grid::Layout;
+/// use sudokit_core::Shape;
 /// let layout = Layout::of(Shape::CLASSIC);
 /// assert_eq!(layout.unit_count(), 27);
 /// assert_eq!(layout.peers(0).len(), 20);
@@ -125,8 +125,8 @@ impl Layout {
     /// `unit(units_of(cell)[j])[k] == cell`, for `j` in `0..3`.
     ///
     /// ```
-    /// use sudokit::grid::Layout;
-    /// use sudokit::Shape;
+    /// use sudokit_grid::Layout;
+    /// use sudokit_core::Shape;
     /// let layout = Layout::of(Shape::CLASSIC);
     /// // r2c5: fifth in row 2, second in column 5, fifth in box 2.
     /// assert_eq!(layout.slots_of(13), [4, 1, 4]);

@@ -8,8 +8,8 @@
 //!
 //! # Example
 //! ```
-//! use sudokit::grid::{io, BacktrackingMrv};
-//! use sudokit::{Solver, Uniqueness, CountSolutions};
+//! use sudokit_grid::{io, BacktrackingMrv};
+//! use sudokit_core::{Solver, Uniqueness, CountSolutions};
 //!
 //! let text = "\
 //! ## Norvig's hardest, first two

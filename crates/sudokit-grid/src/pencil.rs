@@ -15,8 +15,8 @@ impl CandidateBoard {
     /// it is not. A 9×9 board is 729 characters; white space is ignored.
     ///
     /// ```
-    /// use sudokit::grid::CandidateBoard;
-    /// use sudokit::{Cell, Grid};
+    /// use sudokit_grid::CandidateBoard;
+    /// use sudokit_core::{Cell, Grid};
     /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
     /// let board = CandidateBoard::new(&puzzle);
     /// let line = board.to_pencil_line();
@@ -47,8 +47,8 @@ impl CandidateBoard {
     /// and 2 wide, say, which a bare line of 216 marks would read as 2×3.
     ///
     /// ```
-    /// use sudokit::grid::CandidateBoard;
-    /// use sudokit::{Grid, Shape};
+    /// use sudokit_grid::CandidateBoard;
+    /// use sudokit_core::{Grid, Shape};
     /// let tall = Shape::new(3, 2)?;
     /// let board = CandidateBoard::new(&Grid::empty(tall));
     /// let line = board.to_pencil_line();
@@ -77,8 +77,8 @@ impl CandidateBoard {
     /// width: what a player's pencil marks look like.
     ///
     /// ```
-    /// use sudokit::grid::CandidateBoard;
-    /// use sudokit::Grid;
+    /// use sudokit_grid::CandidateBoard;
+    /// use sudokit_core::Grid;
     /// let board = CandidateBoard::new(&"1.........4....1".parse::<Grid>()?);
     /// assert_eq!(
     ///     board.pencil_marks(),

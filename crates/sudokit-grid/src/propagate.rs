@@ -72,8 +72,8 @@ impl CandidateBoard {
     /// whose cells all end with one candidate is the unique solution.
     ///
     /// ```
-    /// use sudokit::grid::CandidateBoard;
-    /// use sudokit::Grid;
+    /// use sudokit_grid::CandidateBoard;
+    /// use sudokit_core::Grid;
     /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
     /// let mut board = CandidateBoard::new(&puzzle);
     /// let done = board.propagate()?;

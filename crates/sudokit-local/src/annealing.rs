@@ -46,7 +46,7 @@ pub enum Cooling {
 /// exercise).
 ///
 /// ```
-/// use sudokit::local::Reheat;
+/// use sudokit_local::Reheat;
 /// let adaptive = Reheat::new(50, 0.5).with_shrink(0.8);
 /// assert_eq!((adaptive.stagnation(), adaptive.to(), adaptive.shrink()), (50, 0.5, 0.8));
 /// ```
@@ -125,8 +125,8 @@ impl Reheat {
 /// encoding and the starting temperature).
 ///
 /// ```
-/// use sudokit::local::Annealing;
-/// use sudokit::{Grid, Solver};
+/// use sudokit_local::Annealing;
+/// use sudokit_core::{Grid, Solver};
 /// let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 /// let solution = Annealing::new().with_seed(7).solve(&puzzle)?;
 /// assert!(solution.grid.is_solution_of(&puzzle));

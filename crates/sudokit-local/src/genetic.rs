@@ -66,10 +66,10 @@ pub enum Crossover {
 /// *IEEE Congress on Evolutionary Computation* (2007).
 ///
 /// ```
-/// use sudokit::local::Genetic;
-/// use sudokit::{Grid, Solver};
+/// use sudokit_local::Genetic;
+/// use sudokit_core::{Grid, Solver};
 /// let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
-/// let solution = Genetic::new().with_moves(sudokit::local::Moves::Propagated).solve(&puzzle)?;
+/// let solution = Genetic::new().with_moves(sudokit_local::Moves::Propagated).solve(&puzzle)?;
 /// assert!(solution.grid.is_solution_of(&puzzle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -11,8 +11,8 @@
 //!
 //! # Example
 //! ```
-//! use sudokit::local::{Annealing, Genetic};
-//! use sudokit::{Budget, Grid, SolveError, Solver};
+//! use sudokit_local::{Annealing, Genetic};
+//! use sudokit_core::{Budget, Grid, SolveError, Solver};
 //! use std::time::Duration;
 //!
 //! let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
@@ -60,8 +60,8 @@
 //! solve; `solve_observed` watches one solve with a borrowed callback:
 //!
 //! ```
-//! use sudokit::local::Genetic;
-//! use sudokit::{Budget, Grid};
+//! use sudokit_local::Genetic;
+//! use sudokit_core::{Budget, Grid};
 //!
 //! let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 //! let mut best = Vec::new();

@@ -14,8 +14,8 @@ use crate::encoding::{Problem, Representation};
 /// setters can contradict each other.
 ///
 /// ```
-/// use sudokit::local::{Annealing, Genetic, Moves};
-/// use sudokit::Solver;
+/// use sudokit_local::{Annealing, Genetic, Moves};
+/// use sudokit_core::Solver;
 /// assert_eq!(Annealing::new().with_moves(Moves::Propagated).name(), "annealing-hybrid");
 /// assert_eq!(Genetic::new().with_moves(Moves::Propagated).with_moves(Moves::AnyDigit).name(), "genetic");
 /// ```

@@ -14,8 +14,8 @@
 //! scale; and [`HumanSolver`](human::HumanSolver), registered as `rules`.
 //!
 //! ```
-//! use sudokit::rules::human::{rate, Level, Position};
-//! use sudokit::Grid;
+//! use sudokit_rules::human::{rate, Level, Position};
+//! use sudokit_core::Grid;
 //!
 //! let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
 //! let step = Position::new(&puzzle)?.hint().ok_or("no technique applies")?;

@@ -60,10 +60,13 @@ fn rating_counts_solutions_within_its_budget() {
     // A counter given to the rater counts under the same cap.
     let empty = Grid::empty(Shape::CLASSIC);
     let capped = Budget::unlimited().with_max_nodes(3);
-    let auto = Rater::new().with_counter(sudokit::Auto::new);
-    assert_eq!(auto.clone().with_budget(capped.clone()).rate(&empty), Err(RateError::Stopped(StopReason::NodeLimit)));
+    let counted = Rater::new().with_counter(sudokit_grid::PropagationSearch::new);
+    assert_eq!(
+        counted.clone().with_budget(capped.clone()).rate(&empty),
+        Err(RateError::Stopped(StopReason::NodeLimit))
+    );
     assert_eq!(rate_with(&empty, &capped), Err(RateError::Stopped(StopReason::NodeLimit)));
-    assert_eq!(auto.rate(&empty), Err(RateError::MultipleSolutions));
+    assert_eq!(counted.rate(&empty), Err(RateError::MultipleSolutions));
     assert_eq!(rate_with(&empty, &Budget::unlimited()), Err(RateError::MultipleSolutions));
 }
 

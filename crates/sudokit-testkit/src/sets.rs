@@ -2,15 +2,16 @@
 //! benches of the workspace.
 //!
 //! The small sets (the course's three levels, magictour's top 1465, the
-//! forum's hardest of 2011) ship inside this crate and are embedded with
-//! `include_str!`, so they work wherever the crate is used. The large
+//! forum's hardest of 2011, the variant sets) ship inside this crate and
+//! are embedded with `include_str!`, so they work wherever the crate is
+//! used, a packaged crate's tests included. The large
 //! throughput sets live in the repository's `puzzles/` folder and are read
 //! from disk through [`PuzzleSet::path`]: they exist only in a checkout of
 //! the sudokit repository (see [`PuzzleSet::is_available`]).
 
 use std::path::PathBuf;
 
-use sudokit_core::Grid;
+use sudokit_core::{Grid, Puzzle, Variant};
 
 /// One file of `puzzles/`.
 #[derive(Clone, Copy, Debug)]
@@ -137,6 +138,100 @@ pub const COURSE_LEVELS: [PuzzleSet; 3] = [EASY, MEDIUM, HARD];
 /// The public throughput sets, as raced by the `throughput` example.
 pub const THROUGHPUT: [PuzzleSet; 6] = [HARD, MAGICTOUR, SEVENTEEN, FORUM_HARDEST, FORUM_1106, SERG];
 
+/// One embedded file of variant puzzles, one per line as `GRID;RULES`
+/// (the rules in `sudokit_core::variant_text`'s form), each with one
+/// solution: see the header of each file for how it was made.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantSet {
+    /// The file's rules, as its lines write them (`"x"`, `"jigsaw"` for
+    /// maps that differ line by line, `"killer"` for cages).
+    pub name: &'static str,
+    /// File name inside `puzzles/`.
+    pub file: &'static str,
+    text: &'static str,
+}
+
+impl VariantSet {
+    /// Absolute path of the file, inside this crate (`puzzles/` of the
+    /// repository links there).
+    pub fn path(&self) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(self.file)
+    }
+
+    /// The file's text.
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// The first `n` puzzles, each with its rules.
+    ///
+    /// # Panics
+    /// When a line is not a grid and its rules: the fixture is broken.
+    pub fn take(&self, n: usize) -> Vec<Puzzle> {
+        puzzle_lines(self.text)
+            .take(n)
+            .map(|(line_no, line)| read_variant_line(line).unwrap_or_else(|e| panic!("{}:{line_no}: {e}", self.file)))
+            .collect()
+    }
+
+    /// Every puzzle of the set, in file order.
+    ///
+    /// # Panics
+    /// As [`take`](VariantSet::take).
+    pub fn puzzles(&self) -> Vec<Puzzle> {
+        self.take(usize::MAX)
+    }
+}
+
+/// One `GRID;RULES` line as a puzzle.
+fn read_variant_line(line: &str) -> Result<Puzzle, String> {
+    let (grid, rules) = line.split_once(';').ok_or("no `;` before the rules")?;
+    let grid: Grid = grid.parse().map_err(|e| format!("{e}"))?;
+    let rules = Variant::parse(rules, grid.shape()).map_err(|e| format!("{e}"))?;
+    Puzzle::new(grid, rules).map_err(|e| format!("{e}"))
+}
+
+macro_rules! variant_set {
+    ($name:literal, $file:literal) => {
+        VariantSet { name: $name, file: $file, text: include_str!(concat!("../puzzles/", $file)) }
+    };
+}
+
+/// 500 minimal Sudoku X puzzles (both diagonals).
+pub const VARIANT_X: VariantSet = variant_set!("x", "variant_x.txt");
+/// 500 minimal windoku puzzles.
+pub const VARIANT_WINDOKU: VariantSet = variant_set!("windoku", "variant_windoku.txt");
+/// 500 minimal disjoint-groups puzzles.
+pub const VARIANT_DISJOINT_GROUPS: VariantSet = variant_set!("disjoint-groups", "variant_disjoint_groups.txt");
+/// 500 minimal anti-king puzzles.
+pub const VARIANT_ANTI_KING: VariantSet = variant_set!("anti-king", "variant_anti_king.txt");
+/// 500 minimal anti-knight puzzles.
+pub const VARIANT_ANTI_KNIGHT: VariantSet = variant_set!("anti-knight", "variant_anti_knight.txt");
+/// 200 minimal puzzles under both diagonals and the anti-knight rule.
+pub const VARIANT_X_ANTI_KNIGHT: VariantSet = variant_set!("x,anti-knight", "variant_x_anti_knight.txt");
+/// 200 minimal non-consecutive puzzles.
+pub const VARIANT_NON_CONSECUTIVE: VariantSet = variant_set!("non-consecutive", "variant_non_consecutive.txt");
+/// 500 minimal jigsaw puzzles, a random map each.
+pub const VARIANT_JIGSAW: VariantSet = variant_set!("jigsaw", "variant_jigsaw.txt");
+/// 30 killer puzzles: cages covering the grid, no given.
+pub const VARIANT_KILLER: VariantSet = variant_set!("killer", "variant_killer.txt");
+/// 100 killer puzzles with cages and minimal givens.
+pub const VARIANT_KILLER_GIVENS: VariantSet = variant_set!("killer", "variant_killer_givens.txt");
+
+/// Every variant set, cages last.
+pub const VARIANTS: [VariantSet; 10] = [
+    VARIANT_X,
+    VARIANT_WINDOKU,
+    VARIANT_DISJOINT_GROUPS,
+    VARIANT_ANTI_KING,
+    VARIANT_ANTI_KNIGHT,
+    VARIANT_X_ANTI_KNIGHT,
+    VARIANT_NON_CONSECUTIVE,
+    VARIANT_JIGSAW,
+    VARIANT_KILLER,
+    VARIANT_KILLER_GIVENS,
+];
+
 /// Clash-free 9×9 puzzles with no solution, each proved by a short search:
 /// r1c9 has no candidate in the first; in the second, r1c8 and r1c9 both
 /// need the 8.
@@ -177,9 +272,18 @@ mod tests {
     }
 
     #[test]
-    fn files_on_disk_are_found() {
-        assert_eq!(SERG.take(3).len(), 3);
-        assert_eq!(puzzle_lines(&SEVENTEEN.text()).count(), 49_158);
-        assert_eq!(puzzle_lines(&FORUM_HARDEST.text()).count(), 48_766);
+    fn variant_sets_read_with_their_rules() {
+        let sizes = [500, 500, 500, 500, 500, 200, 200, 500, 30, 100];
+        for (set, size) in VARIANTS.into_iter().zip(sizes) {
+            let puzzles = set.puzzles();
+            assert_eq!(puzzles.len(), size, "{}", set.file);
+            let written = puzzles[0].variant().to_string();
+            let expected = match set.name {
+                "killer" => written.starts_with("cage="),
+                "jigsaw" => written.starts_with("jigsaw="),
+                name => written == name,
+            };
+            assert!(expected, "{}: {written}", set.file);
+        }
     }
 }

@@ -133,6 +133,13 @@
 //! * [`Error`]: one error type over parsing, reading, the registry and
 //!   solving, so that `?` works across them.
 //!
+//! The items re-exported from a member crate keep that crate's docs, and
+//! their examples name that crate, so that it tests alone as published:
+//! `sudokit_core::Grid` is [`Grid`] here, `sudokit_rules::human::Rater` is
+//! `sudokit::rules::human::Rater`, `sudokit_generate::Generator` is
+//! `sudokit::generate::Generator` — with `sudokit` alone as a dependency,
+//! write those paths.
+//!
 //! The registered solvers (the [`registry`]; a test keeps this table in
 //! step with it):
 //!
@@ -205,11 +212,6 @@ pub mod generate;
 mod parallel;
 pub mod rating;
 pub mod registry;
-
-/// The README's code runs as a doctest, so it cannot drift from the API.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;
 
 /// The crate's own README, its page on crates.io, runs as a doctest too.
 #[cfg(doctest)]

@@ -1,5 +1,5 @@
 //! Relations between two cells as data: Kropki dots and XV against an
-//! outside judge. `puzzles/kropki_xv_iss.tsv` holds puzzles drawn over
+//! outside judge. `tests/data/kropki_xv_iss.tsv` holds puzzles drawn over
 //! random solved grids whose solutions the Interactive Sudoku Solver
 //! counted (see `puzzles/README.md`); every exact registered solver that
 //! takes their rules counts the same, and finds the grid the clues were
@@ -7,13 +7,12 @@
 
 use sudokit::generate::canonical_variant_puzzle;
 use sudokit::{CountSolutions, Grid, PropagationSearch, Puzzle, RuleKind, Shape, SolveError, Variant, registry};
-use sudokit_testkit::sets::puzzles_dir;
 use sudokit_testkit::variant_oracle::check_variant_solution;
 
 /// Each puzzle, the judge's count (2 for two or more) and the grid its
 /// clues were drawn from.
 fn judged() -> Vec<(Puzzle, u64, Option<Grid>)> {
-    let text = std::fs::read_to_string(puzzles_dir().join("kropki_xv_iss.tsv")).expect("the judged set");
+    let text = include_str!("data/kropki_xv_iss.tsv");
     text.lines()
         .filter(|line| !line.starts_with('#'))
         .map(|line| {

@@ -1,73 +1,12 @@
-//! Which registered solver knows which kind of rule: the whole table,
-//! pinned here, shown in the README, and checked against what each solver
-//! does with a puzzle of each kind.
+//! Which registered solver knows which kind of rule, checked against what
+//! each solver does with a puzzle of each kind (the README's table of them
+//! is pinned by the workspace's tests, `tests/workspace/readme.rs`).
 
 use std::time::Duration;
 
 use sudokit::{
     Budget, Cell, EdgeClue, Grid, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape, SolveError, Variant, registry,
 };
-
-/// The table of the README's "Variants" section: a row per registered
-/// solver, a column per kind of rule, `✓` where the solver knows it.
-const TABLE: &str = "\
-| solver | jigsaw | x | windoku | disjoint | house | king | knight | non-consec. | kropki | xv | cage | sum | wide sum | marks |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
-| `auto` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `fast` |  | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
-| `propagation` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `dlx` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `dlx-rs` |  |  |  |  |  |  |  |  |  |  |  |  |  |  |
-| `rules` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  | ✓ | ✓ |  | ✓ |
-| `dsatur-propagate` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
-| `graph-mrv-propagate` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
-| `dsatur` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
-| `graph-mrv` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
-| `backtracking-mrv` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ |
-| `graph-sequential` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  |  |  | ✓ |  |  | ✓ |
-| `backtracking` |  |  |  |  |  |  |  |  |  |  |  |  |  |  |
-| `greedy` |  |  |  |  |  |  |  |  |  |  |  |  |  |  |
-| `annealing-hybrid` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-| `annealing` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-| `genetic-hybrid` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-| `genetic` | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
-";
-
-/// The column of each kind, in the order of [`RuleKind::ALL`].
-const COLUMNS: [&str; 14] = [
-    "jigsaw",
-    "x",
-    "windoku",
-    "disjoint",
-    "house",
-    "king",
-    "knight",
-    "non-consec.",
-    "kropki",
-    "xv",
-    "cage",
-    "sum",
-    "wide sum",
-    "marks",
-];
-
-fn table() -> String {
-    assert_eq!(RuleKind::ALL.len(), COLUMNS.len(), "a new kind of rule needs a column here and in the README");
-    let mut out = format!("| solver | {} |\n|---|{}\n", COLUMNS.join(" | "), "---|".repeat(COLUMNS.len()));
-    for info in registry::solvers() {
-        let known = info.rule_kinds();
-        let cells: Vec<&str> = RuleKind::ALL.iter().map(|&kind| if known.contains(kind) { "✓" } else { "" }).collect();
-        out.push_str(&format!("| `{}` | {} |\n", info.name(), cells.join(" | ")));
-    }
-    out
-}
-
-#[test]
-fn rule_kinds_of_every_registered_solver() {
-    assert_eq!(table(), TABLE, "the table of registered solvers × kinds of rule changed");
-    let readme = include_str!("../../../README.md");
-    assert!(readme.contains(TABLE), "README.md should hold this table:\n{TABLE}");
-}
 
 /// A puzzle holding `kind` (with nothing beyond it but what `kind` needs).
 fn puzzle_of(kind: RuleKind) -> Puzzle {

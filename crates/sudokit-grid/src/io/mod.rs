@@ -61,7 +61,7 @@ pub fn read_puzzles(path: impl AsRef<Path>) -> Result<Vec<Grid>, ReadError> {
 /// Parses every puzzle in `text`.
 ///
 /// ```
-/// let puzzles = sudokit::grid::io::parse_puzzles("1...........3..4\n# comment\n.2..............\n")?;
+/// let puzzles = sudokit_grid::io::parse_puzzles("1...........3..4\n# comment\n.2..............\n")?;
 /// assert_eq!(puzzles.len(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -65,7 +65,7 @@ enum BlockKind {
 /// 4×3…). Boxed pictures show their boxes and are read as drawn.
 ///
 /// ```
-/// use sudokit::grid::io::PuzzleReader;
+/// use sudokit_grid::io::PuzzleReader;
 /// let text = "# two puzzles\r\n\
 ///     4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\r\n\
 ///     \r\n\
@@ -155,8 +155,8 @@ impl<R: BufRead> PuzzleReader<R> {
     /// an error.
     ///
     /// ```
-    /// use sudokit::grid::io::PuzzleReader;
-    /// use sudokit::Shape;
+    /// use sudokit_grid::io::PuzzleReader;
+    /// use sudokit_core::Shape;
     /// let tall = Shape::new(3, 2)?;
     /// let line = format!("12....34....56{}", ".".repeat(22));
     /// let read: Vec<_> = PuzzleReader::new(line.as_bytes()).with_shape(tall).collect::<Result<_, _>>()?;
@@ -176,7 +176,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// returned last, grid or error; 0 before the first.
     ///
     /// ```
-    /// use sudokit::grid::io::PuzzleReader;
+    /// use sudokit_grid::io::PuzzleReader;
     /// let text = "# two puzzles\n\n1.........4....1\n\n...1..........4.\n";
     /// let mut reader = PuzzleReader::new(text.as_bytes());
     /// reader.next();
@@ -439,8 +439,8 @@ impl<R: BufRead> PuzzleReader<R> {
     /// file gives them).
     ///
     /// ```
-    /// use sudokit::grid::io::PuzzleReader;
-    /// use sudokit::{Relation, Shape, Variant};
+    /// use sudokit_grid::io::PuzzleReader;
+    /// use sudokit_core::{Relation, Shape, Variant};
     ///
     /// let text = "rules: x\n.......1.......2\n\n1...............;anti-king\nrules:\n................\n";
     /// let read: Vec<_> = PuzzleReader::new(text.as_bytes()).with_rules().collect::<Result<_, _>>()?;
@@ -449,7 +449,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// assert_eq!(read[1].variant(), &mini.clone().with_relation(Relation::AntiKing));
     /// assert_eq!(read[2].variant(), &mini);
     /// // Records under one rules line share one compiled rulebook.
-    /// assert!(read[0].rules().kinds().contains(sudokit::RuleKind::Diagonals));
+    /// assert!(read[0].rules().kinds().contains(sudokit_core::RuleKind::Diagonals));
     ///
     /// // Bad rules are a record's error, with its line.
     /// let err = PuzzleReader::new("................;anti-queen\n".as_bytes()).with_rules().next().ok_or("none")?.unwrap_err();

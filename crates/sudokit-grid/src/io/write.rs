@@ -22,7 +22,7 @@ pub enum Format {
 /// back.
 ///
 /// ```
-/// use sudokit::grid::io::{parse_puzzles, write_puzzles, Format};
+/// use sudokit_grid::io::{parse_puzzles, write_puzzles, Format};
 /// let grids = parse_puzzles("1...........3..4\n.2..............\n")?;
 /// let mut out = Vec::new();
 /// write_puzzles(&mut out, &grids, Format::Boxed)?;
@@ -58,9 +58,8 @@ pub fn write_puzzles<'a, W: Write>(
 /// rules change.
 ///
 /// ```
-/// use sudokit::grid::io::{Format, PuzzleReader, write_ruled_puzzles};
-/// use sudokit::Puzzle;
-/// use sudokit::{Grid, Shape, Variant};
+/// use sudokit_grid::io::{Format, PuzzleReader, write_ruled_puzzles};
+/// use sudokit_core::{Grid, Puzzle, Shape, Variant};
 ///
 /// let x = Puzzle::new(Grid::empty(Shape::MINI), Variant::standard(Shape::MINI).with_diagonals())?;
 /// let plain = Puzzle::new(Grid::empty(Shape::MINI), Variant::standard(Shape::MINI))?;

@@ -51,8 +51,8 @@ use sudokit_core::{
 /// batch of puzzles of one variant builds them once.
 ///
 /// ```
-/// use sudokit::grid::PropagationSearch;
-/// use sudokit::{CountSolutions, Grid, Puzzle, Shape, Solver, Variant};
+/// use sudokit_grid::PropagationSearch;
+/// use sudokit_core::{CountSolutions, Grid, Puzzle, Shape, Solver, Variant};
 ///
 /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
 /// let grid: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
@@ -102,8 +102,8 @@ impl PropagationSearch {
     /// so it is slower than an unseeded search on small grids.
     ///
     /// ```
-    /// use sudokit::grid::PropagationSearch;
-    /// use sudokit::{Grid, Puzzle, Shape, Solver, Variant};
+    /// use sudokit_grid::PropagationSearch;
+    /// use sudokit_core::{Grid, Puzzle, Shape, Solver, Variant};
     ///
     /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
     /// let empty = Puzzle::new(Grid::empty(Shape::CLASSIC), x)?;

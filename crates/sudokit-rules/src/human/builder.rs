@@ -81,8 +81,8 @@ pub enum StepError {
 /// can trust it as they trust the built-in techniques.
 ///
 /// ```
-/// use sudokit::rules::human::{CustomTechnique, Position, Score, Step, StepError, Technique};
-/// use sudokit::{Cell, Digit, Grid};
+/// use sudokit_rules::human::{CustomTechnique, Position, Score, Step, StepError, Technique};
+/// use sudokit_core::{Cell, Digit, Grid};
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let position = Position::new(&puzzle)?;

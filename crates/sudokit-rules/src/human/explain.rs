@@ -293,8 +293,8 @@ impl<'a> Search<'a> {
 /// [`Finished(Outcome::Stopped(..))`](Outcome::Stopped).
 ///
 /// ```
-/// use sudokit::rules::human::{Event, Explainer, Outcome};
-/// use sudokit::Grid;
+/// use sudokit_rules::human::{Event, Explainer, Outcome};
+/// use sudokit_core::Grid;
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let mut steps = 0;
@@ -337,8 +337,8 @@ impl Explainer<'static> {
     /// variant's houses ("within the main diagonal"), then guesses.
     ///
     /// ```
-    /// use sudokit::rules::human::{Event, Explainer, Outcome};
-    /// use sudokit::{Grid, Shape, Variant};
+    /// use sudokit_rules::human::{Event, Explainer, Outcome};
+    /// use sudokit_core::{Grid, Shape, Variant};
     ///
     /// // An X puzzle: both diagonals are houses too.
     /// let puzzle: Grid = "..6..5.7....9....54..7.3.................2.1..67.......4...7.8...5.....18.....53.".parse()?;
@@ -389,9 +389,9 @@ impl<'a> Explainer<'a> {
     /// solution. Call it before the first event.
     ///
     /// ```
-    /// use sudokit::rules::human::techniques::{HiddenSingles, NakedSingles};
-    /// use sudokit::rules::human::{Event, Explainer, Strategy};
-    /// use sudokit::Grid;
+    /// use sudokit_rules::human::techniques::{HiddenSingles, NakedSingles};
+    /// use sudokit_rules::human::{Event, Explainer, Strategy};
+    /// use sudokit_core::Grid;
     ///
     /// let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
     /// let singles: [&dyn Strategy; 2] = [&HiddenSingles, &NakedSingles];
@@ -405,8 +405,8 @@ impl<'a> Explainer<'a> {
     /// of its own), joins the built-in ones:
     ///
     /// ```
-    /// use sudokit::rules::human::{lists, CustomTechnique, Event, Explainer, Position, Score, Step, Strategy, Technique};
-    /// use sudokit::{Digit, Grid, HouseKind};
+    /// use sudokit_rules::human::{lists, CustomTechnique, Event, Explainer, Position, Score, Step, Strategy, Technique};
+    /// use sudokit_core::{Digit, Grid, HouseKind};
     ///
     /// struct LonelyDigit;
     ///
@@ -452,8 +452,8 @@ impl<'a> Explainer<'a> {
     /// game's "explain" button that must answer in time.
     ///
     /// ```
-    /// use sudokit::rules::human::{Event, Explainer, Outcome};
-    /// use sudokit::{Budget, Grid, Shape, StopReason};
+    /// use sudokit_rules::human::{Event, Explainer, Outcome};
+    /// use sudokit_core::{Budget, Grid, Shape, StopReason};
     ///
     /// // An empty grid needs a guess at every cell: ten nodes run out.
     /// let budget = Budget::unlimited().with_max_nodes(10);

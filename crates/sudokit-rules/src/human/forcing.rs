@@ -101,8 +101,8 @@ impl fmt::Display for ChainLink {
 /// what it follows from and why (`r6c5≠1 → r4c5=1 (column 5)`).
 ///
 /// ```
-/// use sudokit::rules::human::{Position, Technique};
-/// use sudokit::Grid;
+/// use sudokit_rules::human::{Position, Technique};
+/// use sudokit_core::Grid;
 ///
 /// // Top95 number 21: its first chain is a Nishio forcing chain.
 /// let puzzle: Grid = "..247..58..............1.4.....2...9528.9.4....9...1.........3.3....75..685..2...".parse()?;

@@ -136,8 +136,8 @@ impl Position {
     /// per forcing-chain branch).
     ///
     /// ```
-    /// use sudokit::rules::human::Position;
-    /// use sudokit::{Budget, Grid, Shape, SolveError, StopReason};
+    /// use sudokit_rules::human::Position;
+    /// use sudokit_core::{Budget, Grid, Shape, SolveError, StopReason};
     ///
     /// // An empty grid has no step short of forcing chains, which branch
     /// // on every candidate: a hundred nodes stop them.

@@ -130,8 +130,8 @@ use sudokit_grid::CandidateBoard;
 /// solving the rest. `None` when nothing applies or the puzzle is solved.
 ///
 /// ```
-/// use sudokit::rules::human::hint;
-/// use sudokit::Grid;
+/// use sudokit_rules::human::hint;
+/// use sudokit_core::Grid;
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let step = hint(&puzzle, None)?.ok_or("no hint")?;
@@ -152,8 +152,8 @@ pub fn hint(puzzle: &Grid, marks: Option<&CandidateBoard>) -> Result<Option<Step
 ///
 /// ```
 /// use std::time::Duration;
-/// use sudokit::rules::human::hint_with;
-/// use sudokit::{Budget, Grid, Shape, SolveError, StopReason};
+/// use sudokit_rules::human::hint_with;
+/// use sudokit_core::{Budget, Grid, Shape, SolveError, StopReason};
 ///
 /// // At most 50 ms, or 100 forcing-chain branches: on an empty 16×16
 /// // grid nothing short of forcing chains applies, and those branch on

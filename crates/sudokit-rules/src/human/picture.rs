@@ -89,8 +89,8 @@ impl Step {
     /// forcing chain's branches shortened (see [`ForcingChain`](super::ForcingChain)).
     ///
     /// ```
-    /// use sudokit::rules::human::Position;
-    /// use sudokit::Grid;
+    /// use sudokit_rules::human::Position;
+    /// use sudokit_core::Grid;
     ///
     /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
     /// let position = Position::new(&puzzle)?;

@@ -20,8 +20,8 @@ use super::step::Step;
 /// peers, as a player does.
 ///
 /// ```
-/// use sudokit::rules::human::Position;
-/// use sudokit::{Cell, Grid};
+/// use sudokit_rules::human::Position;
+/// use sudokit_core::{Cell, Grid};
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let mut position = Position::new(&puzzle)?;
@@ -81,11 +81,11 @@ impl Position {
     /// ([`Variant::with_marks`]), among the cell's marks.
     ///
     /// ```
-    /// use sudokit::rules::human::Position;
-    /// use sudokit::{Cell, Grid, Shape, Variant};
+    /// use sudokit_rules::human::Position;
+    /// use sudokit_core::{Cell, Grid, Shape, Variant};
     ///
     /// let mut puzzle = Grid::empty(Shape::CLASSIC);
-    /// puzzle.set(Cell::new(0, 0), sudokit::Digit::new(5));
+    /// puzzle.set(Cell::new(0, 0), sudokit_core::Digit::new(5));
     /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
     /// let position = Position::with_variant(&puzzle, &x)?;
     /// // r9c9 shares the main diagonal with r1c1.
@@ -214,8 +214,8 @@ impl Position {
     /// their marks.
     ///
     /// ```
-    /// use sudokit::rules::human::Position;
-    /// use sudokit::Cell;
+    /// use sudokit_rules::human::Position;
+    /// use sudokit_core::Cell;
     ///
     /// // r1c1 holds 5 alone, every other cell anything: 5 is forced in
     /// // r1c1, but open (a naked single).

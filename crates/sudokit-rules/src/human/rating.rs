@@ -134,7 +134,7 @@ impl Level {
     /// `None` for [`Level::NeedsGuessing`], which no score gives.
     ///
     /// ```
-    /// use sudokit::rules::human::{Level, Score};
+    /// use sudokit_rules::human::{Level, Score};
     /// assert_eq!(Level::Medium.er_range(), Some(Score::from_tenths(26)..=Score::from_tenths(40)));
     /// ```
     pub fn er_range(self) -> Option<RangeInclusive<Score>> {
@@ -164,7 +164,7 @@ impl Level {
 /// underscores: `easy`, `medium`, `hard`, `expert`, `needs-guessing`.
 ///
 /// ```
-/// use sudokit::rules::human::Level;
+/// use sudokit_rules::human::Level;
 /// assert_eq!("needs-guessing".parse::<Level>()?, Level::NeedsGuessing);
 /// assert_eq!("Hard".parse::<Level>()?, Level::Hard);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -222,8 +222,8 @@ pub enum RateError {
 /// Juillerat, *Sudoku Explainer* 1.2.1 (2006–2007).
 ///
 /// ```
-/// use sudokit::rules::human::{rate, Level};
-/// use sudokit::Grid;
+/// use sudokit_rules::human::{rate, Level};
+/// use sudokit_core::Grid;
 ///
 /// let easy: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let rating = rate(&easy)?;
@@ -250,8 +250,8 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use sudokit::rules::human::{rate_with, RateError};
-/// use sudokit::{Budget, Grid, StopReason};
+/// use sudokit_rules::human::{rate_with, RateError};
+/// use sudokit_core::{Budget, Grid, StopReason};
 ///
 /// let puzzle: Grid = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..".parse()?;
 /// let short = Budget::unlimited().with_max_iterations(5);
@@ -287,8 +287,8 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
 /// of it, whose ratings this reproduces (github.com/1to9only/SudokuExplainer).
 ///
 /// ```
-/// use sudokit::rules::human::{lists, Level, Rater};
-/// use sudokit::Grid;
+/// use sudokit_rules::human::{lists, Level, Rater};
+/// use sudokit_core::Grid;
 ///
 /// let hard: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
 /// let without_chains = &lists::standard()[..21];
@@ -302,8 +302,8 @@ pub fn rate_with(puzzle: &Grid, budget: &Budget) -> Result<Rating, RateError> {
 /// [`Rating::cutoff`] says where:
 ///
 /// ```
-/// use sudokit::rules::human::{Cutoff, RateUntil, Rater, Score};
-/// use sudokit::Grid;
+/// use sudokit_rules::human::{Cutoff, RateUntil, Rater, Score};
+/// use sudokit_core::Grid;
 ///
 /// let hard: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
 /// let easy_only = Rater::new().with_max(Score::from_tenths(60));
@@ -405,8 +405,8 @@ impl<'a> Rater<'a> {
     /// better. The budget's caps and deadline bind every thread.
     ///
     /// ```
-    /// use sudokit::Grid;
-    /// use sudokit::rating::Rater;
+    /// use sudokit_core::Grid;
+    /// use sudokit_rules::human::Rater;
     /// let puzzle: Grid = "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...".parse()?;
     /// let rating = Rater::new().with_threads(2).rate(&puzzle)?;
     /// assert_eq!(rating, Rater::new().rate(&puzzle)?);
@@ -448,11 +448,12 @@ impl<'a> Rater<'a> {
     /// facade's ratings and generator give its `Auto`:
     ///
     /// ```
-    /// use sudokit::rules::human::Rater;
-    /// use sudokit::{Auto, Grid};
+    /// use sudokit_core::Grid;
+    /// use sudokit_grid::PropagationSearch;
+    /// use sudokit_rules::human::Rater;
     ///
     /// let puzzle: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........".parse()?;
-    /// let fast = Rater::new().with_counter(Auto::new);
+    /// let fast = Rater::new().with_counter(PropagationSearch::new);
     /// assert_eq!(fast.rate(&puzzle)?, Rater::new().rate(&puzzle)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -489,8 +490,8 @@ impl<'a> Rater<'a> {
     /// techniques inside their branches.
     ///
     /// ```
-    /// use sudokit::rules::human::{Rater, Technique};
-    /// use sudokit::{Grid, Shape, Variant};
+    /// use sudokit_rules::human::{Rater, Technique};
+    /// use sudokit_core::{Grid, Shape, Variant};
     ///
     /// let x = Variant::standard(Shape::CLASSIC).with_diagonals();
     /// // SukakuExplainer rates this X puzzle 2.9, 1.2, 1.2

@@ -33,8 +33,8 @@ use super::position::Position;
 /// difficulty scale.
 ///
 /// ```
-/// use sudokit::rules::human::HumanSolver;
-/// use sudokit::{CountSolutions, Grid, Solver, Uniqueness};
+/// use sudokit_rules::human::HumanSolver;
+/// use sudokit_core::{CountSolutions, Grid, Solver, Uniqueness};
 ///
 /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// let mut solver = HumanSolver::new();

@@ -16,7 +16,7 @@ use super::house::House;
 /// tenths so that scores compare and hash exactly.
 ///
 /// ```
-/// use sudokit::rules::human::Score;
+/// use sudokit_rules::human::Score;
 /// let x_wing = Score::from_tenths(32);
 /// assert_eq!(x_wing.to_string(), "3.2");
 /// assert_eq!(x_wing.as_f64(), 3.2);
@@ -46,7 +46,7 @@ impl Score {
 /// one decimal, from 0.0 to 6553.5.
 ///
 /// ```
-/// use sudokit::rules::human::Score;
+/// use sudokit_rules::human::Score;
 /// assert_eq!("6.5".parse::<Score>()?, Score::from_tenths(65));
 /// assert_eq!("10".parse::<Score>()?, Score::from_tenths(100));
 /// assert!("6.55".parse::<Score>().is_err() && "-1".parse::<Score>().is_err());
@@ -73,7 +73,7 @@ impl Score {
     /// `6.0..=7.5`); an empty range (`9.0..2.0`) is an error.
     ///
     /// ```
-    /// use sudokit::rules::human::Score;
+    /// use sudokit_rules::human::Score;
     /// let range = Score::parse_range("6.0..7.5")?;
     /// assert_eq!(range, Score::from_tenths(60)..=Score::from_tenths(75));
     /// assert!(Score::parse_range("9.0..2.0").is_err());
@@ -132,7 +132,7 @@ pub(crate) fn normalise(text: &str) -> String {
 /// and underscores (`x-wing`, `naked pair`, `XYZ-Wing`).
 ///
 /// ```
-/// use sudokit::rules::human::Technique;
+/// use sudokit_rules::human::Technique;
 /// assert_eq!("x-wing".parse::<Technique>()?, Technique::XWing);
 /// assert_eq!("Naked Pair".parse::<Technique>()?, Technique::NakedPair);
 /// assert!("sue de coq".parse::<Technique>().is_err());
@@ -352,7 +352,7 @@ techniques! {
 /// time), [`try_new`](CustomTechnique::try_new) any name, owned or not.
 ///
 /// ```
-/// use sudokit::rules::human::{CustomTechnique, Score, Technique};
+/// use sudokit_rules::human::{CustomTechnique, Score, Technique};
 ///
 /// let mine = Technique::Custom(CustomTechnique::new("Sue de Coq", Score::from_tenths(50)));
 /// assert_eq!(mine.name(), "Sue de Coq");
@@ -564,8 +564,8 @@ pub(crate) enum ForcingKind {
 /// `Display` gives a short English sentence with cells named `r#c#`:
 ///
 /// ```
-/// use sudokit::rules::human::{Position, Technique};
-/// use sudokit::Grid;
+/// use sudokit_rules::human::{Position, Technique};
+/// use sudokit_core::Grid;
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let step = Position::new(&puzzle)?.hint().ok_or("stuck")?;

@@ -23,9 +23,9 @@ use super::step::{Score, Step};
 /// uniqueness techniques: when the puzzle has one solution).
 ///
 /// ```
-/// use sudokit::rules::human::techniques::NakedSingles;
-/// use sudokit::rules::human::{Position, Strategy};
-/// use sudokit::Grid;
+/// use sudokit_rules::human::techniques::NakedSingles;
+/// use sudokit_rules::human::{Position, Strategy};
+/// use sudokit_core::Grid;
 ///
 /// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
 /// let position = Position::new(&puzzle)?;
@@ -135,7 +135,7 @@ pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
 /// A technique of one's own may keep a value of its own type here:
 ///
 /// ```
-/// use sudokit::rules::human::Cache;
+/// use sudokit_rules::human::Cache;
 ///
 /// #[derive(Default)]
 /// struct Calls(u32);
@@ -170,7 +170,7 @@ impl Cache {
     /// rated at once are better spread one puzzle per thread.
     ///
     /// ```
-    /// use sudokit::rules::human::Cache;
+    /// use sudokit_rules::human::Cache;
     /// assert_eq!(Cache::new().threads(), 1);
     /// assert_eq!(Cache::new().with_threads(4).threads(), 4);
     /// ```

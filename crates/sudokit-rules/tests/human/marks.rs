@@ -98,7 +98,7 @@ fn a_given_outside_its_marks_is_refused_by_name() {
     assert_eq!(err.to_string(), "invalid puzzle: r1c1 holds 3, which its marks (1, 2) exclude");
 }
 
-/// Pencil-mark lines made from real puzzles (`puzzles/sukaku_reference.csv`:
+/// Pencil-mark lines made from real puzzles (`tests/data/sukaku_reference.csv`:
 /// 240 standard and 120 variant lines by `tools/sukaku_from_puzzles.py`,
 /// rated by SukakuExplainer v1.18.1): read as it reads them, a cell of one
 /// mark given only when no peer holds its digit, they rate as it rates
@@ -106,10 +106,9 @@ fn a_given_outside_its_marks_is_refused_by_name() {
 /// one.
 #[test]
 fn pencil_mark_lines_rate_as_sukaku_explainer_rates_them() {
-    use sudokit::grid::io::PuzzleReader;
+    use sudokit_grid::io::PuzzleReader;
     use sudokit_rules::human::Score;
-    let path = sudokit_testkit::sets::puzzles_dir().join("sukaku_reference.csv");
-    let text = std::fs::read_to_string(path).expect("the reference");
+    let text = include_str!("../data/sukaku_reference.csv");
     let ceiling = if cfg!(debug_assertions) { Score::from_tenths(75) } else { Score::from_tenths(120) };
     let (mut rated, mut with_open_singles) = (0, 0);
     for line in text.lines().skip(1) {

@@ -47,16 +47,16 @@ pub(crate) fn removed(step: &Step, digit: u8) -> Vec<(usize, usize)> {
 }
 
 /// A proper puzzle of `shape`: givens of a seeded solved grid removed in a
-/// seeded order while the puzzle stays unique (checked by `Auto`, that is
-/// `BitParallel` on 9×9 and Dancing Links elsewhere, which the human
-/// techniques share no code with), at most `holes` of them.
+/// seeded order while the puzzle stays unique (checked by the propagation
+/// search of `sudokit-grid`, which the human techniques share no code
+/// with), at most `holes` of them.
 pub(crate) fn proper_puzzle_of(shape: Shape, seed: u64, holes: usize) -> Grid {
     let solved = generate::solved_grid(shape, seed);
     let mut values = solved.values().to_vec();
     let mut rng = generate::SplitMix64::new(seed);
     let mut order: Vec<usize> = (0..shape.cell_count()).collect();
     rng.shuffle(&mut order);
-    let mut counter = sudokit::Auto::new();
+    let mut counter = sudokit_grid::PropagationSearch::new();
     let mut removed = 0;
     for i in order {
         if removed == holes {

@@ -126,14 +126,13 @@ fn early_exits_agree_with_the_full_rating() {
     }
 }
 
-/// Sudoku Explainer 1.2.1's ratings (`puzzles/se121_reference.csv`, an
+/// Sudoku Explainer 1.2.1's ratings (`tests/data/se121_reference.csv`, an
 /// outside reference): every eighth puzzle but norvig's hardest (whose
 /// nested chains take seconds) rates exactly as there. The whole file is
 /// checked in release by the `se_reference` example in CI.
 #[test]
 fn ratings_equal_sudoku_explainers_on_a_sample_of_its_reference() {
-    let path = sets::puzzles_dir().join("se121_reference.csv");
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = include_str!("../data/se121_reference.csv");
     let tenths = |s: &str| (s.parse::<f64>().unwrap() * 10.0).round() as u16;
     let mut checked = 0;
     for line in text.lines().skip(1).step_by(8) {

@@ -76,7 +76,7 @@ fn steps_never_remove_a_true_candidate_on_other_shapes() {
         let shape = Shape::new(h, w).unwrap();
         for seed in 0..count * (if holes <= 36 { 20 } else { 1 }) {
             let puzzle = proper_puzzle_of(shape, seed, holes);
-            let solution = sudokit::Dlx::new().solve(&puzzle).unwrap().grid;
+            let solution = sudokit_grid::PropagationSearch::new().solve(&puzzle).unwrap().grid;
             assert_eq!(oracle::check_solution(&puzzle, &solution), Ok(()));
             walk_with(&puzzle, &solution).unwrap_or_else(|e| panic!("{shape}: {e}"));
         }

@@ -9,33 +9,14 @@
 
 use std::collections::BTreeSet;
 
-use sudokit::Puzzle;
-use sudokit::grid::io::PuzzleReader;
+use sudokit_grid::PropagationSearch;
+use sudokit_grid::io::PuzzleReader;
 use sudokit_rules::human::{Event, Explainer, HumanSolver, Outcome, Position, Technique, lists};
-use sudokit_rules::sudokit_core::{CountSolutions, Grid, Solver, Variant};
-use sudokit_testkit::sets::puzzles_dir;
+use sudokit_rules::sudokit_core::{Budget, Cell, CountSolutions, Grid, Puzzle, Solver, Variant};
+use sudokit_testkit::sets;
 use sudokit_testkit::variant_oracle::check_variant_solution;
 
 use crate::human::soundness::check_step;
-
-const SETS: [&str; 10] = [
-    "variant_killer.txt",
-    "variant_killer_givens.txt",
-    "variant_x.txt",
-    "variant_windoku.txt",
-    "variant_disjoint_groups.txt",
-    "variant_anti_king.txt",
-    "variant_anti_knight.txt",
-    "variant_x_anti_knight.txt",
-    "variant_non_consecutive.txt",
-    "variant_jigsaw.txt",
-];
-
-fn read(file: &str, n: usize) -> Vec<Puzzle> {
-    let path = puzzles_dir().join(file);
-    let reader = PuzzleReader::open(&path).expect("the set is there").with_rules();
-    reader.take(n).collect::<Result<_, _>>().expect("the set reads")
-}
 
 /// The techniques that reason over rows, columns and boxes only.
 fn standard_only(technique: Technique) -> bool {
@@ -69,7 +50,7 @@ fn walk(grid: &Grid, variant: &Variant, solution: &Grid) -> Result<BTreeSet<Tech
             // Stalled: play the solution's digit in a cell with the fewest
             // candidates, as a lucky guess would.
             let cell = (0..grid.shape().cell_count())
-                .map(|i| sudokit::Cell::from_index(i, grid.shape()))
+                .map(|i| Cell::from_index(i, grid.shape()))
                 .filter(|&c| position.value(c).is_none())
                 .min_by_key(|&c| position.candidates(c).len())
                 .ok_or("no empty cell in an unsolved position")?;
@@ -97,7 +78,8 @@ const GUESS: sudokit_rules::human::CustomTechnique =
 #[test]
 fn every_step_keeps_the_solution_on_every_variant() {
     let mut used = BTreeSet::new();
-    for file in SETS {
+    for set in sets::VARIANTS {
+        let file = set.file;
         // A debug build walks fewer of the anti-knight puzzles, whose
         // paths need the nested chains (four seconds a puzzle).
         let per_set = match (cfg!(debug_assertions), file.contains("anti_knight")) {
@@ -105,9 +87,9 @@ fn every_step_keeps_the_solution_on_every_variant() {
             (true, false) => 8,
             (true, true) => 4,
         };
-        for puzzle in read(file, per_set) {
+        for puzzle in set.take(per_set) {
             let (grid, variant) = (puzzle.grid(), puzzle.variant());
-            let solution = sudokit::PropagationSearch::new().solve_puzzle(&puzzle).expect("solved").grid;
+            let solution = PropagationSearch::new().solve_puzzle(&puzzle).expect("solved").grid;
             assert_eq!(check_variant_solution(grid, variant, &solution), Ok(()), "{file}: {grid}");
             used.extend(walk(grid, variant, &solution).unwrap_or_else(|e| panic!("{file}: {e}")));
         }
@@ -131,8 +113,9 @@ fn the_explainer_and_the_rules_solver_solve_under_the_variant() {
     // A debug build counts one puzzle a set: the human solver takes ten
     // seconds a count on killers and non-consecutive puzzles.
     let per_set = if cfg!(debug_assertions) { 1 } else { 2 };
-    for file in SETS {
-        for (k, puzzle) in read(file, per_set).into_iter().enumerate() {
+    for set in sets::VARIANTS {
+        let file = set.file;
+        for (k, puzzle) in set.take(per_set).into_iter().enumerate() {
             let (grid, variant) = (puzzle.grid(), puzzle.variant());
             let solved = HumanSolver::new().solve_puzzle(&puzzle).expect("solved");
             assert_eq!(check_variant_solution(grid, variant, &solved.grid), Ok(()), "{file}: {grid}");
@@ -154,7 +137,7 @@ fn the_explainer_and_the_rules_solver_solve_under_the_variant() {
 #[test]
 fn a_step_names_the_variant_s_house() {
     // The first X puzzle's path places digits by the diagonals.
-    let puzzle = &read("variant_x.txt", 1)[0];
+    let puzzle = &sets::VARIANT_X.take(1)[0];
     let mut position = Position::with_variant(puzzle.grid(), puzzle.variant()).expect("a valid puzzle");
     let mut named = false;
     while let Some(step) = position.hint() {
@@ -168,7 +151,7 @@ fn a_step_names_the_variant_s_house() {
 #[test]
 fn steps_name_the_relation_that_binds_two_cells() {
     let mut named = 0;
-    for puzzle in read("variant_anti_knight.txt", 10) {
+    for puzzle in sets::VARIANT_ANTI_KNIGHT.take(10) {
         let mut position = Position::with_variant(puzzle.grid(), puzzle.variant()).expect("a valid puzzle");
         while let Some(step) = position.hint() {
             for &(a, b, relation) in step.relations() {
@@ -188,7 +171,6 @@ fn steps_name_the_relation_that_binds_two_cells() {
 
 #[test]
 fn the_windows_a_position_adds_hold_every_digit_in_windoku_solutions() {
-    use sudokit::generate::Generator;
     use sudokit_rules::sudokit_core::{HouseKind, Shape};
     // A 6×6 grid has room for one window only: it implies none.
     for (shape, implied) in [(Shape::CLASSIC, 5), (Shape::SIXTEEN, 7), (Shape::SIX, 0)] {
@@ -196,8 +178,18 @@ fn the_windows_a_position_adds_hold_every_digit_in_windoku_solutions() {
         let position = Position::with_variant(&Grid::empty(shape), &variant).expect("an empty grid");
         let windows: Vec<_> = position.houses().filter(|h| h.kind() == HouseKind::Window).collect();
         assert_eq!(windows.len(), variant.extra_houses().len() + implied, "{shape}");
-        for seed in 1..=5 {
-            let solution = Generator::for_variant(variant.clone()).solved_grid(seed).expect("a solved grid");
+        // Random searches, each dropped after a few thousand nodes: a
+        // random choice can lead into a large barren subtree.
+        let empty = Puzzle::new(Grid::empty(shape), variant.clone()).expect("an empty grid");
+        let capped = Budget::unlimited().with_max_nodes(5_000);
+        let solutions: Vec<(u64, Grid)> = (1..=100)
+            .filter_map(|seed| {
+                Some((seed, PropagationSearch::with_seed(seed).solve_puzzle_with(&empty, &capped).ok()?.grid))
+            })
+            .take(3)
+            .collect();
+        assert_eq!(solutions.len(), 3, "{shape}: too few searches ended");
+        for (seed, solution) in solutions {
             for &window in &windows {
                 let mut digits: Vec<u8> =
                     position.cells_of(window).filter_map(|c| solution.get(c)).map(|d| d.get()).collect();
@@ -217,7 +209,7 @@ const KNOWN_APART: [&str; 1] = ["anti-king, ER 6.2 against 6.5"];
 #[test]
 fn ratings_match_sukaku_explainer() {
     use sudokit_rules::human::{Rater, Score};
-    let text = std::fs::read_to_string(puzzles_dir().join("sukaku_variants_reference.csv")).expect("the reference");
+    let text = include_str!("../data/sukaku_variants_reference.csv");
     // Every third puzzle in a debug build, every one with `--release`.
     let step = if cfg!(debug_assertions) { 3 } else { 1 };
     let (mut rated, mut chains, mut apart) = (0, 0, Vec::new());
@@ -249,13 +241,13 @@ fn ratings_match_sukaku_explainer() {
 }
 
 /// Minimal puzzles, whose paths need the chains up to the nested levels
-/// (`puzzles/sukaku_variants_minimal.csv`: the first 40 of five variant
+/// (`tests/data/sukaku_variants_minimal.csv`: the first 40 of five variant
 /// sets, rated by SukakuExplainer, ER 1.5 to 11.6). A debug build rates
 /// those of ER 8.0 or less; `--release`, every one.
 #[test]
 fn minimal_puzzles_rate_as_sukaku_explainer_rates_them_up_to_the_nested_chains() {
     use sudokit_rules::human::{Rater, Score};
-    let text = std::fs::read_to_string(puzzles_dir().join("sukaku_variants_minimal.csv")).expect("the reference");
+    let text = include_str!("../data/sukaku_variants_minimal.csv");
     let ceiling = if cfg!(debug_assertions) { Score::from_tenths(80) } else { Score::from_tenths(120) };
     let mut rated = 0;
     for line in text.lines().skip(1) {
@@ -275,7 +267,7 @@ fn minimal_puzzles_rate_as_sukaku_explainer_rates_them_up_to_the_nested_chains()
 
 #[test]
 fn givens_that_break_the_rules_are_named() {
-    use sudokit::{Cell, Digit, Relation, Shape, SolveError};
+    use sudokit_rules::sudokit_core::{Digit, Relation, Shape, SolveError};
     let mut puzzle = Grid::empty(Shape::CLASSIC);
     puzzle.set(Cell::new(0, 0), Digit::new(5));
     puzzle.set(Cell::new(8, 8), Digit::new(5));
@@ -299,8 +291,8 @@ fn givens_that_break_the_rules_are_named() {
 /// none of them.
 #[test]
 fn each_technique_declares_the_kinds_it_knows() {
-    use sudokit::RuleKinds;
     use sudokit_rules::human::KINDS_PLAYED;
+    use sudokit_rules::sudokit_core::RuleKinds;
     let standard_only = [
         "Pointing and claiming",
         "Unique loops",
@@ -317,5 +309,5 @@ fn each_technique_declares_the_kinds_it_knows() {
         assert_eq!(strategy.rule_kinds(), expected, "{}", strategy.name());
     }
     assert_eq!(KINDS_PLAYED, sudokit_rules::human::HumanSolver::RULE_KINDS);
-    assert!(!KINDS_PLAYED.contains(sudokit::RuleKind::WideCageSums));
+    assert!(!KINDS_PLAYED.contains(sudokit_rules::sudokit_core::RuleKind::WideCageSums));
 }

@@ -6,9 +6,9 @@
 //! start from one of [`lists`](super::lists):
 //!
 //! ```
-//! use sudokit::rules::human::techniques::{Fish, HiddenSingles, NakedSingles};
-//! use sudokit::rules::human::{Position, Strategy};
-//! use sudokit::Grid;
+//! use sudokit_rules::human::techniques::{Fish, HiddenSingles, NakedSingles};
+//! use sudokit_rules::human::{Position, Strategy};
+//! use sudokit_core::Grid;
 //!
 //! let mine: [&dyn Strategy; 3] = [&HiddenSingles, &NakedSingles, &Fish::X_WING];
 //! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
