@@ -284,8 +284,9 @@ impl Progress {
 }
 
 /// The puzzle of a command line and its rules: `text` is the grid's text
-/// (or a pencil-mark line, read as a file's line is), with `;RULES` after
-/// it for a variant, and `flag` the rules of a `--rules` flag (both join).
+/// (or a pencil-mark line, or a killer in SumoCue's format, read as a
+/// file's line is), with `;RULES` after it for a variant, and `flag` the
+/// rules of a `--rules` flag (all three join).
 pub fn puzzle_and_rules(text: &str, flag: Option<&str>) -> Result<(sudokit::Grid, sudokit::Variant)> {
     let (grid_text, line_rules) = match text.split_once(';') {
         Some((grid, rules)) => (grid, Some(rules)),
@@ -293,11 +294,11 @@ pub fn puzzle_and_rules(text: &str, flag: Option<&str>) -> Result<(sudokit::Grid
     };
     let mut records = sudokit::io::PuzzleReader::new(grid_text.trim().as_bytes()).with_rules();
     let record = records.next().ok_or_else(|| "bad puzzle: no grid given".to_owned())?.context(|| "bad puzzle")?;
-    let rules = [line_rules, flag].into_iter().flatten().collect::<Vec<_>>().join(",");
-    let mut variant = sudokit::Variant::parse(rules.trim(), record.shape()).context(|| "bad rules")?;
-    if let Some(marks) = record.variant().marks() {
-        variant = variant.with_marks(marks).context(|| "bad pencil marks")?;
-    }
+    // The record's own rules: the marks of a pencil-mark line, the cages
+    // of a killer line.
+    let own = (!record.variant().is_standard()).then(|| record.variant().to_string());
+    let rules = [own.as_deref(), line_rules, flag].into_iter().flatten().collect::<Vec<_>>().join(",");
+    let variant = sudokit::Variant::parse(rules.trim(), record.shape()).context(|| "bad rules")?;
     Ok((record.into_parts().0, variant))
 }
 

@@ -7,7 +7,7 @@
 //! cargo run --release --example generate -- --side 16 --count 20 --empty 0.6 --output sixteen.txt
 //! cargo run --release --example generate -- [--count N] [--shape 9x9 | --side N] [--symmetry NAME]
 //!     [--minimal | --givens N | --empty SHARE] [--rating A..B | --level LEVEL | --technique NAME]
-//!     [--rules RULES] [--jigsaw] [--killer cages|givens] [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv] [--output FILE]
+//!     [--rules RULES] [--jigsaw] [--killer cages|givens] [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv|sumocue] [--output FILE]
 //! cargo run --release --example generate -- --rules x,anti-knight --count 5
 //! cargo run --release --example generate -- --killer cages --count 5
 //! cargo run --release --example generate -- --rating 10.0..12.0 --count 5 --format csv
@@ -25,7 +25,10 @@
 //! `--technique` a technique's name as the rater prints it (case, spaces
 //! and hyphens ignored: `x-wing`, `naked pair`). `--time-limit` bounds
 //! each puzzle (60 s by default): a puzzle not made in time is reported on
-//! stderr and left out, and the run then exits with status 1. `--format csv` writes `puzzle,seed,er,ep,ed,solution`.
+//! stderr and left out, and the run then exits with status 1. `--format csv` writes `puzzle,seed,er,ep,ed,solution`;
+//! `--format sumocue` writes killers without givens (`--killer cages`) in
+//! SumoCue's exchange format (`3x3::k:…`, which killer sites and solvers
+//! read; `sudokit::grid::io::sumocue`).
 //! `--side N` is `--shape NxN`; `--empty SHARE` asks for at most the
 //! givens that leave that share of the cells empty (for puzzle sets of the
 //! large shapes, whose minimal puzzles take long); `--output FILE` writes
@@ -78,7 +81,7 @@ use sudokit::generate::{
     Difficulty, GenerateError, Generated, Generator, Givens, KillerGenerator, KillerGivens, Symmetry, Vicinity,
     generate_many, search_vicinity,
 };
-use sudokit::grid::io::{parse_puzzles, read_puzzles};
+use sudokit::grid::io::{parse_puzzles, read_puzzles, write_sumocue};
 use sudokit::rating::rate;
 use sudokit::rules::human::{Level, Rating, Score, Technique};
 use sudokit::{Budget, Grid, Shape, Variant};
@@ -197,6 +200,8 @@ enum Killer {
 enum Format {
     Line,
     Csv,
+    /// SumoCue's killer exchange format (with `--killer cages`).
+    Sumocue,
 }
 
 impl Cli {
@@ -268,6 +273,9 @@ fn main() -> ExitCode {
 
 /// Runs the command line `cli` (the `make_puzzles` example runs it too).
 pub(crate) fn run(cli: Cli) -> Result {
+    if cli.format == Format::Sumocue && (cli.killer != Some(Killer::Cages) || cli.shape()? != Shape::CLASSIC) {
+        return Err("--format sumocue writes 9x9 killers without givens: it needs --killer cages".into());
+    }
     if cli.killer.is_some() && cli.symmetry != Symmetry::None {
         return Err("--killer draws cages, not symmetric givens: leave --symmetry out".into());
     }
@@ -276,7 +284,6 @@ pub(crate) fn run(cli: Cli) -> Result {
         return search(&cli, &seeds);
     }
     let killers = cli.killer.map(|kind| killer_generator(&generator, kind, cli.difficulty(), cli.time_limit));
-    let csv = cli.format == Format::Csv;
     let started = Instant::now();
     let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
     let mut header = vec![
@@ -308,7 +315,7 @@ pub(crate) fn run(cli: Cli) -> Result {
     for (done, result) in (1..).zip(results.take(cli.count as usize)) {
         match result {
             Ok(generated) => {
-                write_puzzle(&mut out, &generated, csv)?;
+                write_puzzle(&mut out, &generated, cli.format)?;
                 made += 1;
             }
             Err(error) => {
@@ -480,12 +487,14 @@ fn closest(error: &GenerateError) -> String {
     }
 }
 
-fn write_puzzle(out: &mut impl Write, generated: &Generated, csv: bool) -> io::Result<()> {
+fn write_puzzle(out: &mut impl Write, generated: &Generated, format: Format) -> io::Result<()> {
     let ruled = Puzzle::new(generated.puzzle.clone(), generated.variant.clone());
-    let puzzle = ruled.expect("a generated puzzle has its rules' shape").to_string();
-    if !csv {
-        return writeln!(out, "{puzzle}");
-    }
+    let ruled = ruled.expect("a generated puzzle has its rules' shape");
+    let puzzle = match format {
+        Format::Line => return writeln!(out, "{ruled}"),
+        Format::Sumocue => return writeln!(out, "{}", write_sumocue(&ruled).map_err(io::Error::other)?),
+        Format::Csv => ruled.to_string(),
+    };
     // The rating takes the standard rules only.
     let standard = generated.variant.is_standard();
     let rating = generated.rating.or_else(|| standard.then(|| rate(&generated.puzzle).ok()).flatten());

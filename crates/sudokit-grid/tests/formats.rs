@@ -120,3 +120,40 @@ fn a_record_of_another_shape_than_the_file_is_refused() {
     let told = PuzzleReader::new(text.as_bytes()).with_shape(Shape::CLASSIC).nth(1);
     assert!(matches!(told, Some(Err(ReadError::Parse { .. }))), "{told:?}");
 }
+
+/// The killers of the testkit's set, written in SumoCue's format, read
+/// back as they were, alone and through the reader beside other records;
+/// with Killer X's flag too.
+#[test]
+fn killers_go_through_sumocue_s_format_and_back() {
+    use sudokit_grid::io::{read_sumocue, write_sumocue};
+    let killers = sets::VARIANT_KILLER.puzzles();
+    let mut file = String::from("# killers\n");
+    for killer in &killers {
+        let line = write_sumocue(killer).unwrap();
+        assert_eq!(line.matches(':').count(), 84, "{line}");
+        assert_eq!(&read_sumocue(&line).unwrap(), killer);
+        file.push_str(&line);
+        file.push_str("\n.................................................................................\n");
+        let x =
+            sudokit_grid::sudokit_core::Puzzle::new(killer.grid().clone(), killer.variant().clone().with_diagonals())
+                .unwrap();
+        let line = write_sumocue(&x).unwrap();
+        assert!(line.starts_with("3x3:d:k:"));
+        assert_eq!(read_sumocue(&line).unwrap(), x);
+    }
+    let read: Vec<_> = PuzzleReader::new(file.as_bytes()).with_rules().collect::<Result<_, _>>().unwrap();
+    assert_eq!(read.len(), 2 * killers.len());
+    for (pair, killer) in read.chunks(2).zip(&killers) {
+        assert_eq!(&pair[0], killer);
+        assert!(pair[1].variant().is_standard());
+    }
+    // The plain reader refuses a killer rather than drop its cages.
+    let line = write_sumocue(&killers[0]).unwrap();
+    let err = PuzzleReader::new(line.as_bytes()).next().unwrap().unwrap_err();
+    assert!(matches!(err, ReadError::UnexpectedRules { line: 1, .. }), "{err}");
+    // A bad line names its line and column.
+    let bad = format!("# one\n{}", line.replacen(":k:", ":k:x", 1));
+    let err = PuzzleReader::new(bad.as_bytes()).with_rules().next().unwrap().unwrap_err();
+    assert!(err.to_string().starts_with("line 2: bad rules: column 8: `x"), "{err}");
+}

@@ -12,7 +12,10 @@
 //!   each out as the grid of the givens its marks stand for
 //!   ([`Variant::givens_of_marks`](sudokit_core::Variant::givens_of_marks):
 //!   a cell with one mark whose digit no peer has among its marks) under
-//!   rules with those marks ([`Variant::with_marks`](sudokit_core::Variant::with_marks)).
+//!   rules with those marks ([`Variant::with_marks`](sudokit_core::Variant::with_marks));
+//! * killers in SumoCue's exchange format, one per line (`3x3::k:` and a
+//!   value per cell, see [`sumocue`]): each is an empty grid under its
+//!   cages (and the diagonals after `3x3:d:k:`).
 //!
 //! Lines starting with `#` are comments, blank lines separate records, and
 //! CRLF line endings are accepted. Errors give the line and column in the
@@ -39,6 +42,7 @@
 
 mod errors;
 mod reader;
+pub mod sumocue;
 mod write;
 
 use std::path::Path;
@@ -47,6 +51,7 @@ use sudokit_core::Grid;
 
 pub use errors::ReadError;
 pub use reader::{PuzzleReader, RuledPuzzles};
+pub use sumocue::{SumoCueError, read_sumocue, write_sumocue};
 pub use write::{Format, write_puzzles, write_ruled_puzzles};
 
 /// Reads every puzzle of the file at `path`.

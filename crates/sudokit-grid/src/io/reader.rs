@@ -314,6 +314,19 @@ impl<R: BufRead> PuzzleReader<R> {
             self.rules = rules;
             return;
         }
+        if super::sumocue::is_sumocue(trimmed) {
+            let killer = super::sumocue::read_sumocue(trimmed);
+            self.flush();
+            let (line, path) = (self.line_no, self.path.clone());
+            match killer {
+                Ok(killer) => {
+                    let rules = RulesText { line, text: killer.variant().to_string().into() };
+                    self.push(line, Ok(killer.grid().clone()), Some(rules));
+                }
+                Err(error) => self.push(line, Err(ReadError::Rules { path, line, error }), None),
+            }
+            return;
+        }
         // A line's own rules follow its grid after a `;`.
         let (grid_part, has_rules) = trimmed.split_once(';').map_or((trimmed, false), |(grid, _)| (grid, true));
         let cells = grid_part.chars().filter(|c| !c.is_whitespace()).count();
