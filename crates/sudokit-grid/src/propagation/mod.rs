@@ -11,7 +11,7 @@ mod planes;
 use cell_set::Wide;
 use sudokit_core::{
     Admitted, Budget, CountSolutions, Puzzle, RuleKind, RuleKinds, SearchTally, Solution, SolveError, Solver,
-    SplitMix64,
+    SplitMix64, Stats,
 };
 
 /// A solver of every [`Variant`](sudokit_core::Variant) (the standard rules included): each cell
@@ -84,6 +84,8 @@ use sudokit_core::{
 pub struct PropagationSearch {
     /// The digits of a guess in a random order, when seeded.
     order: Option<SplitMix64>,
+    /// The counters of the last search.
+    last: Stats,
 }
 
 impl PropagationSearch {
@@ -115,7 +117,46 @@ impl PropagationSearch {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_seed(seed: u64) -> PropagationSearch {
-        PropagationSearch { order: Some(SplitMix64::new(seed)) }
+        PropagationSearch { order: Some(SplitMix64::new(seed)), last: Stats::default() }
+    }
+
+    /// The counters of the last solve or count: nodes (placements tried),
+    /// guesses and backtracks, and the time taken; those of the work done
+    /// until the budget ran out for a search it stopped.
+    ///
+    /// ```
+    /// use sudokit_core::{CountSolutions, Grid};
+    /// use sudokit_grid::PropagationSearch;
+    ///
+    /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+    /// let mut solver = PropagationSearch::new();
+    /// solver.count_solutions(&puzzle, 2)?;
+    /// assert!(solver.last_stats().guesses > 0 && solver.last_stats().nodes > solver.last_stats().guesses);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn last_stats(&self) -> Stats {
+        self.last
+    }
+
+    /// Keeps the counters of a search's end in [`last_stats`](Self::last_stats).
+    fn remember<T>(
+        &mut self,
+        outcome: Result<SearchTally<'_>, SolveError>,
+        then: impl FnOnce(SearchTally<'_>) -> Result<T, SolveError>,
+    ) -> Result<T, SolveError> {
+        match outcome {
+            Ok(tally) => {
+                self.last = tally.finish();
+                then(tally)
+            }
+            Err(error) => {
+                self.last = match &error {
+                    SolveError::BudgetExhausted { stats, .. } => *stats,
+                    _ => Stats::default(),
+                };
+                Err(error)
+            }
+        }
     }
 
     /// Every kind of rule: houses, every relation between two cells
@@ -173,13 +214,15 @@ impl Solver for PropagationSearch {
     }
 
     fn solve_admitted(&mut self, puzzle: Admitted<'_>, budget: &Budget) -> Result<Solution, SolveError> {
-        self.run(&puzzle, budget, 1)?.into_solution(puzzle.shape())
+        let outcome = self.run(&puzzle, budget, 1);
+        self.remember(outcome, |tally| tally.into_solution(puzzle.shape()))
     }
 }
 
 impl CountSolutions for PropagationSearch {
     fn count_admitted(&mut self, puzzle: Admitted<'_>, limit: u64, budget: &Budget) -> Result<u64, SolveError> {
-        Ok(self.run(&puzzle, budget, limit)?.found())
+        let outcome = self.run(&puzzle, budget, limit);
+        self.remember(outcome, |tally| Ok(tally.found()))
     }
 }
 

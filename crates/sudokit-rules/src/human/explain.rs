@@ -4,8 +4,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use sudokit_core::{Budget, Cell, Digit, Grid, Puzzle, SearchTally, SolveError, Stats, StopReason, Variant};
-use sudokit_grid::{Candidates, Contradiction};
+use sudokit_core::{
+    Budget, Cell, CountSolutions, Digit, Grid, Puzzle, SearchTally, SolveError, Solver, Stats, StopReason, Variant,
+};
+use sudokit_grid::{Candidates, Contradiction, PropagationSearch};
 
 use super::lists;
 use super::position::Position;
@@ -149,19 +151,32 @@ pub(crate) struct Search<'a> {
     failed: Option<Option<Contradiction>>,
     /// What the techniques keep from one step to the next.
     cache: Cache,
+    /// The puzzle's one solution, when known: a guess places its digit,
+    /// and the walk ends at it rather than look for a second.
+    solution: Option<Grid>,
 }
 
 impl<'a> Search<'a> {
     pub(crate) fn new(position: Position, strategies: Strategies<'a>, limit: usize) -> Search<'a> {
         let failed = position.contradiction().map(Some);
         let cache = Cache::new();
-        Search { position, stack: Vec::new(), strategies, solutions: Vec::new(), limit, finished: false, failed, cache }
+        Search {
+            position,
+            stack: Vec::new(),
+            strategies,
+            solutions: Vec::new(),
+            limit,
+            finished: false,
+            failed,
+            cache,
+            solution: None,
+        }
     }
 
     /// The search with `strategies` instead, from where it stands.
     fn with_strategies<'b>(self, strategies: Strategies<'b>) -> Search<'b> {
-        let Search { position, stack, strategies: _, solutions, limit, finished, failed, cache } = self;
-        Search { position, stack, strategies, solutions, limit, finished, failed, cache }
+        let Search { position, stack, strategies: _, solutions, limit, finished, failed, cache, solution } = self;
+        Search { position, stack, strategies, solutions, limit, finished, failed, cache, solution }
     }
 
     pub(crate) fn solutions(&self) -> &[Grid] {
@@ -218,7 +233,7 @@ impl<'a> Search<'a> {
         if self.position.is_solved() {
             let grid = self.position.to_grid();
             self.solutions.push(grid.clone());
-            if self.solutions.len() >= self.limit || self.stack.is_empty() {
+            if self.solutions.len() >= self.limit || self.stack.is_empty() || self.solution.is_some() {
                 return Ok(self.finish());
             }
             // Look for another solution: as if this branch had failed.
@@ -239,7 +254,11 @@ impl<'a> Search<'a> {
             .min_by_key(|&i| position.cands(i).len())
             .expect("an unsolved consistent position has an empty cell");
         let cands = position.cands(cell);
-        let digit = cands.first().expect("a consistent position has candidates in every empty cell");
+        let known = self.solution.as_ref().and_then(|solution| Digit::new(solution.values()[cell]));
+        let digit = known
+            .filter(|&digit| cands.contains(digit))
+            .or_else(|| cands.first())
+            .expect("a consistent position has candidates in every empty cell");
         let left = cands - Candidates::single(digit);
         self.stack.push(Branch { before: self.position.clone(), cell, left });
         self.position.place(cell, digit);
@@ -278,17 +297,23 @@ impl<'a> Search<'a> {
 ///
 /// After every change it plays the easiest step of the path of
 /// explanations ([`lists::explained`]: the standard path with the named
-/// patterns before the chains); when no technique applies it guesses on a cell
-/// with the fewest candidates, keeps the alternatives on a stack, and
-/// backtracks on a contradiction. It stops at the second solution.
+/// patterns before the chains); when no technique applies it guesses on a
+/// cell with the fewest candidates and keeps the alternatives on a stack.
+/// It stops at the second solution.
 ///
-/// The uniqueness techniques (unique rectangles, BUG) are used only once
-/// the puzzle is known to have one solution: the explainer first counts
-/// solutions up to two with the techniques that do not assume it.
+/// It first counts the solutions up to two, with one propagation search
+/// (`sudokit_grid::PropagationSearch`; the techniques' own search for
+/// rules that one does not take). The uniqueness techniques (unique
+/// rectangles, BUG) are used only when there is exactly one; and then a
+/// guess places the solution's digit, so the walk never goes down a wrong
+/// branch and ends at the solution. With none or several solutions a
+/// guess tries the smallest digit and the walk backtracks on a
+/// contradiction.
 ///
 /// A [budget](Explainer::with_budget) bounds the whole walk, that first
 /// count included: its time limit counts from the first event, a step is
-/// an iteration and a guess, a backtrack or a forcing-chain branch a node.
+/// an iteration and a guess, a backtrack, a forcing-chain branch or a
+/// node of the first count's search a node.
 /// When it runs out the last event is
 /// [`Finished(Outcome::Stopped(..))`](Outcome::Stopped).
 ///
@@ -479,12 +504,23 @@ impl<'a> Explainer<'a> {
     }
 
     /// Counts the solutions once, and drops the uniqueness techniques
-    /// unless there is exactly one.
-    fn count(&mut self, tally: &mut SearchTally<'_>) -> Result<(), StopReason> {
+    /// unless there is exactly one. The propagation search counts (the
+    /// human techniques' own search where it does not take the rules):
+    /// one search, not a walk of steps down every branch. A unique
+    /// puzzle's solution is kept for the guesses.
+    fn count(&mut self, budget: &Budget, tally: &mut SearchTally<'_>) -> Result<(), StopReason> {
         if self.unique.is_some() {
             return Ok(());
         }
-        let unique = Search::count(&self.search.position, 2, tally)? == 1;
+        let unique = match engine_solution(&self.search.position, budget, &mut self.stats) {
+            Some(Ok(solution)) => {
+                let unique = solution.is_some();
+                self.search.solution = solution;
+                unique
+            }
+            Some(Err(SolveError::BudgetExhausted { reason, .. })) => return Err(reason),
+            Some(Err(_)) | None => Search::count(&self.search.position, 2, tally)? == 1,
+        };
         if !unique {
             let kept: Vec<_> = self.search.strategies.iter().copied().filter(|s| !s.assumes_uniqueness()).collect();
             self.search.strategies = Cow::Owned(kept);
@@ -493,8 +529,8 @@ impl<'a> Explainer<'a> {
         Ok(())
     }
 
-    fn advance(&mut self, tally: &mut SearchTally<'_>) -> Result<Option<Event>, StopReason> {
-        self.count(tally)?;
+    fn advance(&mut self, budget: &Budget, tally: &mut SearchTally<'_>) -> Result<Option<Event>, StopReason> {
+        self.count(budget, tally)?;
         let event = self.search.advance(tally)?;
         if let Some(event) = &event {
             Search::tick(event, tally)?;
@@ -519,7 +555,7 @@ impl Iterator for Explainer<'_> {
         // Each event's tally counts its own work, which its drop charges
         // to the budget's shared caps: the next event has what is left.
         let mut tally = SearchTally::slow(&budget, 0);
-        let result = self.advance(&mut tally);
+        let result = self.advance(&budget, &mut tally);
         self.stats += *tally.stats();
         drop(tally);
         self.budget = budget;
@@ -531,6 +567,38 @@ impl Iterator for Explainer<'_> {
             }
         }
     }
+}
+
+/// The one solution of `position` (its placed digits and candidates under
+/// its rules), by the propagation search: `Ok(None)` when it has none or
+/// several, `None` for a position the search cannot be given (a cell
+/// without candidates, which the walk meets at once). Its work is added
+/// to `spent`.
+fn engine_solution(
+    position: &Position,
+    budget: &Budget,
+    spent: &mut Stats,
+) -> Option<Result<Option<Grid>, SolveError>> {
+    let marks: Vec<u64> = (0..position.len())
+        .map(|i| match position.placed(i) {
+            0 => position.cands(i).bits(),
+            digit => 1 << (digit - 1),
+        })
+        .collect();
+    let variant = position.variant().clone().with_marks(&marks).ok()?;
+    let puzzle = Puzzle::new(position.to_grid(), variant).ok()?;
+    let mut engine = PropagationSearch::new();
+    let count = engine.count_puzzle_solutions_with(&puzzle, 2, budget);
+    *spent += engine.last_stats();
+    Some(match count {
+        Ok(1) => {
+            let solution = engine.solve_puzzle_with(&puzzle, budget);
+            *spent += engine.last_stats();
+            solution.map(|solution| Some(solution.grid))
+        }
+        Ok(_) => Ok(None),
+        Err(error) => Err(error),
+    })
 }
 
 impl std::fmt::Debug for Explainer<'_> {
