@@ -3,7 +3,7 @@
 //! backtracks when the techniques stall; and the rating at the end.
 //!
 //! ```text
-//! cargo run --release --example explain -- [--marks] [--full-chains] [--rules RULES] [--svg DIR] [PUZZLE]
+//! cargo run --release --example explain -- [--marks] [--full-chains] [--rules RULES] [--svg DIR] [--rating-time-limit SECONDS] [PUZZLE]
 //! cargo run --release --example explain -- --marks \
 //!     "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
 //! ```
@@ -21,18 +21,21 @@
 //! `--svg DIR` also draws every step as DIR/step-001.svg, … (the grid
 //! with its pencil marks, the pattern's cells and houses highlighted, the
 //! removed candidates struck and the placed digits ringed) and writes
-//! DIR/index.html, one page with every step under its sentence. The run
-//! exits with status 1 for a puzzle without exactly one solution.
+//! DIR/index.html, one page with every step under its sentence. The
+//! rating after the walk stops after `--rating-time-limit` seconds (30 by
+//! default). The run exits with status 1 for a puzzle without exactly one
+//! solution.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
-use sudokit::rating::rater;
+use sudokit::rating::{RateError, rater};
 use sudokit::rules::human::{Event, Explainer, Outcome, Position, Step};
-use sudokit::{Grid, Variant};
-use sudokit_examples::{Drawn, Result, WithContext, puzzle_and_rules};
+use sudokit::{Budget, Grid, Variant};
+use sudokit_examples::{Drawn, Result, WithContext, puzzle_and_rules, seconds};
 
 /// Walks a puzzle step by step as a player would, printing each step's
 /// explanation, then its rating.
@@ -59,6 +62,10 @@ struct Cli {
     /// Draw every step as an SVG picture in DIR, with an index.html page.
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Time limit of the rating after the walk, in seconds (the forcing
+    /// chains of a hard killer can take minutes).
+    #[arg(long, value_parser = seconds, default_value = "30", value_name = "SECONDS")]
+    rating_time_limit: Duration,
     /// The puzzle: an 81-character line or any grid text sudokit reads
     /// (default: top95 number 13).
     puzzle: Option<String>,
@@ -109,7 +116,7 @@ fn run(cli: Cli) -> Result {
                 }
             },
             Event::Solution(_) => println!("{number:>3}. A solution; looking for another"),
-            Event::Finished(outcome) => verdict = report(&puzzle, &variant, &outcome),
+            Event::Finished(outcome) => verdict = report(&puzzle, &variant, &outcome, cli.rating_time_limit),
             other => println!("{number:>3}. {other:?}"),
         }
     }
@@ -173,12 +180,18 @@ impl Pictures {
 
 /// Prints how the walk ended; an error unless the puzzle had exactly one
 /// solution, for the exit status.
-fn report(puzzle: &Grid, variant: &Variant, outcome: &Outcome) -> Result {
+fn report(puzzle: &Grid, variant: &Variant, outcome: &Outcome, rating_limit: Duration) -> Result {
     match outcome {
         Outcome::Solved(grid) => {
             println!("\nSolved, the only solution:\n{}", Drawn(grid, variant));
-            match rater().rate_variant(puzzle, variant) {
+            eprintln!("rating (at most {} s)…", rating_limit.as_secs_f64());
+            let budget = Budget::unlimited().with_time_limit(rating_limit);
+            match rater().with_budget(budget).rate_variant(puzzle, variant) {
                 Ok(r) => println!("Rating: ER {} EP {} ED {} ({})", r.er, r.ep, r.ed, r.level),
+                Err(RateError::Stopped(_)) => println!(
+                    "Rating: not reached within {} s (--rating-time-limit gives it longer)",
+                    rating_limit.as_secs_f64()
+                ),
                 Err(e) => println!("Rating: {e}"),
             }
             Ok(())
