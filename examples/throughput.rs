@@ -9,7 +9,7 @@
 //! ("only cell"), its fastest exact solver.
 //!
 //! ```text
-//! cargo run --release --example throughput -- [--pair fast|dlx|generate|canonical|variants] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [--chart FILE.svg] [FILE...]
+//! cargo run --release --example throughput -- [--pair fast|dlx|generate|canonical|variants] [--mode first|unique|both] [--rounds N] [--limit N] [--timed] [--check-only] [--chart FILE.svg] [FILE...]
 //! ```
 //!
 //! `--pair variants` reads puzzles with their rules (`GRID;RULES` lines):
@@ -21,7 +21,9 @@
 //! two.
 //!
 //! `--chart FILE.svg` also draws the rates, puzzles per second on a log
-//! scale, per set and mode.
+//! scale, per set and mode. `--check-only` checks every answer as below
+//! and times nothing: each set's two rows leave the rate empty (CI checks
+//! `Auto` against `sudoku-variants` so).
 //!
 //! `--pair generate` makes `--limit` puzzles (2 000 by default) per timed
 //! run on one thread, each side in turn; before the timing, every puzzle
@@ -102,6 +104,11 @@ struct Cli {
     /// Race under the default budget, which times every solve.
     #[arg(long)]
     timed: bool,
+    /// Check every answer of both solvers against each other and time
+    /// nothing (pairs fast, dlx and variants): a row per set and solver,
+    /// its rate left empty.
+    #[arg(long, conflicts_with_all = ["rounds", "timed", "chart"])]
+    check_only: bool,
     /// Also draw the rates as an SVG chart (puzzles per second, log scale).
     #[arg(long, value_name = "FILE.svg")]
     chart: Option<PathBuf>,
@@ -172,6 +179,7 @@ struct Options {
     rounds: usize,
     limit: usize,
     timed: bool,
+    check_only: bool,
     files: Vec<PathBuf>,
 }
 
@@ -196,6 +204,7 @@ impl Options {
             rounds: cli.rounds as usize,
             limit: cli.limit.map_or(default_limit, |n| n as usize),
             timed: cli.timed,
+            check_only: cli.check_only,
             files,
         }
     }
@@ -358,6 +367,9 @@ fn run(options: &Options) -> Result<Vec<Row>> {
     println!("set,solver,mode,puzzles,puzzles_per_sec,guesses_per_puzzle");
     let instructions = BitParallel::new().instructions();
     eprintln!("fast runs on {instructions:?} instructions (set {PORTABLE_ENV}=1 for the portable path)");
+    if options.check_only && matches!(options.pair, Pair::Generate | Pair::Canonical) {
+        return Err("--check-only applies to --pair fast, dlx and variants".into());
+    }
     if options.pair == Pair::Generate {
         race_generators(options, &mut rows)?;
         return Ok(rows);
@@ -426,6 +438,12 @@ fn race(
         }
         guesses = guesses.zip(our_guesses).map(|(sum, g)| sum + g);
     }
+    let guesses = guesses.map_or(String::new(), |g| format!("{:.2}", g as f64 / n as f64));
+    if options.check_only {
+        println!("{set},{},{},{n},,{guesses}", ours.name(), mode.name());
+        println!("{set},{},{},{n},,", peer.name(), mode.name());
+        return Ok(());
+    }
     // Small sets are repeated so that each timed run lasts at least 100 ms:
     // shorter runs are at the mercy of a single hiccup.
     let once = seconds(|| ours.run(mode, 1)).max(1e-6);
@@ -442,7 +460,6 @@ fn race(
             Ok(())
         },
     )?;
-    let guesses = guesses.map_or(String::new(), |g| format!("{:.2}", g as f64 / n as f64));
     report(rows, set, ours.name(), mode.name(), n, median(&mut our_runs, n * repeat), &guesses);
     report(rows, set, peer.name(), mode.name(), n, median(&mut their_runs, n * repeat), "");
     Ok(())
