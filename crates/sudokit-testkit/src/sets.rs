@@ -28,11 +28,7 @@ impl PuzzleSet {
     /// Absolute path of the file: inside this crate for the embedded sets,
     /// in the repository's `puzzles/` folder for the others.
     pub fn path(&self) -> PathBuf {
-        if self.embedded.is_some() {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(self.file)
-        } else {
-            puzzles_dir().join(self.file)
-        }
+        if self.embedded.is_some() { embedded_path(self.file) } else { puzzles_dir().join(self.file) }
     }
 
     /// Whether the set can be read here: always for the embedded sets, in a
@@ -77,6 +73,11 @@ impl PuzzleSet {
 /// their 1-based line numbers.
 pub fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Where the embedded file `file` lies, inside this crate.
+fn embedded_path(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(file)
 }
 
 /// The repository's `puzzles/` folder (the embedded sets are linked
@@ -155,7 +156,7 @@ impl VariantSet {
     /// Absolute path of the file, inside this crate (`puzzles/` of the
     /// repository links there).
     pub fn path(&self) -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(self.file)
+        embedded_path(self.file)
     }
 
     /// The file's text.

@@ -8,6 +8,8 @@ use sudokit_core::cage::{MAX_DIGIT_SETS, combinations, digit_sets};
 use sudokit_core::sums::{LinearSum, peer_runs, sums_of};
 use sudokit_core::{HouseKind, Rulebook};
 
+use crate::Candidates;
+
 /// A sum as the engine reads it: the digits of `cells` add up to
 /// `total`, each counted with the sign of its group.
 #[derive(Debug)]
@@ -249,16 +251,7 @@ impl Linear {
             ((1..=64).contains(&d) && allowed[open[j]] >> (d - 1) & 1 == 1).then_some(d)
         };
         let bit = |d: i32| 1u64 << (d - 1);
-        let digits = |j: usize| {
-            let mut each = allowed[open[j]];
-            std::iter::from_fn(move || {
-                (each != 0).then(|| {
-                    let d = each.trailing_zeros() as i32 + 1;
-                    each &= each - 1;
-                    d
-                })
-            })
-        };
+        let digits = |j: usize| Candidates::from_bits(allowed[open[j]]).iter().map(|d| i32::from(d.get()));
         let mut reached = [0u64; 3];
         match open.len() {
             1 => {

@@ -579,12 +579,7 @@ fn engine_solution(
     budget: &Budget,
     spent: &mut Stats,
 ) -> Option<Result<Option<Grid>, SolveError>> {
-    let marks: Vec<u64> = (0..position.len())
-        .map(|i| match position.placed(i) {
-            0 => position.cands(i).bits(),
-            digit => 1 << (digit - 1),
-        })
-        .collect();
+    let marks: Vec<u64> = (0..position.len()).map(|i| position.marks(i).bits()).collect();
     let variant = position.variant().clone().with_marks(&marks).ok()?;
     let puzzle = Puzzle::new(position.to_grid(), variant).ok()?;
     let mut engine = PropagationSearch::new();

@@ -478,7 +478,7 @@ impl Position {
     }
 
     /// Candidates of cell `i`, a placed cell holding its digit.
-    fn marks(&self, i: usize) -> Candidates {
+    pub(crate) fn marks(&self, i: usize) -> Candidates {
         Digit::new(self.values[i]).map_or(self.candidates[i], Candidates::single)
     }
 
