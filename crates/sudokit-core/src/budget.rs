@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::error::StopReason;
 
 /// A shared flag that asks running solvers to stop.
@@ -97,7 +98,8 @@ impl Budget {
 
     /// Stop every solve under this budget at `deadline`, one instant for
     /// all of them (see [`with_time_limit`](Budget::with_time_limit) for a
-    /// limit per solve).
+    /// limit per solve). The instant is read from [`clock::Instant`](crate::clock::Instant),
+    /// which is std's outside `wasm32-unknown-unknown`.
     #[must_use]
     pub fn with_deadline(mut self, deadline: Instant) -> Budget {
         self.deadline = Some(deadline);

@@ -4,7 +4,8 @@
 //!
 //! Depend on this crate to write a solver that plugs into the rest of the
 //! workspace, or to handle grids without pulling in any solver. It has no
-//! dependency but `thiserror`.
+//! dependency but `thiserror` (and, on `wasm32-unknown-unknown`, `web-time`
+//! for the [`clock`]).
 //!
 //! # Example
 //! ```
@@ -83,6 +84,7 @@
 mod budget;
 pub mod cage;
 mod cell;
+pub mod clock;
 mod error;
 mod grid;
 pub mod marks;

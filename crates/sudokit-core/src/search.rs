@@ -1,9 +1,10 @@
 //! The bookkeeping every solver shares: [`SearchTally`] (the budget check,
 //! the work counters, the solutions found) and the [`Meter`] under it.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::budget::Budget;
+use crate::clock::Instant;
 use crate::error::{SolveError, StopReason};
 use crate::grid::Grid;
 use crate::shape::Shape;

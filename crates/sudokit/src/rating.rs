@@ -19,7 +19,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use sudokit_core::clock::Instant;
 
 pub use sudokit_rules::human::{Cutoff, Level, RateError, RateUntil, Rater, Rating};
 

@@ -37,9 +37,10 @@ mod report;
 
 use std::path::Path;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sudokit_core::Puzzle;
+use sudokit_core::clock::Instant;
 use sudokit_core::{Budget, Grid, SolveError, Solver, Stats, StopReason};
 use sudokit_grid::io::{PuzzleReader, ReadError};
 
