@@ -288,18 +288,17 @@ impl Progress {
 /// file's line is), with `;RULES` after it for a variant, and `flag` the
 /// rules of a `--rules` flag (all three join).
 pub fn puzzle_and_rules(text: &str, flag: Option<&str>) -> Result<(sudokit::Grid, sudokit::Variant)> {
-    let (grid_text, line_rules) = match text.split_once(';') {
-        Some((grid, rules)) => (grid, Some(rules)),
-        None => (text, None),
+    let text = match flag {
+        Some(rules) if text.contains(';') => format!("{text},{rules}"),
+        Some(rules) => format!("{text};{rules}"),
+        None => text.to_owned(),
     };
-    let mut records = sudokit::io::PuzzleReader::new(grid_text.trim().as_bytes()).with_rules();
-    let record = records.next().ok_or_else(|| "bad puzzle: no grid given".to_owned())?.context(|| "bad puzzle")?;
-    // The record's own rules: the marks of a pencil-mark line, the cages
-    // of a killer line.
-    let own = (!record.variant().is_standard()).then(|| record.variant().to_string());
-    let rules = [own.as_deref(), line_rules, flag].into_iter().flatten().collect::<Vec<_>>().join(",");
-    let variant = sudokit::Variant::parse(rules.trim(), record.shape()).context(|| "bad rules")?;
-    Ok((record.into_parts().0, variant))
+    let puzzle = sudokit::io::parse_puzzle(&text).map_err(|error| match error {
+        sudokit::io::ReadError::Rules { error, .. } => format!("bad rules: {error}"),
+        other => format!("bad puzzle: {other}"),
+    })?;
+    let (grid, rules) = puzzle.into_parts();
+    Ok((grid, rules.variant().clone()))
 }
 
 /// What a puzzle's header says of its rules: nothing for the standard

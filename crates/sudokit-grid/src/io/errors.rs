@@ -57,6 +57,17 @@ pub enum ReadError {
         /// The rules, in their text form.
         rules: String,
     },
+    /// The text holds no puzzle, where one was asked for
+    /// ([`parse_puzzle`](crate::io::parse_puzzle)).
+    #[error("no puzzle: the text holds no grid")]
+    NoPuzzle,
+    /// The text holds more than one puzzle, where one was asked for
+    /// ([`parse_puzzle`](crate::io::parse_puzzle)).
+    #[error("line {line}: a second puzzle, where one was expected")]
+    MorePuzzles {
+        /// The line where the second puzzle ends.
+        line: usize,
+    },
 }
 
 impl ReadError {

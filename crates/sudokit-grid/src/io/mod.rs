@@ -23,13 +23,13 @@
 //! of one-line puzzles as `.` or `0` rather than `-` throughout.
 //!
 //! # Rules
-//! A puzzle of a [`Variant`](sudokit_core::Variant) carries its rules in
+//! A puzzle of a [`Variant`] carries its rules in
 //! their text form ([`variant_text`](sudokit_core::variant_text)): a
 //! one-line puzzle after a `;` (`GRID;x,anti-knight`), or a line
 //! `rules: x,anti-knight` for every record after it, until the next
 //! `rules:` line (`rules:` alone goes back to the standard rules). A
 //! line's own rules replace the header's. [`PuzzleReader::with_rules`]
-//! hands out each grid with its rules ([`Puzzle`](sudokit_core::Puzzle)); the plain reader
+//! hands out each grid with its rules ([`Puzzle`]); the plain reader
 //! hands out grids, and refuses a record with rules other than the
 //! standard ones rather than drop them.
 //!
@@ -47,7 +47,7 @@ mod write;
 
 use std::path::Path;
 
-use sudokit_core::Grid;
+use sudokit_core::{Grid, Puzzle, Variant};
 
 pub use errors::ReadError;
 pub use reader::{PuzzleReader, RuledPuzzles};
@@ -75,4 +75,50 @@ pub fn read_puzzles(path: impl AsRef<Path>) -> Result<Vec<Grid>, ReadError> {
 /// The first malformed record, as [`ReadError::Parse`].
 pub fn parse_puzzles(text: &str) -> Result<Vec<Grid>, ReadError> {
     PuzzleReader::new(text.as_bytes()).collect()
+}
+
+/// Reads the one puzzle of `text` with its rules, as a line of a puzzle
+/// file reads: a grid on one line or on several, a pencil-mark line, or a
+/// killer in SumoCue's format, and after a `;` the rules of a variant
+/// (`GRID;x`, `GRID;cage=15:r1c1+r1c2+r1c3`). The rules a record carries (a
+/// pencil-mark line's marks, a killer line's cages) and those after the
+/// `;` join. This is the reader behind a text box or a command-line
+/// argument.
+///
+/// ```
+/// use sudokit_grid::io::parse_puzzle;
+///
+/// let puzzle = parse_puzzle("1...........3..4;x")?;
+/// assert_eq!(puzzle.variant().to_string(), "x");
+/// assert_eq!(puzzle.grid().filled_count(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`ReadError::Parse`] for a grid that cannot be read (with its line and
+/// column), [`ReadError::Rules`] for rules that cannot (their columns count
+/// from the start of the rules), [`ReadError::NoPuzzle`] for text without
+/// a grid and [`ReadError::MorePuzzles`] for text with a second one.
+pub fn parse_puzzle(text: &str) -> Result<Puzzle, ReadError> {
+    let (grid_text, rules) = match text.split_once(';') {
+        Some((grid, rules)) => (grid, rules.trim()),
+        None => (text, ""),
+    };
+    let mut records = PuzzleReader::new(grid_text.trim().as_bytes()).with_rules();
+    let puzzle = records.next().ok_or(ReadError::NoPuzzle)??;
+    if records.next().is_some() {
+        return Err(ReadError::MorePuzzles { line: records.reader().last_line() });
+    }
+    if rules.is_empty() {
+        return Ok(puzzle);
+    }
+    let own = (!puzzle.is_standard()).then(|| puzzle.variant().to_string());
+    let joined = own.into_iter().chain([rules.to_owned()]).collect::<Vec<_>>().join(",");
+    let variant = Variant::parse(&joined, puzzle.shape()).map_err(|error| ReadError::Rules {
+        path: None,
+        line: records.reader().last_line().max(1),
+        error,
+    })?;
+    let (grid, _) = puzzle.into_parts();
+    Ok(Puzzle::new(grid, variant).expect("the rules were read in the grid's shape"))
 }
