@@ -6,7 +6,7 @@ doc comments (`//!`, `///`) of every Rust file, takes each `code span` that
 looks like a path inside the project (a `/` in it, or a file name with a
 known extension), and looks for it from the project root, from the crate of
 the file that names it, and from the folder of that file. Paths outside the
-project (`../shared/…`), build outputs under `target/`, URLs, globs and
+project (`../shared/…`), build outputs under `target/` and `web/pkg/`, URLs, globs and
 placeholders are skipped.
 
 Usage: python3 tools/doc_paths.py   (from the project root; exit 1 on a miss)
@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 EXTENSIONS = (".rs", ".md", ".toml", ".txt", ".csv", ".tsv", ".py", ".json", ".sh")
 SPAN = re.compile(r"`([^`\s]+)`")
 SKIP = re.compile(r"[<>*{}|$:?=,()\[\]]|^\.\./|^~|^-|^/|https?|\.\.\.|…")
-# What a build or an example writes under `target/` is not a file the project
-# holds: a clean checkout has no `target/` at all.
-OUTPUTS = re.compile(r"^target(/|$)")
+# What a build or an example writes under `target/`, or web/build.sh under
+# `web/pkg/`, is not a file the project holds: a clean checkout has neither.
+OUTPUTS = re.compile(r"^(target|web/pkg)(/|$)")
 
 
 def candidates(text: str):

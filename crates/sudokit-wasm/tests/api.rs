@@ -169,3 +169,16 @@ fn generate_keeps_its_seed_band_and_rules() -> Result<(), api::Failure> {
     }
     Ok(())
 }
+
+#[test]
+fn a_pencil_mark_line_is_drawn_with_its_marks() -> Result<(), api::Failure> {
+    // 4×4, four marks a cell; r1c1 holds 1 alone, but its peers still hold
+    // 1 among their marks, so it stays open (SukakuExplainer's reading).
+    let line = format!("1...{}", "1234".repeat(15));
+    let view = api::parse(&line)?;
+    let marks = view.marks.expect("the marks");
+    assert_eq!(marks[0], [1]);
+    assert!(marks[1..].iter().all(|m| m == &[1, 2, 3, 4]));
+    assert_eq!(view.cells[0], 0);
+    Ok(())
+}
