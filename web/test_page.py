@@ -10,7 +10,8 @@ sees against the library's own answers, read from the native examples
 - a puzzle explained to its end: the step count and the first step's
   sentence are `explain`'s;
 - one classic puzzle of each level rated (Sudoku Explainer's reference
-  set): ER, EP, ED and level are `rate`'s;
+  set: easy, medium, hard, expert), and an empty-grid killer: ER, EP, ED
+  and level are `rate`'s;
 - bad input (clashing givens, a wrong length, unknown rules): the message
   names the cells, the line, the column;
 - Stop pressed during a long generation: the page says so at once and
@@ -66,8 +67,8 @@ def native_walk(examples, line):
 
 
 def native_rating(examples, line):
-    row = native(examples, "rate", "-", stdin=line + "\n").splitlines()[1].split(",")
-    return {"er": row[1], "ep": row[2], "ed": row[3], "level": row[4]}
+    row = next(csv.DictReader(native(examples, "rate", "-", stdin=line + "\n").splitlines()))
+    return {key: row[key] for key in ("er", "ep", "ed", "level")}
 
 
 def one_per_level():
@@ -199,7 +200,8 @@ def main():
             driver.save_screenshot(screenshot)
             print(f"screenshot: {screenshot}")
 
-            for level, puzzle in one_per_level().items():
+            killer = [l for l in open(ROOT / "puzzles" / "variant_killer.txt") if not l.startswith("#")][0].strip()
+            for level, puzzle in [*one_per_level().items(), ("a killer, empty grid", killer)]:
                 page.enter(puzzle)
                 page.run("rate")
                 shown = {key: page.result(key) for key in ("er", "ep", "ed", "level")}
