@@ -139,6 +139,13 @@ function drawBoard(cells, candidates = null) {
         div.append(sum);
       }
     }
+    for (const clue of view.edgeClues.filter((c) => c.cells[0] === i)) {
+      const mark = document.createElement("span");
+      const across = clue.cells[1] === i + 1;
+      mark.className = `edge ${clue.kind} ${across ? "across" : "down"}`;
+      if (clue.kind === "x" || clue.kind === "v") mark.textContent = clue.kind.toUpperCase();
+      div.append(mark);
+    }
     if (cells[i]) {
       const digit = document.createElement("span");
       digit.className = view.cells[i] ? "digit given" : "digit";
@@ -157,6 +164,7 @@ function drawBoard(cells, candidates = null) {
     }
     board.append(div);
   }
+  $("rules-line").textContent = view.rules ? `Rules: ${view.rules}` : "Standard rules";
 }
 
 function symbol(value, side) {

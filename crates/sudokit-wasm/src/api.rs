@@ -117,6 +117,10 @@ pub struct PuzzleView {
     pub cages: Vec<CageView>,
     /// The houses the rules add (diagonals, windows, …), as cells.
     pub extra_houses: Vec<Vec<usize>>,
+    /// The clues between two neighbours: `white`, `black` (Kropki dots),
+    /// `x` or `v`, with the two cells.
+    pub edge_clues: Vec<EdgeClueView>,
+
     /// The pencil marks of each cell, as a list of digits, when the puzzle
     /// was given as marks.
     pub marks: Option<Vec<Vec<u8>>>,
@@ -126,6 +130,15 @@ pub struct PuzzleView {
     pub line: String,
     /// The picture the command-line tools print.
     pub picture: String,
+}
+
+/// A clue on the edge between two neighbouring cells.
+#[derive(Clone, Debug, Serialize)]
+pub struct EdgeClueView {
+    /// `white`, `black`, `x` or `v`.
+    pub kind: &'static str,
+    /// The two cells (row-major indices).
+    pub cells: [usize; 2],
 }
 
 /// A killer cage.
@@ -168,6 +181,11 @@ fn view(puzzle: &Puzzle) -> PuzzleView {
         regions,
         cages: variant.cages().iter().map(|c| CageView { cells: c.cells().to_vec(), sum: c.sum() }).collect(),
         extra_houses: variant.extra_houses().iter().map(|h| h.cells().to_vec()).collect(),
+        edge_clues: variant
+            .edge_clues()
+            .iter()
+            .map(|&(clue, a, b)| EdgeClueView { kind: clue.name(), cells: [a, b] })
+            .collect(),
         marks,
         rules: if variant.is_standard() { String::new() } else { variant.to_string() },
         line: line_of(puzzle.grid(), variant),

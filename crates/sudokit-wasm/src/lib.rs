@@ -22,7 +22,7 @@
 //!
 //! | JavaScript | Rust | returns |
 //! |---|---|---|
-//! | `parse(text)` | [`api::parse`] | the puzzle to draw: `side`, `cells`, `regions`, `cages`, `extraHouses`, `marks`, `rules`, `line`, `picture` |
+//! | `parse(text)` | [`api::parse`] | the puzzle to draw: `side`, `cells`, `regions`, `cages`, `extraHouses`, `edgeClues`, `marks`, `rules`, `line`, `picture` |
 //! | `solve(text, options)` | [`api::solve`] | `cells`, `line`, `solver`, `nodes`, `micros` |
 //! | `count(text, options)` | [`api::count`] | `count`, `limit`, `verdict` (`unique`, `none`, `several`) |
 //! | `trueCandidates(text, options)` | [`api::true_candidates`] | `candidates`: per cell, the digits some solution puts there |

@@ -182,3 +182,11 @@ fn a_pencil_mark_line_is_drawn_with_its_marks() -> Result<(), api::Failure> {
     assert_eq!(view.cells[0], 0);
     Ok(())
 }
+
+#[test]
+fn edge_clues_are_drawn_between_their_cells() -> Result<(), api::Failure> {
+    let view = api::parse("................;black=r1c1+r2c1,v=r1c2+r1c3")?;
+    let clues: Vec<(&str, [usize; 2])> = view.edge_clues.iter().map(|c| (c.kind, c.cells)).collect();
+    assert_eq!(clues, [("black", [0, 4]), ("v", [1, 2])]);
+    Ok(())
+}
