@@ -68,7 +68,8 @@
 //! the killer techniques (cage combinations 2.4, rule of 45 2.5 to 2.7,
 //! cage-locked digits 2.8; a killer they cannot solve rates past them):
 //! `cargo run --release --example generate -- --killer givens --rating
-//! 2.8..12.0`.
+//! 2.8..12.0`. A killer whose rating passes 500 000 search nodes is
+//! dropped for the next one (see `KillerGenerator::with_rating_node_limit`).
 
 use std::io::{self, Write};
 use std::process::ExitCode;

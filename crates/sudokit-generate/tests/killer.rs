@@ -188,3 +188,26 @@ fn killers_by_difficulty_rate_in_their_band() {
     let err = KillerGenerator::new(Variant::standard(Shape::SIX)).with_difficulty(empty).generate(0).unwrap_err();
     assert!(matches!(err, GenerateError::Impossible { .. }), "{err:?}");
 }
+
+#[test]
+fn a_candidate_whose_rating_passes_its_node_cap_is_dropped_for_the_next() {
+    use sudokit_generate::Difficulty;
+    use sudokit_generate::sudokit_core::{Budget, StopReason};
+    use sudokit_rules::human::Score;
+
+    let band = Difficulty::any().with_rating(Score::from_tenths(10)..=Score::from_tenths(120));
+    let request = KillerGenerator::new(Variant::standard(Shape::MINI)).with_difficulty(band);
+    // Every band killer rates within the default cap: the first candidate.
+    let made = request.generate(4).unwrap();
+    assert_eq!(made.attempts, 1);
+    // A cap of one node stops every rating: each candidate is dropped and
+    // the next made, until the puzzle's own budget (nodes here, so that
+    // the run is the same everywhere) ends the request.
+    let capped = request.with_rating_node_limit(1).with_budget(Budget::unlimited().with_max_nodes(3_000));
+    match capped.generate(4) {
+        Err(GenerateError::Stopped { reason: StopReason::NodeLimit, attempts, .. }) => {
+            assert!(attempts > 1, "{attempts} attempts")
+        }
+        other => panic!("{other:?}"),
+    }
+}
