@@ -2,6 +2,8 @@
 // (worker.js, which runs sudokit's WebAssembly module), and draws the
 // replies. One call runs at a time; Stop ends the worker and starts a
 // fresh one, so the page answers at once whatever the call was doing.
+// A classic script, and the worker made from the text of
+// pkg/sudokit_bundle.js: the page works from file:// as from a server.
 
 const $ = (id) => document.getElementById(id);
 const pending = new Map();
@@ -11,8 +13,16 @@ let busy = null; // { call, started, timer } while a call other than parse runs
 let view = null; // the puzzle as last parsed
 let walk = null; // the explained steps shown by the slider
 
+const workerUrl = self.SUDOKIT_WORKER_SOURCE
+  ? URL.createObjectURL(new Blob([self.SUDOKIT_WORKER_SOURCE], { type: "text/javascript" }))
+  : null;
+
 function startWorker() {
-  worker = new Worker("worker.js", { type: "module" });
+  if (!workerUrl) {
+    setStatus("the page is not built: run bash web/build.sh");
+    return;
+  }
+  worker = new Worker(workerUrl);
   worker.onmessage = (event) => {
     const data = event.data;
     if ("ready" in data) {
@@ -35,13 +45,16 @@ function startWorker() {
   worker.onerror = (event) => setStatus(`the worker failed: ${event.message}`);
 }
 
-function send(call, text, options) {
+function send(call, text, options, measured) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, call, text, options });
+    worker.postMessage({ id, call, text, options, measured });
   });
 }
+
+// For scripts driving the page (web/measure.py): one call to the worker.
+self.sudokitCall = send;
 
 function setStatus(text) {
   $("status").textContent = text;

@@ -53,6 +53,25 @@ if command -v wasm-opt >/dev/null; then
 else
   echo "wasm-opt not found (Debian's binaryen package): the module is as rustc made it"
 fi
-rm -rf web/pkg
+rm -rf web/pkg target/wasm-no-modules
+# The ES module for scripts of one's own (the crate's documented API)...
 "$bindgen" --target web --no-typescript --out-name sudokit_wasm --out-dir web/pkg "$module"
+# ...and the page's worker as one classic script, wasm-bindgen's global
+# glue and the module's bytes inlined before web/worker.js: browsers load
+# neither a module worker nor a .wasm file from file://, but they run a
+# classic script from there, and a worker made from its text.
+"$bindgen" --target no-modules --no-typescript --out-name sudokit_wasm --out-dir target/wasm-no-modules "$module"
+python3 - <<'PY'
+import base64
+import json
+
+glue = open("target/wasm-no-modules/sudokit_wasm.js").read()
+module = base64.b64encode(open("target/wasm-no-modules/sudokit_wasm_bg.wasm", "rb").read()).decode()
+worker = open("web/worker.js").read()
+source = f"{glue}\nconst WASM_BASE64 = \"{module}\";\n{worker}"
+with open("web/pkg/sudokit_bundle.js", "w") as out:
+    out.write("// Written by web/build.sh: the page's worker, with sudokit's WebAssembly module inlined.\n")
+    out.write(f"self.SUDOKIT_WORKER_SOURCE = {json.dumps(source)};\n")
+PY
 echo "web/pkg/sudokit_wasm_bg.wasm: $(wc -c < web/pkg/sudokit_wasm_bg.wasm) bytes"
+echo "web/pkg/sudokit_bundle.js: $(wc -c < web/pkg/sudokit_bundle.js) bytes (the page's worker, the module inlined)"

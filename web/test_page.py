@@ -15,7 +15,8 @@ sees against the library's own answers, read from the native examples
 - bad input (clashing givens, a wrong length, unknown rules): the message
   names the cells, the line, the column;
 - Stop pressed during a long generation: the page says so at once and
-  solves the next puzzle.
+  solves the next puzzle;
+- the page opened from file://, without a server: it solves as served.
 
 It saves a screenshot of an explained step (docs/playground.png).
 
@@ -236,6 +237,11 @@ def main():
             page.enter(CLASSIC)
             page.run("solve")
             check(page.result("line") == native_solution(examples, CLASSIC), "after Stop, the page solves again")
+
+        page = Page(driver, (WEB / "index.html").as_uri())
+        page.enter(CLASSIC)
+        page.run("solve")
+        check(page.result("line") == native_solution(examples, CLASSIC), "opened from file://, the page solves")
     finally:
         driver.quit()
     print(f"the page passed every check in {time.time() - started:.1f} s")

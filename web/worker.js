@@ -1,10 +1,14 @@
-// The page's worker: loads sudokit's WebAssembly module once, then runs
-// one call per message, so that long work never freezes the page. The
-// page stops a call by ending this worker and starting another.
-import init, * as sudokit from "./pkg/sudokit_wasm.js";
+// The page's worker: runs sudokit's WebAssembly module, one call per
+// message, so that long work never freezes the page. web/build.sh puts
+// this file in pkg/sudokit_bundle.js after wasm-bindgen's glue (the
+// global `wasm_bindgen`) and the module's bytes (`WASM_BASE64`); the
+// page starts it from that text. The page stops a call by ending this
+// worker and starting another.
 
-const ready = init();
 const withText = new Set(["parse", "solve", "count", "trueCandidates", "explain", "hint", "rate"]);
+const bytes = Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0));
+const sudokit = wasm_bindgen;
+const ready = wasm_bindgen({ module_or_path: bytes });
 
 ready.then(
   () => self.postMessage({ ready: true, version: sudokit.version() }),
@@ -12,13 +16,15 @@ ready.then(
 );
 
 self.onmessage = async (event) => {
-  const { id, call, text, options } = event.data;
+  const { id, call, text, options, measured } = event.data;
   try {
     await ready;
     const started = performance.now();
     let result;
     if (call === "generate") {
       result = sudokit.generate(options);
+    } else if (call === "measure") {
+      result = sudokit.measure(measured, text, options);
     } else if (withText.has(call)) {
       result = sudokit[call](text, options);
     } else {

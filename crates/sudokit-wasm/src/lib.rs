@@ -13,7 +13,9 @@
 //! # The JavaScript API
 //! `web/pkg/sudokit_wasm.js` is an ES module (wasm-bindgen's `web` target):
 //! its default export loads the `.wasm`, then every function below is
-//! callable. Each takes the puzzle's text and an options object (omitted
+//! callable. (The page itself runs the same functions from
+//! `web/pkg/sudokit_bundle.js`, wasm-bindgen's `no-modules` glue with the
+//! module inlined, so that it also works from `file://`.) Each takes the puzzle's text and an options object (omitted
 //! or `{}` for the defaults; see [`api::Options`]: `timeLimitMs`,
 //! `solver`, `limit`, `pictures`, `side`, `rules`, `symmetry`, `rating`,
 //! `seed`), returns a plain object, and throws an `Error` whose message
