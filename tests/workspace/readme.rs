@@ -1,5 +1,5 @@
-//! The README's tables against the registry: the registered solvers, and
-//! which of them knows which kind of rule.
+//! The README's tables against the code: the registered solvers,
+//! which of them knows which kind of rule, and the killer scale.
 
 use sudokit::{RuleKind, registry};
 
@@ -79,4 +79,37 @@ fn table() -> String {
 fn rule_kinds_of_every_registered_solver() {
     assert_eq!(table(), TABLE, "the table of registered solvers × kinds of rule changed");
     assert!(README.contains(TABLE), "README.md should hold this table:\n{TABLE}");
+}
+
+/// The killer scale's table: each row's techniques score what the row
+/// says, and every killer technique has a row.
+#[test]
+fn the_readme_s_killer_scale_is_the_techniques_scores() {
+    use sudokit::rules::human::Technique;
+
+    let start = README.find("| technique | score | why there |").expect("the killer scale's table");
+    let rows = README[start..].lines().skip(2).take_while(|line| line.starts_with('|'));
+    let mut named = Vec::new();
+    for row in rows {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        for name in cells[0].split(", ") {
+            let technique = Technique::ALL
+                .iter()
+                .copied()
+                .find(|t| t.name().eq_ignore_ascii_case(name))
+                .unwrap_or_else(|| panic!("`{name}` is no technique"));
+            assert_eq!(technique.base_score().to_string(), cells[1], "{name}");
+            named.push(technique);
+        }
+    }
+    let killer = [
+        Technique::CageCombination,
+        Technique::Innies,
+        Technique::Outies,
+        Technique::CageSplit,
+        Technique::InnieOutieDifference,
+        Technique::CageLockedDigit,
+        Technique::CageBoundDigit,
+    ];
+    assert_eq!(named, killer, "one row per killer technique, in the scale's order");
 }
