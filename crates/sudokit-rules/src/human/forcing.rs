@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use sudokit_core::sums::SumOrigin;
 use sudokit_core::{Cell, Digit, Relation};
 
 use super::house::House;
@@ -31,6 +32,25 @@ pub enum LinkReason {
     Technique,
     /// A chain nested inside the branch (the nested levels).
     NestedChain,
+    /// In a killer, cage `n`'s sum (0-based, as in
+    /// [`Variant::cages`](sudokit_core::Variant::cages)): no filling of the
+    /// cage within the candidates the branch has left puts the digit in
+    /// the cell (a weak link from the candidates it took from the cage).
+    CageSum(usize),
+    /// In a killer, a sum the cages imply (innies and outies of houses):
+    /// no filling of its cells within the candidates the branch has left
+    /// puts the digit in the cell.
+    ImpliedSum(SumOrigin),
+}
+
+/// How a chain names a sum the cages imply.
+fn implied(origin: SumOrigin) -> &'static str {
+    match origin {
+        SumOrigin::HouseRest => "the innies of a house",
+        SumOrigin::HouseOutie => "the outies of a house",
+        SumOrigin::Grid => "the cells outside every cage",
+        _ => "the innies and outies of houses",
+    }
 }
 
 /// One candidate of a [`ForcingChain`], true or false, and what it
@@ -212,6 +232,8 @@ impl ForcingChain {
                 LinkReason::Bound(None) => f.write_str(" (a house of its own)")?,
                 LinkReason::Technique => f.write_str(" (a technique inside the branch)")?,
                 LinkReason::NestedChain => f.write_str(" (a chain nested in the branch)")?,
+                LinkReason::CageSum(cage) => write!(f, " (cage {}'s sum)", cage + 1)?,
+                LinkReason::ImpliedSum(origin) => write!(f, " ({})", implied(origin))?,
             }
         }
         Ok(())

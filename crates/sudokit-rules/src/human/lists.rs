@@ -11,9 +11,9 @@ use super::step::Step;
 use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, Bug, CageBoundDigits, CageCombinations, CageLockedDigits, Chains,
-    EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets, Intersections,
-    LockedNonConsecutive, NakedSingles, NakedSubsets, NonConsecutiveCells, RemotePair, RuleOf45, SimpleColouring,
-    Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
+    EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets, HouseCombinations,
+    Intersections, LockedNonConsecutive, NakedSingles, NakedSubsets, NonConsecutiveCells, RemotePair, RuleOf45,
+    SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -37,6 +37,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &CageLockedDigits,
         &CageBoundDigits,
         &GeneralizedIntersections,
+        &HouseCombinations,
         &NakedSubsets::PAIR,
         &Fish::X_WING,
         &HiddenSubsets::PAIR,
@@ -67,7 +68,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 27;
+const CHAINS_AT: usize = 28;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;

@@ -96,6 +96,7 @@
 
 mod builder;
 mod explain;
+mod fillings;
 mod forcing;
 mod geometry;
 mod house;

@@ -248,6 +248,10 @@ techniques! {
     /// claiming over any houses and relations (SukakuExplainer's
     /// "Generalized Intersections").
     GeneralizedIntersection => "Generalized intersection", 29;
+    /// In a killer, a house and the cages over it filled as one group,
+    /// the house's digits distinct: the candidates no such filling uses
+    /// go, in the house and in its cages' cells outside it.
+    HouseCombination => "House combinations", 29;
     /// Two cells of a house holding the same two candidates.
     NakedPair => "Naked pair", 30;
     /// Under a variant's rules, a naked pair whose digits leave every cell
@@ -535,6 +539,8 @@ pub(crate) struct SumGroup {
     pub(crate) sum: u32,
     /// The cage (0-based) the group is, or that the rule of 45 splits.
     pub(crate) cage: Option<usize>,
+    /// The cages (0-based) a house's combinations fill with it.
+    pub(crate) cages: Vec<usize>,
     /// The houses whose union the rule of 45 reads.
     pub(crate) houses: Vec<House>,
     /// The digit sets of its fillings (a cage's combinations), or the

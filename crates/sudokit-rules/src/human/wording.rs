@@ -96,6 +96,10 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
         ),
         Technique::Innies | Technique::Outies => write!(f, "{name} of {houses}: {adds}"),
         Technique::CageSplit => write!(f, "{name}: {houses} cuts {cage}, and {adds}"),
+        Technique::HouseCombination => {
+            let cages: Vec<String> = group.cages.iter().map(|c| format!("cage {}", c + 1)).collect();
+            write!(f, "{name}: {houses} with {} filled together", and_list(&cages))
+        }
         Technique::InnieOutieDifference => {
             let minus: Vec<String> = group.minus.iter().map(|c| format!(" − {c}")).collect();
             write!(

@@ -12,9 +12,11 @@
 //! Cage 1 is r1c1 + r1c2 = 3, cage 2 r1c3 + r2c3 = 4, cage 3 r1c4 + r2c4
 //! = 6, cage 4 r2c1 + r2c2 = 7; the other cells are in no cage.
 
-use sudokit_rules::human::techniques::{CageBoundDigits, CageCombinations, CageLockedDigits, RuleOf45};
-use sudokit_rules::human::{Position, Strategy, Technique};
-use sudokit_rules::sudokit_core::{Cell, Grid, Shape, Variant};
+use sudokit_rules::human::techniques::{
+    CageBoundDigits, CageCombinations, CageLockedDigits, HouseCombinations, RuleOf45,
+};
+use sudokit_rules::human::{ChainLink, LinkReason, Position, Strategy, Technique};
+use sudokit_rules::sudokit_core::{Cell, Grid, Shape, Solver, Variant};
 
 fn killer() -> Variant {
     Variant::parse("cage=3:r1c1+r1c2,cage=4:r1c3+r2c3,cage=6:r1c4+r2c4,cage=7:r2c1+r2c2", Shape::MINI)
@@ -95,4 +97,63 @@ fn a_digit_a_house_places_only_in_a_cage_picks_its_combinations() {
         "Cage-bound digit: row 1 has its 4 only in cage 1 (r1c1, r1c2: 5), which can then only be 1+4: \
          2 removed from r1c1, r1c2; 3 removed from r1c1, r1c2"
     );
+}
+
+#[test]
+fn a_house_fits_its_cages_together() {
+    // Row 1 of the solution is 1 2 3 4. Cage 1 is r1c2 + r1c3 = 5 (1+4 or
+    // 2+3), cage 2 r1c4 + r2c4 = 6 (2+4, sticking out of row 1). With
+    // 1+4 in cage 1, r1c4 must be 2 and r1c1 3; with 2+3, r1c4 is 4 and
+    // r1c1 1: r1c1 keeps 1 and 3, and cage 2 keeps 2 and 4, in row 1 and
+    // out of it.
+    let rules = Variant::parse("cage=5:r1c2+r1c3,cage=6:r1c4+r2c4", Shape::MINI).expect("valid cages");
+    let position = Position::with_variant(&Grid::empty(Shape::MINI), &rules).expect("a valid killer");
+    let step = HouseCombinations.find(&position).expect("row 1 fits its cages");
+    assert_eq!(step.technique(), Technique::HouseCombination);
+    assert_eq!(removed(&step), [(1, 4, 1), (2, 4, 1), (1, 1, 2), (1, 4, 3), (2, 4, 3), (1, 1, 4)]);
+    assert_eq!(
+        step.to_string(),
+        "House combinations: row 1 with cage 1 and cage 2 filled together: 1 removed from r1c4, r2c4; \
+         2 removed from r1c1; 3 removed from r1c4, r2c4; 4 removed from r1c1"
+    );
+}
+
+#[test]
+fn a_box_holding_a_cage_keeps_its_digits_out_of_its_other_cells() {
+    // Cage 1 is r1c1 + r1c2 = 3 (1+2), cage 2 r1c3 + r1c4 = 7 (3+4).
+    // Once cage combinations have run, row 1 and column 1 fit every way;
+    // box 1 has its 1 and 2 in cage 1, so r2c1 and r2c2 lose them.
+    let rules = Variant::parse("cage=3:r1c1+r1c2,cage=7:r1c3+r1c4", Shape::MINI).expect("valid cages");
+    let mut position = Position::with_variant(&Grid::empty(Shape::MINI), &rules).expect("a valid killer");
+    while let Some(step) = CageCombinations.find(&position) {
+        position.apply(&step).expect("the step holds");
+    }
+    let step = HouseCombinations.find(&position).expect("box 1 fits cage 1");
+    assert_eq!(
+        step.to_string(),
+        "House combinations: box 1 with cage 1 filled together: 1 removed from r2c1, r2c2; 2 removed from r2c1, r2c2"
+    );
+}
+
+#[test]
+fn a_dynamic_chain_links_through_a_cage_s_sum() {
+    // On an empty killer, the path reaches a forcing chain that reads a
+    // sum (a cage's, or innies and outies) as a link.
+    let puzzle = sudokit_testkit::sets::VARIANT_KILLER.take(3).remove(2);
+    let solution = sudokit_grid::PropagationSearch::new().solve_puzzle(&puzzle).expect("solved").grid;
+    let mut position = Position::with_variant(puzzle.grid(), puzzle.variant()).expect("a valid killer");
+    let sums = |link: &&ChainLink| matches!(link.reason(), LinkReason::CageSum(_) | LinkReason::ImpliedSum(_));
+    let (step, link) = loop {
+        let step = position.hint().expect("the path does not stall on this killer");
+        crate::human::soundness::check_step(&step, &solution).expect("a sound step");
+        let link = step.forcing_chains().iter().find_map(|chain| chain.links().iter().find(sums).cloned());
+        if let Some(link) = link {
+            break (step, link);
+        }
+        position.apply(&step).expect("the step holds");
+    };
+    assert!(step.technique() >= Technique::DynamicForcingChains, "{step}");
+    // A sum takes a candidate off, on the grounds of what the branch took
+    // from its cells before.
+    assert!(!link.is_on() && !link.parents().is_empty(), "{link:?}");
 }

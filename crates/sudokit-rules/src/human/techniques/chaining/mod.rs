@@ -279,6 +279,13 @@ fn written_chain(position: &Position, work: &Work, branch: &[Written]) -> Forcin
                 Cause::Bound(relation) => LinkReason::Bound(relation),
                 Cause::Advanced(None) => LinkReason::Technique,
                 Cause::Advanced(Some(_)) => LinkReason::NestedChain,
+                Cause::Sum(k) => {
+                    let link = &work.sum_links()[usize::from(k)];
+                    match link.cage {
+                        Some(cage) => LinkReason::CageSum(cage),
+                        None => LinkReason::ImpliedSum(link.origin),
+                    }
+                }
             };
             ChainLink::new(position.cell(slot / side), digit, on, reason, w.parents.clone())
         })

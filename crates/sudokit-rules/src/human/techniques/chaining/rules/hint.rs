@@ -196,7 +196,7 @@ pub(crate) fn support_of(work: &Work, pots: &Potentials, id: Id, assumed: Option
         Cause::Assumed => assumed,
         Cause::Cell => Some(Support::Cell(cell)),
         Cause::Unit(u) => Some(Support::Unit(usize::from(u), digit)),
-        Cause::Bound(_) | Cause::Advanced(_) => None,
+        Cause::Bound(_) | Cause::Advanced(_) | Cause::Sum(_) => None,
     }
 }
 

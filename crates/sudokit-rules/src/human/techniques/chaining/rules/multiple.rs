@@ -286,9 +286,11 @@ pub(crate) fn hints(
     let shares = if static_alone { cache.known_shares(work.all_cands()) } else { None };
     let tables = (static_alone && shares.is_none()).then(|| cache.tables.of(work));
     let places = if rule.nishio && accelerated { work.digit_planes() } else { None };
-    let changes = if nested && advanced.is_none() && accelerated { cache.shared.changes(work) } else { None };
+    // The accelerators below propagate without the cages' sums.
+    let plain = advanced.is_none() && work.sum_links().is_empty();
+    let changes = if nested && plain && accelerated { cache.shared.changes(work) } else { None };
     let walker = RefCell::new(cache.pools.walker());
-    let closures = (rule.dynamic && !rule.nishio && advanced.is_none() && accelerated).then(|| Closures::new(work));
+    let closures = (rule.dynamic && !rule.nishio && plain && accelerated).then(|| Closures::new(work));
     let mut search = Search {
         rule,
         advanced,

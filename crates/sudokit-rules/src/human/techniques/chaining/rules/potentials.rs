@@ -28,6 +28,9 @@ pub(crate) enum Cause {
     /// A technique run inside the chain; the nested chain it came from,
     /// as an index into [`Potentials::nested`], if it was a chain.
     Advanced(Option<u32>),
+    /// Off only: a sum (its place in `Work::sum_links`) leaves no
+    /// filling of its cells that puts the value in the cell.
+    Sum(u16),
 }
 
 /// One potential: its node, cause and parents: a range of

@@ -6,9 +6,10 @@
 use sudokit_core::{Digit, Relation, SearchTally, StopReason};
 use sudokit_grid::Candidates;
 
-use super::super::speed::pools::{Pools, Propagation};
+use super::super::speed::pools::{Pools, Propagation, Queue, SumMemo};
 use super::potentials::{Cause, Id, Node, Potentials};
 use super::rule::Mode;
+use super::sums::sum_removals;
 use super::work::{State, Work, two_bits};
 
 /// One branch: a candidate assumed on or off, the potentials it forces,
@@ -193,8 +194,35 @@ fn parents_of(work: &Work, base: &State, pots: &Potentials, p: Id, (node, cause)
                 out.extend(pots.kept(work.node(cells[k] as usize, digit, false)));
             }
         }
-        Cause::Assumed | Cause::Bound(_) | Cause::Advanced(_) => {}
+        Cause::Assumed | Cause::Bound(_) | Cause::Advanced(_) | Cause::Sum(_) => {}
     }
+}
+
+/// The candidates the sums of the `touched` cages take in a dynamic
+/// branch, kept in `pots` and queued `off`; the contradiction, if one was
+/// on.
+fn sum_links(
+    work: &Work,
+    base: &State,
+    pots: &mut Potentials,
+    (off, touched): (&mut Queue, &mut [bool]),
+    memo: &mut SumMemo,
+) -> Option<(Id, Id)> {
+    for removal in sum_removals(work, base, touched, memo) {
+        let n = work.node(removal.cell, removal.digit, false);
+        let conjugate = pots.kept(n | 1);
+        if conjugate.is_none() && pots.contains(n) {
+            continue;
+        }
+        let parents: Vec<Id> = removal.parents.iter().filter_map(|&(c, d)| pots.kept(work.node(c, d, false))).collect();
+        let id = pots.create(n, Cause::Sum(removal.sum as u16), &parents);
+        if let Some(conjugate) = conjugate {
+            return Some((conjugate, id));
+        }
+        pots.keep(id);
+        off.push_back(id);
+    }
+    None
 }
 
 /// Propagates the potentials kept in `pots` (the assumptions) to every
@@ -226,9 +254,12 @@ fn run(
     tally: &mut SearchTally<'_>,
     buffers: &mut Propagation,
 ) -> Result<Option<(Id, Id)>, StopReason> {
-    let Propagation { on, off, offs, ons, parents } = buffers;
+    let Propagation { on, off, offs, ons, parents, touched, sums: memo } = buffers;
     on.clear();
     off.clear();
+    let sums = mode.dynamic && mode.y && !work.sum_links().is_empty();
+    touched.clear();
+    touched.resize(if sums { work.sum_links().len() } else { 0 }, false);
     for &id in pots.order() {
         if pots.node(id) % 2 == 1 { on.push_back(id) } else { off.push_back(id) }
     }
@@ -272,6 +303,14 @@ fn run(
             }
             if mode.dynamic {
                 work.remove(cell, digit);
+                if sums {
+                    work.sums_at(cell).iter().for_each(|&k| touched[usize::from(k)] = true);
+                }
+            }
+        }
+        if on.is_empty() && off.is_empty() && touched.contains(&true) {
+            if let Some(absurd) = sum_links(work, base, pots, (off, touched), memo) {
+                return Ok(Some(absurd));
             }
         }
         if on.is_empty() && off.is_empty() {

@@ -5,6 +5,8 @@
 use std::sync::Arc;
 
 use sudokit_core::Digit;
+use sudokit_core::Rulebook;
+use sudokit_core::sums::{SumOrigin, sums_of};
 use sudokit_grid::Candidates;
 
 use super::geometry::Geometry;
@@ -57,6 +59,74 @@ pub(crate) struct Work {
     /// How many times each digit is placed (index 0 unused).
     placed: Vec<usize>,
     geometry: Arc<Geometry>,
+    /// The sums of the rules, which dynamic chains read as links.
+    sums: Arc<SumLinks>,
+    /// The digit placed in each cell (0 for an open cell).
+    values: Arc<[u8]>,
+}
+
+/// A sum a chain reads as a link: a killer cage's, or one its rules
+/// imply (innies and outies, [`sums_of`]).
+#[derive(Debug)]
+pub(crate) struct SumLink {
+    /// The cage's number among the variant's cages, for a cage's sum.
+    pub(crate) cage: Option<usize>,
+    pub(crate) origin: SumOrigin,
+    /// The cells counted, then those taken away.
+    pub(crate) cells: Box<[usize]>,
+    /// +1 for a cell counted, −1 for one taken away.
+    pub(crate) signs: Box<[i64]>,
+    pub(crate) total: i64,
+    /// Whether its cells hold distinct digits (see each other) and all
+    /// count positively.
+    pub(crate) distinct: bool,
+}
+
+/// The sums of a rulebook, and those of each cell.
+#[derive(Debug)]
+pub(crate) struct SumLinks {
+    pub(crate) links: Vec<SumLink>,
+    of_cell: Vec<Vec<u16>>,
+}
+
+impl SumLinks {
+    /// Every sum of `rules` over at most [`MAX_LINK_CELLS`] cells.
+    fn of(rules: &Rulebook) -> SumLinks {
+        let cages = rules.variant().cages();
+        let links: Vec<SumLink> = sums_of(rules)
+            .iter()
+            .filter(|sum| sum.plus().len() + sum.minus().len() <= MAX_LINK_CELLS)
+            .map(|sum| {
+                let cage = (sum.origin() == SumOrigin::Cage)
+                    .then(|| cages.iter().position(|c| sorted(c.cells()) == sum.plus()))
+                    .flatten();
+                let cells = sum.plus().iter().chain(sum.minus()).copied().collect();
+                let signs = sum.plus().iter().map(|_| 1).chain(sum.minus().iter().map(|_| -1)).collect();
+                let distinct = sum.minus().is_empty()
+                    && sum
+                        .plus()
+                        .iter()
+                        .enumerate()
+                        .all(|(k, &a)| sum.plus()[k + 1..].iter().all(|&b| rules.are_peers(a, b)));
+                SumLink { cage, origin: sum.origin(), cells, signs, total: sum.total(), distinct }
+            })
+            .collect();
+        let mut of_cell = vec![Vec::new(); rules.shape().cell_count()];
+        for (k, link) in links.iter().enumerate() {
+            link.cells.iter().for_each(|&c| of_cell[c].push(k as u16));
+        }
+        SumLinks { links, of_cell }
+    }
+}
+
+/// The most cells of a sum a chain reads: past that, a sum rarely
+/// removes anything and its fillings are many.
+const MAX_LINK_CELLS: usize = 5;
+
+fn sorted(cells: &[usize]) -> Vec<usize> {
+    let mut cells = cells.to_vec();
+    cells.sort_unstable();
+    cells
 }
 
 /// What the results of a search depend on besides the candidates it
@@ -92,11 +162,30 @@ impl Work {
         let state = State { cands, places };
         let filled: Vec<bool> = (0..len).map(|i| position.placed(i) != 0).collect();
         let empty = geometry.units.iter().map(|cells| cells.iter().filter(|&&c| !filled[c as usize]).count()).collect();
-        Work { side, spare: state.clone(), state, empty, placed, geometry }
+        let sums = position.rules().derived(SumLinks::of);
+        let values = (0..len).map(|i| position.placed(i)).collect();
+        Work { side, spare: state.clone(), state, empty, placed, geometry, sums, values }
     }
 
     pub(crate) fn side(&self) -> usize {
         self.side
+    }
+
+    /// The sums of the rules.
+    pub(crate) fn sum_links(&self) -> &[SumLink] {
+        &self.sums.links
+    }
+
+    /// The places in [`sum_links`](Work::sum_links) of the sums over
+    /// `cell`.
+    #[inline]
+    pub(crate) fn sums_at(&self, cell: usize) -> &[u16] {
+        &self.sums.of_cell[cell]
+    }
+
+    /// The digit placed in `cell` in the position, 0 if none.
+    pub(crate) fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
     }
 
     pub(crate) fn len(&self) -> usize {

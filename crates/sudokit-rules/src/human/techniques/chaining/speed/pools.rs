@@ -4,6 +4,9 @@
 //! and returning their memory each time costs more than the search.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
+
+use sudokit_grid::Candidates;
 
 use super::super::rules::potentials::{Cause, Id, Node, Potentials, Walker};
 
@@ -64,6 +67,47 @@ pub(crate) struct Propagation {
     pub(crate) offs: Vec<(Node, Cause)>,
     pub(crate) ons: Vec<(Node, Cause)>,
     pub(crate) parents: Vec<Id>,
+    /// Per killer cage with a sum, whether the branch took a candidate
+    /// from it since its sum was last read.
+    pub(crate) touched: Vec<bool>,
+    pub(crate) sums: SumMemo,
+}
+
+/// How many cages' outcomes a [`SumMemo`] keeps before it starts again.
+const MAX_SUM_MEMO: usize = 1 << 16;
+
+/// The digits each cell of a killer cage keeps, by the cage (its place
+/// among the grid's cages with a sum) and its cells' options, as met in
+/// the branches of one grid: the same cage comes back with the same
+/// candidates in branch after branch.
+#[derive(Debug, Default)]
+pub(crate) struct SumMemo {
+    /// The grid (`Work::grid_id`) whose cages these are.
+    grid: usize,
+    kept: HashMap<(u16, Vec<Candidates>), Vec<Candidates>>,
+}
+
+impl SumMemo {
+    /// The digits cage `cage` of grid `grid` keeps under `options`,
+    /// worked out by `keep` the first time.
+    pub(crate) fn kept(
+        &mut self,
+        (grid, cage): (usize, usize),
+        options: Vec<Candidates>,
+        keep: impl FnOnce(&[Candidates]) -> Option<Vec<Candidates>>,
+    ) -> Option<Vec<Candidates>> {
+        if self.grid != grid || self.kept.len() >= MAX_SUM_MEMO {
+            self.kept.clear();
+            self.grid = grid;
+        }
+        let key = (cage as u16, options);
+        if let Some(kept) = self.kept.get(&key) {
+            return Some(kept.clone());
+        }
+        let kept = keep(&key.1)?;
+        self.kept.insert(key, kept.clone());
+        Some(kept)
+    }
 }
 
 /// A first-in first-out queue that only grows during a propagation and

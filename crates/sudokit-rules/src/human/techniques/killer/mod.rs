@@ -7,18 +7,23 @@
 //! parts of known sums.
 //!
 //! Every technique reads a group of cells with a known sum the same way
-//! ([`supported`]): the digits each cell can take in some filling of the
+//! ([`fillings`]): the digits each cell can take in some filling of the
 //! group within the candidates, cells that see each other holding
 //! distinct digits, that adds up to the sum. The rest go.
 
-use crate::human::strategy::KINDS_PLAYED;
+mod fillings;
+mod house;
+
 use sudokit_core::{Digit, HouseKind, RuleKind, RuleKinds, Rulebook};
 use sudokit_grid::Candidates;
 
 use crate::human::house::House;
 use crate::human::position::Position;
-use crate::human::step::{Pattern, Step, SumGroup, Technique};
-use crate::human::strategy::Strategy;
+use crate::human::step::{Pattern, Step, Technique};
+use crate::human::strategy::{KINDS_PLAYED, Strategy};
+use fillings::{Fillings, group_of, removals, supported, supported_holding, supported_signed};
+
+pub use house::HouseCombinations;
 
 /// Cage combinations: the cells of a cage keep the digits of the
 /// combinations of its sum that its cells can still hold, each cell only
@@ -63,10 +68,6 @@ const MAX_GROUP: usize = 5;
 /// The most cages sticking out of a union whose subsets the rule of 45
 /// tries for innie-outie differences.
 const MAX_STICKING: usize = 8;
-
-/// How many partial fillings [`supported`] tries before it gives up on a
-/// group (a large cage with a wide sum): it then removes nothing.
-const MAX_NODES: usize = 200_000;
 
 /// Each cage with a sum, lazily: its number, cells, sum and fillings
 /// (a cage with too many to look through is left out).
@@ -368,150 +369,4 @@ fn fillings_step(
     }
     let removed = removals(position, cells, &fillings.digits);
     (!removed.is_empty()).then(|| Step::new(technique, group(fillings.sets)).eliminating(removed))
-}
-
-/// The candidates of the open cells of `cells` that no filling puts there.
-fn removals(position: &Position, cells: &[usize], digits: &[Candidates]) -> Vec<(sudokit_core::Cell, Digit)> {
-    cells
-        .iter()
-        .zip(digits)
-        .filter(|&(&i, _)| position.placed(i) == 0)
-        .flat_map(|(&i, &kept)| (position.cands(i) - kept).iter().map(move |d| (position.cell(i), d)))
-        .collect()
-}
-
-/// The pattern of a group, for its wording.
-fn group_of(
-    position: &Position,
-    cells: &[usize],
-    sum: u32,
-    cage: Option<usize>,
-    houses: Vec<House>,
-    sets: Vec<Candidates>,
-) -> SumGroup {
-    let cells = cells.iter().map(|&i| position.cell(i)).collect();
-    SumGroup { cells, minus: Vec::new(), sum, cage, houses, sets, digit: None }
-}
-
-/// What the fillings of a group put where: per cell (in the group's
-/// order) the digits some filling gives it, and the digit sets of the
-/// fillings, distinct, in ascending order.
-struct Fillings {
-    digits: Vec<Candidates>,
-    sets: Vec<Candidates>,
-}
-
-/// The fillings of `cells` that add up to `sum`: each cell a digit of its
-/// candidates (a placed cell its digit), cells that see each other
-/// distinct digits. `None` when there are too many to look through
-/// ([`MAX_NODES`]).
-fn supported(position: &Position, cells: &[usize], sum: u32) -> Option<Fillings> {
-    supported_holding(position, cells, sum, Candidates::EMPTY)
-}
-
-/// [`supported`] for the fillings that hold every digit of `required`.
-fn supported_holding(position: &Position, cells: &[usize], sum: u32, required: Candidates) -> Option<Fillings> {
-    supported_signed(position, cells, &vec![1; cells.len()], i64::from(sum), required)
-}
-
-/// [`supported`] for the fillings whose digits, each times its `sign`
-/// (+1 or −1), add up to `total` (innies less outies), and that hold
-/// every digit of `required`.
-fn supported_signed(
-    position: &Position,
-    cells: &[usize],
-    signs: &[i64],
-    total: i64,
-    required: Candidates,
-) -> Option<Fillings> {
-    let options: Vec<Candidates> =
-        cells.iter().map(|&i| Digit::new(position.placed(i)).map_or(position.cands(i), Candidates::single)).collect();
-    let mut order: Vec<usize> = (0..cells.len()).collect();
-    order.sort_by_key(|&k| options[k].len());
-    // The least and the most the cells from each depth on can add.
-    let mut bounds = vec![(0i64, 0i64); cells.len() + 1];
-    for (depth, &k) in order.iter().enumerate().rev() {
-        let low = options[k].first().map_or(0, |d| i64::from(d.get())) * signs[k];
-        let high = options[k].iter().last().map_or(0, |d| i64::from(d.get())) * signs[k];
-        let (least, most) = bounds[depth + 1];
-        bounds[depth] = (least + low.min(high), most + low.max(high));
-    }
-    let mut search = Filling {
-        cells,
-        signs,
-        required,
-        options: &options,
-        order: &order,
-        bounds: &bounds,
-        position,
-        chosen: vec![0; cells.len()],
-        digits: vec![Candidates::EMPTY; cells.len()],
-        sets: Vec::new(),
-        nodes: 0,
-    };
-    search.fill(0, total)?;
-    let mut sets = search.sets;
-    sets.sort_unstable_by_key(|s| s.bits());
-    sets.dedup();
-    Some(Fillings { digits: search.digits, sets })
-}
-
-/// A search through the fillings of a group.
-struct Filling<'a> {
-    cells: &'a [usize],
-    signs: &'a [i64],
-    /// Digits every filling must hold.
-    required: Candidates,
-    options: &'a [Candidates],
-    /// The group's indices, fewest options first.
-    order: &'a [usize],
-    /// The least and the most the cells from `order[depth]` on can add.
-    bounds: &'a [(i64, i64)],
-    position: &'a Position,
-    /// The digit given to each cell so far.
-    chosen: Vec<u8>,
-    digits: Vec<Candidates>,
-    sets: Vec<Candidates>,
-    nodes: usize,
-}
-
-impl Filling<'_> {
-    /// Fills the cells from `order[depth]` on with digits adding up (each
-    /// times its sign) to `left`; `None` past the node cap.
-    fn fill(&mut self, depth: usize, left: i64) -> Option<()> {
-        self.nodes += 1;
-        if self.nodes > MAX_NODES {
-            return None;
-        }
-        let Some(&k) = self.order.get(depth) else {
-            if left != 0 {
-                return Some(());
-            }
-            let set: Candidates = self.chosen.iter().filter_map(|&v| Digit::new(v)).collect();
-            if self.required - set == Candidates::EMPTY {
-                for (k, &v) in self.chosen.iter().enumerate() {
-                    self.digits[k].insert(Digit::new(v).expect("every cell chosen"));
-                }
-                self.sets.push(set);
-            }
-            return Some(());
-        };
-        let (least, most) = self.bounds[depth + 1];
-        for digit in self.options[k] {
-            let value = i64::from(digit.get()) * self.signs[k];
-            if value + least > left || value + most < left {
-                continue;
-            }
-            let clash = self.order[..depth]
-                .iter()
-                .any(|&o| self.chosen[o] == digit.get() && self.position.sees(self.cells[o], self.cells[k]));
-            if clash {
-                continue;
-            }
-            self.chosen[k] = digit.get();
-            self.fill(depth + 1, left - value)?;
-            self.chosen[k] = 0;
-        }
-        Some(())
-    }
 }
