@@ -29,6 +29,7 @@ use crate::variant::HouseKind;
 
 /// Where a [`LinearSum`] comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum SumOrigin {
     /// A killer cage's own sum.
