@@ -125,7 +125,7 @@ function drawBoard(cells, candidates = null) {
   view.cages.forEach((cage, k) => cage.cells.forEach((cell) => cageOf.set(cell, k)));
   const shaded = new Set(view.extraHouses.flat());
   const marks = candidates ?? view.marks;
-  board.dataset.line = cells.map((v) => (v ? symbol(v, side) : ".")).join("");
+  board.dataset.line = cells.map((v) => (v ? String(v) : ".")).join("");
   for (let i = 0; i < side * side; i++) {
     const row = Math.floor(i / side);
     const col = i % side;
@@ -162,7 +162,7 @@ function drawBoard(cells, candidates = null) {
     if (cells[i]) {
       const digit = document.createElement("span");
       digit.className = view.cells[i] ? "digit given" : "digit";
-      digit.textContent = symbol(cells[i], side);
+      digit.textContent = String(cells[i]);
       div.append(digit);
     } else if (marks && marks[i]) {
       const small = document.createElement("span");
@@ -170,7 +170,7 @@ function drawBoard(cells, candidates = null) {
       small.style.setProperty("--box", Math.ceil(Math.sqrt(side)));
       for (let d = 1; d <= side; d++) {
         const mark = document.createElement("span");
-        mark.textContent = marks[i].includes(d) ? symbol(d, side) : "";
+        mark.textContent = marks[i].includes(d) ? String(d) : "";
         small.append(mark);
       }
       div.append(small);
@@ -178,10 +178,6 @@ function drawBoard(cells, candidates = null) {
     board.append(div);
   }
   $("rules-line").textContent = view.rules ? `Rules: ${view.rules}` : "Standard rules";
-}
-
-function symbol(value, side) {
-  return side <= 9 ? String(value) : String(value).padStart(1);
 }
 
 function show(text, data = {}) {

@@ -8,10 +8,11 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use sudokit::generate::{Difficulty, Generator, Symmetry};
+use sudokit::grid::Candidates;
 use sudokit::io::parse_puzzle;
 use sudokit::rating::{RateError, rater};
 use sudokit::rules::human::{Event, Explainer, Outcome, Score};
-use sudokit::{Auto, Budget, CountSolutions, Grid, Puzzle, Shape, Solver, Variant, registry};
+use sudokit::{Auto, Budget, Cell, CountSolutions, Digit, Puzzle, Shape, Solver, Variant, registry};
 
 /// Why a call gave no reply: a message naming what was wrong and where
 /// (line and column of the text, cell, rule), as the library says it.
@@ -174,7 +175,7 @@ fn view(puzzle: &Puzzle) -> PuzzleView {
         Some(map) => map.iter().map(|&r| usize::from(r)).collect(),
         None => (0..shape.cell_count()).map(|i| shape.box_of(i)).collect(),
     };
-    let marks = variant.marks().map(|marks| marks.iter().map(|&mask| digits_of(mask, shape)).collect());
+    let marks = variant.marks().map(|marks| marks.iter().map(|&mask| digits_of(mask)).collect());
     PuzzleView {
         side: shape.side(),
         cells: puzzle.grid().values().to_vec(),
@@ -188,18 +189,19 @@ fn view(puzzle: &Puzzle) -> PuzzleView {
             .collect(),
         marks,
         rules: if variant.is_standard() { String::new() } else { variant.to_string() },
-        line: line_of(puzzle.grid(), variant),
+        line: puzzle.to_string(),
         picture: variant.picture(puzzle.grid()).map(|p| p.to_string()).unwrap_or_default(),
     }
 }
 
 /// The digits of a candidate mask (bit `d - 1` for digit `d`).
-fn digits_of(mask: u64, shape: Shape) -> Vec<u8> {
-    (1..=shape.side() as u8).filter(|d| mask >> (d - 1) & 1 == 1).collect()
+fn digits_of(mask: u64) -> Vec<u8> {
+    Candidates::from_bits(mask).iter().map(|d| d.get()).collect()
 }
 
-fn line_of(grid: &Grid, variant: &Variant) -> String {
-    if variant.is_standard() { grid.to_string() } else { format!("{grid};{variant}") }
+/// `[cell index, digit]` for each of `pairs`.
+fn indexed(pairs: &[(Cell, Digit)], shape: Shape) -> Vec<[usize; 2]> {
+    pairs.iter().map(|&(c, d)| [c.index(shape), usize::from(d.get())]).collect()
 }
 
 /// A solution and what finding it took.
@@ -292,7 +294,7 @@ pub fn true_candidates(text: &str, options: &Options) -> Result<TrueCandidates, 
     let puzzle = read(text)?;
     let masks =
         Auto::new().true_candidates_with(&puzzle, &options.budget()).map_err(|e| Failure::because("not found", e))?;
-    Ok(TrueCandidates { candidates: masks.iter().map(|&mask| digits_of(mask, puzzle.shape())).collect() })
+    Ok(TrueCandidates { candidates: masks.iter().map(|&mask| digits_of(mask)).collect() })
 }
 
 /// One event of an explained walk.
@@ -359,7 +361,9 @@ fn walk(text: &str, options: &Options, most: usize) -> Result<Explained, Failure
     let mut explainer =
         Explainer::with_puzzle(&puzzle).map_err(|e| Failure::because("bad puzzle", e))?.with_budget(options.budget());
     let mut steps = Vec::new();
-    let mut outcome = Outcome::Stopped(sudokit::StopReason::Cancelled);
+    // None while the walk goes on, and when it stops at the steps asked
+    // for.
+    let mut outcome = None;
     while steps.len() < most {
         let before = options.pictures.then(|| explainer.position().clone());
         let Some(event) = explainer.next() else { break };
@@ -379,13 +383,8 @@ fn walk(text: &str, options: &Options, most: usize) -> Result<Explained, Failure
                 step.technique = Some(found.technique().to_string());
                 step.score = Some(found.score().to_string());
                 step.chains = found.forcing_chains().iter().map(ToString::to_string).collect();
-                step.placements =
-                    found.placements().iter().map(|&(c, d)| [c.index(puzzle.shape()), usize::from(d.get())]).collect();
-                step.eliminations = found
-                    .eliminations()
-                    .iter()
-                    .map(|&(c, d)| [c.index(puzzle.shape()), usize::from(d.get())])
-                    .collect();
+                step.placements = indexed(found.placements(), puzzle.shape());
+                step.eliminations = indexed(found.eliminations(), puzzle.shape());
                 if let Some(before) = &before {
                     step.svg = Some(found.to_svg(before).map_err(|e| Failure::because("no picture", e))?);
                 }
@@ -394,7 +393,7 @@ fn walk(text: &str, options: &Options, most: usize) -> Result<Explained, Failure
             Event::Backtrack { .. } => step.kind = "backtrack",
             Event::Solution(_) => step.kind = "solution",
             Event::Finished(end) => {
-                outcome = end.clone();
+                outcome = Some(end.clone());
                 continue;
             }
             _ => step.kind = "other",
@@ -403,10 +402,10 @@ fn walk(text: &str, options: &Options, most: usize) -> Result<Explained, Failure
         steps.push(step);
     }
     let (name, solution, verdict) = match &outcome {
-        Outcome::Solved(grid) => ("solved", Some(grid.values().to_vec()), "solved: the only solution".to_owned()),
-        Outcome::NoSolution => ("no-solution", None, "no solution".to_owned()),
-        Outcome::MultipleSolutions(..) => ("several", None, "more than one solution".to_owned()),
-        Outcome::Stopped(reason) if steps.len() < most => ("stopped", None, format!("stopped: {reason}")),
+        Some(Outcome::Solved(grid)) => ("solved", Some(grid.values().to_vec()), "solved: the only solution".to_owned()),
+        Some(Outcome::NoSolution) => ("no-solution", None, "no solution".to_owned()),
+        Some(Outcome::MultipleSolutions(..)) => ("several", None, "more than one solution".to_owned()),
+        Some(Outcome::Stopped(reason)) => ("stopped", None, format!("stopped: {reason}")),
         _ => ("stopped", None, "stopped after the steps asked for".to_owned()),
     };
     Ok(Explained { steps, outcome: name, verdict, solution })
