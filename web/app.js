@@ -121,8 +121,14 @@ function drawBoard(cells, candidates = null) {
   if (!view) return;
   const side = view.side;
   board.style.setProperty("--side", side);
-  const cageOf = new Map();
-  view.cages.forEach((cage, k) => cage.cells.forEach((cell) => cageOf.set(cell, k)));
+  // Each cell's cages; a cage that overlaps earlier ones is drawn inset
+  // by how many of them meet it, the same in every cell it has.
+  const cagesOf = new Map();
+  const depth = view.cages.map((cage, k) => {
+    const below = Math.max(...cage.cells.map((cell) => (cagesOf.get(cell) ?? []).length));
+    cage.cells.forEach((cell) => cagesOf.set(cell, [...(cagesOf.get(cell) ?? []), k]));
+    return Math.min(below, 2);
+  });
   const shaded = new Set(view.extraHouses.flat());
   const marks = candidates ?? view.marks;
   board.dataset.line = cells.map((v) => (v ? String(v) : ".")).join("");
@@ -134,11 +140,11 @@ function drawBoard(cells, candidates = null) {
     if (col + 1 < side && view.regions[i] !== view.regions[i + 1]) div.classList.add("edge-right");
     if (row + 1 < side && view.regions[i] !== view.regions[i + side]) div.classList.add("edge-bottom");
     if (shaded.has(i)) div.classList.add("shaded");
-    if (cageOf.has(i)) {
-      const k = cageOf.get(i);
+    for (const k of cagesOf.get(i) ?? []) {
       const cage = document.createElement("span");
       cage.className = "cage";
-      const same = (j) => cageOf.get(j) === k;
+      cage.style.setProperty("--depth", depth[k]);
+      const same = (j) => (cagesOf.get(j) ?? []).includes(k);
       if (row === 0 || !same(i - side)) cage.classList.add("top");
       if (row + 1 === side || !same(i + side)) cage.classList.add("bottom");
       if (col === 0 || !same(i - 1)) cage.classList.add("left");
@@ -148,6 +154,7 @@ function drawBoard(cells, candidates = null) {
       if (first === i && view.cages[k].sum != null) {
         const sum = document.createElement("span");
         sum.className = "sum";
+        sum.style.setProperty("--depth", depth[k]);
         sum.textContent = view.cages[k].sum;
         div.append(sum);
       }

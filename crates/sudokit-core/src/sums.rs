@@ -165,7 +165,7 @@ struct Derivation<'r> {
     cells: usize,
     /// The total of a full house.
     house_total: i64,
-    /// The cages with a sum that overlap no other: cells and sum.
+    /// The cages with a sum that overlap no other cage: cells and sum.
     pieces: Vec<(Vec<usize>, i64)>,
     /// The piece of each cell, if any.
     piece_of: Vec<Option<usize>>,
@@ -176,17 +176,10 @@ struct Derivation<'r> {
 impl<'r> Derivation<'r> {
     fn new(rules: &'r Rulebook) -> Derivation<'r> {
         let (side, cells) = (rules.shape().side(), rules.shape().cell_count());
-        let mut cover = vec![0u32; cells];
-        let summed = rules.variant().cages().iter().filter_map(|cage| Some((cage.cells(), i64::from(cage.sum()?))));
-        for (cage, _) in summed.clone() {
-            for &i in cage {
-                cover[i] += 1;
-            }
-        }
         // A cage that overlaps another is left out of the derivations.
-        let pieces: Vec<(Vec<usize>, i64)> = summed
-            .filter(|(cage, _)| cage.iter().all(|&i| cover[i] == 1))
-            .map(|(cage, sum)| (cage.to_vec(), sum))
+        let cages = rules.variant().cages();
+        let pieces: Vec<(Vec<usize>, i64)> = (rules.variant().separate_cages().into_iter())
+            .filter_map(|c| Some((cages[c].cells().to_vec(), i64::from(cages[c].sum()?))))
             .collect();
         let mut piece_of = vec![None; cells];
         for (k, (cells, _)) in pieces.iter().enumerate() {

@@ -316,16 +316,6 @@ pub enum VariantError {
         /// The largest.
         max: u32,
     },
-    /// A cell is in two cages.
-    #[error("{cell} is in cage {first} and in cage {second}")]
-    CageOverlap {
-        /// The cell.
-        cell: Cell,
-        /// The cage it is in already, 1-based.
-        first: usize,
-        /// The cage that names it again.
-        second: usize,
-    },
     /// Pencil marks of another number of cells than the grid's.
     #[error("pencil marks for {found} cells, for a grid of {expected}")]
     MarksLength {
@@ -484,9 +474,11 @@ impl Variant {
 
     /// These rules with a killer cage: `cells` hold distinct digits and,
     /// with a `sum`, digits adding up to it. A cage of two cells or more
-    /// is also a house ([`HouseKind::Cage`]); cages do not overlap. A
-    /// killer puzzle is usually cages over every cell and few givens or
-    /// none.
+    /// is also a house ([`HouseKind::Cage`]). A killer puzzle is usually
+    /// cages over every cell and few givens or none; cages may overlap,
+    /// as in many published killers, each keeping its own sum (the
+    /// derivations over whole houses read only the cages that share no
+    /// cell, [`Variant::separate_cages`]).
     ///
     /// ```
     /// use sudokit_core::{Cell, Shape, Variant, VariantError};
@@ -498,15 +490,16 @@ impl Variant {
     ///     killer.clone().with_cage(&pair, Some(18)).unwrap_err(),
     ///     VariantError::CageSum { size: 2, sum: 18, min: 3, max: 17 },
     /// );
-    /// assert!(matches!(killer.with_cage(&[Cell::new(0, 1)], None), Err(VariantError::CageOverlap { .. })));
+    /// // A cage over r1c2 and r2c2 overlaps the first one.
+    /// let overlapping = killer.with_cage(&[Cell::new(0, 1), Cell::new(1, 1)], Some(10))?;
+    /// assert_eq!(overlapping.separate_cages(), Vec::<usize>::new());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     /// [`VariantError::CageSize`] for no cell or more than the side,
     /// [`VariantError::CellOutside`], [`VariantError::RepeatedCell`],
-    /// [`VariantError::CageSum`] for a sum no distinct digits reach, or
-    /// [`VariantError::CageOverlap`] for a cell already in a cage.
+    /// or [`VariantError::CageSum`] for a sum no distinct digits reach.
     pub fn with_cage(mut self, cells: &[Cell], sum: Option<u32>) -> Result<Variant, VariantError> {
         let side = self.shape.side();
         if !(1..=side).contains(&cells.len()) {
@@ -517,13 +510,6 @@ impl Variant {
             let (min, max) = sum_range(cells.len(), side);
             if !(min..=max).contains(&sum) {
                 return Err(VariantError::CageSum { size: cells.len(), sum, min, max });
-            }
-        }
-        let second = self.cages.len() + 1;
-        for (first, cage) in self.cages.iter().enumerate() {
-            if let Some(&index) = indices.iter().find(|i| cage.cells().contains(i)) {
-                let cell = Cell::from_index(index, self.shape);
-                return Err(VariantError::CageOverlap { cell, first: first + 1, second });
             }
         }
         self.cages.push(Cage::new(indices, sum));
@@ -811,6 +797,30 @@ impl Variant {
     /// The killer cages, in the order added.
     pub fn cages(&self) -> &[Cage] {
         &self.cages
+    }
+
+    /// The numbers (indices into [`cages`](Variant::cages)) of the cages
+    /// that share no cell with another cage, in order. Their sums add up
+    /// over a house without counting a cell twice, so the rule of 45 and
+    /// the sums derived over houses read these only; a picture draws
+    /// their walls.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Shape, Variant};
+    ///
+    /// let killer = Variant::standard(Shape::MINI)
+    ///     .with_cage(&[Cell::new(0, 0), Cell::new(0, 1)], Some(3))?
+    ///     .with_cage(&[Cell::new(1, 0), Cell::new(1, 1)], Some(7))?
+    ///     .with_cage(&[Cell::new(1, 1), Cell::new(2, 1)], Some(5))?;
+    /// assert_eq!(killer.separate_cages(), [0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn separate_cages(&self) -> Vec<usize> {
+        let mut cover = vec![0u32; self.shape.cell_count()];
+        for &i in self.cages.iter().flat_map(Cage::cells) {
+            cover[i] += 1;
+        }
+        (0..self.cages.len()).filter(|&c| self.cages[c].cells().iter().all(|&i| cover[i] == 1)).collect()
     }
 
     /// The pencil marks (see [`Variant::with_marks`]), if any cell has

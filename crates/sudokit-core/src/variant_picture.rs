@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::cell::Cell;
 use crate::grid::Grid;
 use crate::pairs::{ClueFamily, EdgeClue};
 use crate::variant::{HouseKind, Variant, VariantError};
@@ -45,6 +46,9 @@ enum Wall {
 /// | .   . | . : . |
 /// +2------+9------+
 /// ```
+///
+/// Cages that share cells have no walls: a line under the legend lists
+/// each with its sum and cells (`overlapping cage 3 of 10: r1c2 r2c2`).
 ///
 /// The picture is for reading; files carry puzzles with their rules in
 /// the forms of `sudokit-grid`'s `write_ruled_puzzles`.
@@ -104,15 +108,31 @@ impl<'a> VariantPicture<'a> {
         }
     }
 
-    /// The cage of every cell, by index into [`Variant::cages`].
+    /// The cage of every cell, by index into [`Variant::cages`], among
+    /// the cages that overlap no other: those have walls.
     fn cages(&self) -> Vec<Option<usize>> {
         let mut cages = vec![None; self.variant.shape().cell_count()];
-        for (number, cage) in self.variant.cages().iter().enumerate() {
-            for &i in cage.cells() {
+        for number in self.variant.separate_cages() {
+            for &i in self.variant.cages()[number].cells() {
                 cages[i] = Some(number);
             }
         }
         cages
+    }
+
+    /// The legend's entries for the cages that overlap another, which a
+    /// wall cannot show: each with its sum and cells.
+    fn overlap_legend(&self) -> Vec<String> {
+        let separate = self.variant.separate_cages();
+        let shape = self.variant.shape();
+        let cages = self.variant.cages().iter().enumerate().filter(|(number, _)| !separate.contains(number));
+        cages
+            .map(|(number, cage)| {
+                let cells: Vec<String> = cage.cells().iter().map(|&i| Cell::from_index(i, shape).to_string()).collect();
+                let sum = cage.sum().map_or_else(String::new, |sum| format!(" of {sum}"));
+                format!("overlapping cage {}{sum}: {}", number + 1, cells.join(" "))
+            })
+            .collect()
     }
 
     /// The symbol of the clue between cells `a` and `b`, if any.
@@ -203,7 +223,7 @@ impl fmt::Display for VariantPicture<'_> {
         };
         // The sum written above each cage's first cell.
         let mut labels = vec![None; shape.cell_count()];
-        for cage in self.variant.cages() {
+        for cage in self.variant.separate_cages().into_iter().map(|number| &self.variant.cages()[number]) {
             if let (Some(&first), Some(sum)) = (cage.cells().first(), cage.sum()) {
                 labels[first] = Some(sum.to_string());
             }
@@ -278,12 +298,15 @@ impl fmt::Display for VariantPicture<'_> {
             .filter(|(mark, _)| marks.contains(mark))
             .map(|(mark, name)| format!("{mark} {name}"))
             .collect();
-        if !self.variant.cages().is_empty() {
+        if cages.iter().any(Option::is_some) {
             legend.push(String::from("... : cage walls, sum above the first cell"));
         }
         legend.extend(self.clue_legend());
         if !legend.is_empty() {
             write!(f, "\n{}", legend.join(", "))?;
+        }
+        for line in self.overlap_legend() {
+            write!(f, "\n{line}")?;
         }
         Ok(())
     }
@@ -368,6 +391,21 @@ mod tests {
             "... : cage walls, sum above the first cell",
         ];
         assert_eq!(killer.picture(&grid)?.to_string().lines().collect::<Vec<_>>(), expected);
+        // A cage over r1c2 and r2c2 overlaps the first and the fourth: the
+        // three lose their walls and the legend lists them.
+        let overlapping = Variant::parse(&format!("{cages},cage=5:r1c2+r2c2"), Shape::MINI)?;
+        let picture = overlapping.picture(&grid)?.to_string();
+        let lines: Vec<&str> = picture.lines().collect();
+        assert_eq!(lines[..3], ["+-------+3---4--+", "| .   . | . : 4 |", "|       |   .4..|"]);
+        assert_eq!(
+            lines[9..],
+            [
+                "... : cage walls, sum above the first cell",
+                "overlapping cage 1 of 4: r1c1 r1c2",
+                "overlapping cage 4 of 9: r2c1 r2c2 r3c2",
+                "overlapping cage 9 of 5: r1c2 r2c2",
+            ]
+        );
         // Without sums the walls stay and no number is written.
         let plain = Variant::parse("cage=r1c1+r1c2", Shape::MINI)?;
         let picture = plain.picture(&grid)?.to_string();

@@ -81,7 +81,8 @@ impl VariantMatrix {
         let lone_cells = sums.iter().filter(|(cells, ..)| cells.len() == 1).map(|(cells, ..)| cells.clone());
         let small_cells: Vec<Vec<usize>> = small.iter().map(|h| h.cells().to_vec()).chain(lone_cells).collect();
         for house in &small_cells {
-            if let Some(cage) = sums.iter_mut().find(|(cells, ..)| cells == house) {
+            // Two cages over the same cells are two houses: each takes its own.
+            if let Some(cage) = sums.iter_mut().find(|(cells, _, first)| *first == 0 && cells == house) {
                 cage.2 = primary + secondary;
             }
             for d in 0..n {

@@ -17,8 +17,8 @@ struct Search<'b> {
     peers: Vec<Vec<usize>>,
     bound: Vec<Vec<(usize, PairRule)>>,
     side: usize,
-    /// Per cell, its cage with a sum, in `sums`.
-    cage_of: Vec<Option<usize>>,
+    /// Per cell, the cages with a sum it is in, in `sums`.
+    cages_of: Vec<Vec<usize>>,
     /// The cells and the digit combinations of each cage with a sum.
     sums: Vec<(Vec<usize>, Vec<u64>)>,
     tally: SearchTally<'b>,
@@ -32,20 +32,20 @@ impl<'b> Search<'b> {
         let peers = (0..cells.len()).map(|i| rules.peers(i).collect()).collect();
         let bound = (0..cells.len()).map(|i| rules.bound_to(i).to_vec()).collect();
         let side = variant.shape().side();
-        let mut cage_of = vec![None; cells.len()];
+        let mut cages_of = vec![Vec::new(); cells.len()];
         let mut sums = Vec::new();
         for cage in variant.cages().iter().filter(|cage| cage.sum().is_some()) {
-            cage.cells().iter().for_each(|&i| cage_of[i] = Some(sums.len()));
+            cage.cells().iter().for_each(|&i| cages_of[i].push(sums.len()));
             sums.push((cage.cells().to_vec(), cage.combinations(side)));
         }
         let marks =
             variant.marks().map_or_else(|| vec![sudokit_core::marks::all_digits(side); cells.len()], <[u64]>::to_vec);
-        Ok(Search { cells, marks, peers, bound, side, cage_of, sums, tally: SearchTally::new(budget, limit) })
+        Ok(Search { cells, marks, peers, bound, side, cages_of, sums, tally: SearchTally::new(budget, limit) })
     }
 
     /// The digits cell `i` may take: among its marks, none of its peers',
     /// only those each bound cell's digit allows, and only those that
-    /// leave its cage's sum reachable.
+    /// leave each of its cages' sums reachable.
     fn free(&self, i: usize) -> Candidates {
         let mut taken = Candidates::EMPTY;
         for &p in &self.peers[i] {
@@ -59,16 +59,11 @@ impl<'b> Search<'b> {
                 allowed &= rule.partners(digit, self.side);
             }
         }
-        let free = Candidates::from_bits(allowed) - taken;
-        match self.cage_of[i] {
-            Some(c) => {
-                let (cells, combinations) = &self.sums[c];
-                let placed =
-                    cells.iter().filter(|&&p| self.cells[p] != 0).fold(0, |m, &p| m | 1 << (self.cells[p] - 1));
-                free & Candidates::from_bits(open_digits(combinations, placed))
-            }
-            None => free,
-        }
+        self.cages_of[i].iter().fold(Candidates::from_bits(allowed) - taken, |free, &c| {
+            let (cells, combinations) = &self.sums[c];
+            let placed = cells.iter().filter(|&&p| self.cells[p] != 0).fold(0, |m, &p| m | 1 << (self.cells[p] - 1));
+            free & Candidates::from_bits(open_digits(combinations, placed))
+        })
     }
 
     /// Fills the empty cell with the fewest digits left, each in turn;

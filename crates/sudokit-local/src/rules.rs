@@ -19,8 +19,8 @@ pub(crate) struct Rules {
     /// Per rule between two cells, whether digits `x` and `y` break it, at
     /// `x * (side + 1) + y`.
     clashes: Vec<Vec<bool>>,
-    /// The cage with a sum of each cell, if any (an index into `sums`).
-    sum_of: Vec<Option<u16>>,
+    /// The cages with a sum of each cell (indices into `sums`).
+    sums_of: Vec<Vec<u16>>,
     /// The sum of each cage that has one.
     sums: Vec<u32>,
 }
@@ -78,13 +78,13 @@ impl Rules {
                 bound[b].push((a as u16, r as u16));
             }
         }
-        let (mut sum_of, mut sums) = (vec![None; cells], Vec::new());
+        let (mut sums_of, mut sums) = (vec![Vec::new(); cells], Vec::new());
         for cage in variant.cages() {
             let Some(sum) = cage.sum() else { continue };
-            cage.cells().iter().for_each(|&i| sum_of[i] = Some(sums.len() as u16));
+            cage.cells().iter().for_each(|&i| sums_of[i].push(sums.len() as u16));
             sums.push(sum);
         }
-        Some(Rules { side, houses_of, houses: houses.len(), bound, clashes, sum_of, sums })
+        Some(Rules { side, houses_of, houses: houses.len(), bound, clashes, sums_of, sums })
     }
 
     /// The tally of the complete assignment `values`.
@@ -95,7 +95,7 @@ impl Rules {
             for &h in &self.houses_of[cell] {
                 counts[usize::from(h) * (self.side + 1) + usize::from(v)] += 1;
             }
-            if let Some(c) = self.sum_of[cell] {
+            for &c in &self.sums_of[cell] {
                 totals[usize::from(c)] += u32::from(v);
             }
         }
@@ -137,7 +137,7 @@ impl Rules {
                 delta += i32::from(self.clash(r, joining, held)) - i32::from(self.clash(r, leaving, held));
             }
             // A cage holding both cells keeps its total.
-            if let Some(c) = self.sum_of[from].filter(|&c| self.sum_of[to] != Some(c)) {
+            for &c in self.sums_of[from].iter().filter(|c| !self.sums_of[to].contains(c)) {
                 let (total, sum) = (tally.totals[usize::from(c)], self.sums[usize::from(c)]);
                 let after = total + u32::from(joining) - u32::from(leaving);
                 delta += after.abs_diff(sum) as i32 - total.abs_diff(sum) as i32;
@@ -162,7 +162,7 @@ impl Rules {
                 tally.counts[base + usize::from(leaving)] -= 1;
                 tally.counts[base + usize::from(joining)] += 1;
             }
-            if let Some(c) = self.sum_of[from].filter(|&c| self.sum_of[to] != Some(c)) {
+            for &c in self.sums_of[from].iter().filter(|c| !self.sums_of[to].contains(c)) {
                 let total = &mut tally.totals[usize::from(c)];
                 *total = *total + u32::from(joining) - u32::from(leaving);
             }

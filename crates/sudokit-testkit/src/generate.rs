@@ -18,42 +18,70 @@ use sudokit_core::{Cell, Grid, Shape, Variant};
 pub fn killer_cages(variant: Variant, solution: &Grid, largest: usize, seed: u64) -> Variant {
     let mut rng = SplitMix64::new(seed);
     let shape = solution.shape();
-    let (n, values) = (shape.side(), solution.values());
-    let mut caged = vec![false; n * n];
+    let mut caged = vec![false; shape.cell_count()];
     let mut variant = variant;
-    for start in 0..n * n {
+    for start in 0..shape.cell_count() {
         if caged[start] {
             continue;
         }
         let size = 1 + rng.below(largest);
-        let mut cage = vec![start];
-        caged[start] = true;
-        while cage.len() < size {
-            // An uncaged orthogonal neighbour of the cage holding a digit it lacks.
-            let mut next: Vec<usize> = cage
-                .iter()
-                .flat_map(|&i| {
-                    let (r, c) = (i / n, i % n);
-                    [(r + 1, c), (r, c + 1), (r.wrapping_sub(1), c), (r, c.wrapping_sub(1))]
-                })
-                .filter(|&(r, c)| r < n && c < n)
-                .map(|(r, c)| r * n + c)
-                .filter(|&j| !caged[j] && cage.iter().all(|&i| values[i] != values[j]))
-                .collect();
-            next.sort_unstable();
-            next.dedup();
-            if next.is_empty() {
-                break;
-            }
-            let j = next[rng.below(next.len())];
-            caged[j] = true;
-            cage.push(j);
-        }
-        let cells: Vec<Cell> = cage.iter().map(|&i| Cell::from_index(i, shape)).collect();
-        let sum = cage.iter().map(|&i| u32::from(values[i])).sum();
-        variant = variant.with_cage(&cells, Some(sum)).expect("cages of distinct digits of a solved grid");
+        let cage = grow_cage(solution, start, size, &caged, &mut rng);
+        cage.iter().for_each(|&i| caged[i] = true);
+        variant = with_cage_of(variant, solution, &cage);
     }
     variant
+}
+
+/// `variant` with `count` more cages drawn from `seed`: each of 2 to
+/// `largest` orthogonally connected cells from a random start, holding
+/// distinct digits of `solution`, with the sum `solution` gives it. They
+/// may overlap the cages there and each other, as in published killers;
+/// `solution` solves the rules if it solved `variant`'s.
+pub fn overlapping_cages(variant: Variant, solution: &Grid, count: usize, largest: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let cells = solution.shape().cell_count();
+    let free = vec![false; cells];
+    (0..count).fold(variant, |variant, _| {
+        let start = rng.below(cells);
+        let size = 2 + rng.below(largest.max(2) - 1);
+        let cage = grow_cage(solution, start, size, &free, &mut rng);
+        with_cage_of(variant, solution, &cage)
+    })
+}
+
+/// A cage grown from `start` to `size` cells (fewer where it cannot grow):
+/// each next cell an orthogonal neighbour, not `taken`, holding a digit
+/// of `solution` the cage lacks.
+fn grow_cage(solution: &Grid, start: usize, size: usize, taken: &[bool], rng: &mut SplitMix64) -> Vec<usize> {
+    let (n, values) = (solution.shape().side(), solution.values());
+    let mut cage = vec![start];
+    while cage.len() < size {
+        let mut next: Vec<usize> = cage
+            .iter()
+            .flat_map(|&i| {
+                let (r, c) = (i / n, i % n);
+                [(r + 1, c), (r, c + 1), (r.wrapping_sub(1), c), (r, c.wrapping_sub(1))]
+            })
+            .filter(|&(r, c)| r < n && c < n)
+            .map(|(r, c)| r * n + c)
+            .filter(|&j| !taken[j] && cage.iter().all(|&i| values[i] != values[j]))
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        if next.is_empty() {
+            break;
+        }
+        cage.push(next[rng.below(next.len())]);
+    }
+    cage
+}
+
+/// `variant` with a cage over `cage`, of the sum `solution` gives it.
+fn with_cage_of(variant: Variant, solution: &Grid, cage: &[usize]) -> Variant {
+    let shape = solution.shape();
+    let cells: Vec<Cell> = cage.iter().map(|&i| Cell::from_index(i, shape)).collect();
+    let sum = cage.iter().map(|&i| u32::from(solution.values()[i])).sum();
+    variant.with_cage(&cells, Some(sum)).expect("cages of distinct digits of a solved grid")
 }
 
 /// A pencil-mark puzzle ("sukaku") derived from `puzzle`, drawn from

@@ -15,9 +15,9 @@ type Sum = (Vec<usize>, u32);
 type Allows = fn(u8, u8) -> bool;
 
 /// Per cell: the cells it must differ from, the cells tied to it by
-/// another rule (with the rule), its cage with a sum, and the digits it
+/// another rule (with the rule), its cages with a sum, and the digits it
 /// may hold.
-type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<(usize, Allows)>], &'a [Option<&'a Sum>], &'a [u64]);
+type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<(usize, Allows)>], &'a [Vec<&'a Sum>], &'a [u64]);
 
 use sudokit_core::{ClueFamily, EdgeClue, Grid, HouseKind, Relation, Variant};
 
@@ -251,9 +251,9 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
         tied[a].push((b, allows));
         tied[b].push((a, allows));
     }
-    let mut sum_of = vec![None; cells.len()];
+    let mut sum_of = vec![Vec::new(); cells.len()];
     for cage in &rules.sums {
-        cage.0.iter().for_each(|&i| sum_of[i] = Some(cage));
+        cage.0.iter().for_each(|&i| sum_of[i].push(cage));
     }
     let mut found = (0, None);
     search(&mut cells, (&differ, &tied, &sum_of, &rules.marks), rules.side, limit, &mut found);
@@ -282,7 +282,7 @@ fn search(
     };
     for v in digits {
         cells[i] = v;
-        if sum_of[i].is_none_or(|cage| sum_reachable(cage, cells, side)) {
+        if sum_of[i].iter().all(|cage| sum_reachable(cage, cells, side)) {
             search(cells, (differ, tied, sum_of, marks), side, limit, found);
         }
         cells[i] = 0;

@@ -3,7 +3,7 @@
 //! it with a typed error.
 
 use sudokit::{Cell, Grid, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
-use sudokit_testkit::generate::{killer_cages, solved_grid, with_holes};
+use sudokit_testkit::generate::{killer_cages, overlapping_cages, solved_grid, with_holes};
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
 
 /// The seed of the 9×9 killer's solution.
@@ -27,6 +27,16 @@ fn variants() -> Vec<(&'static str, Variant)> {
         ),
         ("9×9 x + anti-king", Variant::standard(Shape::CLASSIC).with_diagonals().with_relation(Relation::AntiKing)),
         ("6×6 killer", killer_cages(six(), &solved_grid(Shape::SIX, 3), 4, 3)),
+        (
+            "6×6 killer with overlapping cages",
+            overlapping_cages(
+                killer_cages(six(), &solved_grid(Shape::SIX, 5), 4, 5),
+                &solved_grid(Shape::SIX, 5),
+                6,
+                4,
+                5,
+            ),
+        ),
         (
             "9×9 killer",
             killer_cages(Variant::standard(Shape::CLASSIC), &solved_grid(Shape::CLASSIC, KILLER_SEED), 5, 4),
@@ -65,6 +75,9 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
 #[test]
 fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() {
     for (name, variant) in variants() {
+        if name.contains("overlapping") {
+            assert!(variant.separate_cages().len() + 6 <= variant.cages().len(), "{name}: cages that overlap");
+        }
         let puzzles = puzzles(&variant);
         let expected: Vec<u64> = puzzles.iter().map(|p| count_variant_solutions(p, &variant, 2).0).collect();
         let mut takers = 0;

@@ -39,6 +39,16 @@ pub enum SumoCueError {
     /// A cage without a sum has no value in the format.
     #[error("SumoCue's killer format holds cages with sums only, and cage {0} has none")]
     CageWithoutSum(usize),
+    /// The format gives each cell one cage.
+    #[error("SumoCue's killer format gives each cell one cage, and {cell} is in cage {first} and cage {second}")]
+    Overlap {
+        /// The cell.
+        cell: Cell,
+        /// Its first cage, 1-based.
+        first: usize,
+        /// Another cage over it.
+        second: usize,
+    },
 }
 
 /// Whether `line` is written in SumoCue's killer format (it starts with
@@ -145,7 +155,8 @@ pub fn read_sumocue(line: &str) -> Result<Puzzle, VariantError> {
 ///
 /// # Errors
 /// [`SumoCueError`] for what the format cannot hold: another shape than
-/// 9×9, givens, rules other than cages with sums and the diagonals.
+/// 9×9, givens, rules other than cages with sums and the diagonals,
+/// overlapping cages.
 pub fn write_sumocue(puzzle: &Puzzle) -> Result<String, SumoCueError> {
     let (grid, variant) = (puzzle.grid(), puzzle.variant());
     if puzzle.shape() != Shape::CLASSIC {
@@ -162,6 +173,10 @@ pub fn write_sumocue(puzzle: &Puzzle) -> Result<String, SumoCueError> {
     for (number, cage) in variant.cages().iter().enumerate() {
         let sum = cage.sum().ok_or(SumoCueError::CageWithoutSum(number + 1))?;
         for &cell in cage.cells() {
+            if let Some(first) = values[cell].map(|value| value % 256) {
+                let (cell, first, second) = (Cell::from_index(cell, Shape::CLASSIC), first as usize + 1, number + 1);
+                return Err(SumoCueError::Overlap { cell, first, second });
+            }
             values[cell] = Some(sum * 256 + number as u32);
         }
     }
@@ -216,12 +231,25 @@ mod tests {
                 SumoCueError::Rule(RuleKind::Windows),
             ),
             (
-                Puzzle::new(Grid::empty(Shape::CLASSIC), classic.with_cage(&pair, None).expect("a cage")),
+                Puzzle::new(Grid::empty(Shape::CLASSIC), classic.clone().with_cage(&pair, None).expect("a cage")),
                 SumoCueError::CageWithoutSum(1),
+            ),
+            (
+                Puzzle::new(
+                    Grid::empty(Shape::CLASSIC),
+                    (classic.with_cage(&pair, Some(3)))
+                        .and_then(|v| v.with_cage(&[Cell::new(0, 1), Cell::new(1, 1)], Some(5)))
+                        .expect("two cages"),
+                ),
+                SumoCueError::Overlap { cell: Cell::new(0, 1), first: 1, second: 2 },
             ),
         ];
         for (puzzle, error) in cases {
             assert_eq!(write_sumocue(&puzzle.expect("a puzzle")), Err(error));
         }
+        assert_eq!(
+            SumoCueError::Overlap { cell: Cell::new(0, 1), first: 1, second: 2 }.to_string(),
+            "SumoCue's killer format gives each cell one cage, and r1c2 is in cage 1 and cage 2"
+        );
     }
 }

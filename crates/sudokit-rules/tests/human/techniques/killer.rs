@@ -74,6 +74,21 @@ fn innies_then_outies_of_row_one() {
 }
 
 #[test]
+fn a_cage_that_overlaps_another_is_no_cage_to_the_rule_of_45() {
+    // Cages r1c1 + r1c2 = 3 and r1c2 + r1c3 = 2 + 3 = 5 share r1c2: read
+    // as two whole cages of row 1 they would add up to 8 and leave r1c4 a
+    // 2, where the solution has a 4. Row 1's four cells add up to 10,
+    // which says nothing, and no other union holds a cage apart.
+    let killer = Variant::parse("cage=3:r1c1+r1c2,cage=5:r1c2+r1c3", Shape::MINI).expect("valid cages");
+    let position = Position::with_variant(&Grid::empty(Shape::MINI), &killer).expect("a valid killer");
+    assert!(RuleOf45.find(&position).is_none());
+    // Each cage still keeps its own combinations: r1c2 is 1 or 2 by the
+    // first, 1, 2, 3 or 4 by the second.
+    let step = CageCombinations.find(&position).expect("cage 1 is 1 + 2");
+    assert_eq!(removed(&step), [(1, 1, 3), (1, 2, 3), (1, 1, 4), (1, 2, 4)]);
+}
+
+#[test]
 fn a_killer_position_starts_from_every_digit_and_refuses_a_broken_sum() {
     let mut grid = Grid::empty(Shape::MINI);
     grid.set(Cell::new(0, 0), sudokit_rules::sudokit_core::Digit::new(3));

@@ -57,7 +57,8 @@ pub struct CageBoundDigits;
 /// keeps the digits some filling to its sum puts there; one open cell
 /// takes its digit. When a single cage sticks out and holds every innie,
 /// the rule splits it in two parts of known sums
-/// ([`Technique::CageSplit`]).
+/// ([`Technique::CageSplit`]). A cage that shares cells with another
+/// counts as none: its cells are innies or outies like any others.
 #[derive(Clone, Copy, Debug)]
 pub struct RuleOf45;
 
@@ -161,27 +162,29 @@ impl Strategy for CageBoundDigits {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
-        let cages = position.variant().cages();
-        (0..position.unit_count()).find_map(|u| {
-            position.missing(u).iter().find_map(|digit| {
-                let mut places = position.cells_with(u, digit);
-                let first = places.next()?;
-                let number = cages.iter().position(|cage| cage.cells().contains(&first))?;
-                let (cells, sum) = (cages[number].cells(), cages[number].sum()?);
-                if !places.all(|i| cells.contains(&i)) {
-                    return None;
-                }
-                let fillings = supported_holding(position, cells, sum, Candidates::single(digit))?;
-                let removed = removals(position, cells, &fillings.digits);
-                (!removed.is_empty()).then(|| {
-                    let houses = vec![position.house(u)];
-                    let mut group = group_of(position, cells, sum, Some(number), houses, fillings.sets);
-                    group.digit = Some(digit);
-                    Step::new(Technique::CageBoundDigit, Pattern::Sum(Box::new(group))).eliminating(removed)
-                })
-            })
-        })
+        (0..position.unit_count())
+            .find_map(|u| position.missing(u).iter().find_map(|digit| bound_step(position, u, digit)))
     }
+}
+
+/// The step of a cage holding every place of `digit` in unit `u`, if
+/// one removes anything.
+fn bound_step(position: &Position, u: usize, digit: Digit) -> Option<Step> {
+    let places: Vec<usize> = position.cells_with(u, digit).collect();
+    let cages = position.variant().cages();
+    // Overlapping cages may each hold every place.
+    let holding = |c: &usize| !places.is_empty() && places.iter().all(|i| cages[*c].cells().contains(i));
+    (0..cages.len()).filter(holding).find_map(|number| {
+        let (cells, sum) = (cages[number].cells(), cages[number].sum()?);
+        let fillings = supported_holding(position, cells, sum, Candidates::single(digit))?;
+        let removed = removals(position, cells, &fillings.digits);
+        (!removed.is_empty()).then(|| {
+            let houses = vec![position.house(u)];
+            let mut group = group_of(position, cells, sum, Some(number), houses, fillings.sets);
+            group.digit = Some(digit);
+            Step::new(Technique::CageBoundDigit, Pattern::Sum(Box::new(group))).eliminating(removed)
+        })
+    })
 }
 
 impl Strategy for RuleOf45 {
@@ -246,7 +249,10 @@ fn innies_and_outies(position: &Position, units: &[usize]) -> Option<Step> {
     let total = units.len() as u32 * (side * (side + 1) / 2) as u32;
     let (mut whole, mut sticking) = (0u32, Vec::new());
     let mut in_whole = vec![false; position.len()];
-    for (number, cage) in position.variant().cages().iter().enumerate() {
+    let cages = position.variant().cages();
+    // Cages that overlap another would count their shared cells twice.
+    for number in position.variant().separate_cages() {
+        let cage = &cages[number];
         let Some(sum) = cage.sum() else { continue };
         let within = cage.cells().iter().filter(|&&i| inside[i]).count();
         if within == cage.cells().len() {
@@ -259,7 +265,6 @@ fn innies_and_outies(position: &Position, units: &[usize]) -> Option<Step> {
     let innies: Vec<usize> = (0..position.len()).filter(|&i| inside[i] && !in_whole[i]).collect();
     let innie_sum = total.checked_sub(whole)?;
     let houses: Vec<House> = units.iter().map(|&u| position.house(u)).collect();
-    let cages = position.variant().cages();
     // A single cage sticking out, holding every innie: it splits.
     let split = match sticking[..] {
         [c] if innies.iter().all(|&i| cages[c].cells().contains(&i)) => Some(c),
