@@ -110,6 +110,7 @@ fn the_readme_s_killer_scale_is_the_techniques_scores() {
         Technique::InnieOutieDifference,
         Technique::CageLockedDigit,
         Technique::CageBoundDigit,
+        Technique::LawOfLeftovers,
         Technique::HouseCombination,
     ];
     assert_eq!(named, killer, "one row per killer technique, in the scale's order");

@@ -12,8 +12,8 @@ use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, Bug, CageBoundDigits, CageCombinations, CageLockedDigits, Chains,
     EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets, HouseCombinations,
-    Intersections, LockedNonConsecutive, NakedSingles, NakedSubsets, NonConsecutiveCells, RemotePair, RuleOf45,
-    SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
+    Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets, NonConsecutiveCells, RemotePair,
+    RuleOf45, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -36,6 +36,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &Intersections::LOCKED,
         &CageLockedDigits,
         &CageBoundDigits,
+        &LawOfLeftovers,
         &GeneralizedIntersections,
         &HouseCombinations,
         &NakedSubsets::PAIR,
@@ -68,7 +69,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 28;
+const CHAINS_AT: usize = 29;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;

@@ -243,6 +243,10 @@ techniques! {
     /// In a killer, a digit whose places in a house all lie in one cage:
     /// the cage keeps the combinations of its sum that hold it.
     CageBoundDigit => "Cage-bound digit", 28;
+    /// In a jigsaw killer, rows (or columns) and as many regions: the
+    /// cells of each outside the other hold the same digits, so a digit
+    /// with no place on one side leaves the other.
+    LawOfLeftovers => "Law of leftovers", 28;
     /// Under a variant's rules, a digit's places in a house (two to six)
     /// all seen by cells outside it, which lose the digit: pointing and
     /// claiming over any houses and relations (SukakuExplainer's

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudokit_core::Cell;
+use sudokit_core::{Cell, HouseKind};
 use sudokit_grid::Candidates;
 
 use super::house::House;
@@ -79,7 +79,12 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
         1 => format!("{cells} holds {sum}"),
         _ => format!("{cells} add up to {sum}"),
     };
-    let houses = house_list(&group.houses);
+    // Lines against regions, for the law of leftovers.
+    let (regions, lines): (Vec<House>, Vec<House>) = group.houses.iter().partition(|h| h.kind() == HouseKind::Region);
+    let houses = match (&lines[..], &regions[..]) {
+        ([_, ..], [_, ..]) => format!("{} against {}", house_list(&lines), house_list(&regions)),
+        _ => house_list(&group.houses),
+    };
     match technique {
         Technique::CageCombination => {
             let only = if sets.len() == 1 { "only " } else { "" };
@@ -100,11 +105,20 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
             let cages: Vec<String> = group.cages.iter().map(|c| format!("cage {}", c + 1)).collect();
             write!(f, "{name}: {houses} with {} filled together", and_list(&cages))
         }
+        Technique::LawOfLeftovers => {
+            write!(f, "{name}: {houses} leave {cells} and {}, which hold the same digits", cell_list(&group.minus))
+        }
         Technique::InnieOutieDifference => {
             let minus: Vec<String> = group.minus.iter().map(|c| format!(" − {c}")).collect();
+            let cages: Vec<String> = group.cages.iter().map(|c| format!("cage {}", c + 1)).collect();
+            let read = match cages.len() {
+                0 => String::new(),
+                1 => format!(", with {} for its sum", cages[0]),
+                _ => format!(", with {} for their sums", and_list(&cages)),
+            };
             write!(
                 f,
-                "{name} of {houses}: {}{} = {sum}",
+                "{name} of {houses}{read}: {}{} = {sum}",
                 group.cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(" + "),
                 minus.concat()
             )

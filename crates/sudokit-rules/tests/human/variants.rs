@@ -13,7 +13,7 @@ use sudokit_grid::PropagationSearch;
 use sudokit_grid::io::PuzzleReader;
 use sudokit_rules::human::{Event, Explainer, HumanSolver, Outcome, Position, Technique, lists};
 use sudokit_rules::sudokit_core::{Budget, Cell, CountSolutions, Grid, Puzzle, Solver, Variant};
-use sudokit_testkit::generate::overlapping_cages;
+use sudokit_testkit::generate::{killer_cages, overlapping_cages};
 use sudokit_testkit::sets;
 use sudokit_testkit::variant_oracle::check_variant_solution;
 
@@ -130,6 +130,23 @@ fn every_step_keeps_the_solution_where_cages_overlap() {
     for wanted in [Technique::Innies, Technique::InnieOutieDifference, Technique::HouseCombination] {
         assert!(used.contains(&wanted), "{wanted} never used: {used:?}");
     }
+}
+
+#[test]
+fn every_step_keeps_the_solution_of_jigsaw_killers() {
+    // Cages of up to eight cells over the solutions of the jigsaw set's
+    // first two puzzles, without givens. They need not be unique: a sound
+    // step keeps every solution, so the one the cages came from too (no
+    // uniqueness technique takes a jigsaw: the walk would say so). The law
+    // of leftovers must step in. (The third takes a minute: its chains.)
+    let mut used = BTreeSet::new();
+    for (k, puzzle) in sets::VARIANT_JIGSAW.take(2).into_iter().enumerate() {
+        let solution = PropagationSearch::new().solve_puzzle(&puzzle).expect("solved").grid;
+        let killer = killer_cages(puzzle.variant().clone(), &solution, 8, k as u64);
+        let empty = Grid::empty(solution.shape());
+        used.extend(walk(&empty, &killer, &solution).unwrap_or_else(|e| panic!("{e}")));
+    }
+    assert!(used.contains(&Technique::LawOfLeftovers), "the law of leftovers never used: {used:?}");
 }
 
 #[test]

@@ -13,10 +13,10 @@
 //! = 6, cage 4 r2c1 + r2c2 = 7; the other cells are in no cage.
 
 use sudokit_rules::human::techniques::{
-    CageBoundDigits, CageCombinations, CageLockedDigits, HouseCombinations, RuleOf45,
+    CageBoundDigits, CageCombinations, CageLockedDigits, HouseCombinations, LawOfLeftovers, RuleOf45,
 };
 use sudokit_rules::human::{ChainLink, LinkReason, Position, Strategy, Technique};
-use sudokit_rules::sudokit_core::{Cell, Grid, Shape, Solver, Variant};
+use sudokit_rules::sudokit_core::{Cell, Grid, Rulebook, Shape, Solver, Variant};
 
 fn killer() -> Variant {
     Variant::parse("cage=3:r1c1+r1c2,cage=4:r1c3+r2c3,cage=6:r1c4+r2c4,cage=7:r2c1+r2c2", Shape::MINI)
@@ -86,6 +86,55 @@ fn a_cage_that_overlaps_another_is_no_cage_to_the_rule_of_45() {
     // first, 1, 2, 3 or 4 by the second.
     let step = CageCombinations.find(&position).expect("cage 1 is 1 + 2");
     assert_eq!(removed(&step), [(1, 1, 3), (1, 2, 3), (1, 1, 4), (1, 2, 4)]);
+}
+
+/// A 4×4 jigsaw (regions 1 2 3 4 as drawn) with `cages`; one of its
+/// solutions is 1234 / 3412 / 2143 / 4321.
+///
+/// ```text
+/// 1 1 1 2
+/// 3 1 2 2
+/// 3 3 4 2
+/// 3 4 4 4
+/// ```
+fn jigsaw_killer(cages: &str) -> Position {
+    let rules = Variant::parse(&format!("jigsaw=1112312233423444,{cages}"), Shape::MINI).expect("valid rules");
+    Position::with_variant(&Grid::empty(Shape::MINI), &rules).expect("a valid killer")
+}
+
+#[test]
+fn row_one_and_region_one_leave_cells_of_the_same_digit() {
+    // Row 1 and region 1 share r1c1..r1c3: r1c4 and r2c2 are left over,
+    // and hold the same digit. The cage r2c1 + r2c2 = 7 leaves r2c2 a 3
+    // or a 4, and so r1c4.
+    let mut position = jigsaw_killer("cage=7:r2c1+r2c2");
+    let step = CageCombinations.find(&position).expect("3 + 4");
+    position.apply(&step).expect("the step holds");
+    let step = LawOfLeftovers.find(&position).expect("row 1 against region 1");
+    assert_eq!(step.technique(), Technique::LawOfLeftovers);
+    assert_eq!(removed(&step), [(1, 4, 1), (1, 4, 2)]);
+    assert_eq!(
+        step.to_string(),
+        "Law of leftovers: row 1 against region 1 leave r1c4 and r2c2, which hold the same digits: \
+         1 removed from r1c4; 2 removed from r1c4"
+    );
+}
+
+#[test]
+fn a_cage_on_one_side_of_the_leftovers_gives_the_other_its_sum() {
+    // r2c2 alone is a cage of 4: r1c4, left over against it, holds 4.
+    let position = jigsaw_killer("cage=4:r2c2");
+    let step = LawOfLeftovers.find(&position).expect("row 1 against region 1");
+    assert_eq!(step.technique(), Technique::InnieOutieDifference);
+    assert_eq!(
+        step.to_string(),
+        "Innie-outie difference of row 1 against region 1, with cage 1 for its sum: r1c4 = 4: 4 placed in r1c4"
+    );
+    // Without regions of its own the grid has no leftovers to read.
+    let boxes = Variant::parse("cage=4:r2c2", Shape::MINI).expect("valid rules");
+    assert!(!LawOfLeftovers.applies_to(&Rulebook::new(boxes.clone())));
+    let position = Position::with_variant(&Grid::empty(Shape::MINI), &boxes).expect("a valid killer");
+    assert!(LawOfLeftovers.find(&position).is_none());
 }
 
 #[test]

@@ -13,6 +13,7 @@
 
 mod fillings;
 mod house;
+mod leftovers;
 
 use sudokit_core::{Digit, HouseKind, RuleKind, RuleKinds, Rulebook};
 use sudokit_grid::Candidates;
@@ -24,6 +25,7 @@ use crate::human::strategy::{KINDS_PLAYED, Strategy};
 use fillings::{Fillings, group_of, removals, supported, supported_holding, supported_signed};
 
 pub use house::HouseCombinations;
+pub use leftovers::LawOfLeftovers;
 
 /// Cage combinations: the cells of a cage keep the digits of the
 /// combinations of its sum that its cells can still hold, each cell only
@@ -211,9 +213,7 @@ impl Strategy for RuleOf45 {
 /// then the boxes (or regions), then two boxes side by side.
 fn regions(position: &Position) -> Vec<Vec<usize>> {
     let side = position.side();
-    let of_kind = |kind: HouseKind| -> Vec<usize> {
-        (0..position.unit_count()).filter(|&u| position.house(u).kind() == kind).collect()
-    };
+    let of_kind = |kind| units_of(position, kind);
     let (rows, columns) = (of_kind(HouseKind::Row), of_kind(HouseKind::Column));
     let mut out = Vec::new();
     for lines in [&rows, &columns] {
@@ -237,6 +237,11 @@ fn regions(position: &Position) -> Vec<Vec<usize>> {
         }
     }
     out
+}
+
+/// The units of houses of `kind`, in order.
+fn units_of(position: &Position, kind: HouseKind) -> Vec<usize> {
+    (0..position.unit_count()).filter(|&u| position.house(u).kind() == kind).collect()
 }
 
 /// The first step the innies or the outies of the union of `units` give.
@@ -313,19 +318,20 @@ fn innies_and_outies(position: &Position, units: &[usize]) -> Option<Step> {
             let technique = if split.is_some() { Technique::CageSplit } else { Technique::Outies };
             group_step(position, &outies, u32::try_from(difference).ok()?, technique, split, &houses)
         } else {
-            difference_step(position, &outies, &loose, difference, &houses)
+            difference_step(position, (&outies, &loose), difference, &houses, &[])
         }
     })
 }
 
 /// The step of innies and outies whose sums differ by a known amount:
-/// `outies` add up to `difference` more than `loose` do.
+/// `outies` add up to `difference` more than `loose` do, once the cages
+/// `read` stand for their cells by their sums.
 fn difference_step(
     position: &Position,
-    outies: &[usize],
-    loose: &[usize],
+    (outies, loose): (&[usize], &[usize]),
     difference: i64,
     houses: &[House],
+    read: &[usize],
 ) -> Option<Step> {
     // Written with the larger side first, so that the difference is
     // positive.
@@ -336,6 +342,7 @@ fn difference_step(
     let group = |_| {
         let mut group = group_of(position, more, difference.unsigned_abs() as u32, None, houses.to_vec(), Vec::new());
         group.minus = less.iter().map(|&i| position.cell(i)).collect();
+        group.cages = read.to_vec();
         Pattern::Sum(Box::new(group))
     };
     fillings_step(position, &cells, fillings, Technique::InnieOutieDifference, group)
