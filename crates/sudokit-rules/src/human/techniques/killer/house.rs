@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use sudokit_core::{Cell, Digit, RuleKind, RuleKinds, Rulebook};
 use sudokit_grid::Candidates;
 
-use super::fillings::{MAX_NODES, for_each_filling, group_of};
+use super::fillings::{MAX_NODES, for_each_filling, group_of, removals};
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Step, Technique};
 use crate::human::strategy::{KINDS_PLAYED, Strategy};
@@ -133,9 +133,8 @@ fn house_step(position: &Position, u: usize, cages: &mut CageCache) -> Option<St
                 slot.insert(Digit::new(v).expect("a digit"));
             }
         }
-        for (&slot, &kept) in piece.slots.iter().zip(&kept) {
-            lose(position, cells[slot], kept, &mut removed);
-        }
+        let slot_cells: Vec<usize> = piece.slots.iter().map(|&slot| cells[slot]).collect();
+        removed.extend(removals(position, &slot_cells, &kept));
         if let Some((number, of_filling)) = &piece.cage {
             numbers.push(*number);
             outside_removals(position, &cells, piece, *number, of_filling, cages, &mut removed);
@@ -151,13 +150,6 @@ fn house_step(position: &Position, u: usize, cages: &mut CageCache) -> Option<St
     numbers.sort_unstable();
     group.cages = numbers;
     Some(Step::new(Technique::HouseCombination, Pattern::Sum(Box::new(group))).eliminating(removed))
-}
-
-/// Cell `i`'s candidates outside `kept`, if it is open.
-fn lose(position: &Position, i: usize, kept: Candidates, removed: &mut Vec<(Cell, Digit)>) {
-    if position.placed(i) == 0 {
-        removed.extend((position.cands(i) - kept).iter().map(|d| (position.cell(i), d)));
-    }
 }
 
 /// The candidates of a cage's cells outside the house that only
@@ -184,11 +176,9 @@ fn outside_removals(
             }
         }
     }
-    for (&i, &kept) in cage_cells.iter().zip(&kept) {
-        if !cells.contains(&i) {
-            lose(position, i, kept, removed);
-        }
-    }
+    let (outside, kept): (Vec<usize>, Vec<Candidates>) =
+        cage_cells.iter().zip(kept).filter(|&(i, _)| !cells.contains(i)).map(|(&i, kept)| (i, kept)).unzip();
+    removed.extend(removals(position, &outside, &kept));
 }
 
 /// The house's pieces: each cage with a sum over it whose fillings could

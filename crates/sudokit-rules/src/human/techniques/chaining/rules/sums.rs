@@ -39,9 +39,7 @@ pub(crate) fn sum_removals(work: &Work, base: &State, touched: &mut [bool], memo
         if !std::mem::take(touched) {
             continue;
         }
-        let taken: Vec<(usize, Digit)> =
-            link.cells.iter().flat_map(|&c| (base.cands(c) - work.cands(c)).iter().map(move |d| (c, d))).collect();
-        if taken.is_empty() {
+        if link.cells.iter().all(|&c| base.cands(c) == work.cands(c)) {
             continue;
         }
         let options: Vec<Candidates> =
@@ -52,9 +50,16 @@ pub(crate) fn sum_removals(work: &Work, base: &State, touched: &mut [bool], memo
             Some(group(work, link, &options).within_bounds())
         };
         let Some(kept) = kept else { continue };
+        // Most sums remove nothing: their parents are gathered only when
+        // one does.
+        let mut taken: Option<Vec<(usize, Digit)>> = None;
         for (&c, kept) in link.cells.iter().zip(kept) {
             for digit in (work.cands(c) - kept).iter() {
-                out.push(SumRemoval { cell: c, digit, sum: k, parents: taken.clone() });
+                let parents = taken.get_or_insert_with(|| {
+                    let lost = |c: usize| (base.cands(c) - work.cands(c)).iter().map(move |d| (c, d));
+                    link.cells.iter().flat_map(|&c| lost(c)).collect()
+                });
+                out.push(SumRemoval { cell: c, digit, sum: k, parents: parents.clone() });
             }
         }
     }
