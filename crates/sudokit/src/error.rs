@@ -4,7 +4,7 @@
 use sudokit_core::{ParameterError, ParseError, RangeError, ShapeError, SolveError, StopReason, VariantError};
 use sudokit_dlx::CoverError;
 use sudokit_generate::{CanonicalError, GenerateError, TransformError, UnknownSymmetry};
-use sudokit_grid::io::{ReadError, SumoCueError};
+use sudokit_grid::io::{FPuzzlesError, ReadError, SumoCueError};
 use sudokit_grid::{BoardError, Contradiction};
 #[cfg(feature = "svg")]
 use sudokit_rules::human::PictureError;
@@ -117,6 +117,9 @@ pub enum Error {
     #[cfg(feature = "chart")]
     #[error(transparent)]
     Chart(#[from] ChartError),
+    /// A text that is no f-puzzles puzzle sudokit can play.
+    #[error(transparent)]
+    FPuzzles(#[from] FPuzzlesError),
     /// A puzzle that SumoCue's killer format cannot hold.
     #[error(transparent)]
     SumoCue(#[from] SumoCueError),

@@ -42,6 +42,17 @@ pub enum ReadError {
         /// What is wrong with them.
         error: VariantError,
     },
+    /// An f-puzzles record could not be read, or holds a constraint
+    /// sudokit does not play.
+    #[error("{}line {line}: {error}", PathPrefix(path))]
+    FPuzzles {
+        /// The file, when reading from one.
+        path: Option<PathBuf>,
+        /// The record's line.
+        line: usize,
+        /// What is wrong.
+        error: super::FPuzzlesError,
+    },
     /// A record has rules other than the standard ones, and the reader
     /// hands out bare grids, which would drop them: read the file with
     /// [`PuzzleReader::with_rules`](crate::io::PuzzleReader::with_rules).

@@ -15,7 +15,10 @@
 //!   rules with those marks ([`Variant::with_marks`](sudokit_core::Variant::with_marks));
 //! * killers in SumoCue's exchange format, one per line (`3x3::k:` and a
 //!   value per cell, see [`sumocue`]): each is an empty grid under its
-//!   cages (and the diagonals after `3x3:d:k:`).
+//!   cages (and the diagonals after `3x3:d:k:`);
+//! * puzzles from f-puzzles, one per line: a link
+//!   (`https://f-puzzles.com/?load=…`), its `load` value or its JSON (see
+//!   [`fpuzzles`]), each under the rules it gives.
 //!
 //! Lines starting with `#` are comments, blank lines separate records, and
 //! CRLF line endings are accepted. Errors give the line and column in the
@@ -41,6 +44,7 @@
 //! ```
 
 mod errors;
+pub mod fpuzzles;
 mod reader;
 pub mod sumocue;
 mod write;
@@ -50,6 +54,7 @@ use std::path::Path;
 use sudokit_core::{Grid, Puzzle, Variant};
 
 pub use errors::ReadError;
+pub use fpuzzles::{FPuzzlesError, read_fpuzzles};
 pub use reader::{PuzzleReader, RuledPuzzles};
 pub use sumocue::{SumoCueError, read_sumocue, write_sumocue};
 pub use write::{Format, write_puzzles, write_ruled_puzzles};

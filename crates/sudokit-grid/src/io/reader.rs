@@ -314,16 +314,15 @@ impl<R: BufRead> PuzzleReader<R> {
             self.rules = rules;
             return;
         }
-        if super::sumocue::is_sumocue(trimmed) {
-            let killer = super::sumocue::read_sumocue(trimmed);
+        if let Some(puzzle) = whole_line_puzzle(trimmed, self.path.clone(), self.line_no) {
             self.flush();
-            let (line, path) = (self.line_no, self.path.clone());
-            match killer {
-                Ok(killer) => {
-                    let rules = RulesText { line, text: killer.variant().to_string().into() };
-                    self.push(line, Ok(killer.grid().clone()), Some(rules));
+            let line = self.line_no;
+            match puzzle {
+                Ok(puzzle) => {
+                    let rules = RulesText { line, text: puzzle.variant().to_string().into() };
+                    self.push(line, Ok(puzzle.grid().clone()), Some(rules));
                 }
-                Err(error) => self.push(line, Err(ReadError::Rules { path, line, error }), None),
+                Err(error) => self.push(line, Err(error), None),
             }
             return;
         }
@@ -547,6 +546,20 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         }
     }
+}
+
+/// The puzzle of a line that holds one whole, with its rules (an
+/// f-puzzles link or JSON, a SumoCue killer), or `None` for another line.
+fn whole_line_puzzle(text: &str, path: Option<PathBuf>, line: usize) -> Option<Result<Puzzle, ReadError>> {
+    if super::fpuzzles::is_fpuzzles(text) {
+        let puzzle = super::fpuzzles::read_fpuzzles(text);
+        return Some(puzzle.map_err(|error| ReadError::FPuzzles { path, line, error }));
+    }
+    if super::sumocue::is_sumocue(text) {
+        let puzzle = super::sumocue::read_sumocue(text);
+        return Some(puzzle.map_err(|error| ReadError::Rules { path, line, error }));
+    }
+    None
 }
 
 #[cfg(test)]
