@@ -284,8 +284,9 @@ impl Progress {
 }
 
 /// The puzzle of a command line and its rules: `text` is the grid's text
-/// (or a pencil-mark line, or a killer in SumoCue's format, read as a
-/// file's line is), with `;RULES` after it for a variant, and `flag` the
+/// (or a pencil-mark line, a killer in SumoCue's format, or an f-puzzles
+/// link or JSON, read as a file's line is), with `;RULES` after it for a
+/// variant, and `flag` the
 /// rules of a `--rules` flag (all three join).
 pub fn puzzle_and_rules(text: &str, flag: Option<&str>) -> Result<(sudokit::Grid, sudokit::Variant)> {
     let text = match flag {

@@ -8,7 +8,9 @@
 //! ```
 //!
 //! PUZZLE is the 81-character line (or any grid text sudokit reads: other
-//! sizes, the boxed picture); without it the puzzle is read from stdin. The
+//! sizes, the boxed picture, a killer in SumoCue's format, an f-puzzles
+//! link `https://f-puzzles.com/?load=…` with the constraints it gives);
+//! without it the puzzle is read from stdin. The
 //! default solver, `auto`, is the fastest exact one for each shape.
 //! `--unique` also checks that the solution is the only one;
 //! `--true-candidates` also prints the digits some solution puts in each

@@ -471,6 +471,16 @@ mod tests {
         assert_eq!(second.to_string(), "line 3: f-puzzles constraint `arrow` is not one sudokit plays (yet)");
     }
 
+    #[test]
+    fn a_text_box_reads_json_over_many_lines_and_rules_after_it() -> Result<(), crate::io::ReadError> {
+        let pretty =
+            json(4, &[], r#""ruleset":"Normal rules; cages add up","diagonal-":true"#).replace(",\"", ",\n  \"");
+        assert!(pretty.lines().count() > 3);
+        let puzzle = crate::io::parse_puzzle(&format!("{pretty} ; anti-knight"))?;
+        assert_eq!(puzzle.variant().to_string(), "house=r1c1+r2c2+r3c3+r4c4,anti-knight");
+        Ok(())
+    }
+
     proptest! {
         /// No text makes the reader panic.
         #[test]

@@ -83,8 +83,10 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Grid>, ReadError> {
 }
 
 /// Reads the one puzzle of `text` with its rules, as a line of a puzzle
-/// file reads: a grid on one line or on several, a pencil-mark line, or a
-/// killer in SumoCue's format, and after a `;` the rules of a variant
+/// file reads: a grid on one line or on several, a pencil-mark line, a
+/// killer in SumoCue's format, or a puzzle from f-puzzles (a link, its
+/// `load` value, or its JSON on one line or many), and after a `;` the
+/// rules of a variant
 /// (`GRID;x`, `GRID;cage=15:r1c1+r1c2+r1c3`). The rules a record carries (a
 /// pencil-mark line's marks, a killer line's cages) and those after the
 /// `;` join. This is the reader behind a text box or a command-line
@@ -102,28 +104,41 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Grid>, ReadError> {
 /// # Errors
 /// [`ReadError::Parse`] for a grid that cannot be read (with its line and
 /// column), [`ReadError::Rules`] for rules that cannot (their columns count
-/// from the start of the rules), [`ReadError::NoPuzzle`] for text without
-/// a grid and [`ReadError::MorePuzzles`] for text with a second one.
+/// from the start of the rules), [`ReadError::FPuzzles`] for an f-puzzles
+/// puzzle that cannot be read or played, [`ReadError::NoPuzzle`] for text
+/// without a grid and [`ReadError::MorePuzzles`] for text with a second
+/// one.
 pub fn parse_puzzle(text: &str) -> Result<Puzzle, ReadError> {
-    let (grid_text, rules) = match text.split_once(';') {
-        Some((grid, rules)) => (grid, rules.trim()),
+    let text = text.trim();
+    // f-puzzles' JSON, on one line or many, may hold `;` in its strings:
+    // rules of one's own follow its last brace.
+    let json_end = text.starts_with('{').then(|| text.rfind('}').map_or(text.len(), |at| at + 1));
+    let split = match json_end {
+        Some(end) => text[end..].find(';').map(|at| end + at),
+        None => text.find(';'),
+    };
+    let (grid_text, rules) = match split {
+        Some(at) => (&text[..at], text[at + 1..].trim()),
         None => (text, ""),
     };
-    let mut records = PuzzleReader::new(grid_text.trim().as_bytes()).with_rules();
-    let puzzle = records.next().ok_or(ReadError::NoPuzzle)??;
-    if records.next().is_some() {
-        return Err(ReadError::MorePuzzles { line: records.reader().last_line() });
-    }
+    let (puzzle, line) = if json_end.is_some() {
+        let puzzle = read_fpuzzles(grid_text).map_err(|error| ReadError::FPuzzles { path: None, line: 1, error })?;
+        (puzzle, 1)
+    } else {
+        let mut records = PuzzleReader::new(grid_text.trim().as_bytes()).with_rules();
+        let puzzle = records.next().ok_or(ReadError::NoPuzzle)??;
+        if records.next().is_some() {
+            return Err(ReadError::MorePuzzles { line: records.reader().last_line() });
+        }
+        (puzzle, records.reader().last_line().max(1))
+    };
     if rules.is_empty() {
         return Ok(puzzle);
     }
     let own = (!puzzle.is_standard()).then(|| puzzle.variant().to_string());
     let joined = own.into_iter().chain([rules.to_owned()]).collect::<Vec<_>>().join(",");
-    let variant = Variant::parse(&joined, puzzle.shape()).map_err(|error| ReadError::Rules {
-        path: None,
-        line: records.reader().last_line().max(1),
-        error,
-    })?;
+    let variant =
+        Variant::parse(&joined, puzzle.shape()).map_err(|error| ReadError::Rules { path: None, line, error })?;
     let (grid, _) = puzzle.into_parts();
     Ok(Puzzle::new(grid, variant).expect("the rules were read in the grid's shape"))
 }
