@@ -63,6 +63,17 @@ fn parse_gives_what_the_page_draws() -> Result<(), api::Failure> {
     assert_eq!(killer.cages.len(), 1);
     assert_eq!((killer.cages[0].cells.as_slice(), killer.cages[0].sum), (&[0, 1][..], Some(3)));
     assert!(api::parse(TOP95_1)?.rules.is_empty());
+
+    // An f-puzzles puzzle pasted as its JSON: overlapping cages, its line
+    // in sudokit's own text.
+    let cell = |given: Option<u8>| given.map_or("{}".to_owned(), |d| format!(r#"{{"value":{d},"given":true}}"#));
+    let rows: Vec<String> = (0..4)
+        .map(|r| format!("[{}]", (0..4).map(|c| cell(((r, c) == (3, 3)).then_some(4))).collect::<Vec<_>>().join(",")))
+        .collect();
+    let cages = r#"[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C2","R2C2"],"value":"6"}]"#;
+    let fpuzzles = api::parse(&format!(r#"{{"size":4,"grid":[{}],"killercage":{cages}}}"#, rows.join(",")))?;
+    assert_eq!(fpuzzles.cages.len(), 2);
+    assert_eq!(fpuzzles.line, "...............4;cage=3:r1c1+r1c2,cage=6:r1c2+r2c2");
     Ok(())
 }
 
