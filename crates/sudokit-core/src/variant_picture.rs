@@ -109,10 +109,10 @@ impl<'a> VariantPicture<'a> {
     }
 
     /// The cage of every cell, by index into [`Variant::cages`], among
-    /// the cages that overlap no other: those have walls.
-    fn cages(&self) -> Vec<Option<usize>> {
+    /// the cages that overlap no other (`separate`): those have walls.
+    fn cages(&self, separate: &[usize]) -> Vec<Option<usize>> {
         let mut cages = vec![None; self.variant.shape().cell_count()];
-        for number in self.variant.separate_cages() {
+        for &number in separate {
             for &i in self.variant.cages()[number].cells() {
                 cages[i] = Some(number);
             }
@@ -120,10 +120,9 @@ impl<'a> VariantPicture<'a> {
         cages
     }
 
-    /// The legend's entries for the cages that overlap another, which a
-    /// wall cannot show: each with its sum and cells.
-    fn overlap_legend(&self) -> Vec<String> {
-        let separate = self.variant.separate_cages();
+    /// The legend's entries for the cages that overlap another (not in
+    /// `separate`), which a wall cannot show: each with its sum and cells.
+    fn overlap_legend(&self, separate: &[usize]) -> Vec<String> {
         let shape = self.variant.shape();
         let cages = self.variant.cages().iter().enumerate().filter(|(number, _)| !separate.contains(number));
         cages
@@ -201,7 +200,8 @@ impl fmt::Display for VariantPicture<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shape = self.variant.shape();
         let side = shape.side() as isize;
-        let (regions, cages, marks) = (self.regions(), self.cages(), self.marks());
+        let separate = self.variant.separate_cages();
+        let (regions, cages, marks) = (self.regions(), self.cages(&separate), self.marks());
         // The region and cage at (row, col), with `None` outside the grid.
         let place = |row: isize, col: isize| {
             let inside = (0..side).contains(&row) && (0..side).contains(&col);
@@ -223,7 +223,7 @@ impl fmt::Display for VariantPicture<'_> {
         };
         // The sum written above each cage's first cell.
         let mut labels = vec![None; shape.cell_count()];
-        for cage in self.variant.separate_cages().into_iter().map(|number| &self.variant.cages()[number]) {
+        for cage in separate.iter().map(|&number| &self.variant.cages()[number]) {
             if let (Some(&first), Some(sum)) = (cage.cells().first(), cage.sum()) {
                 labels[first] = Some(sum.to_string());
             }
@@ -305,7 +305,7 @@ impl fmt::Display for VariantPicture<'_> {
         if !legend.is_empty() {
             write!(f, "\n{}", legend.join(", "))?;
         }
-        for line in self.overlap_legend() {
+        for line in self.overlap_legend(&separate) {
             write!(f, "\n{line}")?;
         }
         Ok(())

@@ -196,8 +196,6 @@ const SKIPPED: [&str; 12] = [
 
 /// `variant` with every constraint of `object`.
 fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape) -> Result<Variant, FPuzzlesError> {
-    let flag = |key: &str| object.get(key).and_then(Value::as_bool) == Some(true);
-    let entries = |key: &str| object.get(key).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
     for (key, value) in object {
         let present = value.as_bool() == Some(true) || value.as_array().is_some_and(|list| !list.is_empty());
         let known = SKIPPED.contains(&key.as_str())
@@ -218,13 +216,13 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
             );
         // A cage without a value is a drawing; with one, no rule says what
         // it means.
-        let drawn_cage = key == "cage" && entries("cage").iter().all(|e| e.get("value").is_none_or(is_blank));
+        let drawn_cage = key == "cage" && entries(object, "cage").iter().all(|e| e.get("value").is_none_or(is_blank));
         if present && !known && !drawn_cage {
             return Err(FPuzzlesError::Unsupported(key.clone()));
         }
     }
     let mut variant = variant;
-    match (flag("diagonal+"), flag("diagonal-")) {
+    match (flag(object, "diagonal+"), flag(object, "diagonal-")) {
         (true, true) => variant = variant.with_diagonals(),
         (up, down) => {
             let side = shape.side();
@@ -239,17 +237,17 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
         }
     }
     for (key, relation) in [("antiking", Relation::AntiKing), ("antiknight", Relation::AntiKnight)] {
-        if flag(key) {
+        if flag(object, key) {
             variant = variant.with_relation(relation);
         }
     }
-    if flag("disjointgroups") {
+    if flag(object, "disjointgroups") {
         if variant.regions().is_some() {
             return Err(FPuzzlesError::Unsupported("disjointgroups over jigsaw regions".into()));
         }
         variant = variant.with_disjoint_groups();
     }
-    for (k, entry) in entries("killercage").iter().enumerate() {
+    for (k, entry) in entries(object, "killercage").iter().enumerate() {
         let name = format!("killercage {}", k + 1);
         let cells = cells_of(entry, &name)?;
         let sum = match entry.get("value").filter(|v| !is_blank(v)) {
@@ -260,7 +258,7 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
         };
         variant = variant.with_cage(&cells, sum)?;
     }
-    for (k, entry) in entries("extraregion").iter().enumerate() {
+    for (k, entry) in entries(object, "extraregion").iter().enumerate() {
         variant = variant.with_house(&cells_of(entry, &format!("extraregion {}", k + 1))?)?;
     }
     with_edge_clues(variant, object)
@@ -269,12 +267,11 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
 /// `variant` with the Kropki dots, the X and V clues and their negatives,
 /// and non-consecutive.
 fn with_edge_clues(mut variant: Variant, object: &Map<String, Value>) -> Result<Variant, FPuzzlesError> {
-    let entries = |key: &str| object.get(key).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
-    let negative: Vec<&str> = entries("negative").iter().filter_map(Value::as_str).collect();
-    let nonconsecutive = object.get("nonconsecutive").and_then(Value::as_bool) == Some(true);
-    let dots = !entries("difference").is_empty() || !entries("ratio").is_empty();
+    let negative: Vec<&str> = entries(object, "negative").iter().filter_map(Value::as_str).collect();
+    let nonconsecutive = flag(object, "nonconsecutive");
+    let dots = !entries(object, "difference").is_empty() || !entries(object, "ratio").is_empty();
     for (key, clue, plain) in [("difference", EdgeClue::White, "1"), ("ratio", EdgeClue::Black, "2")] {
-        for (k, entry) in entries(key).iter().enumerate() {
+        for (k, entry) in entries(object, key).iter().enumerate() {
             let name = format!("{key} {}", k + 1);
             let value = entry.get("value").map(text_of).unwrap_or_default();
             if !value.trim().is_empty() && value.trim() != plain {
@@ -283,7 +280,7 @@ fn with_edge_clues(mut variant: Variant, object: &Map<String, Value>) -> Result<
             variant = with_pair(variant, clue, entry, &name)?;
         }
     }
-    for (k, entry) in entries("xv").iter().enumerate() {
+    for (k, entry) in entries(object, "xv").iter().enumerate() {
         let name = format!("xv {}", k + 1);
         let clue = match entry.get("value").map(text_of).as_deref().map(str::trim) {
             Some("X" | "x") => EdgeClue::X,
@@ -325,6 +322,16 @@ fn cells_of(entry: &Value, name: &str) -> Result<Vec<Cell>, FPuzzlesError> {
             parse_cell(text).ok_or_else(|| field(name, &format!("`{}` is not a cell (R1C1)", text_of(cell))))
         })
         .collect()
+}
+
+/// Whether `key` is `true`.
+fn flag(object: &Map<String, Value>, key: &str) -> bool {
+    object.get(key).and_then(Value::as_bool) == Some(true)
+}
+
+/// The entries of the list `key`, none when it is missing.
+fn entries<'a>(object: &'a Map<String, Value>, key: &str) -> &'a [Value] {
+    object.get(key).and_then(Value::as_array).map_or(&[][..], Vec::as_slice)
 }
 
 /// `R3C4` (any case), 1-based.

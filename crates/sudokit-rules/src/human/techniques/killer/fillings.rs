@@ -24,6 +24,14 @@ pub(super) fn removals(position: &Position, cells: &[usize], digits: &[Candidate
         .collect()
 }
 
+/// Adds to each cell's `kept` digits the digit `chosen` gives it (a
+/// filling, or a piece of one, in the cells' order).
+pub(super) fn keep_digits(kept: &mut [Candidates], chosen: &[u8]) {
+    for (kept, &v) in kept.iter_mut().zip(chosen) {
+        kept.insert(Digit::new(v).expect("a filling gives every cell a digit"));
+    }
+}
+
 /// The pattern of a group, for its wording.
 pub(super) fn group_of(
     position: &Position,
@@ -76,9 +84,7 @@ pub(super) fn supported_signed(
     for_each_filling(position, cells, signs, total, |chosen| {
         let set: Candidates = chosen.iter().filter_map(|&v| Digit::new(v)).collect();
         if required - set == Candidates::EMPTY {
-            for (kept, &v) in digits.iter_mut().zip(chosen) {
-                kept.insert(Digit::new(v).expect("every cell chosen"));
-            }
+            keep_digits(&mut digits, chosen);
             sets.push(set);
         }
     })?;

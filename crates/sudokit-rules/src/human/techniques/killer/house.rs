@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use sudokit_core::{Cell, Digit, RuleKind, RuleKinds, Rulebook};
 use sudokit_grid::Candidates;
 
-use super::fillings::{MAX_NODES, for_each_filling, group_of, removals};
+use super::fillings::{MAX_NODES, for_each_filling, group_of, keep_digits, removals};
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Step, Technique};
 use crate::human::strategy::{KINDS_PLAYED, Strategy};
@@ -129,9 +129,7 @@ fn house_step(position: &Position, u: usize, cages: &mut CageCache) -> Option<St
     for piece in &pieces {
         let mut kept = vec![Candidates::EMPTY; piece.width()];
         for k in (0..piece.masks.len()).filter(|&k| piece.taken[k]) {
-            for (slot, &v) in kept.iter_mut().zip(piece.choice(k)) {
-                slot.insert(Digit::new(v).expect("a digit"));
-            }
+            keep_digits(&mut kept, piece.choice(k));
         }
         let slot_cells: Vec<usize> = piece.slots.iter().map(|&slot| cells[slot]).collect();
         removed.extend(removals(position, &slot_cells, &kept));
@@ -171,9 +169,7 @@ fn outside_removals(
     let mut kept = vec![Candidates::EMPTY; cage_cells.len()];
     for (filling, &choice) in fillings.chunks(cage_cells.len()).zip(of_filling) {
         if piece.taken[choice] {
-            for (slot, &v) in kept.iter_mut().zip(filling) {
-                slot.insert(Digit::new(v).expect("a digit"));
-            }
+            keep_digits(&mut kept, filling);
         }
     }
     let (outside, kept): (Vec<usize>, Vec<Candidates>) =

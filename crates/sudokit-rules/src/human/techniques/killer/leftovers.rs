@@ -45,15 +45,16 @@ impl Strategy for LawOfLeftovers {
 
     fn find(&self, position: &Position) -> Option<Step> {
         let of_kind = |kind| units_of(position, kind);
-        let regions = of_kind(HouseKind::Region);
+        let grounds = (of_kind(HouseKind::Region), position.variant().separate_cages());
         [of_kind(HouseKind::Row), of_kind(HouseKind::Column)].iter().find_map(|lines| {
-            (1..position.side()).find_map(|k| lines.windows(k).find_map(|window| leftovers(position, window, &regions)))
+            (1..position.side()).find_map(|k| lines.windows(k).find_map(|window| leftovers(position, window, &grounds)))
         })
     }
 }
 
-/// The step the leftovers of `lines` against as many of `regions` give.
-fn leftovers(position: &Position, lines: &[usize], regions: &[usize]) -> Option<Step> {
+/// The step the leftovers of `lines` against as many of `regions` give,
+/// reading the cages `separate` (those that overlap no other).
+fn leftovers(position: &Position, lines: &[usize], (regions, separate): &(Vec<usize>, Vec<usize>)) -> Option<Step> {
     let mut in_lines = vec![false; position.len()];
     for &u in lines {
         position.unit(u).iter().for_each(|&i| in_lines[usize::from(i)] = true);
@@ -78,7 +79,7 @@ fn leftovers(position: &Position, lines: &[usize], regions: &[usize]) -> Option<
         return None;
     }
     let houses: Vec<House> = lines.iter().chain(&chosen).map(|&u| position.house(u)).collect();
-    same_digits(position, &plus, &minus, &houses).or_else(|| same_sums(position, &plus, &minus, &houses))
+    same_digits(position, &plus, &minus, &houses).or_else(|| same_sums(position, (&plus, &minus), &houses, separate))
 }
 
 /// The digits each side's leftovers lose for want of a place in the
@@ -99,13 +100,18 @@ fn same_digits(position: &Position, plus: &[usize], minus: &[usize], houses: &[H
     })
 }
 
-/// The difference the leftovers' equal totals give, the cages wholly
-/// inside either side read as their sums.
-fn same_sums(position: &Position, plus: &[usize], minus: &[usize], houses: &[House]) -> Option<Step> {
+/// The difference the leftovers' equal totals give, the cages of
+/// `separate` wholly inside either side read as their sums.
+fn same_sums(
+    position: &Position,
+    (plus, minus): (&[usize], &[usize]),
+    houses: &[House],
+    separate: &[usize],
+) -> Option<Step> {
     let cages = position.variant().cages();
     let (mut plus, mut minus, mut total) = (plus.to_vec(), minus.to_vec(), 0i64);
     let mut read = Vec::new();
-    for number in position.variant().separate_cages() {
+    for &number in separate {
         let (cells, Some(sum)) = (cages[number].cells(), cages[number].sum()) else { continue };
         if cells.iter().all(|i| plus.contains(i)) {
             plus.retain(|i| !cells.contains(i));

@@ -204,7 +204,9 @@ impl Strategy for RuleOf45 {
     }
 
     fn find(&self, position: &Position) -> Option<Step> {
-        regions(position).into_iter().find_map(|units| innies_and_outies(position, &units))
+        // Cages that overlap another would count their shared cells twice.
+        let separate = position.variant().separate_cages();
+        regions(position).into_iter().find_map(|units| innies_and_outies(position, &units, &separate))
     }
 }
 
@@ -244,8 +246,9 @@ fn units_of(position: &Position, kind: HouseKind) -> Vec<usize> {
     (0..position.unit_count()).filter(|&u| position.house(u).kind() == kind).collect()
 }
 
-/// The first step the innies or the outies of the union of `units` give.
-fn innies_and_outies(position: &Position, units: &[usize]) -> Option<Step> {
+/// The first step the innies or the outies of the union of `units` give,
+/// reading the cages `separate` (those that overlap no other).
+fn innies_and_outies(position: &Position, units: &[usize], separate: &[usize]) -> Option<Step> {
     let side = position.side();
     let mut inside = vec![false; position.len()];
     for &u in units {
@@ -255,8 +258,7 @@ fn innies_and_outies(position: &Position, units: &[usize]) -> Option<Step> {
     let (mut whole, mut sticking) = (0u32, Vec::new());
     let mut in_whole = vec![false; position.len()];
     let cages = position.variant().cages();
-    // Cages that overlap another would count their shared cells twice.
-    for number in position.variant().separate_cages() {
+    for &number in separate {
         let cage = &cages[number];
         let Some(sum) = cage.sum() else { continue };
         let within = cage.cells().iter().filter(|&&i| inside[i]).count();
