@@ -137,7 +137,8 @@ pub(crate) struct Cli {
     /// The rules beyond rows, columns and boxes, comma-separated (x,
     /// windoku, disjoint-groups, anti-king, anti-knight, non-consecutive,
     /// jigsaw=MAP, house=r1c1+r2c2…, Kropki dots and XV clues such as
-    /// white=r1c1+r1c2); each line then ends with `;RULES`.
+    /// white=r1c1+r1c2, lines such as thermo=r1c1+r2c2+r3c3); each line
+    /// then ends with `;RULES`.
     /// A difficulty is rated under them, as SukakuExplainer rates
     /// variants.
     #[arg(long, value_name = "RULES")]

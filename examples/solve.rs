@@ -53,7 +53,8 @@ struct Cli {
     /// x, windoku, disjoint-groups, jigsaw=MAP, house=r1c1+r2c2+…,
     /// anti-king, anti-knight, non-consecutive, cage=SUM:CELLS, Kropki dots
     /// (white=r1c1+r1c2, black=…, kropki-negative), XV (x=…, v=…,
-    /// xv-negative).
+    /// xv-negative), lines (thermo=r1c1+r1c2+… from the bulb, slow-thermo=…,
+    /// german-whispers=…, dutch-whispers=…, palindrome=…).
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
     /// The puzzle (any grid text sudokit reads); read from stdin when

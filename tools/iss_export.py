@@ -12,7 +12,9 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 `.Diagonal`s, `windoku`, `disjoint-groups`, `jigsaw=MAP`, `house=CELLS` as
 `.AllDifferent`, `anti-king`, `anti-knight`, `non-consecutive`,
 `cage=SUM:CELLS`, `white=`, `black=`, `x=`, `v=`, `kropki-negative`,
-`xv-negative`, `marks=` as candidate `.Given`s), then each given as
+`xv-negative`, `marks=` as candidate `.Given`s, `thermo=`,
+`german-whispers=`, `dutch-whispers=`, `whispers=APART:CELLS`,
+`palindrome=`; ISS has no slow thermometer), then each given as
 `.Given~RrCc_d` (rows and columns one base-17 character each, as ISS
 names them: `R1CG` is row 1, column 16); a grid of 729 symbols is a 9x9 puzzle's pencil marks,
 as `PuzzleReader` reads it there. ISS's `tools/perf/benchmark_puzzles.js --input-file F`
@@ -98,6 +100,16 @@ def rule(token, side):
         return f".{CLUES[name]}{cells(value)}"
     if name == "marks":
         return marks_givens(value, side)
+    if name == "thermo":
+        return f".Thermo{cells(value)}"
+    if name == "palindrome":
+        return f".Palindrome{cells(value)}"
+    if name in ("german-whispers", "dutch-whispers"):
+        apart = (side + 1) // 2 - (1 if name == "dutch-whispers" else 0)
+        return f".Whisper~{max(apart, 1)}{cells(value)}"
+    if name == "whispers":
+        apart, _, members = value.partition(":")
+        return f".Whisper~{apart.strip()}{cells(members)}"
     raise ValueError(f"unknown rule `{token}`")
 
 

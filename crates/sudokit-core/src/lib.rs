@@ -64,7 +64,8 @@
 //! # Module layout
 //! The modules depend on each other in one direction: `shape` ← `cell`
 //! ← `parse_error` ← `grid` ← `text`; `text` ← `marks` (pencil marks)
-//! ← `variant` (a puzzle's rules) ← `variant_text`; `rule_kinds` stands
+//! ← `variant` (a puzzle's rules) ← `variant_text`; `pairs` ← `lines`
+//! ← `bond` ← `variant`; `rule_kinds` stands
 //! alone; `grid`, `stats`, `parameter`, `variant` and `rule_kinds` ←
 //! `error` ← `rulebook` (the rules compiled) ← `puzzle` ← `solver`;
 //! `error` ← `budget` ← `solver` ← `search`; `picture` and `splitmix`
@@ -81,12 +82,14 @@
 //!   [`VariantConflict`], [`House`], [`HouseKind`] and [`Relation`].
 #![doc(test(attr(deny(warnings))))]
 
+mod bond;
 mod budget;
 pub mod cage;
 mod cell;
 pub mod clock;
 mod error;
 mod grid;
+mod lines;
 pub mod marks;
 mod pairs;
 mod parameter;
@@ -109,13 +112,15 @@ mod variant;
 mod variant_picture;
 pub mod variant_text;
 
+pub use bond::Bond;
 pub use budget::{Budget, CancelFlag};
 pub use cage::{Cage, CageBreak};
 pub use cell::{Cell, Digit};
 pub use error::{SolveError, StopReason};
 pub use grid::{Conflict, Grid, RangeError};
+pub use lines::{Line, LineKind};
 pub use marks::MarkBreak;
-pub use pairs::{Bond, ClueFamily, EdgeClue, PairRule, Relation};
+pub use pairs::{ClueFamily, EdgeClue, PairRule, Relation};
 pub use parameter::ParameterError;
 pub use parse_error::ParseError;
 pub use puzzle::Puzzle;

@@ -1,7 +1,7 @@
 //! Relations as data: a [`PairRule`] on the digits of two cells, the
-//! [`Bond`] that puts it between cells (a whole-grid [`Relation`], a clue
-//! drawn between two neighbours, or the absence of a clue where every clue
-//! is given), and the clues themselves ([`EdgeClue`], [`ClueFamily`]).
+//! whole-grid [`Relation`]s and the clues drawn between two neighbours
+//! ([`EdgeClue`], [`ClueFamily`]); the [`Bond`](crate::Bond) that puts a
+//! rule between cells is in `bond`.
 //!
 //! Every engine reads relations the same way: pairs of cells and the rule
 //! on their digits ([`Rulebook::bonds`](crate::Rulebook::bonds),
@@ -17,8 +17,10 @@ use crate::cell::{Cell, Digit};
 use crate::rule_kinds::RuleKind;
 use crate::shape::Shape;
 
-/// A rule on the digits `a` and `b` of two cells, the same both ways
-/// round.
+/// A rule on the digits `a` and `b` of two cells, `a` the first cell's:
+/// most read the same both ways round, a thermometer's [`Less`](PairRule::Less)
+/// does not ([`reversed`](PairRule::reversed) reads it from the other
+/// cell).
 ///
 /// ```
 /// use sudokit_core::{Digit, PairRule};
@@ -52,6 +54,19 @@ pub enum PairRule {
     /// Digits adding up to neither sum (XV, where every X and V is given:
     /// two neighbours without one).
     SumNeither(u32, u32),
+    /// The first digit below the second (a thermometer's step).
+    Less,
+    /// The first digit at most the second (a slow thermometer's step).
+    LessOrEqual,
+    /// The first digit above the second ([`Less`](PairRule::Less) read
+    /// from the other cell).
+    Greater,
+    /// The first digit at least the second.
+    GreaterOrEqual,
+    /// The same digit (a palindrome's facing cells).
+    Equal,
+    /// Digits at least this far apart (whispers).
+    Apart(u32),
 }
 
 impl PairRule {
@@ -68,11 +83,37 @@ impl PairRule {
             PairRule::Sum(sum) => a + b == sum,
             PairRule::NeitherConsecutiveNorDouble => !consecutive && !double,
             PairRule::SumNeither(x, y) => a + b != x && a + b != y,
+            PairRule::Less => a < b,
+            PairRule::LessOrEqual => a <= b,
+            PairRule::Greater => a > b,
+            PairRule::GreaterOrEqual => a >= b,
+            PairRule::Equal => a == b,
+            PairRule::Apart(apart) => a.abs_diff(b) >= apart,
         }
     }
 
-    /// The digits (bit `d - 1` for digit `d`, up to `side`) a cell may
-    /// hold when a cell bound to it by this rule holds `digit`.
+    /// The rule read from the other cell: `reversed().allows(b, a)` is
+    /// `allows(a, b)`. Only the orders change.
+    ///
+    /// ```
+    /// use sudokit_core::PairRule;
+    ///
+    /// assert_eq!(PairRule::Less.reversed(), PairRule::Greater);
+    /// assert_eq!(PairRule::Sum(10).reversed(), PairRule::Sum(10));
+    /// ```
+    #[must_use]
+    pub fn reversed(self) -> PairRule {
+        match self {
+            PairRule::Less => PairRule::Greater,
+            PairRule::Greater => PairRule::Less,
+            PairRule::LessOrEqual => PairRule::GreaterOrEqual,
+            PairRule::GreaterOrEqual => PairRule::LessOrEqual,
+            other => other,
+        }
+    }
+
+    /// The digits (bit `d - 1` for digit `d`, up to `side`) the second
+    /// cell may hold when the first holds `digit`.
     pub fn partners(self, digit: Digit, side: usize) -> u64 {
         (1..=side.min(64) as u8)
             .filter_map(Digit::new)
@@ -306,56 +347,6 @@ impl ClueFamily {
     }
 }
 
-/// What binds two cells by a [`PairRule`]: a whole-grid relation, a clue
-/// between them, or no clue between them where every clue of its family
-/// is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum Bond {
-    /// A relation over the whole grid.
-    Relation(Relation),
-    /// A clue on the edge between them.
-    Clue(EdgeClue),
-    /// No clue of the family between them, where all of them are given.
-    Unclued(ClueFamily),
-}
-
-impl Bond {
-    /// The rule on the digits of the cells it binds.
-    pub fn rule(self) -> PairRule {
-        match self {
-            Bond::Relation(relation) => relation.rule(),
-            Bond::Clue(clue) => clue.rule(),
-            Bond::Unclued(family) => family.unclued_rule(),
-        }
-    }
-
-    /// The kind of rule it belongs to.
-    pub fn kind(self) -> RuleKind {
-        match self {
-            Bond::Relation(Relation::AntiKing) => RuleKind::AntiKing,
-            Bond::Relation(Relation::AntiKnight) => RuleKind::AntiKnight,
-            Bond::Relation(Relation::NonConsecutive) => RuleKind::NonConsecutive,
-            Bond::Clue(clue) => clue.family().kind(),
-            Bond::Unclued(family) => family.kind(),
-        }
-    }
-}
-
-impl fmt::Display for Bond {
-    /// How a sentence says what binds two cells: `a king's move apart`,
-    /// `across a white dot`, `with no X or V between them`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Bond::Relation(relation) => f.write_str(relation.apart()),
-            Bond::Clue(clue) => write!(f, "across {}", clue.article()),
-            Bond::Unclued(ClueFamily::Kropki) => f.write_str("with no dot between them"),
-            Bond::Unclued(ClueFamily::Xv) => f.write_str("with no X or V between them"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,6 +374,31 @@ mod tests {
     }
 
     #[test]
+    fn a_rule_reversed_reads_the_pair_from_the_other_cell() {
+        let rules = [
+            PairRule::Different,
+            PairRule::Double,
+            PairRule::Sum(10),
+            PairRule::Less,
+            PairRule::LessOrEqual,
+            PairRule::Greater,
+            PairRule::GreaterOrEqual,
+            PairRule::Equal,
+            PairRule::Apart(5),
+        ];
+        for rule in rules {
+            for (a, b) in (1..=9).flat_map(|a| (1..=9).map(move |b| (d(a), d(b)))) {
+                assert_eq!(rule.reversed().allows(b, a), rule.allows(a, b), "{rule:?} {a} {b}");
+            }
+        }
+        assert!(PairRule::Less.allows(d(2), d(3)) && !PairRule::Less.allows(d(3), d(3)));
+        assert!(PairRule::LessOrEqual.allows(d(3), d(3)) && !PairRule::LessOrEqual.allows(d(4), d(3)));
+        assert_eq!(PairRule::Apart(5).partners(d(4), 9), 0b1_0000_0000, "only a 9 is five from a 4");
+        assert_eq!(PairRule::Less.partners(d(7), 9), 0b1_1000_0000);
+        assert_eq!(PairRule::Equal.partners(d(7), 9), 0b100_0000);
+    }
+
+    #[test]
     fn reversing_the_digits_keeps_some_rules_only() {
         let reversed: Vec<u8> = (1..=9).rev().collect();
         let identity: Vec<u8> = (1..=9).collect();
@@ -392,13 +408,5 @@ mod tests {
         for rule in [PairRule::Double, PairRule::Sum(5), PairRule::SumNeither(5, 10)] {
             assert!(!rule.is_kept_by(&reversed) && rule.is_kept_by(&identity), "{rule:?}");
         }
-    }
-
-    #[test]
-    fn bonds_name_their_kind_and_rule() {
-        assert_eq!(Bond::Clue(EdgeClue::V).kind(), RuleKind::Xv);
-        assert_eq!(Bond::Unclued(ClueFamily::Kropki).rule(), PairRule::NeitherConsecutiveNorDouble);
-        assert_eq!(Bond::Relation(Relation::NonConsecutive).rule(), PairRule::NotConsecutive);
-        assert_eq!(Bond::Clue(EdgeClue::Black).to_string(), "across a black dot");
     }
 }

@@ -52,11 +52,18 @@ pub enum RuleKind {
     WideCageSums,
     /// Pencil marks: the digits each cell may hold.
     Marks,
+    /// Thermometers, strict or slow: digits rise from the bulb.
+    Thermometers,
+    /// Whispers lines: neighbours along one differ by at least a set
+    /// amount (German, Dutch).
+    Whispers,
+    /// Palindrome lines: they read the same from either end.
+    Palindromes,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 14] = [
+    pub const ALL: [RuleKind; 17] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -71,6 +78,9 @@ impl RuleKind {
         RuleKind::CageSums,
         RuleKind::WideCageSums,
         RuleKind::Marks,
+        RuleKind::Thermometers,
+        RuleKind::Whispers,
+        RuleKind::Palindromes,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -91,6 +101,9 @@ impl RuleKind {
             RuleKind::CageSums => "cage sums",
             RuleKind::WideCageSums => "wide cage sums",
             RuleKind::Marks => "pencil marks",
+            RuleKind::Thermometers => "thermometers",
+            RuleKind::Whispers => "whispers",
+            RuleKind::Palindromes => "palindromes",
         }
     }
 
@@ -146,7 +159,8 @@ impl RuleKinds {
     pub const DIFFERENCES: RuleKinds = RuleKinds::of(&[RuleKind::AntiKing, RuleKind::AntiKnight]);
 
     /// Every relation between two cells: the kinds whose rules are pairs
-    /// of cells and a [`PairRule`](crate::PairRule) on their digits
+    /// of cells and a [`PairRule`](crate::PairRule) on their digits, lines
+    /// included
     /// ([`Rulebook::bonds`](crate::Rulebook::bonds)). An engine that reads
     /// those pairs generically — peers for the rules asking for different
     /// digits, [`PairRule::partners`](crate::PairRule::partners) for the
@@ -158,6 +172,9 @@ impl RuleKinds {
         RuleKind::NonConsecutive,
         RuleKind::Kropki,
         RuleKind::Xv,
+        RuleKind::Thermometers,
+        RuleKind::Whispers,
+        RuleKind::Palindromes,
     ]);
 
     /// The set of `kinds`.

@@ -7,9 +7,10 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::bond::Bond;
 use crate::cage::{MAX_DIGIT_SETS, digit_sets};
 use crate::error::SolveError;
-use crate::pairs::{Bond, PairRule};
+use crate::pairs::PairRule;
 use crate::rule_kinds::{RuleKind, RuleKinds};
 use crate::shape::Shape;
 use crate::variant::{House, HouseKind, Variant};
@@ -184,7 +185,8 @@ impl Rulebook {
     }
 
     /// Each bond between two cells (a relation, a clue, no clue where all
-    /// are given) with the pairs of cells (`a < b`) it binds, as
+    /// are given, a line) with the pairs of cells it binds (`a < b`, but a
+    /// thermometer's from the bulb's side: the rule reads `a` first), as
     /// [`Variant::bonds`] lists them. Those asking for different digits are
     /// in the peers too.
     pub fn bonds(&self) -> &[(Bond, Vec<(usize, usize)>)] {
@@ -192,9 +194,11 @@ impl Rulebook {
     }
 
     /// The cells bound to `cell` by a rule other than different digits
-    /// (non-consecutive, a Kropki dot, an X…), each with the rule, in the
-    /// order of [`bonds`](Rulebook::bonds): what an engine checks beyond
-    /// the peers when `cell` gets a digit.
+    /// (non-consecutive, a Kropki dot, an X, a thermometer…), each with
+    /// the rule read from `cell` (its digit first: beside digit `d` here,
+    /// the other cell may hold `rule.partners(d, side)`), in the order of
+    /// [`bonds`](Rulebook::bonds): what an engine checks beyond the peers
+    /// when `cell` gets a digit.
     ///
     /// ```
     /// use sudokit_core::{Cell, Digit, EdgeClue, PairRule, Rulebook, Shape, Variant};
@@ -295,7 +299,7 @@ impl Compiled {
                     bind(a, b);
                 } else {
                     bound_to[a].push((b, rule));
-                    bound_to[b].push((a, rule));
+                    bound_to[b].push((a, rule.reversed()));
                 }
             }
         }

@@ -7,11 +7,13 @@
 
 use std::fmt;
 
+use crate::bond::Bond;
 use crate::cage::{Cage, CageBreak, sum_range};
 use crate::cell::{Cell, Digit};
 use crate::grid::Grid;
+use crate::lines::{Line, LineKind};
 use crate::marks::MarkBreak;
-use crate::pairs::{Bond, ClueFamily, EdgeClue, PairRule, Relation};
+use crate::pairs::{ClueFamily, EdgeClue, PairRule, Relation};
 use crate::shape::Shape;
 
 /// The rules of a puzzle: a [`Shape`], the houses whose cells hold
@@ -49,6 +51,8 @@ pub struct Variant {
     all_given: Vec<ClueFamily>,
     /// Killer cages, in the order added.
     cages: Vec<Cage>,
+    /// Lines (thermometers, whispers, palindromes), in the order added.
+    lines: Vec<Line>,
     /// The digits each cell may hold (bit `d - 1` for digit `d`), for a
     /// puzzle given as pencil marks.
     marks: Option<Box<[u64]>>,
@@ -195,7 +199,8 @@ pub enum Broken {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VariantConflict {
-    /// The first cell, in row-major order.
+    /// The first cell: in row-major order, or a thermometer's cell nearer
+    /// the bulb.
     pub first: Cell,
     /// The second cell.
     pub second: Cell,
@@ -229,6 +234,12 @@ impl fmt::Display for VariantConflict {
                     write!(f, "{a} ({x}) and {b} ({y}) add up to {} {bond}", u32::from(x.get()) + u32::from(y.get()))
                 }
                 PairRule::NotConsecutive => write!(f, "{a} ({x}) and {b} ({y}) are consecutive {bond}"),
+                PairRule::Less => write!(f, "{a} ({x}) is not below {b} ({y}) {bond}"),
+                PairRule::LessOrEqual => write!(f, "{a} ({x}) is above {b} ({y}) {bond}"),
+                PairRule::Greater => write!(f, "{a} ({x}) is not above {b} ({y}) {bond}"),
+                PairRule::GreaterOrEqual => write!(f, "{a} ({x}) is below {b} ({y}) {bond}"),
+                PairRule::Equal => write!(f, "{a} ({x}) and {b} ({y}) differ {bond}"),
+                PairRule::Apart(apart) => write!(f, "{a} ({x}) and {b} ({y}) are less than {apart} apart {bond}"),
             },
         }
     }
@@ -282,8 +293,8 @@ pub enum VariantError {
         /// The side of the grid.
         side: usize,
     },
-    /// A house of one's own or a cage names a cell twice.
-    #[error("{cell} is twice in one house or cage")]
+    /// A house of one's own, a cage or a line names a cell twice.
+    #[error("{cell} is twice in one house, cage or line")]
     RepeatedCell {
         /// The cell.
         cell: Cell,
@@ -358,9 +369,32 @@ pub enum VariantError {
         /// The clue it holds.
         held: EdgeClue,
     },
+    /// A line has fewer than two cells.
+    #[error("a line of {size} cell: a line has two cells or more")]
+    LineLength {
+        /// Its cells.
+        size: usize,
+    },
+    /// Two cells one after the other on a line are not a king's move
+    /// apart.
+    #[error("{first} and {second} are not neighbours: a line steps from a cell to one of its eight neighbours")]
+    LineStep {
+        /// The cell before.
+        first: Cell,
+        /// The cell after.
+        second: Cell,
+    },
+    /// Whispers ask for a difference no two digits of the grid have.
+    #[error("whispers {apart} apart on a grid of side {side}: digits there are 1 to {} apart", side - 1)]
+    WhispersApart {
+        /// The difference asked.
+        apart: u32,
+        /// The side of the grid.
+        side: usize,
+    },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -396,6 +430,7 @@ impl Variant {
             clues: Vec::new(),
             all_given: Vec::new(),
             cages: Vec::new(),
+            lines: Vec::new(),
             marks: None,
         }
     }
@@ -413,6 +448,7 @@ impl Variant {
             && self.clues.is_empty()
             && self.all_given.is_empty()
             && self.cages.is_empty()
+            && self.lines.is_empty()
             && self.marks.is_none()
     }
 
@@ -616,7 +652,7 @@ impl Variant {
         for (bond, pairs) in self.bonds().iter().filter(|(bond, _)| !bond.rule().is_difference()) {
             let rule = bond.rule();
             for &(a, b) in pairs {
-                for (cell, other) in [(a, b), (b, a)] {
+                for (cell, other, rule) in [(a, b, rule), (b, a, rule.reversed())] {
                     if let Some(digit) = single(cell) {
                         if marks[other] & !rule.partners(digit, side) != 0 {
                             values[cell] = 0;
@@ -732,6 +768,49 @@ impl Variant {
         self
     }
 
+    /// These rules with a line of `kind` through `cells`, in order along
+    /// it (a thermometer's bulb first), each a king's move from the one
+    /// before. Lines may cross and share cells; a branching thermometer
+    /// is one line per branch from the same bulb.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Grid, LineKind, Shape, Variant};
+    ///
+    /// let bulb = [Cell::new(0, 0), Cell::new(1, 1), Cell::new(1, 2)];
+    /// let rules = Variant::standard(Shape::MINI).with_line(LineKind::Thermometer, &bulb)?;
+    /// assert_eq!(rules.to_string(), "thermo=r1c1+r2c2+r2c3");
+    /// let solved: Grid = "1234341221434321".parse()?;
+    /// assert!(!rules.is_solution_of(&solved, &Grid::empty(Shape::MINI)));
+    /// let broken = rules.conflicts(&solved)?;
+    /// assert_eq!(broken[0].to_string(), "r2c2 (4) is not below r2c3 (1) along a thermometer");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::LineLength`] for a line of one cell,
+    /// [`VariantError::CellOutside`], [`VariantError::RepeatedCell`],
+    /// [`VariantError::LineStep`] for cells a line cannot join, and
+    /// [`VariantError::WhispersApart`] for whispers no two digits keep.
+    pub fn with_line(mut self, kind: LineKind, cells: &[Cell]) -> Result<Variant, VariantError> {
+        let side = self.shape.side();
+        if cells.len() < 2 {
+            return Err(VariantError::LineLength { size: cells.len() });
+        }
+        let indices = self.indices(cells)?;
+        if let Some(step) =
+            cells.windows(2).find(|w| w[0].row().abs_diff(w[1].row()).max(w[0].col().abs_diff(w[1].col())) != 1)
+        {
+            return Err(VariantError::LineStep { first: step[0], second: step[1] });
+        }
+        if let LineKind::Whispers(apart) = kind {
+            if apart == 0 || apart as usize >= side {
+                return Err(VariantError::WhispersApart { apart, side });
+            }
+        }
+        self.lines.push(Line::new(kind, indices));
+        Ok(self)
+    }
+
     fn add_extra(&mut self, kind: HouseKind, cells: Vec<usize>) {
         let house = House::new(kind, 0, cells);
         if self.extras.iter().any(|h| h.kind == kind && h.cells == house.cells) {
@@ -771,9 +850,12 @@ impl Variant {
         &self.all_given
     }
 
-    /// Every bond between two cells with the pairs (`a < b`) it binds: the
-    /// relations in order, each clue with the edges that hold it, then the
-    /// families given in full with the edges holding no clue of theirs.
+    /// Every bond between two cells with the pairs (`a < b`, but a
+    /// thermometer's from the bulb's side: the rule reads `a`'s digit
+    /// first) it binds: the relations in order, each clue with the edges
+    /// that hold it, the families given in full with the edges holding no
+    /// clue of theirs, then each kind of line with the pairs of all its
+    /// lines.
     pub fn bonds(&self) -> Vec<(Bond, Vec<(usize, usize)>)> {
         let mut out: Vec<(Bond, Vec<(usize, usize)>)> =
             self.relations.iter().map(|&r| (Bond::Relation(r), r.pairs(self.shape))).collect();
@@ -791,7 +873,23 @@ impl Variant {
             pairs.retain(|pair| !clued(pair));
             out.push((Bond::Unclued(family), pairs));
         }
+        let mut kinds: Vec<LineKind> = self.lines.iter().map(Line::kind).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        for kind in kinds {
+            let mut pairs: Vec<(usize, usize)> =
+                self.lines.iter().filter(|line| line.kind() == kind).flat_map(Line::pairs).collect();
+            pairs.sort_unstable();
+            pairs.dedup();
+            out.push((Bond::Line(kind), pairs));
+        }
         out
+    }
+
+    /// The lines (thermometers, whispers, palindromes), in the order
+    /// added.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
     }
 
     /// The killer cages, in the order added.

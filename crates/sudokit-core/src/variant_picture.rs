@@ -49,6 +49,9 @@ enum Wall {
 ///
 /// Cages that share cells have no walls: a line under the legend lists
 /// each with its sum and cells (`overlapping cage 3 of 10: r1c2 r2c2`).
+/// Lines are listed the same way, each kind numbered, their cells in
+/// order (`thermometer 2: r4c4 r3c4 r2c4`, the bulb first; `whispers (5
+/// apart) 1: r1c1 r1c2`).
 ///
 /// The picture is for reading; files carry puzzles with their rules in
 /// the forms of `sudokit-grid`'s `write_ruled_puzzles`.
@@ -130,6 +133,23 @@ impl<'a> VariantPicture<'a> {
                 let cells: Vec<String> = cage.cells().iter().map(|&i| Cell::from_index(i, shape).to_string()).collect();
                 let sum = cage.sum().map_or_else(String::new, |sum| format!(" of {sum}"));
                 format!("overlapping cage {}{sum}: {}", number + 1, cells.join(" "))
+            })
+            .collect()
+    }
+
+    /// The legend's entries for the lines, which three characters a cell
+    /// leave no room to draw: each kind's lines numbered, with their cells
+    /// in order (`thermometer 1: r1c1 r2c2 r2c3`, the bulb first).
+    fn line_legend(&self) -> Vec<String> {
+        let shape = self.variant.shape();
+        let lines = self.variant.lines();
+        lines
+            .iter()
+            .enumerate()
+            .map(|(k, line)| {
+                let number = lines[..k].iter().filter(|other| other.kind() == line.kind()).count() + 1;
+                let cells: Vec<String> = line.cells().iter().map(|&i| Cell::from_index(i, shape).to_string()).collect();
+                format!("{} {number}: {}", line.kind(), cells.join(" "))
             })
             .collect()
     }
@@ -305,7 +325,7 @@ impl fmt::Display for VariantPicture<'_> {
         if !legend.is_empty() {
             write!(f, "\n{}", legend.join(", "))?;
         }
-        for line in self.overlap_legend(&separate) {
+        for line in self.overlap_legend(&separate).into_iter().chain(self.line_legend()) {
             write!(f, "\n{line}")?;
         }
         Ok(())
@@ -315,6 +335,15 @@ impl fmt::Display for VariantPicture<'_> {
 #[cfg(test)]
 mod tests {
     use crate::{Grid, Shape, Variant, VariantError};
+
+    #[test]
+    fn lines_are_listed_under_the_grid() -> Result<(), Box<dyn std::error::Error>> {
+        let rules = Variant::parse("thermo=r1c1+r2c2,palindrome=r3c1+r3c2+r4c3,thermo=r4c4+r3c4", Shape::MINI)?;
+        let picture = rules.picture(&Grid::empty(Shape::MINI))?.to_string();
+        let tail: Vec<&str> = picture.lines().rev().take(3).collect();
+        assert_eq!(tail, ["thermometer 2: r4c4 r3c4", "palindrome 1: r3c1 r3c2 r4c3", "thermometer 1: r1c1 r2c2"]);
+        Ok(())
+    }
 
     #[test]
     fn standard_rules_draw_the_boxes() -> Result<(), Box<dyn std::error::Error>> {

@@ -14,6 +14,9 @@
 //! | an X (sum 10) or a V (sum 5) between two neighbours | `x=r1c1+r2c1`, `v=r4c4+r4c5` (`x` alone is the diagonals) |
 //! | every Kropki dot, every X and V given | `kropki-negative`, `xv-negative` |
 //! | a killer cage | `cage=` then its sum, `:` and its cells joined by `+`: `cage=10:r1c1+r1c2+r2c1`; without a sum, `cage=r1c1+r1c2` |
+//! | a thermometer (digits rise from the bulb) | `thermo=` then its cells from the bulb joined by `+`: `thermo=r1c1+r2c2+r2c3`; a slow one (digits never fall), `slow-thermo=` |
+//! | whispers (neighbours along the line at least ⌈side/2⌉ apart: 5 on 9×9) | `german-whispers=` then its cells; Dutch whispers (4 on 9×9), `dutch-whispers=`; any other difference, `whispers=3:r1c1+r1c2` |
+//! | a palindrome (the line reads the same both ways) | `palindrome=` then its cells |
 //! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
 //!
 //! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
@@ -33,6 +36,7 @@
 use std::fmt;
 
 use crate::cell::Cell;
+use crate::lines::LineKind;
 use crate::pairs::{ClueFamily, EdgeClue, Relation};
 use crate::shape::Shape;
 use crate::variant::{HouseKind, Variant, VariantError};
@@ -83,6 +87,29 @@ impl Variant {
                 ("cage", Some(cage)) => {
                     let (sum, cells) = cage_parts(cage).map_err(unreadable)?;
                     variant.with_cage(&cells, sum)?
+                }
+                (
+                    name @ ("thermo" | "slow-thermo" | "german-whispers" | "dutch-whispers" | "palindrome"),
+                    Some(cells),
+                ) => {
+                    let kind = match name {
+                        "thermo" => LineKind::Thermometer,
+                        "slow-thermo" => LineKind::SlowThermometer,
+                        "german-whispers" => LineKind::german_whispers(shape.side()),
+                        "dutch-whispers" => LineKind::dutch_whispers(shape.side()),
+                        _ => LineKind::Palindrome,
+                    };
+                    variant.with_line(kind, &house_cells(cells).map_err(unreadable)?)?
+                }
+                ("whispers", Some(line)) => {
+                    let (apart, cells) = line.split_once(':').ok_or_else(|| {
+                        unreadable("whispers take their difference, `:` and their cells: `whispers=3:r1c1+r1c2`".into())
+                    })?;
+                    let apart = apart
+                        .trim()
+                        .parse()
+                        .map_err(|_| unreadable(format!("`{}` is not a difference", apart.trim())))?;
+                    variant.with_line(LineKind::Whispers(apart), &house_cells(cells).map_err(unreadable)?)?
                 }
                 (name, Some(cells)) if EdgeClue::ALL.iter().any(|c| c.name() == name) => {
                     let clue = EdgeClue::ALL.into_iter().find(|c| c.name() == name).unwrap_or(EdgeClue::White);
@@ -181,6 +208,13 @@ impl fmt::Display for Variant {
                 None => parts.push(format!("cage={}", cells.join("+"))),
             }
         }
+        for line in self.lines() {
+            let cells: Vec<String> = line.cells().iter().map(|&i| Cell::from_index(i, shape).to_string()).collect();
+            match line.kind().name(shape.side()) {
+                name if name.contains('=') => parts.push(format!("{name}:{}", cells.join("+"))),
+                name => parts.push(format!("{name}={}", cells.join("+"))),
+            }
+        }
         if let Some(marks) = self.marks() {
             parts.push(format!("marks={}", crate::marks::write_marks(shape, marks)));
         }
@@ -201,7 +235,9 @@ mod tests {
         let jigsaw: String = (0..81).map(|i| char::from(b'1' + ((i / 9 + (i % 9) / 3) % 9) as u8)).collect();
         let text = format!(
             "jigsaw={jigsaw},x,windoku,disjoint-groups,house=r1c1+r2c3,anti-king,anti-knight,non-consecutive,\
-             white=r1c1+r1c2,black=r5c5+r6c5,x=r2c2+r2c3,v=r1c1+r2c1,kropki-negative,xv-negative,cage=12:r9c8+r9c9,cage=r1c9"
+             white=r1c1+r1c2,black=r5c5+r6c5,x=r2c2+r2c3,v=r1c1+r2c1,kropki-negative,xv-negative,cage=12:r9c8+r9c9,cage=r1c9,\
+             thermo=r5c5+r4c4+r4c3,slow-thermo=r9c1+r8c1,german-whispers=r1c5+r2c5,dutch-whispers=r3c3+r4c4,\
+             whispers=2:r7c7+r7c8,palindrome=r6c1+r6c2+r6c3"
         );
         let variant = Variant::parse(&text, shape).expect("a valid text");
         assert_eq!(variant.to_string(), text);
@@ -228,7 +264,7 @@ mod tests {
         let err = |text: &str| Variant::parse(text, shape).map(|_| ()).unwrap_err().to_string();
         assert!(err("x, anti-queen").starts_with("column 4: unknown rule `anti-queen`"), "{}", err("x, anti-queen"));
         assert_eq!(err("house=r1c1+r0c2"), "column 1: `r0c2` is not a cell (r1c1, r3c7, …)");
-        assert_eq!(err("x,house=r1c1+r1c1"), "r1c1 is twice in one house or cage");
+        assert_eq!(err("x,house=r1c1+r1c1"), "r1c1 is twice in one house, cage or line");
         assert_eq!(err("cage=ten:r1c1+r1c2"), "column 1: `ten` is not a cage's sum");
         assert_eq!(err("x, cage=r1c1+r1c0"), "column 4: `r1c0` is not a cell (r1c1, r3c7, …)");
         assert_eq!(
@@ -245,5 +281,25 @@ mod tests {
         assert_eq!(err("x=r1c1+r1c1"), "r1c1 and r1c1 are not orthogonal neighbours: a clue sits between two");
         assert_eq!(err("black=r9c9+r10c9"), "r10c9 is outside the 9×9 grid");
         assert!(err("kropki").starts_with("column 1: unknown rule `kropki`"));
+        assert_eq!(err("thermo=r1c1"), "a line of 1 cell: a line has two cells or more");
+        assert_eq!(
+            err("x,palindrome=r1c1+r1c3"),
+            "r1c1 and r1c3 are not neighbours: a line steps from a cell to one of its eight neighbours"
+        );
+        assert_eq!(err("whispers=9:r1c1+r1c2"), "whispers 9 apart on a grid of side 9: digits there are 1 to 8 apart");
+        assert_eq!(
+            err("whispers=r1c1+r1c2"),
+            "column 1: whispers take their difference, `:` and their cells: `whispers=3:r1c1+r1c2`"
+        );
+        assert_eq!(err("thermo=r1c1+r2c2+r1c1"), "r1c1 is twice in one house, cage or line");
+    }
+
+    #[test]
+    fn whispers_by_name_follow_the_side() -> Result<(), VariantError> {
+        let six = Variant::parse("german-whispers=r1c1+r1c2,dutch-whispers=r2c1+r2c2", Shape::new(2, 3).expect("6×6"))?;
+        let kinds: Vec<LineKind> = six.lines().iter().map(|line| line.kind()).collect();
+        assert_eq!(kinds, [LineKind::Whispers(3), LineKind::Whispers(2)]);
+        assert_eq!(Variant::parse("whispers=5:r1c1+r1c2", Shape::CLASSIC)?.to_string(), "german-whispers=r1c1+r1c2");
+        Ok(())
     }
 }

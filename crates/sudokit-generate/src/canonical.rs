@@ -42,10 +42,11 @@ pub enum CanonicalError {
     /// too large to list ([`canonical_puzzle`] searches it).
     #[error("the standard rules' transformations are too many to list; use canonical_puzzle")]
     Unenumerable,
-    /// Killer cages and pencil marks are not carried through a
-    /// transformation (their sums and marks name digits and cells), so
-    /// their puzzles have no canonical form here.
-    #[error("canonical forms do not take killer cages or pencil marks (rules `{rules}`)")]
+    /// Killer cages, lines and pencil marks are not carried through a
+    /// transformation (their sums and marks name digits and cells, a
+    /// thermometer has a direction), so their puzzles have no canonical
+    /// form here.
+    #[error("canonical forms do not take killer cages, lines or pencil marks (rules `{rules}`)")]
     Unsupported {
         /// The rules, in their text form.
         rules: String,

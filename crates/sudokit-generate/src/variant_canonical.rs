@@ -72,7 +72,7 @@ pub struct VariantCanonical {
 /// [`CanonicalError::Shape`] for rules of another shape than 9×9;
 /// [`CanonicalError::Unenumerable`] for the standard rules (their group
 /// is searched, not listed: see [`canonical_puzzle`](crate::canonical_puzzle));
-/// [`CanonicalError::Unsupported`] for killer cages or pencil marks.
+/// [`CanonicalError::Unsupported`] for killer cages, lines or pencil marks.
 pub fn variant_transforms(rules: &Rulebook) -> Result<Vec<Transform>, CanonicalError> {
     let moves = moves_of(rules)?;
     Ok(moves
@@ -118,7 +118,7 @@ pub fn variant_transforms(rules: &Rulebook) -> Result<Vec<Transform>, CanonicalE
 /// [`CanonicalError::Shape`] for a puzzle or rules of another shape than
 /// 9×9, [`CanonicalError::Invalid`] for givens that break the rules,
 /// [`CanonicalError::Unenumerable`] for the standard rules,
-/// [`CanonicalError::Unsupported`] for killer cages or pencil marks.
+/// [`CanonicalError::Unsupported`] for killer cages, lines or pencil marks.
 pub fn canonical_variant_puzzle(puzzle: &Puzzle) -> Result<VariantCanonical, CanonicalError> {
     if puzzle.shape() != Shape::CLASSIC {
         return Err(CanonicalError::Shape(puzzle.shape()));
@@ -238,7 +238,9 @@ fn moves_of(rules: &Rulebook) -> Result<Arc<Moves>, CanonicalError> {
     if variant.is_standard() {
         return Err(CanonicalError::Unenumerable);
     }
-    if !variant.cages().is_empty() || variant.marks().is_some() {
+    // A move keeping a line's cells may still turn it end for end: lines
+    // are not searched for.
+    if !variant.cages().is_empty() || variant.marks().is_some() || !variant.lines().is_empty() {
         return Err(CanonicalError::Unsupported { rules: variant.to_string() });
     }
     if variant.regions().is_some() {

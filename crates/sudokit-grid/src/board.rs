@@ -90,7 +90,7 @@ impl CandidateBoard {
                     let full = marks.map_or(full, |marks| Candidates::from_bits(marks[i]));
                     let taken: Candidates = rules.peers(i).filter_map(|p| Digit::new(values[p])).collect();
                     let allowed = rules.bound_to(i).iter().fold(full, |acc, &(n, rule)| match Digit::new(values[n]) {
-                        Some(d) => acc & Candidates::from_bits(rule.partners(d, shape.side())),
+                        Some(d) => acc & Candidates::from_bits(rule.reversed().partners(d, shape.side())),
                         None => acc,
                     });
                     allowed - taken

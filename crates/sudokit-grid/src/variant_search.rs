@@ -56,7 +56,7 @@ impl<'b> Search<'b> {
         let mut allowed = self.marks[i];
         for &(p, rule) in &self.bound[i] {
             if let Some(digit) = Digit::new(self.cells[p]) {
-                allowed &= rule.partners(digit, self.side);
+                allowed &= rule.reversed().partners(digit, self.side);
             }
         }
         self.cages_of[i].iter().fold(Candidates::from_bits(allowed) - taken, |free, &c| {

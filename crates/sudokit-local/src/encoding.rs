@@ -452,6 +452,7 @@ mod tests {
             .collect();
         let jigsaw = classic.clone().with_regions(&map).unwrap_or_else(|e| panic!("{e}"));
         let (classic_again, six) = (classic.clone(), Variant::standard(Shape::SIX));
+        use sudokit_core::LineKind;
         proptest::sample::select(vec![
             classic.clone().with_diagonals(),
             classic.clone().with_windows(),
@@ -464,7 +465,11 @@ mod tests {
             Variant::standard(Shape::SIX).with_diagonals(),
             killer_cages(classic_again, &generate::solved_grid(Shape::CLASSIC, 3), 3, 3),
             killer_cages(six.clone(), &generate::solved_grid(Shape::SIX, 4), 4, 4),
-            six.with_cage(&[Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)], None).unwrap_or_else(|e| panic!("{e}")),
+            six.clone()
+                .with_cage(&[Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)], None)
+                .unwrap_or_else(|e| panic!("{e}")),
+            generate::lines(six.clone(), &generate::solved_grid(Shape::SIX, 5), LineKind::Thermometer, 6, 5, 5),
+            generate::lines(six, &generate::solved_grid(Shape::SIX, 6), LineKind::german_whispers(6), 4, 5, 6),
         ])
     }
 

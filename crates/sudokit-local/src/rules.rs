@@ -16,8 +16,9 @@ pub(crate) struct Rules {
     /// The cells bound to each cell by a relation (anti-king, a Kropki
     /// dot…), each with its rule's row in `clashes`.
     bound: Vec<Vec<(u16, u16)>>,
-    /// Per rule between two cells, whether digits `x` and `y` break it, at
-    /// `x * (side + 1) + y`.
+    /// Per rule between two cells and per end it is read from (the rule,
+    /// then it reversed), whether digits `x` (of the cell the list is
+    /// of) and `y` break it, at `x * (side + 1) + y`.
     clashes: Vec<Vec<bool>>,
     /// The cages with a sum of each cell (indices into `sums`).
     sums_of: Vec<Vec<u16>>,
@@ -63,19 +64,23 @@ impl Rules {
             }
         }
         let (mut bound, mut clashes) = (vec![Vec::new(); cells], Vec::new());
-        for (r, (bond, pairs)) in bonds.iter().enumerate() {
-            let rule = bond.rule();
-            let digit = |v: usize| Digit::new(v as u8);
-            clashes.push(
-                (0..(side + 1) * (side + 1))
-                    .map(|at| {
-                        digit(at / (side + 1)).zip(digit(at % (side + 1))).is_some_and(|(x, y)| !rule.allows(x, y))
-                    })
-                    .collect(),
-            );
+        let digit = |v: usize| Digit::new(v as u8);
+        for (bond, pairs) in &bonds {
+            // The rule read from each end: a thermometer's is not the same
+            // both ways round.
+            let r = clashes.len();
+            for rule in [bond.rule(), bond.rule().reversed()] {
+                clashes.push(
+                    (0..(side + 1) * (side + 1))
+                        .map(|at| {
+                            digit(at / (side + 1)).zip(digit(at % (side + 1))).is_some_and(|(x, y)| !rule.allows(x, y))
+                        })
+                        .collect(),
+                );
+            }
             for &(a, b) in pairs {
                 bound[a].push((b as u16, r as u16));
-                bound[b].push((a as u16, r as u16));
+                bound[b].push((a as u16, r as u16 + 1));
             }
         }
         let (mut sums_of, mut sums) = (vec![Vec::new(); cells], Vec::new());
@@ -130,8 +135,14 @@ impl Rules {
                 delta += i32::from(tally.counts[base + usize::from(joining)] >= 1)
                     - i32::from(tally.counts[base + usize::from(leaving)] > 1);
             }
-            // The pair of `a` and `b` keeps its two digits: only the
-            // other neighbours change.
+            // The pair of `a` and `b` keeps its two digits, but a rule with
+            // a direction (a thermometer's) reads them the other way round:
+            // counted once, from `a`.
+            if from == a {
+                for &(_, r) in self.bound[a].iter().filter(|&&(n, _)| usize::from(n) == b) {
+                    delta += i32::from(self.clash(r, vb, va)) - i32::from(self.clash(r, va, vb));
+                }
+            }
             for &(n, r) in self.bound[from].iter().filter(|&&(n, _)| usize::from(n) != to) {
                 let held = values[usize::from(n)];
                 delta += i32::from(self.clash(r, joining, held)) - i32::from(self.clash(r, leaving, held));

@@ -8,7 +8,7 @@
 
 use proptest::prelude::*;
 pub use sudokit_core::SplitMix64;
-use sudokit_core::{Cell, Grid, Shape, Variant};
+use sudokit_core::{Cell, Grid, LineKind, Shape, Variant};
 
 /// Killer rules whose cages cover the grid, drawn from `seed`, with the
 /// sums `solution` gives them: cages of 1 to `largest` orthogonally
@@ -82,6 +82,57 @@ fn with_cage_of(variant: Variant, solution: &Grid, cage: &[usize]) -> Variant {
     let cells: Vec<Cell> = cage.iter().map(|&i| Cell::from_index(i, shape)).collect();
     let sum = cage.iter().map(|&i| u32::from(solution.values()[i])).sum();
     variant.with_cage(&cells, Some(sum)).expect("cages of distinct digits of a solved grid")
+}
+
+/// `variant` with `count` more lines of `kind` drawn from `seed`, each of
+/// 2 to `longest` cells walked from a random start through king's-move
+/// neighbours, which `solution` keeps: each step of a thermometer to a
+/// larger digit (or no smaller, slow), of whispers to a digit far enough
+/// apart; a palindrome's walk is kept only where its facing cells hold
+/// the same digit (tried up to 200 times a line, so there may be fewer).
+/// Written from the definitions, not from the rules' pairs; `solution`
+/// solves the rules if it solved `variant`'s.
+///
+/// # Panics
+/// When `longest` is below 2.
+pub fn lines(variant: Variant, solution: &Grid, kind: LineKind, count: usize, longest: usize, seed: u64) -> Variant {
+    assert!(longest >= 2, "a line has two cells or more");
+    let mut rng = SplitMix64::new(seed);
+    let (shape, values) = (solution.shape(), solution.values());
+    let n = shape.side();
+    let step_keeps = |from: u8, to: u8| match kind {
+        LineKind::Thermometer => to > from,
+        LineKind::SlowThermometer => to >= from,
+        LineKind::Whispers(apart) => u32::from(from.abs_diff(to)) >= apart,
+        _ => true,
+    };
+    let mut variant = variant;
+    for _ in 0..count {
+        for _ in 0..200 {
+            let size = 2 + rng.below(longest - 1);
+            let mut line = vec![rng.below(shape.cell_count())];
+            while line.len() < size {
+                let last = line[line.len() - 1];
+                let (r, c) = (last / n, last % n);
+                let next: Vec<usize> = (r.saturating_sub(1)..(r + 2).min(n))
+                    .flat_map(|r2| (c.saturating_sub(1)..(c + 2).min(n)).map(move |c2| r2 * n + c2))
+                    .filter(|j| !line.contains(j) && step_keeps(values[last], values[*j]))
+                    .collect();
+                if next.is_empty() {
+                    break;
+                }
+                line.push(next[rng.below(next.len())]);
+            }
+            let facing = |k: usize| values[line[k]] == values[line[line.len() - 1 - k]];
+            if line.len() < 2 || kind == LineKind::Palindrome && !(0..line.len() / 2).all(facing) {
+                continue;
+            }
+            let cells: Vec<Cell> = line.iter().map(|&i| Cell::from_index(i, shape)).collect();
+            variant = variant.with_line(kind, &cells).expect("a walk through neighbours");
+            break;
+        }
+    }
+    variant
 }
 
 /// A pencil-mark puzzle ("sukaku") derived from `puzzle`, drawn from

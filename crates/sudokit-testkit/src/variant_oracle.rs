@@ -4,9 +4,10 @@
 //! rather than from its own tables (`Variant::houses`, `Variant::bonds`,
 //! `PairRule`, `Variant::conflicts`), so that a bug there cannot hide
 //! itself. Only a house of one's own, a cage, a clue between two cells
-//! (which it sits between) and pencil marks are read as the variant lists
-//! them; a cage's sum is checked here by bounds of the digits left, not by
-//! its combinations.
+//! (which it sits between), a line's cells and pencil marks are read as the
+//! variant lists them; a cage's sum is checked here by bounds of the digits
+//! left, not by its combinations, and a line over its whole length, not
+//! pair by pair.
 
 /// The cells and sum of a cage with a sum.
 type Sum = (Vec<usize>, u32);
@@ -14,12 +15,15 @@ type Sum = (Vec<usize>, u32);
 /// Whether two digits may sit in two tied cells.
 type Allows = fn(u8, u8) -> bool;
 
-/// Per cell: the cells it must differ from, the cells tied to it by
-/// another rule (with the rule), its cages with a sum, and the digits it
-/// may hold.
-type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<(usize, Allows)>], &'a [Vec<&'a Sum>], &'a [u64]);
+/// A line: what it asks, and its cells in order.
+type Drawn = (LineKind, Vec<usize>);
 
-use sudokit_core::{ClueFamily, EdgeClue, Grid, HouseKind, Relation, Variant};
+/// Per cell: the cells it must differ from, the cells tied to it by
+/// another rule (with the rule), its cages with a sum, its lines, and the
+/// digits it may hold.
+type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<(usize, Allows)>], &'a [Vec<&'a Sum>], &'a [Vec<&'a Drawn>], &'a [u64]);
+
+use sudokit_core::{ClueFamily, EdgeClue, Grid, HouseKind, LineKind, Relation, Variant};
 
 fn not_consecutive(x: u8, y: u8) -> bool {
     x.abs_diff(y) != 1
@@ -59,6 +63,7 @@ struct Rules {
     differ: Vec<(usize, usize)>,
     tied: Vec<(usize, usize, Allows)>,
     sums: Vec<Sum>,
+    lines: Vec<Drawn>,
     /// Per cell, the digits its pencil marks allow (bit `d - 1`).
     marks: Vec<u64>,
 }
@@ -157,7 +162,8 @@ impl Rules {
             Some(marks) => marks.to_vec(),
             None => vec![u64::MAX; n * n],
         };
-        Rules { side: n, houses, differ, tied, sums, marks }
+        let lines = variant.lines().iter().map(|line| (line.kind(), line.cells().to_vec())).collect();
+        Rules { side: n, houses, differ, tied, sums, lines, marks }
     }
 
     /// The first broken rule of `values` (0 for an empty cell), if any.
@@ -188,7 +194,41 @@ impl Rules {
         if let Some((cells, sum)) = self.sums.iter().find(|cage| !sum_reachable(cage, values, self.side)) {
             return Some(format!("the cage of cells {cells:?} cannot add up to {sum}"));
         }
+        if let Some((kind, cells)) = self.lines.iter().find(|line| !line_holds(line, values, self.side)) {
+            return Some(format!("the {kind:?} line of cells {cells:?} is broken"));
+        }
         None
+    }
+}
+
+/// Whether the filled cells of a line can still keep it, from its
+/// definition over the whole line (on a full line: whether it keeps it).
+/// A thermometer's cell `p` places from the bulb holds at least `p + 1`,
+/// leaves room for the cells after it, and lies `q - p` or more below the
+/// cell `q` places from the bulb; a slow one never falls; whispers'
+/// neighbours lie far enough apart; a palindrome's facing cells agree.
+fn line_holds((kind, cells): &Drawn, values: &[u8], side: usize) -> bool {
+    let filled: Vec<(usize, i64)> =
+        cells.iter().enumerate().filter(|&(_, &i)| values[i] != 0).map(|(p, &i)| (p, i64::from(values[i]))).collect();
+    let len = cells.len();
+    match *kind {
+        LineKind::Thermometer => {
+            filled.iter().all(|&(p, v)| v > p as i64 && v + (len - 1 - p) as i64 <= side as i64)
+                && filled
+                    .iter()
+                    .all(|&(p, v)| filled.iter().filter(|&&(q, _)| q > p).all(|&(q, w)| w - v >= (q - p) as i64))
+        }
+        LineKind::SlowThermometer => {
+            filled.iter().all(|&(p, v)| filled.iter().filter(|&&(q, _)| q > p).all(|&(_, w)| w >= v))
+        }
+        LineKind::Whispers(apart) => {
+            filled.windows(2).filter(|w| w[1].0 == w[0].0 + 1).all(|w| w[0].1.abs_diff(w[1].1) >= u64::from(apart))
+        }
+        LineKind::Palindrome => {
+            let at = |p: usize| values[cells[p]];
+            (0..len / 2).all(|p| at(p) == 0 || at(len - 1 - p) == 0 || at(p) == at(len - 1 - p))
+        }
+        other => unimplemented!("a line the oracle does not know yet: {other:?}"),
     }
 }
 
@@ -255,14 +295,18 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
     for cage in &rules.sums {
         cage.0.iter().for_each(|&i| sum_of[i].push(cage));
     }
+    let mut line_of = vec![Vec::new(); cells.len()];
+    for line in &rules.lines {
+        line.1.iter().for_each(|&i| line_of[i].push(line));
+    }
     let mut found = (0, None);
-    search(&mut cells, (&differ, &tied, &sum_of, &rules.marks), rules.side, limit, &mut found);
+    search(&mut cells, (&differ, &tied, &sum_of, &line_of, &rules.marks), rules.side, limit, &mut found);
     (found.0, found.1.and_then(|values| Grid::from_values(puzzle.shape(), &values).ok()))
 }
 
 fn search(
     cells: &mut [u8],
-    (differ, tied, sum_of, marks): Bonds<'_>,
+    (differ, tied, sum_of, line_of, marks): Bonds<'_>,
     side: usize,
     limit: u64,
     found: &mut (u64, Option<Vec<u8>>),
@@ -282,8 +326,9 @@ fn search(
     };
     for v in digits {
         cells[i] = v;
-        if sum_of[i].iter().all(|cage| sum_reachable(cage, cells, side)) {
-            search(cells, (differ, tied, sum_of, marks), side, limit, found);
+        let keeps = |cells: &[u8]| line_of[i].iter().all(|line| line_holds(line, cells, side));
+        if sum_of[i].iter().all(|cage| sum_reachable(cage, cells, side)) && keeps(cells) {
+            search(cells, (differ, tied, sum_of, line_of, marks), side, limit, found);
         }
         cells[i] = 0;
         if found.0 >= limit {

@@ -29,7 +29,7 @@ use sudokit::rules::human::{
     rate_with,
 };
 use sudokit::{
-    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Grid, Puzzle, Relation, Rulebook, Shape,
+    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Grid, LineKind, Puzzle, Relation, Rulebook, Shape,
     SolveError, Solver, StopReason, Variant, registry,
 };
 use sudokit_testkit::generate::{self, SplitMix64};
@@ -565,6 +565,14 @@ fn rules_text(rng: &mut SplitMix64, shape: Shape) -> String {
         "jigsaw=12",
         "=",
         ",",
+        "thermo=r1c1+r2c2+r2c3",
+        "slow-thermo=r4c4+r3c4",
+        "german-whispers=r1c2+r1c3+r2c4",
+        "dutch-whispers=r3c1+r3c2",
+        "whispers=3:r2c1+r3c1",
+        "whispers=0:r2c1+r3c1",
+        "palindrome=r4c1+r4c2+r4c3",
+        "thermo=r1c1+r1c3",
     ];
     let mut parts: Vec<String> = (0..rng.below(4)).map(|_| names[rng.below(names.len())].to_owned()).collect();
     if rng.below(4) == 0 {
@@ -713,6 +721,23 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
         if rng.below(8) == 0 {
             variant = variant.with_all_clues_given(family);
         }
+    }
+    for _ in 0..rng.below(3) {
+        // A line of 2 to 4 cells walked through king's-move neighbours
+        // (a step off the grid or back onto the line is an error, kept).
+        let kinds =
+            [LineKind::Thermometer, LineKind::SlowThermometer, LineKind::german_whispers(side), LineKind::Palindrome];
+        let kind = kinds[rng.below(kinds.len())];
+        let mut line = vec![cell(rng)];
+        for _ in 0..1 + rng.below(3) {
+            let last = line[line.len() - 1];
+            let step = |at: usize, rng: &mut SplitMix64| (at + rng.below(3)).checked_sub(1).filter(|&to| to < side);
+            match (step(last.row(), rng), step(last.col(), rng)) {
+                (Some(row), Some(col)) => line.push(Cell::new(row, col)),
+                _ => break,
+            }
+        }
+        variant = variant.clone().with_line(kind, &line).unwrap_or(variant);
     }
     if rng.below(8) == 0 {
         let full = (1u64 << side) - 1;

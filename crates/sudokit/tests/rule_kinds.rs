@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use sudokit::{
-    Budget, Cell, EdgeClue, Grid, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape, SolveError, Variant, registry,
+    Budget, Cell, EdgeClue, Grid, LineKind, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape, SolveError,
+    Variant, registry,
 };
 
 /// A puzzle holding `kind` (with nothing beyond it but what `kind` needs).
@@ -30,6 +31,11 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
             Variant::standard(Shape::TWENTY_FIVE).with_cage(&long, Some(150)).expect("a cage")
         }
         RuleKind::Marks => mini.with_marks(&[0b0011; 16]).expect("marks"),
+        RuleKind::Thermometers => mini.with_line(LineKind::Thermometer, &pair).expect("a thermometer"),
+        RuleKind::Whispers => mini.with_line(LineKind::german_whispers(4), &pair).expect("whispers"),
+        RuleKind::Palindromes => {
+            mini.with_line(LineKind::Palindrome, &[Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)]).expect("a line")
+        }
         other => panic!("no puzzle of {other} yet: add one"),
     };
     let rules = Rulebook::new(variant);

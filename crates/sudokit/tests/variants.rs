@@ -2,8 +2,8 @@
 //! variant agree with the test kit's independent oracle, the others refuse
 //! it with a typed error.
 
-use sudokit::{Cell, Grid, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
-use sudokit_testkit::generate::{killer_cages, overlapping_cages, solved_grid, with_holes};
+use sudokit::{Cell, Grid, LineKind, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
+use sudokit_testkit::generate::{killer_cages, lines, overlapping_cages, solved_grid, with_holes};
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
 
 /// The seed of the 9×9 killer's solution.
@@ -41,6 +41,30 @@ fn variants() -> Vec<(&'static str, Variant)> {
             "9×9 killer",
             killer_cages(Variant::standard(Shape::CLASSIC), &solved_grid(Shape::CLASSIC, KILLER_SEED), 5, 4),
         ),
+        ("6×6 thermometers", lines(six(), &solved_grid(Shape::SIX, 7), LineKind::Thermometer, 5, 5, 7)),
+        (
+            "6×6 slow thermometers and palindromes",
+            lines(
+                lines(six(), &solved_grid(Shape::SIX, 8), LineKind::SlowThermometer, 4, 5, 8),
+                &solved_grid(Shape::SIX, 8),
+                LineKind::Palindrome,
+                3,
+                4,
+                8,
+            ),
+        ),
+        ("6×6 German whispers", lines(six(), &solved_grid(Shape::SIX, 9), LineKind::german_whispers(6), 4, 6, 9)),
+        (
+            "9×9 thermometers",
+            lines(
+                Variant::standard(Shape::CLASSIC),
+                &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                LineKind::Thermometer,
+                8,
+                6,
+                10,
+            ),
+        ),
         (
             "6×6 cages without sums",
             six()
@@ -57,7 +81,7 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
     let mut start = Grid::empty(shape);
     // A 9×9 empty grid is slow for the oracle: one seeded row first, or
     // for a killer the grid its sums came from, which the oracle checks.
-    if shape == Shape::CLASSIC && variant.has_sums() {
+    if shape == Shape::CLASSIC && (variant.has_sums() || !variant.lines().is_empty()) {
         start = solved_grid(shape, KILLER_SEED);
     } else if shape == Shape::CLASSIC {
         let values: Vec<u8> = [1, 2, 3, 4, 5, 6, 7, 8, 9].iter().copied().chain([0; 72]).collect();
@@ -65,8 +89,9 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
     }
     let solution = count_variant_solutions(&start, variant, 1).1.expect("the rules allow a grid");
     let mut puzzles: Vec<Grid> = (0..6u64).map(|seed| with_holes(&solution, shape.cell_count() / 2, seed)).collect();
-    // Most killers have no givens (the oracle takes minutes on a 9×9 one).
-    if variant.has_sums() && shape != Shape::CLASSIC {
+    // Most killers and line puzzles have no givens (the oracle takes
+    // minutes on a 9×9 killer).
+    if (variant.has_sums() || !variant.lines().is_empty()) && shape != Shape::CLASSIC {
         puzzles.push(Grid::empty(shape));
     }
     puzzles
@@ -107,10 +132,12 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
                 assert_eq!(counts, expected, "{} on {name}", info.name());
             }
         }
-        // auto, propagation, dlx, backtracking-mrv, rules and the four
-        // local searches take every variant; the five exact colourings all
-        // but non-consecutive and cage sums; fast all but those and jigsaw.
+        // auto, propagation, dlx, backtracking-mrv and the four local
+        // searches take every variant; rules all but lines; the five exact
+        // colourings all but non-consecutive, cage sums and lines; fast all
+        // but those and jigsaw.
         let expected_takers = match name {
+            _ if name.contains("thermometers") || name.contains("whispers") => 8,
             _ if name.contains("non-consecutive") => 9,
             _ if name.contains("killer") => 9,
             _ if name.contains("jigsaw") => 14,

@@ -13,7 +13,8 @@
 //! `disjointgroups`, `nonconsecutive`, `difference` (white Kropki dots of
 //! difference 1), `ratio` (black dots of ratio 2), `xv`, and `negative`
 //! (`ratio` with `nonconsecutive` gives every Kropki dot, `xv` every X and
-//! V). Titles, authors, rules text, solutions and cosmetic keys (`text`,
+//! V), `thermometer` (each entry's `lines`, every branch from the bulb),
+//! `whispers` (German whispers) and `palindrome`. Titles, authors, rules text, solutions and cosmetic keys (`text`,
 //! `line`, `rectangle`, `circle`, a `cage` without a value) are skipped;
 //! any other constraint present is refused
 //! ([`FPuzzlesError::Unsupported`]), never dropped.
@@ -33,7 +34,7 @@
 //! ```
 
 use serde_json::{Map, Value};
-use sudokit_core::{Cell, ClueFamily, EdgeClue, Grid, Puzzle, Relation, Shape, Variant, VariantError};
+use sudokit_core::{Cell, ClueFamily, EdgeClue, Grid, LineKind, Puzzle, Relation, Shape, Variant, VariantError};
 
 /// Why a text is not an f-puzzles puzzle sudokit can play.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -213,6 +214,9 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "ratio"
                     | "xv"
                     | "negative"
+                    | "thermometer"
+                    | "whispers"
+                    | "palindrome"
             );
         // A cage without a value is a drawing; with one, no rule says what
         // it means.
@@ -261,7 +265,29 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
     for (k, entry) in entries(object, "extraregion").iter().enumerate() {
         variant = variant.with_house(&cells_of(entry, &format!("extraregion {}", k + 1))?)?;
     }
+    let side = shape.side();
+    for (key, kind) in [
+        ("thermometer", LineKind::Thermometer),
+        ("whispers", LineKind::german_whispers(side)),
+        ("palindrome", LineKind::Palindrome),
+    ] {
+        for (k, entry) in entries(object, key).iter().enumerate() {
+            for line in lines_of(entry, &format!("{key} {}", k + 1))? {
+                variant = variant.with_line(kind, &line)?;
+            }
+        }
+    }
     with_edge_clues(variant, object)
+}
+
+/// The lines an entry draws (`"lines": [["R1C1", …], …]`: a thermometer's
+/// branches, each from the bulb).
+fn lines_of(entry: &Value, name: &str) -> Result<Vec<Vec<Cell>>, FPuzzlesError> {
+    let lines = entry.get("lines").and_then(Value::as_array).ok_or_else(|| field(name, "no list of lines"))?;
+    lines
+        .iter()
+        .map(|line| cell_list(line.as_array().ok_or_else(|| field(name, "a line that is not a list of cells"))?, name))
+        .collect()
 }
 
 /// `variant` with the Kropki dots, the X and V clues and their negatives,
@@ -316,6 +342,11 @@ fn with_pair(variant: Variant, clue: EdgeClue, entry: &Value, name: &str) -> Res
 /// The cells an entry names (`"cells": ["R1C1", …]`).
 fn cells_of(entry: &Value, name: &str) -> Result<Vec<Cell>, FPuzzlesError> {
     let list = entry.get("cells").and_then(Value::as_array).ok_or_else(|| field(name, "no list of cells"))?;
+    cell_list(list, name)
+}
+
+/// The cells of a list of `R1C1` names.
+fn cell_list(list: &[Value], name: &str) -> Result<Vec<Cell>, FPuzzlesError> {
     list.iter()
         .map(|cell| {
             let text = cell.as_str().unwrap_or_default();
@@ -392,6 +423,24 @@ mod tests {
     }
 
     #[test]
+    fn thermometers_whispers_and_palindromes_are_lines() -> Result<(), FPuzzlesError> {
+        let rest = r#""thermometer":[{"lines":[["R1C1","R2C2","R2C3"],["R1C1","R1C2"]]}],
+            "whispers":[{"lines":[["R3C1","R3C2"]]}],"palindrome":[{"lines":[["R4C1","R4C2","R3C3"]]}]"#;
+        let puzzle = read_fpuzzles(&json(4, &[], rest))?;
+        assert_eq!(
+            puzzle.variant().to_string(),
+            "thermo=r1c1+r2c2+r2c3,thermo=r1c1+r1c2,german-whispers=r3c1+r3c2,palindrome=r4c1+r4c2+r3c3"
+        );
+        let err = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(err(r#""thermometer":[{"cells":["R1C1"]}]"#), "f-puzzles field `thermometer 1`: no list of lines");
+        assert_eq!(
+            err(r#""palindrome":[{"lines":[["R1C1","R1C3"]]}]"#),
+            "f-puzzles rules: r1c1 and r1c3 are not neighbours: a line steps from a cell to one of its eight neighbours"
+        );
+        Ok(())
+    }
+
+    #[test]
     fn regions_kropki_negatives_and_pencil_marks() -> Result<(), FPuzzlesError> {
         // A 4×4 jigsaw: regions 0 0 0 1 / 2 0 1 1 / 2 2 3 1 / 2 3 3 3.
         let regions = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
@@ -439,8 +488,8 @@ mod tests {
         );
         assert_eq!(err(&json(4, &[(1, 2, 5)], "")), "f-puzzles field `grid r1c2`: `5` is no digit");
         assert_eq!(
-            err(&json(4, &[], r#""thermometer":[{"lines":[["R1C1","R1C2"]]}]"#)),
-            "f-puzzles constraint `thermometer` is not one sudokit plays (yet)"
+            err(&json(4, &[], r#""arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2"]]}]"#)),
+            "f-puzzles constraint `arrow` is not one sudokit plays (yet)"
         );
         assert_eq!(
             err(&json(4, &[], r#""killercage":[{"cells":["R1C1"],"value":"4"},{"cells":["R1C2","x"]}]"#)),
