@@ -22,8 +22,12 @@ pub(super) fn search(
     limit: u64,
 ) -> Result<bool, StopReason> {
     let words = tables.houses.len().div_ceil(64);
-    let none =
-        Dirty { singles: vec![0; words], locked: vec![0; words], cages: vec![0; tables.sums.len().div_ceil(64)] };
+    let none = Dirty {
+        singles: vec![0; words],
+        locked: vec![0; words],
+        cages: vec![0; tables.sums.len().div_ceil(64)],
+        arcs: vec![0; tables.arcs.len().div_ceil(64)],
+    };
     let mut search = Search {
         tables,
         tally,
@@ -86,6 +90,9 @@ pub(super) struct Tables {
     /// Per rule between two cells, per digit `d + 1`, the digits it
     /// forbids beside it (`Pairs::forbid`).
     forbid: Vec<u64>,
+    /// Each cell's bound cells under a line's rule, kept arc consistent
+    /// (`Pairs::arcs`).
+    arcs: Vec<Vec<(u16, u32)>>,
     /// Every two full houses that share two cells or more.
     intersections: Vec<Intersection>,
     /// The full houses of each cell.
@@ -131,8 +138,10 @@ impl Tables {
         let houses: Vec<Vec<u16>> =
             rules.houses().iter().filter(|h| h.cells().len() == side).map(|h| narrow(h.cells())).collect();
         let pairs = Pairs::new(rules);
-        let bound =
-            pairs.bound.iter().map(|list| list.iter().map(|&(c, row)| (c as u16, row as u32)).collect()).collect();
+        let narrow_bound = |lists: &[Vec<(usize, usize)>]| -> Vec<Vec<(u16, u32)>> {
+            lists.iter().map(|list| list.iter().map(|&(c, row)| (c as u16, row as u32)).collect()).collect()
+        };
+        let (bound, arcs) = (narrow_bound(&pairs.bound), narrow_bound(&pairs.arcs));
         let full = sudokit_core::marks::all_digits(side);
         let mut intersections = Vec::new();
         let mut meets_of = vec![Vec::new(); houses.len()];
@@ -176,6 +185,7 @@ impl Tables {
             houses,
             bound,
             forbid: pairs.forbid,
+            arcs,
             intersections,
             houses_of,
             meets_of,
@@ -243,6 +253,8 @@ struct Dirty {
     locked: Vec<u64>,
     /// The cages with a sum, likewise.
     cages: Vec<u64>,
+    /// The cells on a line, likewise.
+    arcs: Vec<u64>,
 }
 
 impl Dirty {
@@ -258,6 +270,7 @@ impl Dirty {
         self.singles.fill(0);
         self.locked.fill(0);
         self.cages.fill(0);
+        self.arcs.fill(0);
     }
 
     fn set(set: &mut [u64], k: usize) {
@@ -280,6 +293,9 @@ impl Search<'_, '_> {
         self.dirty.mark(&self.tables.houses_of[i]);
         for &c in &self.tables.sums_of[i] {
             Dirty::set(&mut self.dirty.cages, c as usize);
+        }
+        if !self.tables.arcs[i].is_empty() {
+            Dirty::set(&mut self.dirty.arcs, i);
         }
     }
 
@@ -342,6 +358,11 @@ impl Search<'_, '_> {
                     }
                 }
             }
+            match self.arcs(state) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
             match self.hidden_singles(state) {
                 None => return false,
                 Some(0) => {}
@@ -358,6 +379,32 @@ impl Search<'_, '_> {
                 Some(true) => {}
             }
         }
+    }
+
+    /// Takes from each cell on a line the digits no candidate of a
+    /// changed cell bound to it pairs with; whether anything changed,
+    /// `None` on a contradiction.
+    fn arcs(&mut self, state: &mut State) -> Option<bool> {
+        let tables = self.tables;
+        let mut changed = false;
+        while let Some(i) = Dirty::take(&mut self.dirty.arcs) {
+            let here = state.candidates[i];
+            for &(p, row) in &tables.arcs[i] {
+                let (mut digits, mut partners) = (here, 0);
+                while digits != 0 {
+                    partners |= !tables.forbid[row as usize + digits.trailing_zeros() as usize];
+                    digits &= digits - 1;
+                }
+                let gone = state.candidates[usize::from(p)] & !partners & tables.full;
+                if gone != 0 {
+                    changed = true;
+                    if !self.remove(state, usize::from(p), gone) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Queues every open cell that is its house's only place for a digit;

@@ -16,8 +16,12 @@ pub(super) struct Pairs {
     /// Per cell, each bound cell with the start of its rule's row in
     /// `forbid`.
     pub(super) bound: Vec<Vec<(usize, usize)>>,
+    /// The same, for the rules kept arc consistent in the search (a
+    /// line's: a thermometer's order, whispers, a palindrome), whose
+    /// reasoning runs along the line rather than from placed digits alone.
+    pub(super) arcs: Vec<Vec<(usize, usize)>>,
     /// Per cell, the digits it may hold as far as its bonds go: those
-    /// that leave each bound cell a partner.
+    /// that leave each bound cell a partner among the digits it may hold.
     pub(super) possible: Vec<u64>,
 }
 
@@ -28,6 +32,7 @@ impl Pairs {
         let mut kinds: Vec<PairRule> = Vec::new();
         let mut bound = vec![Vec::new(); cells];
         let mut possible = vec![full; cells];
+        let mut arcs = vec![Vec::new(); cells];
         for (i, list) in bound.iter_mut().enumerate() {
             for &(other, rule) in rules.bound_to(i) {
                 let r = kinds.iter().position(|&k| k == rule).unwrap_or_else(|| {
@@ -35,18 +40,49 @@ impl Pairs {
                     kinds.len() - 1
                 });
                 list.push((other, r * side));
+                if is_ordered(rule) {
+                    arcs[i].push((other, r * side));
+                }
             }
         }
         let forbid: Vec<u64> = kinds
             .iter()
             .flat_map(|&rule| (1..=side as u8).filter_map(Digit::new).map(move |d| full & !rule.partners(d, side)))
             .collect();
-        for (i, list) in bound.iter().enumerate() {
-            for &(_, row) in list {
-                let alone = (0..side).filter(|&d| forbid[row + d] == full).fold(0, |set, d| set | 1 << d);
-                possible[i] &= !alone;
+        // A digit stays where each bound cell keeps a partner for it, to a
+        // fixed point: along a thermometer of five cells the bulb loses the
+        // four highest digits, the tip the four lowest.
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (i, list) in bound.iter().enumerate() {
+                for &(other, row) in list {
+                    let lonely = (0..side)
+                        .filter(|&d| possible[i] >> d & 1 == 1 && possible[other] & !forbid[row + d] == 0)
+                        .fold(0, |set, d| set | 1 << d);
+                    if lonely != 0 {
+                        possible[i] &= !lonely;
+                        changed = true;
+                    }
+                }
             }
         }
-        Pairs { forbid, bound, possible }
+        Pairs { forbid, bound, arcs, possible }
     }
+}
+
+/// Whether a rule is a line's, which pays to keep arc consistent: each of
+/// its digits leaves the other cell few partners, so candidates removed
+/// anywhere along a line carry on along it (measured: bounds on a
+/// non-consecutive grid's pairs cost more than they save).
+fn is_ordered(rule: PairRule) -> bool {
+    matches!(
+        rule,
+        PairRule::Less
+            | PairRule::LessOrEqual
+            | PairRule::Greater
+            | PairRule::GreaterOrEqual
+            | PairRule::Equal
+            | PairRule::Apart(_)
+    )
 }

@@ -7,7 +7,7 @@
 //! masks: naked singles by counting planes bit-parallel, hidden singles
 //! and locked candidates by a mask per house and per intersection.
 
-use sudokit_core::{Grid, Rulebook, SearchTally, StopReason};
+use sudokit_core::{Grid, RuleKind, Rulebook, SearchTally, StopReason};
 
 use super::cell_set::CellSet;
 use super::pairs::Pairs;
@@ -102,8 +102,12 @@ impl<Cells: CellSet> Tables<Cells> {
     pub(super) fn fits(rules: &Rulebook) -> bool {
         let side = rules.shape().side();
         let houses = rules.houses().iter().filter(|h| h.cells().len() == side).count();
-        // Cage sums are kept by the general engine.
+        // Cage sums, thermometers and whispers are kept by the general
+        // engine (which keeps lines arc consistent); a palindrome's pairs
+        // of equal digits gain less than the planes' cheaper nodes.
         !rules.variant().has_sums()
+            && !rules.kinds().contains(RuleKind::Thermometers)
+            && !rules.kinds().contains(RuleKind::Whispers)
             && rules.shape().cell_count() <= Cells::CELLS
             && side <= MAX_SIDE
             && houses <= Houses::BITS as usize
