@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use sudokit_core::{Digit, HouseKind, PairRule, Rulebook, Shape, Variant};
+use sudokit_core::{Bond, Digit, HouseKind, PairRule, Rulebook, Shape, Variant};
 use sudokit_grid::Layout;
 
 use super::house::House;
@@ -11,8 +11,9 @@ use super::house::House;
 /// The houses (units) of a position's rules — rows, columns, boxes or
 /// regions, then the extra houses of the side's size — and per cell its
 /// units, its peers
-/// (the cells that may not share its digit) and, under non-consecutive,
-/// its orthogonal neighbours.
+/// (the cells that may not share its digit), under non-consecutive its
+/// orthogonal neighbours, and the cells any other rule between two cells
+/// binds to it.
 #[derive(Debug)]
 pub(crate) struct Geometry {
     variant: Variant,
@@ -30,6 +31,25 @@ pub(crate) struct Geometry {
     seen: Box<[u64]>,
     words: usize,
     neighbours: Vec<Box<[u16]>>,
+    /// Per cell, each cell a rule other than different digits binds to it
+    /// (a relation, a clue, a line).
+    bound: Vec<Box<[BoundCell]>>,
+    /// Per rule read from one cell, per digit `d + 1` there, the digits
+    /// the other cell may hold.
+    partners: Vec<u64>,
+}
+
+/// A cell bound to another by a rule other than different digits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BoundCell {
+    /// The bound cell.
+    pub(crate) cell: u16,
+    /// The start of the rule's row in the partners' table.
+    pub(crate) row: u32,
+    /// The rule, read from the cell whose list this is (its digit first).
+    pub(crate) rule: PairRule,
+    /// What binds them.
+    pub(crate) bond: Bond,
 }
 
 impl Geometry {
@@ -77,17 +97,39 @@ impl Geometry {
             }
         }
         // The techniques know non-consecutive alone among the rules between
-        // two cells that do not ask for different digits (the solver
-        // declares no other kind).
+        // two cells that do not ask for different digits, by its own
+        // techniques; every such rule binds its cells in `bound`.
         let mut neighbours: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        let mut bound: Vec<Vec<BoundCell>> = vec![Vec::new(); cells];
+        let mut rules: Vec<PairRule> = Vec::new();
+        let mut row_of = |rule: PairRule| {
+            let r = rules.iter().position(|&k| k == rule).unwrap_or_else(|| {
+                rules.push(rule);
+                rules.len() - 1
+            });
+            (r * shape.side()) as u32
+        };
         for (bond, pairs) in variant.bonds() {
-            if bond.rule() == PairRule::NotConsecutive {
-                for (a, b) in pairs {
+            let rule = bond.rule();
+            if rule.is_difference() {
+                continue;
+            }
+            let (forward, backward) = (row_of(rule), row_of(rule.reversed()));
+            for (a, b) in pairs {
+                bound[a].push(BoundCell { cell: b as u16, row: forward, rule, bond });
+                bound[b].push(BoundCell { cell: a as u16, row: backward, rule: rule.reversed(), bond });
+                if rule == PairRule::NotConsecutive {
                     neighbours[a].push(b as u16);
                     neighbours[b].push(a as u16);
                 }
             }
         }
+        let partners = rules
+            .iter()
+            .flat_map(|&rule| {
+                (1..=shape.side() as u8).filter_map(Digit::new).map(move |d| rule.partners(d, shape.side()))
+            })
+            .collect();
         let neighbours = neighbours
             .into_iter()
             .map(|mut list| {
@@ -105,6 +147,8 @@ impl Geometry {
             seen,
             words,
             neighbours,
+            bound: bound.into_iter().map(Vec::into_boxed_slice).collect(),
+            partners,
         }
     }
 
@@ -168,6 +212,19 @@ impl Geometry {
         &self.neighbours[i]
     }
 
+    /// The cells a rule other than different digits binds to cell `i`.
+    #[inline]
+    pub(crate) fn bound(&self, i: usize) -> &[BoundCell] {
+        &self.bound[i]
+    }
+
+    /// The digits a bound cell may hold beside `digit`, for the rule whose
+    /// row starts at `row` ([`BoundCell::row`]).
+    #[inline]
+    pub(crate) fn partners(&self, row: u32, digit: Digit) -> u64 {
+        self.partners[row as usize + digit.index()]
+    }
+
     /// The relation that binds cells `a` and `b` when they share no house
     /// and one does.
     pub(crate) fn relation_between(&self, a: usize, b: usize) -> Option<sudokit_core::Relation> {
@@ -181,13 +238,14 @@ impl Geometry {
     }
 
     /// Whether two filled cells of `values` break a rule: equal digits in
-    /// peers, or consecutive ones in non-consecutive neighbours.
+    /// peers, or digits a bond between them does not allow.
     pub(crate) fn clashes(&self, values: &[u8]) -> bool {
-        (0..values.len()).filter(|&i| values[i] != 0).any(|i| {
-            let v = values[i];
-            let next_to = |n: &u16| Digit::new(values[usize::from(*n)]).zip(Digit::new(v));
-            self.peers(i).iter().any(|&p| values[p] == v)
-                || self.neighbours(i).iter().filter_map(next_to).any(|(a, b)| !PairRule::NotConsecutive.allows(a, b))
+        (0..values.len()).filter_map(|i| Digit::new(values[i]).map(|d| (i, d))).any(|(i, digit)| {
+            self.peers(i).iter().any(|&p| values[p] == digit.get())
+                || self.bound(i).iter().any(|bound| {
+                    let held = values[usize::from(bound.cell)];
+                    held != 0 && self.partners(bound.row, digit) >> (held - 1) & 1 == 0
+                })
         })
     }
 

@@ -10,10 +10,11 @@ use super::position::Position;
 use super::step::Step;
 use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
-    AlignedPairExclusion, AlignedTripleExclusion, Bug, CageBoundDigits, CageCombinations, CageLockedDigits, Chains,
-    EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets, HouseCombinations,
-    Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets, NonConsecutiveCells, RemotePair,
-    RuleOf45, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
+    AlignedPairExclusion, AlignedTripleExclusion, BoundCells, Bug, CageBoundDigits, CageCombinations, CageLockedDigits,
+    Chains, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets,
+    HouseCombinations, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets,
+    NonConsecutiveCells, RemotePair, RuleOf45, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing,
+    XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -29,6 +30,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &HiddenSubsets::DIRECT_PAIR,
         &NakedSingles,
         &NonConsecutiveCells,
+        &BoundCells,
         &CageCombinations,
         &LockedNonConsecutive,
         &RuleOf45,
@@ -69,7 +71,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 29;
+const CHAINS_AT: usize = 30;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -97,6 +99,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
     const BASIC: &[&dyn Strategy] = &[
         &HiddenSingles,
         &NakedSingles,
+        &BoundCells,
         &CageCombinations,
         &Intersections::LOCKED,
         &GeneralizedIntersections,

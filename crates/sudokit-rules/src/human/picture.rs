@@ -163,6 +163,7 @@ impl Step {
             Pattern::Houses { digits, cells, .. } | Pattern::Cells { digits, cells, .. } => {
                 cells.iter().flat_map(|&c| digits.iter().map(move |d| (c, d))).collect()
             }
+            Pattern::Bound { cell, digits, .. } => digits.iter().map(|d| (*cell, d)).collect(),
             Pattern::Single { .. } | Pattern::Custom { .. } | Pattern::Sum(_) => Vec::new(),
         }
     }

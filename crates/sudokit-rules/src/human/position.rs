@@ -448,6 +448,20 @@ impl Position {
         self.geometry.neighbours(i)
     }
 
+    /// The cells a rule other than different digits binds to cell `i`
+    /// (Kropki dots, X and V, lines, non-consecutive…).
+    #[inline]
+    pub(crate) fn bound(&self, i: usize) -> &[super::geometry::BoundCell] {
+        self.geometry.bound(i)
+    }
+
+    /// The digits a cell bound to another by the rule of `row` may hold
+    /// beside `digit` there.
+    #[inline]
+    pub(crate) fn partners(&self, row: u32, digit: Digit) -> Candidates {
+        Candidates::from_bits(self.geometry.partners(row, digit))
+    }
+
     pub(crate) fn side(&self) -> usize {
         self.geometry.shape().side()
     }
@@ -589,8 +603,9 @@ impl Position {
         self.geometry.house(u)
     }
 
-    /// Places `digit` in cell `i` and removes it from the peers (and the
-    /// consecutive digits from the neighbours under non-consecutive).
+    /// Places `digit` in cell `i` and removes it from the peers, and from
+    /// each cell a rule binds to it the digits the rule forbids beside it
+    /// (the consecutive ones from the neighbours under non-consecutive).
     pub(crate) fn place(&mut self, i: usize, digit: Digit) {
         self.values[i] = digit.get();
         for d in self.candidates[i].iter() {
@@ -603,9 +618,11 @@ impl Position {
         for &p in geometry.peers(i) {
             self.remove(p, digit);
         }
-        for &n in geometry.neighbours(i) {
-            for near in Candidates::next_to(digit) {
-                self.remove(usize::from(n), near);
+        for bound in geometry.bound(i) {
+            let n = usize::from(bound.cell);
+            let gone = self.candidates[n] - Candidates::from_bits(geometry.partners(bound.row, digit));
+            for other in gone.iter() {
+                self.remove(n, other);
             }
         }
     }

@@ -6,7 +6,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::{Mutex, PoisonError};
 
-use sudokit_core::{Cell, Digit, Relation};
+use sudokit_core::{Bond, Cell, Digit, PairRule, Relation};
 use sudokit_grid::Candidates;
 
 use super::forcing::ForcingChain;
@@ -210,6 +210,11 @@ techniques! {
     /// lose the digits every candidate rules out there (SukakuExplainer's
     /// "Non-Consecutive Forcing Cell").
     NonConsecutiveForcingCell => "Non-consecutive forcing cell", 24;
+    /// Under a rule between two cells other than different digits (a
+    /// Kropki dot, an X or a V, their negatives, a thermometer, whispers, a
+    /// palindrome), a candidate of one cell that no candidate of the other
+    /// pairs with. sudokit's own score, a non-consecutive forcing cell's.
+    BoundCells => "Bound cells", 24;
     /// In a killer, the digits of a cage's cells that no combination of
     /// its sum they can still hold gives them (sudokuwiki's "cage
     /// combinations"). No outside reference rates killer techniques: the
@@ -529,6 +534,9 @@ pub(crate) enum Pattern {
     /// A group of cells with a known sum: a killer cage, or innies and
     /// outies.
     Sum(Box<SumGroup>),
+    /// A cell and its candidates, and a cell a bond binds to it, with the
+    /// bond's rule read from the first.
+    Bound { cell: Cell, digits: Candidates, other: Cell, rule: PairRule, bond: Bond },
 }
 
 /// A group of cells whose digits add up to a known sum, as a killer
@@ -664,6 +672,7 @@ impl Step {
             Pattern::Chain { nodes, .. } => nodes.iter().map(|&(c, _)| c).collect(),
             Pattern::Forcing { source, .. } => source.iter().map(|&(c, _, _)| c).collect(),
             Pattern::Sum(group) => group.cells.iter().chain(&group.minus).copied().collect(),
+            Pattern::Bound { cell, other, .. } => vec![*cell, *other],
         }
     }
 

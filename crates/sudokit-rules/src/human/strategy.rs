@@ -113,13 +113,12 @@ pub trait Strategy: Send + Sync {
 }
 
 /// Every kind of rule the human engine plays: houses of any kind,
-/// relations, cage sums whose combinations can be listed, and pencil
-/// marks.
-pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
-    .union(RuleKinds::DIFFERENCES)
-    .with(RuleKind::NonConsecutive)
-    .with(RuleKind::CageSums)
-    .with(RuleKind::Marks);
+/// relations between two cells (a placement takes from each bound cell
+/// what its rule forbids; [`BoundCells`](super::techniques::BoundCells)
+/// reasons over candidates), cage sums whose combinations can be listed,
+/// and pencil marks.
+pub const KINDS_PLAYED: RuleKinds =
+    RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).with(RuleKind::Marks);
 
 /// What the techniques of one path keep from one call to the next: the
 /// forcing chains' link tables, their buffers, and the hints of the grid

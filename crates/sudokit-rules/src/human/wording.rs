@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudokit_core::{Cell, HouseKind};
+use sudokit_core::{Bond, Cell, HouseKind, PairRule};
 use sudokit_grid::Candidates;
 
 use super::house::House;
@@ -200,6 +200,9 @@ impl Step {
                 Ok(())
             }
             Pattern::Sum(group) => write_sum(f, self.technique, group),
+            Pattern::Bound { cell, digits, other, rule, bond } => {
+                write!(f, "{name}: {}", bound_reason(*cell, *digits, *other, *rule, *bond))
+            }
             Pattern::Forcing { kind, source, length, .. } => {
                 let sources: Vec<String> = source
                     .iter()
@@ -255,6 +258,32 @@ impl fmt::Display for Step {
             write!(f, " ({})", pairs.join("; "))?;
         }
         self.write_effects(f)
+    }
+}
+
+/// How a step of bound cells says why, `rule` read from `cell` to
+/// `other`: `r1c2 lies after r1c1 {345} along a thermometer, so it holds
+/// more than 3`; for the other rules, `no candidate of r1c4 {36} pairs
+/// with these in r2c4 across a black dot` (the digits removed follow).
+fn bound_reason(cell: Cell, digits: Candidates, other: Cell, rule: PairRule, bond: Bond) -> String {
+    let (low, high) = (digits.first().map_or(0, |d| d.get()), digits.iter().last().map_or(0, |d| d.get()));
+    let line = match bond {
+        Bond::Line(kind) => kind.to_string(),
+        _ => String::new(),
+    };
+    match rule {
+        PairRule::Less => format!("{other} lies after {cell} {digits} along a {line}, so it holds more than {low}"),
+        PairRule::Greater => {
+            format!("{other} lies before {cell} {digits} along a {line}, so it holds less than {high}")
+        }
+        PairRule::LessOrEqual => {
+            format!("{other} lies after {cell} {digits} along a {line}, so it holds {low} or more")
+        }
+        PairRule::GreaterOrEqual => {
+            format!("{other} lies before {cell} {digits} along a {line}, so it holds {high} or less")
+        }
+        PairRule::Equal => format!("{other} faces {cell} {digits} {bond}, so it holds one of these"),
+        _ => format!("no candidate of {cell} {digits} pairs with these in {other} {bond}"),
     }
 }
 

@@ -22,6 +22,7 @@
 //! techniques inside their branches at the nested levels, so they come
 //! last.
 
+mod bound;
 mod chaining;
 mod exclusion;
 mod fish;
@@ -35,6 +36,7 @@ mod subsets;
 mod uniqueness;
 mod wings;
 
+pub use bound::BoundCells;
 pub use chaining::{Chains, ForcingChains};
 pub use exclusion::{AlignedPairExclusion, AlignedTripleExclusion};
 pub use fish::Fish;

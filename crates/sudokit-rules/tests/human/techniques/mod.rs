@@ -1,5 +1,6 @@
 //! One file per family of techniques, as in `src/human/techniques/`.
 
+mod bound;
 mod chains;
 mod exclusion;
 mod fish;
