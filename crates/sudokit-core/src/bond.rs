@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::lines::LineKind;
-use crate::pairs::{ClueFamily, EdgeClue, PairRule, Relation};
+use crate::pairs::{ClueFamily, EdgeClue, Extremum, PairRule, Relation};
 use crate::rule_kinds::RuleKind;
 
 /// What binds two cells by a [`PairRule`]: a whole-grid relation, a clue
@@ -24,6 +24,9 @@ pub enum Bond {
     /// A line through both: neighbours along it, or facing each other on
     /// a palindrome.
     Line(LineKind),
+    /// The first is a minimum or maximum cell, the second one of its
+    /// orthogonal neighbours.
+    Extremum(Extremum),
 }
 
 impl Bond {
@@ -34,6 +37,7 @@ impl Bond {
             Bond::Clue(clue) => clue.rule(),
             Bond::Unclued(family) => family.unclued_rule(),
             Bond::Line(kind) => kind.rule(),
+            Bond::Extremum(extremum) => extremum.rule(),
         }
     }
 
@@ -46,6 +50,7 @@ impl Bond {
             Bond::Clue(clue) => clue.family().kind(),
             Bond::Unclued(family) => family.kind(),
             Bond::Line(kind) => kind.kind(),
+            Bond::Extremum(_) => RuleKind::Extrema,
         }
     }
 }
@@ -61,6 +66,8 @@ impl fmt::Display for Bond {
             Bond::Unclued(ClueFamily::Xv) => f.write_str("with no X or V between them"),
             Bond::Line(LineKind::Palindrome) => f.write_str("on a palindrome"),
             Bond::Line(kind) => write!(f, "along {}", kind.article()),
+            Bond::Extremum(Extremum::Minimum) => f.write_str("as the minimum of its neighbours"),
+            Bond::Extremum(Extremum::Maximum) => f.write_str("as the maximum of its neighbours"),
         }
     }
 }

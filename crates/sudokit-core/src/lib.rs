@@ -120,7 +120,7 @@ pub use error::{SolveError, StopReason};
 pub use grid::{Conflict, Grid, RangeError};
 pub use lines::{Line, LineKind};
 pub use marks::MarkBreak;
-pub use pairs::{ClueFamily, EdgeClue, PairRule, Relation};
+pub use pairs::{ClueFamily, EdgeClue, Extremum, PairRule, Relation};
 pub use parameter::ParameterError;
 pub use parse_error::ParseError;
 pub use puzzle::Puzzle;

@@ -304,6 +304,39 @@ impl EdgeClue {
     }
 }
 
+/// A cell marked as the smallest or the largest of itself and its
+/// orthogonal neighbours (those not marked alike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Extremum {
+    /// Its digit is below each orthogonal neighbour's.
+    Minimum,
+    /// Its digit is above each orthogonal neighbour's.
+    Maximum,
+}
+
+impl Extremum {
+    /// Both, in order.
+    pub const ALL: [Extremum; 2] = [Extremum::Minimum, Extremum::Maximum];
+
+    /// The rule from the marked cell to each neighbour: below, or above.
+    pub fn rule(self) -> PairRule {
+        match self {
+            Extremum::Minimum => PairRule::Less,
+            Extremum::Maximum => PairRule::Greater,
+        }
+    }
+
+    /// Its name in the rules' text: `minimum`, `maximum`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Extremum::Minimum => "minimum",
+            Extremum::Maximum => "maximum",
+        }
+    }
+}
+
 /// A family of edge clues, for the rule that every clue of it is given:
 /// neighbours without one hold no pair it would mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -59,11 +59,14 @@ pub enum RuleKind {
     Whispers,
     /// Palindrome lines: they read the same from either end.
     Palindromes,
+    /// Minimum and maximum cells: below (above) each orthogonal
+    /// neighbour.
+    Extrema,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 17] = [
+    pub const ALL: [RuleKind; 18] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -81,6 +84,7 @@ impl RuleKind {
         RuleKind::Thermometers,
         RuleKind::Whispers,
         RuleKind::Palindromes,
+        RuleKind::Extrema,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -104,6 +108,7 @@ impl RuleKind {
             RuleKind::Thermometers => "thermometers",
             RuleKind::Whispers => "whispers",
             RuleKind::Palindromes => "palindromes",
+            RuleKind::Extrema => "minimum and maximum cells",
         }
     }
 
@@ -175,6 +180,7 @@ impl RuleKinds {
         RuleKind::Thermometers,
         RuleKind::Whispers,
         RuleKind::Palindromes,
+        RuleKind::Extrema,
     ]);
 
     /// The set of `kinds`.

@@ -13,7 +13,7 @@ use crate::cell::{Cell, Digit};
 use crate::grid::Grid;
 use crate::lines::{Line, LineKind};
 use crate::marks::MarkBreak;
-use crate::pairs::{ClueFamily, EdgeClue, PairRule, Relation};
+use crate::pairs::{ClueFamily, EdgeClue, Extremum, PairRule, Relation};
 use crate::shape::Shape;
 
 /// The rules of a puzzle: a [`Shape`], the houses whose cells hold
@@ -53,6 +53,8 @@ pub struct Variant {
     cages: Vec<Cage>,
     /// Lines (thermometers, whispers, palindromes), in the order added.
     lines: Vec<Line>,
+    /// Minimum and maximum cells, ordered by cell.
+    extrema: Vec<(usize, Extremum)>,
     /// The digits each cell may hold (bit `d - 1` for digit `d`), for a
     /// puzzle given as pencil marks.
     marks: Option<Box<[u64]>>,
@@ -200,7 +202,7 @@ pub enum Broken {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VariantConflict {
     /// The first cell: in row-major order, or a thermometer's cell nearer
-    /// the bulb.
+    /// the bulb, a minimum or maximum cell.
     pub first: Cell,
     /// The second cell.
     pub second: Cell,
@@ -384,6 +386,14 @@ pub enum VariantError {
         /// The cell after.
         second: Cell,
     },
+    /// A cell is marked both a minimum and a maximum.
+    #[error("{cell} is a {} already", held.name())]
+    ExtremumTwice {
+        /// The cell.
+        cell: Cell,
+        /// The mark it has.
+        held: Extremum,
+    },
     /// Whispers ask for a difference no two digits of the grid have.
     #[error("whispers {apart} apart on a grid of side {side}: digits there are 1 to {} apart", side - 1)]
     WhispersApart {
@@ -394,7 +404,7 @@ pub enum VariantError {
     },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, minimum=CELLS, maximum=CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -431,6 +441,7 @@ impl Variant {
             all_given: Vec::new(),
             cages: Vec::new(),
             lines: Vec::new(),
+            extrema: Vec::new(),
             marks: None,
         }
     }
@@ -449,6 +460,7 @@ impl Variant {
             && self.all_given.is_empty()
             && self.cages.is_empty()
             && self.lines.is_empty()
+            && self.extrema.is_empty()
             && self.marks.is_none()
     }
 
@@ -811,6 +823,45 @@ impl Variant {
         Ok(self)
     }
 
+    /// These rules with `cell` a minimum (its digit below each orthogonal
+    /// neighbour's) or a maximum (above each): fortress cells. Two
+    /// neighbours marked alike are not compared, as f-puzzles and fortress
+    /// puzzles read them. The same mark twice is one.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Extremum, Shape, Variant};
+    ///
+    /// let rules = Variant::standard(Shape::CLASSIC).with_extremum(Cell::new(4, 4), Extremum::Maximum)?;
+    /// assert_eq!(rules.to_string(), "maximum=r5c5");
+    /// assert!(rules.clone().with_extremum(Cell::new(4, 4), Extremum::Minimum).is_err());
+    /// // Two maxima side by side: each above its other neighbours.
+    /// let fortress = Variant::parse("maximum=r1c1+r1c2", Shape::MINI)?;
+    /// let grid: sudokit_core::Grid = "4321123421433412".parse()?;
+    /// assert!(fortress.is_solution_of(&grid, &sudokit_core::Grid::empty(Shape::MINI)));
+    /// let low: sudokit_core::Grid = "1234341221434321".parse()?;
+    /// assert_eq!(fortress.conflicts(&low)?[0].to_string(), "r1c1 (1) is not above r2c1 (3) as the maximum of its neighbours");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::CellOutside`], or [`VariantError::ExtremumTwice`]
+    /// for a cell marked the other way already.
+    pub fn with_extremum(mut self, cell: Cell, extremum: Extremum) -> Result<Variant, VariantError> {
+        let index = self.indices(&[cell])?[0];
+        match self.extrema.iter().find(|&&(i, _)| i == index) {
+            Some(&(_, held)) if held == extremum => return Ok(self),
+            Some(&(_, held)) => return Err(VariantError::ExtremumTwice { cell, held }),
+            None => {}
+        }
+        insert_sorted(&mut self.extrema, (index, extremum));
+        Ok(self)
+    }
+
+    /// The minimum and maximum cells, ordered by cell.
+    pub fn extrema(&self) -> &[(usize, Extremum)] {
+        &self.extrema
+    }
+
     fn add_extra(&mut self, kind: HouseKind, cells: Vec<usize>) {
         let house = House::new(kind, 0, cells);
         if self.extras.iter().any(|h| h.kind == kind && h.cells == house.cells) {
@@ -850,12 +901,13 @@ impl Variant {
         &self.all_given
     }
 
-    /// Every bond between two cells with the pairs (`a < b`, but a
-    /// thermometer's from the bulb's side: the rule reads `a`'s digit
-    /// first) it binds: the relations in order, each clue with the edges
-    /// that hold it, the families given in full with the edges holding no
-    /// clue of theirs, then each kind of line with the pairs of all its
-    /// lines.
+    /// Every bond between two cells with the pairs (`a < b`, but a rule
+    /// with a direction reads `a`'s digit first: a thermometer's from the
+    /// bulb's side, a minimum or maximum cell's from that cell) it binds:
+    /// the relations in order, each clue with the edges that hold it, the
+    /// families given in full with the edges holding no clue of theirs,
+    /// each kind of line with the pairs of all its lines, then the
+    /// minimum and the maximum cells with their neighbours.
     pub fn bonds(&self) -> Vec<(Bond, Vec<(usize, usize)>)> {
         let mut out: Vec<(Bond, Vec<(usize, usize)>)> =
             self.relations.iter().map(|&r| (Bond::Relation(r), r.pairs(self.shape))).collect();
@@ -882,6 +934,22 @@ impl Variant {
             pairs.sort_unstable();
             pairs.dedup();
             out.push((Bond::Line(kind), pairs));
+        }
+        for extremum in Extremum::ALL {
+            // Two neighbours marked alike are not compared (as f-puzzles
+            // and fortress puzzles read them).
+            let marked = |i: usize| self.extrema.iter().any(|&(c, e)| c == i && e == extremum);
+            let neighbours = Relation::NonConsecutive.pairs(self.shape);
+            let pairs: Vec<(usize, usize)> = neighbours
+                .iter()
+                .flat_map(|&(a, b)| [(a, b), (b, a)])
+                .filter(|&(cell, other)| marked(cell) && !marked(other))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            if !pairs.is_empty() {
+                out.push((Bond::Extremum(extremum), pairs));
+            }
         }
         out
     }

@@ -7,7 +7,7 @@ use std::fmt;
 
 use crate::cell::Cell;
 use crate::grid::Grid;
-use crate::pairs::{ClueFamily, EdgeClue};
+use crate::pairs::{ClueFamily, EdgeClue, Extremum};
 use crate::variant::{HouseKind, Variant, VariantError};
 
 /// What separates two neighbouring cells (or a cell and the outside):
@@ -51,7 +51,8 @@ enum Wall {
 /// each with its sum and cells (`overlapping cage 3 of 10: r1c2 r2c2`).
 /// Lines are listed the same way, each kind numbered, their cells in
 /// order (`thermometer 2: r4c4 r3c4 r2c4`, the bulb first; `whispers (5
-/// apart) 1: r1c1 r1c2`).
+/// apart) 1: r1c1 r1c2`), then the minimum and maximum cells (`maximum
+/// cells: r5c5`).
 ///
 /// The picture is for reading; files carry puzzles with their rules in
 /// the forms of `sudokit-grid`'s `write_ruled_puzzles`.
@@ -150,6 +151,25 @@ impl<'a> VariantPicture<'a> {
                 let number = lines[..k].iter().filter(|other| other.kind() == line.kind()).count() + 1;
                 let cells: Vec<String> = line.cells().iter().map(|&i| Cell::from_index(i, shape).to_string()).collect();
                 format!("{} {number}: {}", line.kind(), cells.join(" "))
+            })
+            .collect()
+    }
+
+    /// The legend's entries for the minimum and maximum cells: `minimum
+    /// cells: r1c1 r9c9`.
+    fn extremum_legend(&self) -> Vec<String> {
+        let shape = self.variant.shape();
+        Extremum::ALL
+            .into_iter()
+            .filter_map(|extremum| {
+                let cells: Vec<String> = self
+                    .variant
+                    .extrema()
+                    .iter()
+                    .filter(|&&(_, e)| e == extremum)
+                    .map(|&(i, _)| Cell::from_index(i, shape).to_string())
+                    .collect();
+                (!cells.is_empty()).then(|| format!("{} cells: {}", extremum.name(), cells.join(" ")))
             })
             .collect()
     }
@@ -325,7 +345,7 @@ impl fmt::Display for VariantPicture<'_> {
         if !legend.is_empty() {
             write!(f, "\n{}", legend.join(", "))?;
         }
-        for line in self.overlap_legend(&separate).into_iter().chain(self.line_legend()) {
+        for line in self.overlap_legend(&separate).into_iter().chain(self.line_legend()).chain(self.extremum_legend()) {
             write!(f, "\n{line}")?;
         }
         Ok(())
@@ -338,10 +358,21 @@ mod tests {
 
     #[test]
     fn lines_are_listed_under_the_grid() -> Result<(), Box<dyn std::error::Error>> {
-        let rules = Variant::parse("thermo=r1c1+r2c2,palindrome=r3c1+r3c2+r4c3,thermo=r4c4+r3c4", Shape::MINI)?;
+        let rules = Variant::parse(
+            "thermo=r1c1+r2c2,palindrome=r3c1+r3c2+r4c3,thermo=r4c4+r3c4,maximum=r1c4+r2c1",
+            Shape::MINI,
+        )?;
         let picture = rules.picture(&Grid::empty(Shape::MINI))?.to_string();
-        let tail: Vec<&str> = picture.lines().rev().take(3).collect();
-        assert_eq!(tail, ["thermometer 2: r4c4 r3c4", "palindrome 1: r3c1 r3c2 r4c3", "thermometer 1: r1c1 r2c2"]);
+        let tail: Vec<&str> = picture.lines().rev().take(4).collect();
+        assert_eq!(
+            tail,
+            [
+                "maximum cells: r1c4 r2c1",
+                "thermometer 2: r4c4 r3c4",
+                "palindrome 1: r3c1 r3c2 r4c3",
+                "thermometer 1: r1c1 r2c2"
+            ]
+        );
         Ok(())
     }
 

@@ -17,6 +17,7 @@
 //! | a thermometer (digits rise from the bulb) | `thermo=` then its cells from the bulb joined by `+`: `thermo=r1c1+r2c2+r2c3`; a slow one (digits never fall), `slow-thermo=` |
 //! | whispers (neighbours along the line at least ⌈side/2⌉ apart: 5 on 9×9) | `german-whispers=` then its cells; Dutch whispers (4 on 9×9), `dutch-whispers=`; any other difference, `whispers=3:r1c1+r1c2` |
 //! | a palindrome (the line reads the same both ways) | `palindrome=` then its cells |
+//! | minimum or maximum cells (below or above each orthogonal neighbour) | `minimum=` or `maximum=` then the cells joined by `+`: `maximum=r5c5+r1c9` |
 //! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
 //!
 //! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
@@ -37,7 +38,7 @@ use std::fmt;
 
 use crate::cell::Cell;
 use crate::lines::LineKind;
-use crate::pairs::{ClueFamily, EdgeClue, Relation};
+use crate::pairs::{ClueFamily, EdgeClue, Extremum, Relation};
 use crate::shape::Shape;
 use crate::variant::{HouseKind, Variant, VariantError};
 
@@ -100,6 +101,13 @@ impl Variant {
                         _ => LineKind::Palindrome,
                     };
                     variant.with_line(kind, &house_cells(cells).map_err(unreadable)?)?
+                }
+                (name @ ("minimum" | "maximum"), Some(cells)) => {
+                    let extremum = if name == "minimum" { Extremum::Minimum } else { Extremum::Maximum };
+                    house_cells(cells)
+                        .map_err(unreadable)?
+                        .into_iter()
+                        .try_fold(variant, |variant, cell| variant.with_extremum(cell, extremum))?
                 }
                 ("whispers", Some(line)) => {
                     let (apart, cells) = line.split_once(':').ok_or_else(|| {
@@ -215,6 +223,17 @@ impl fmt::Display for Variant {
                 name => parts.push(format!("{name}={}", cells.join("+"))),
             }
         }
+        for extremum in Extremum::ALL {
+            let cells: Vec<String> = self
+                .extrema()
+                .iter()
+                .filter(|&&(_, e)| e == extremum)
+                .map(|&(i, _)| Cell::from_index(i, shape).to_string())
+                .collect();
+            if !cells.is_empty() {
+                parts.push(format!("{}={}", extremum.name(), cells.join("+")));
+            }
+        }
         if let Some(marks) = self.marks() {
             parts.push(format!("marks={}", crate::marks::write_marks(shape, marks)));
         }
@@ -237,7 +256,7 @@ mod tests {
             "jigsaw={jigsaw},x,windoku,disjoint-groups,house=r1c1+r2c3,anti-king,anti-knight,non-consecutive,\
              white=r1c1+r1c2,black=r5c5+r6c5,x=r2c2+r2c3,v=r1c1+r2c1,kropki-negative,xv-negative,cage=12:r9c8+r9c9,cage=r1c9,\
              thermo=r5c5+r4c4+r4c3,slow-thermo=r9c1+r8c1,german-whispers=r1c5+r2c5,dutch-whispers=r3c3+r4c4,\
-             whispers=2:r7c7+r7c8,palindrome=r6c1+r6c2+r6c3"
+             whispers=2:r7c7+r7c8,palindrome=r6c1+r6c2+r6c3,minimum=r1c1+r9c9,maximum=r5c5"
         );
         let variant = Variant::parse(&text, shape).expect("a valid text");
         assert_eq!(variant.to_string(), text);
@@ -292,6 +311,7 @@ mod tests {
             "column 1: whispers take their difference, `:` and their cells: `whispers=3:r1c1+r1c2`"
         );
         assert_eq!(err("thermo=r1c1+r2c2+r1c1"), "r1c1 is twice in one house, cage or line");
+        assert_eq!(err("minimum=r2c2,maximum=r3c3+r2c2"), "r2c2 is a minimum already");
     }
 
     #[test]

@@ -238,9 +238,13 @@ fn moves_of(rules: &Rulebook) -> Result<Arc<Moves>, CanonicalError> {
     if variant.is_standard() {
         return Err(CanonicalError::Unenumerable);
     }
-    // A move keeping a line's cells may still turn it end for end: lines
-    // are not searched for.
-    if !variant.cages().is_empty() || variant.marks().is_some() || !variant.lines().is_empty() {
+    // A move keeping a line's cells may still turn it end for end, and a
+    // minimum cell's pairs have a direction too: neither is searched for.
+    if !variant.cages().is_empty()
+        || variant.marks().is_some()
+        || !variant.lines().is_empty()
+        || !variant.extrema().is_empty()
+    {
         return Err(CanonicalError::Unsupported { rules: variant.to_string() });
     }
     if variant.regions().is_some() {

@@ -8,7 +8,7 @@
 
 use proptest::prelude::*;
 pub use sudokit_core::SplitMix64;
-use sudokit_core::{Cell, Grid, LineKind, Shape, Variant};
+use sudokit_core::{Cell, Extremum, Grid, LineKind, Shape, Variant};
 
 /// Killer rules whose cages cover the grid, drawn from `seed`, with the
 /// sums `solution` gives them: cages of 1 to `largest` orthogonally
@@ -130,6 +130,36 @@ pub fn lines(variant: Variant, solution: &Grid, kind: LineKind, count: usize, lo
             let cells: Vec<Cell> = line.iter().map(|&i| Cell::from_index(i, shape)).collect();
             variant = variant.with_line(kind, &cells).expect("a walk through neighbours");
             break;
+        }
+    }
+    variant
+}
+
+/// `variant` with every cell of `solution` that is below (above) each
+/// orthogonal neighbour marked a minimum (maximum) with probability
+/// `percent` %, drawn from `seed`: `solution` solves the rules if it
+/// solved `variant`'s.
+pub fn extrema(variant: Variant, solution: &Grid, percent: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let (shape, values) = (solution.shape(), solution.values());
+    let n = shape.side();
+    let mut variant = variant;
+    for i in 0..shape.cell_count() {
+        let (r, c) = (i / n, i % n);
+        let around: Vec<u8> = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
+            .into_iter()
+            .filter(|&(r2, c2)| r2 < n && c2 < n)
+            .map(|(r2, c2)| values[r2 * n + c2])
+            .collect();
+        let mark = if around.iter().all(|&v| v > values[i]) {
+            Some(Extremum::Minimum)
+        } else if around.iter().all(|&v| v < values[i]) {
+            Some(Extremum::Maximum)
+        } else {
+            None
+        };
+        if let Some(extremum) = mark.filter(|_| rng.below(100) < percent) {
+            variant = variant.with_extremum(Cell::from_index(i, shape), extremum).expect("one mark a cell");
         }
     }
     variant

@@ -21,9 +21,22 @@ type Drawn = (LineKind, Vec<usize>);
 /// Per cell: the cells it must differ from, the cells tied to it by
 /// another rule (with the rule), its cages with a sum, its lines, and the
 /// digits it may hold.
-type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<(usize, Allows)>], &'a [Vec<&'a Sum>], &'a [Vec<&'a Drawn>], &'a [u64]);
+type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<Tie>], &'a [Vec<&'a Sum>], &'a [Vec<&'a Drawn>], &'a [u64]);
 
-use sudokit_core::{ClueFamily, EdgeClue, Grid, HouseKind, LineKind, Relation, Variant};
+/// A cell tied to another: the other, the rule, and whether the rule
+/// reads the other's digit first (a minimum cell's rule, seen from its
+/// neighbour).
+type Tie = (usize, Allows, bool);
+
+use sudokit_core::{ClueFamily, EdgeClue, Extremum, Grid, HouseKind, LineKind, Relation, Variant};
+
+fn below(x: u8, y: u8) -> bool {
+    x < y
+}
+
+fn above(x: u8, y: u8) -> bool {
+    x > y
+}
 
 fn not_consecutive(x: u8, y: u8) -> bool {
     x.abs_diff(y) != 1
@@ -158,6 +171,22 @@ impl Rules {
                 }
             }
         }
+        // A minimum cell holds less than each orthogonal neighbour not
+        // marked a minimum, a maximum more: the neighbours found again here
+        // from the cell.
+        for &(cell, extremum) in variant.extrema() {
+            let (r, c) = (cell / n, cell % n);
+            let around = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)];
+            let alike = |i: usize| variant.extrema().contains(&(i, extremum));
+            for (r2, c2) in around.into_iter().filter(|&(r2, c2)| r2 < n && c2 < n && !alike(at(r2, c2))) {
+                let allows: Allows = match extremum {
+                    Extremum::Minimum => below,
+                    Extremum::Maximum => above,
+                    other => unimplemented!("a mark the oracle does not know yet: {other:?}"),
+                };
+                tied.push((cell, at(r2, c2), allows));
+            }
+        }
         let marks = match variant.marks() {
             Some(marks) => marks.to_vec(),
             None => vec![u64::MAX; n * n],
@@ -288,8 +317,8 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
     }
     let mut tied = vec![Vec::new(); cells.len()];
     for &(a, b, allows) in &rules.tied {
-        tied[a].push((b, allows));
-        tied[b].push((a, allows));
+        tied[a].push((b, allows, false));
+        tied[b].push((a, allows, true));
     }
     let mut sum_of = vec![Vec::new(); cells.len()];
     for cage in &rules.sums {
@@ -315,7 +344,11 @@ fn search(
         (1..=side as u8)
             .filter(|&v| marks[i] >> (v - 1) & 1 == 1)
             .filter(|&v| differ[i].iter().all(|&j| cells[j] != v))
-            .filter(|&v| tied[i].iter().all(|&(j, allows)| cells[j] == 0 || allows(v, cells[j])))
+            .filter(|&v| {
+                tied[i].iter().all(|&(j, allows, flipped)| {
+                    cells[j] == 0 || if flipped { allows(cells[j], v) } else { allows(v, cells[j]) }
+                })
+            })
             .collect()
     };
     let best = (0..cells.len()).filter(|&i| cells[i] == 0).map(|i| (allowed(cells, i), i)).min_by_key(|(d, _)| d.len());

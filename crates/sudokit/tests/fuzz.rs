@@ -29,8 +29,8 @@ use sudokit::rules::human::{
     rate_with,
 };
 use sudokit::{
-    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Grid, LineKind, Puzzle, Relation, Rulebook, Shape,
-    SolveError, Solver, StopReason, Variant, registry,
+    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Extremum, Grid, LineKind, Puzzle, Relation,
+    Rulebook, Shape, SolveError, Solver, StopReason, Variant, registry,
 };
 use sudokit_testkit::generate::{self, SplitMix64};
 use sudokit_testkit::oracle;
@@ -573,6 +573,8 @@ fn rules_text(rng: &mut SplitMix64, shape: Shape) -> String {
         "whispers=0:r2c1+r3c1",
         "palindrome=r4c1+r4c2+r4c3",
         "thermo=r1c1+r1c3",
+        "minimum=r2c2+r4c4",
+        "maximum=r1c1,minimum=r1c1",
     ];
     let mut parts: Vec<String> = (0..rng.below(4)).map(|_| names[rng.below(names.len())].to_owned()).collect();
     if rng.below(4) == 0 {
@@ -738,6 +740,10 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
             }
         }
         variant = variant.clone().with_line(kind, &line).unwrap_or(variant);
+    }
+    for _ in 0..rng.below(3) {
+        let extremum = Extremum::ALL[rng.below(2)];
+        variant = variant.clone().with_extremum(cell(rng), extremum).unwrap_or(variant);
     }
     if rng.below(8) == 0 {
         let full = (1u64 << side) - 1;

@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use sudokit::{
-    Budget, Cell, EdgeClue, Grid, LineKind, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape, SolveError,
-    Variant, registry,
+    Budget, Cell, EdgeClue, Extremum, Grid, LineKind, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape,
+    SolveError, Variant, registry,
 };
 
 /// A puzzle holding `kind` (with nothing beyond it but what `kind` needs).
@@ -33,6 +33,7 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         RuleKind::Marks => mini.with_marks(&[0b0011; 16]).expect("marks"),
         RuleKind::Thermometers => mini.with_line(LineKind::Thermometer, &pair).expect("a thermometer"),
         RuleKind::Whispers => mini.with_line(LineKind::german_whispers(4), &pair).expect("whispers"),
+        RuleKind::Extrema => mini.with_extremum(pair[0], Extremum::Minimum).expect("a minimum"),
         RuleKind::Palindromes => {
             mini.with_line(LineKind::Palindrome, &[Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)]).expect("a line")
         }

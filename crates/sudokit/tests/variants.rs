@@ -3,7 +3,7 @@
 //! it with a typed error.
 
 use sudokit::{Cell, Grid, LineKind, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
-use sudokit_testkit::generate::{killer_cages, lines, overlapping_cages, solved_grid, with_holes};
+use sudokit_testkit::generate::{extrema, killer_cages, lines, overlapping_cages, solved_grid, with_holes};
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
 
 /// The seed of the 9×9 killer's solution.
@@ -53,6 +53,11 @@ fn variants() -> Vec<(&'static str, Variant)> {
                 8,
             ),
         ),
+        ("6×6 minimum and maximum cells", extrema(six(), &solved_grid(Shape::SIX, 11), 60, 11)),
+        (
+            "6×6 maximum cells side by side",
+            Variant::parse("maximum=r1c1+r1c2+r2c1,minimum=r6c6+r6c5+r5c6", Shape::SIX).expect("valid rules"),
+        ),
         ("6×6 German whispers", lines(six(), &solved_grid(Shape::SIX, 9), LineKind::german_whispers(6), 4, 6, 9)),
         (
             "9×9 thermometers",
@@ -91,7 +96,7 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
     let mut puzzles: Vec<Grid> = (0..6u64).map(|seed| with_holes(&solution, shape.cell_count() / 2, seed)).collect();
     // Most killers and line puzzles have no givens (the oracle takes
     // minutes on a 9×9 killer).
-    if (variant.has_sums() || !variant.lines().is_empty()) && shape != Shape::CLASSIC {
+    if (variant.has_sums() || !variant.lines().is_empty() || !variant.extrema().is_empty()) && shape != Shape::CLASSIC {
         puzzles.push(Grid::empty(shape));
     }
     puzzles
@@ -137,7 +142,7 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         // but non-consecutive, cage sums and lines; fast all but those and
         // jigsaw.
         let expected_takers = match name {
-            _ if name.contains("thermometers") || name.contains("whispers") => 9,
+            _ if name.contains("thermometers") || name.contains("whispers") || name.contains("maximum") => 9,
             _ if name.contains("non-consecutive") => 9,
             _ if name.contains("killer") => 9,
             _ if name.contains("jigsaw") => 14,

@@ -14,7 +14,8 @@
 //! difference 1), `ratio` (black dots of ratio 2), `xv`, and `negative`
 //! (`ratio` with `nonconsecutive` gives every Kropki dot, `xv` every X and
 //! V), `thermometer` (each entry's `lines`, every branch from the bulb),
-//! `whispers` (German whispers) and `palindrome`. Titles, authors, rules text, solutions and cosmetic keys (`text`,
+//! `whispers` (German whispers), `palindrome`, `minimum` and `maximum`
+//! (each entry's `cell`). Titles, authors, rules text, solutions and cosmetic keys (`text`,
 //! `line`, `rectangle`, `circle`, a `cage` without a value) are skipped;
 //! any other constraint present is refused
 //! ([`FPuzzlesError::Unsupported`]), never dropped.
@@ -34,7 +35,9 @@
 //! ```
 
 use serde_json::{Map, Value};
-use sudokit_core::{Cell, ClueFamily, EdgeClue, Grid, LineKind, Puzzle, Relation, Shape, Variant, VariantError};
+use sudokit_core::{
+    Cell, ClueFamily, EdgeClue, Extremum, Grid, LineKind, Puzzle, Relation, Shape, Variant, VariantError,
+};
 
 /// Why a text is not an f-puzzles puzzle sudokit can play.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -217,6 +220,8 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "thermometer"
                     | "whispers"
                     | "palindrome"
+                    | "minimum"
+                    | "maximum"
             );
         // A cage without a value is a drawing; with one, no rule says what
         // it means.
@@ -275,6 +280,14 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
             for line in lines_of(entry, &format!("{key} {}", k + 1))? {
                 variant = variant.with_line(kind, &line)?;
             }
+        }
+    }
+    for (key, extremum) in [("minimum", Extremum::Minimum), ("maximum", Extremum::Maximum)] {
+        for (k, entry) in entries(object, key).iter().enumerate() {
+            let name = format!("{key} {}", k + 1);
+            let text = entry.get("cell").map(text_of).unwrap_or_default();
+            let cell = parse_cell(&text).ok_or_else(|| field(&name, &format!("`{text}` is not a cell (R1C1)")))?;
+            variant = variant.with_extremum(cell, extremum)?;
         }
     }
     with_edge_clues(variant, object)
@@ -423,13 +436,15 @@ mod tests {
     }
 
     #[test]
-    fn thermometers_whispers_and_palindromes_are_lines() -> Result<(), FPuzzlesError> {
+    fn lines_and_minimum_and_maximum_cells() -> Result<(), FPuzzlesError> {
         let rest = r#""thermometer":[{"lines":[["R1C1","R2C2","R2C3"],["R1C1","R1C2"]]}],
-            "whispers":[{"lines":[["R3C1","R3C2"]]}],"palindrome":[{"lines":[["R4C1","R4C2","R3C3"]]}]"#;
+            "whispers":[{"lines":[["R3C1","R3C2"]]}],"palindrome":[{"lines":[["R4C1","R4C2","R3C3"]]}],
+            "maximum":[{"cell":"R4C4"}],"minimum":[{"cell":"R1C4"}]"#;
         let puzzle = read_fpuzzles(&json(4, &[], rest))?;
         assert_eq!(
             puzzle.variant().to_string(),
-            "thermo=r1c1+r2c2+r2c3,thermo=r1c1+r1c2,german-whispers=r3c1+r3c2,palindrome=r4c1+r4c2+r3c3"
+            "thermo=r1c1+r2c2+r2c3,thermo=r1c1+r1c2,german-whispers=r3c1+r3c2,palindrome=r4c1+r4c2+r3c3,\
+             minimum=r1c4,maximum=r4c4"
         );
         let err = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
         assert_eq!(err(r#""thermometer":[{"cells":["R1C1"]}]"#), "f-puzzles field `thermometer 1`: no list of lines");

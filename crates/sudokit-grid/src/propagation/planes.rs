@@ -102,12 +102,14 @@ impl<Cells: CellSet> Tables<Cells> {
     pub(super) fn fits(rules: &Rulebook) -> bool {
         let side = rules.shape().side();
         let houses = rules.houses().iter().filter(|h| h.cells().len() == side).count();
-        // Cage sums, thermometers and whispers are kept by the general
-        // engine (which keeps lines arc consistent); a palindrome's pairs
-        // of equal digits gain less than the planes' cheaper nodes.
+        // Cage sums, thermometers, whispers and minimum or maximum cells
+        // are kept by the general engine (which keeps their pairs arc
+        // consistent); a palindrome's pairs of equal digits gain less than
+        // the planes' cheaper nodes.
         !rules.variant().has_sums()
             && !rules.kinds().contains(RuleKind::Thermometers)
             && !rules.kinds().contains(RuleKind::Whispers)
+            && !rules.kinds().contains(RuleKind::Extrema)
             && rules.shape().cell_count() <= Cells::CELLS
             && side <= MAX_SIDE
             && houses <= Houses::BITS as usize

@@ -267,22 +267,26 @@ impl fmt::Display for Step {
 /// with these in r2c4 across a black dot` (the digits removed follow).
 fn bound_reason(cell: Cell, digits: Candidates, other: Cell, rule: PairRule, bond: Bond) -> String {
     let (low, high) = (digits.first().map_or(0, |d| d.get()), digits.iter().last().map_or(0, |d| d.get()));
-    let line = match bond {
-        Bond::Line(kind) => kind.to_string(),
-        _ => String::new(),
-    };
-    match rule {
-        PairRule::Less => format!("{other} lies after {cell} {digits} along a {line}, so it holds more than {low}"),
-        PairRule::Greater => {
+    match (bond, rule) {
+        (Bond::Line(line), PairRule::Less) => {
+            format!("{other} lies after {cell} {digits} along a {line}, so it holds more than {low}")
+        }
+        (Bond::Line(line), PairRule::Greater) => {
             format!("{other} lies before {cell} {digits} along a {line}, so it holds less than {high}")
         }
-        PairRule::LessOrEqual => {
+        (Bond::Line(line), PairRule::LessOrEqual) => {
             format!("{other} lies after {cell} {digits} along a {line}, so it holds {low} or more")
         }
-        PairRule::GreaterOrEqual => {
+        (Bond::Line(line), PairRule::GreaterOrEqual) => {
             format!("{other} lies before {cell} {digits} along a {line}, so it holds {high} or less")
         }
-        PairRule::Equal => format!("{other} faces {cell} {digits} {bond}, so it holds one of these"),
+        (Bond::Extremum(_), PairRule::Less) => {
+            format!("{other} neighbours the minimum cell {cell} {digits}, so it holds more than {low}")
+        }
+        (Bond::Extremum(_), PairRule::Greater) => {
+            format!("{other} neighbours the maximum cell {cell} {digits}, so it holds less than {high}")
+        }
+        (_, PairRule::Equal) => format!("{other} faces {cell} {digits} {bond}, so it holds one of these"),
         _ => format!("no candidate of {cell} {digits} pairs with these in {other} {bond}"),
     }
 }

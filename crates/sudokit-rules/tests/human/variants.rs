@@ -15,7 +15,7 @@ use sudokit_rules::human::{Event, Explainer, HumanSolver, Outcome, Position, Tec
 use sudokit_rules::sudokit_core::{
     Budget, Cell, ClueFamily, CountSolutions, EdgeClue, Grid, LineKind, Puzzle, Shape, Solver, Variant,
 };
-use sudokit_testkit::generate::{killer_cages, lines, overlapping_cages, solved_grid, with_holes};
+use sudokit_testkit::generate::{extrema, killer_cages, lines, overlapping_cages, solved_grid, with_holes};
 use sudokit_testkit::sets;
 use sudokit_testkit::variant_oracle::check_variant_solution;
 
@@ -156,7 +156,8 @@ type Holds = fn(u8, u8) -> bool;
 
 /// 9×9 rules of dots, X and V, and lines that `solution` keeps, drawn
 /// from `seed`: every Kropki dot the solution has (with their negative),
-/// thermometers and German whispers, or palindromes with every X and V.
+/// thermometers and German whispers with half the grid's local extremes
+/// marked, or palindromes with every X and V.
 fn dots_and_lines(solution: &Grid, seed: u64) -> Variant {
     let classic = Variant::standard(Shape::CLASSIC);
     let values = solution.values();
@@ -180,7 +181,8 @@ fn dots_and_lines(solution: &Grid, seed: u64) -> Variant {
         .with_all_clues_given(ClueFamily::Kropki),
         1 => {
             let thermometers = lines(classic, solution, LineKind::Thermometer, 8, 6, seed);
-            lines(thermometers, solution, LineKind::german_whispers(9), 4, 5, seed)
+            let whispers = lines(thermometers, solution, LineKind::german_whispers(9), 4, 5, seed);
+            extrema(whispers, solution, 50, seed)
         }
         _ => {
             let xv = clues(&[(EdgeClue::X, |x, y| x + y == 10), (EdgeClue::V, |x, y| x + y == 5)], classic);

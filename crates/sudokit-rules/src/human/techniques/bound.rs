@@ -1,5 +1,6 @@
 //! Bound cells: what a rule between two cells — a Kropki dot, an X or a
-//! V, a thermometer, whispers, a palindrome, the negative of dots or XV —
+//! V, a thermometer, whispers, a palindrome, a minimum or maximum cell,
+//! the negative of dots or XV —
 //! takes from one cell given the candidates of the other.
 
 use sudokit_core::{PairRule, RuleKind, RuleKinds, Rulebook};
@@ -21,8 +22,14 @@ use crate::human::strategy::{KINDS_PLAYED, Strategy};
 pub struct BoundCells;
 
 /// The kinds whose rules this technique reads.
-const READ: RuleKinds =
-    RuleKinds::of(&[RuleKind::Kropki, RuleKind::Xv, RuleKind::Thermometers, RuleKind::Whispers, RuleKind::Palindromes]);
+const READ: RuleKinds = RuleKinds::of(&[
+    RuleKind::Kropki,
+    RuleKind::Xv,
+    RuleKind::Thermometers,
+    RuleKind::Whispers,
+    RuleKind::Palindromes,
+    RuleKind::Extrema,
+]);
 
 impl Strategy for BoundCells {
     fn name(&self) -> &'static str {
@@ -33,7 +40,7 @@ impl Strategy for BoundCells {
         KINDS_PLAYED
     }
 
-    /// Rules with a Kropki dot, XV or a line.
+    /// Rules with a Kropki dot, XV, a line, or a minimum or maximum cell.
     fn applies_to(&self, rules: &Rulebook) -> bool {
         READ.iter().any(|kind| rules.kinds().contains(kind))
     }
