@@ -21,15 +21,10 @@ use crate::human::strategy::{KINDS_PLAYED, Strategy};
 #[derive(Clone, Copy, Debug)]
 pub struct BoundCells;
 
-/// The kinds whose rules this technique reads.
-const READ: RuleKinds = RuleKinds::of(&[
-    RuleKind::Kropki,
-    RuleKind::Xv,
-    RuleKind::Thermometers,
-    RuleKind::Whispers,
-    RuleKind::Palindromes,
-    RuleKind::Extrema,
-]);
+/// The kinds whose rules this technique reads: every relation between two
+/// cells but those asking for different digits (the peers) and
+/// non-consecutive (its own techniques).
+const READ: RuleKinds = RuleKinds::PAIRS.difference(RuleKinds::DIFFERENCES).without(RuleKind::NonConsecutive);
 
 impl Strategy for BoundCells {
     fn name(&self) -> &'static str {
