@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudokit_core::{Bond, Cell, HouseKind, PairRule};
+use sudokit_core::{Bond, Cell, Extremum, HouseKind, PairRule};
 use sudokit_grid::Candidates;
 
 use super::house::House;
@@ -280,11 +280,19 @@ fn bound_reason(cell: Cell, digits: Candidates, other: Cell, rule: PairRule, bon
         (Bond::Line(line), PairRule::GreaterOrEqual) => {
             format!("{other} lies before {cell} {digits} along a {line}, so it holds {high} or less")
         }
-        (Bond::Extremum(_), PairRule::Less) => {
+        // The marked cell is `cell` when its rule points away from it
+        // (a minimum below its neighbour), and `other` otherwise.
+        (Bond::Extremum(Extremum::Minimum), PairRule::Less) => {
             format!("{other} neighbours the minimum cell {cell} {digits}, so it holds more than {low}")
         }
-        (Bond::Extremum(_), PairRule::Greater) => {
+        (Bond::Extremum(Extremum::Minimum), PairRule::Greater) => {
+            format!("{other} is a minimum cell beside {cell} {digits}, so it holds less than {high}")
+        }
+        (Bond::Extremum(Extremum::Maximum), PairRule::Greater) => {
             format!("{other} neighbours the maximum cell {cell} {digits}, so it holds less than {high}")
+        }
+        (Bond::Extremum(Extremum::Maximum), PairRule::Less) => {
+            format!("{other} is a maximum cell beside {cell} {digits}, so it holds more than {low}")
         }
         (_, PairRule::Equal) => format!("{other} faces {cell} {digits} {bond}, so it holds one of these"),
         _ => format!("no candidate of {cell} {digits} pairs with these in {other} {bond}"),

@@ -69,3 +69,21 @@ fn a_placement_takes_what_its_bonds_forbid() {
     assert_eq!(digits(Cell::new(2, 2)), [3]);
     assert_eq!(digits(Cell::new(0, 1)), [4]);
 }
+
+#[test]
+fn extremum_steps_name_the_marked_cell() {
+    // r1c1 is a minimum on 4×4: its neighbours lose 1 (the minimum is
+    // below them), and it loses 4 (it is below a neighbour) — each step
+    // names r1c1 as the minimum, whichever cell it reads from.
+    let mut position = start("minimum=r1c1", Shape::MINI);
+    let mut sentences = Vec::new();
+    while let Some(step) = BoundCells.find(&position) {
+        sentences.push(step.to_string());
+        position.apply(&step).expect("a step of this position");
+    }
+    let digits = |cell: Cell| position.candidates(cell).iter().map(Digit::get).collect::<Vec<u8>>();
+    assert_eq!((digits(Cell::new(0, 0)), digits(Cell::new(0, 1))), (vec![1, 2, 3], vec![2, 3, 4]));
+    assert!(sentences.iter().any(|s| s.contains("r1c2 neighbours the minimum cell r1c1")), "{sentences:?}");
+    assert!(sentences.iter().any(|s| s.contains("r1c1 is a minimum cell beside r1c")), "{sentences:?}");
+    assert!(!sentences.iter().any(|s| s.contains("maximum")), "{sentences:?}");
+}
