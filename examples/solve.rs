@@ -55,7 +55,8 @@ struct Cli {
     /// (white=r1c1+r1c2, black=…, kropki-negative), XV (x=…, v=…,
     /// xv-negative), lines (thermo=r1c1+r1c2+… from the bulb, slow-thermo=…,
     /// german-whispers=…, dutch-whispers=…, palindrome=…), minimum=r1c1+…,
-    /// maximum=….
+    /// maximum=…, even=r1c1+…, odd=…, arrow=r1c1:r1c2+… (circle, then the
+    /// shaft), little-killer=SUM:CELLS.
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
     /// The puzzle (any grid text sudokit reads); read from stdin when

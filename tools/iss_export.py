@@ -14,7 +14,8 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 `cage=SUM:CELLS`, `white=`, `black=`, `x=`, `v=`, `kropki-negative`,
 `xv-negative`, `marks=` as candidate `.Given`s, `thermo=`,
 `german-whispers=`, `dutch-whispers=`, `whispers=APART:CELLS`,
-`palindrome=`; ISS has no slow thermometer), then each given as
+`palindrome=`, `even=` and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`, `little-killer=SUM:CELLS` over a
+full diagonal; ISS has no slow thermometer), then each given as
 `.Given~RrCc_d` (rows and columns one base-17 character each, as ISS
 names them: `R1CG` is row 1, column 16); a grid of 729 symbols is a 9x9 puzzle's pencil marks,
 as `PuzzleReader` reads it there. ISS's `tools/perf/benchmark_puzzles.js --input-file F`
@@ -110,7 +111,36 @@ def rule(token, side):
     if name == "whispers":
         apart, _, members = value.partition(":")
         return f".Whisper~{apart.strip()}{cells(members)}"
+    if name in ("even", "odd"):
+        digits = "_".join(str(d) for d in range(1, side + 1) if (d % 2 == 0) == (name == "even"))
+        return "".join(f".Given~{cell}_{digits}" for cell in cells(value).split("~")[1:])
+    if name == "arrow":
+        circle, _, shaft = value.partition(":")
+        return f".Arrow{cells(circle)}{cells(shaft)}"
+    if name == "little-killer":
+        total, _, members = value.partition(":")
+        return f".LittleKiller~{total.strip()}~{diagonal_id(members, side)}"
     raise ValueError(f"unknown rule `{token}`")
+
+
+def diagonal_id(members, side):
+    """ISS's name of the little killer over `members` (`r9c8+r8c9`): the
+    first cell of the full diagonal it lists with the same cells, from
+    the left side down-right, the right side up-left, the top down-left
+    or the bottom up-right."""
+    wanted = [cell.strip().lower() for cell in members.split("+")]
+    starts = [(row, 0, 1, 1) for row in range(side - 1)]
+    starts += [(row, side - 1, -1, -1) for row in range(1, side - 1)]
+    starts += [(0, col, 1, -1) for col in range(1, side)]
+    starts += [(side - 1, col, -1, 1) for col in range(1, side - 1)]
+    for row, col, down, right in starts:
+        run = []
+        while 0 <= row < side and 0 <= col < side:
+            run.append(f"r{row + 1}c{col + 1}")
+            row, col = row + down, col + right
+        if run in (wanted, wanted[::-1]):
+            return cell_id(*[int(part) for part in run[0][1:].split("c")])
+    raise ValueError(f"little killer `{members}`: ISS names full diagonals only")
 
 
 def export(line):

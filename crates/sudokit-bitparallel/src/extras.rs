@@ -45,6 +45,7 @@ impl Extras {
         RuleKind::AntiKing,
         RuleKind::AntiKnight,
         RuleKind::Marks,
+        RuleKind::Parity,
     ]);
 
     /// Whether the board takes `rules`: a 9×9 grid whose kinds of rule are
@@ -97,7 +98,7 @@ impl Extras {
                     .map(|line| (as_cells(house.cells()), as_cells(line.cells())))
             })
             .collect();
-        let excluded = rules.variant().marks().map_or_else(Vec::new, |marks| {
+        let excluded = rules.allowed_digits().map_or_else(Vec::new, |marks| {
             marks
                 .iter()
                 .enumerate()

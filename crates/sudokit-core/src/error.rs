@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::cage::CageBreak;
+use crate::drawn_sums::SumBreak;
 use crate::grid::{Conflict, Grid};
 use crate::marks::MarkBreak;
 use crate::parameter::ParameterError;
@@ -134,13 +135,21 @@ pub enum SolveError {
         /// Every cage the givens break.
         breaks: Vec<CageBreak>,
     },
-    /// Some givens are digits their cells' pencil marks exclude (see
-    /// [`Variant::with_marks`]).
+    /// Some givens are digits their cells' pencil marks or parity exclude
+    /// (see [`Variant::with_marks`], [`Variant::with_parity`]).
     #[non_exhaustive]
     #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     MarkClash {
-        /// Every given its marks exclude.
+        /// Every given its marks or parity exclude.
         breaks: Vec<MarkBreak>,
+    },
+    /// Some givens leave an arrow or a little killer no way to add up
+    /// (see [`Variant::with_arrow`], [`Variant::with_little_killer`]).
+    #[non_exhaustive]
+    #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    SumClash {
+        /// Every arrow and little killer the givens break.
+        breaks: Vec<SumBreak>,
     },
     /// The solver does not know a kind of rule of the puzzle (see
     /// [`Solver::rule_kinds`](crate::Solver::rule_kinds)).
@@ -212,7 +221,9 @@ impl Variant {
     /// rules, as for every solver, and [`SolveError::VariantClash`] under
     /// any other, which names each broken house or relation, then
     /// [`SolveError::CageClash`] for givens that break a cage's sum, then
-    /// [`SolveError::MarkClash`] for givens their pencil marks exclude.
+    /// [`SolveError::MarkClash`] for givens their pencil marks or parity
+    /// exclude, then [`SolveError::SumClash`] for givens an arrow or a
+    /// little killer cannot add up with.
     pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
         if self.is_standard_for(puzzle) {
             return puzzle.validate();
@@ -228,7 +239,11 @@ impl Variant {
             return Err(SolveError::CageClash { breaks });
         }
         let breaks = self.mark_breaks(puzzle).unwrap_or_default();
-        if breaks.is_empty() { Ok(()) } else { Err(SolveError::MarkClash { breaks }) }
+        if !breaks.is_empty() {
+            return Err(SolveError::MarkClash { breaks });
+        }
+        let breaks = self.sum_breaks(puzzle).unwrap_or_default();
+        if breaks.is_empty() { Ok(()) } else { Err(SolveError::SumClash { breaks }) }
     }
 }
 

@@ -1,5 +1,6 @@
 //! Pencil-mark puzzles ("sukaku"): a puzzle given as the candidates of
-//! every cell rather than as givens. [`Variant::with_marks`](crate::Variant::with_marks)
+//! every cell rather than as givens; and even and odd cells ([`Parity`]),
+//! which the rules read as marks too. [`Variant::with_marks`](crate::Variant::with_marks)
 //! adds the marks to a puzzle's rules, so every solver that takes
 //! variants takes them; this module holds their one-line text form and
 //! [`MarkBreak`], the error of a given its cell's marks exclude.
@@ -111,8 +112,64 @@ pub const fn all_digits(side: usize) -> u64 {
     if side >= 64 { u64::MAX } else { (1 << side) - 1 }
 }
 
-/// A given that its cell's pencil marks exclude; `Display` says so:
-/// `r1c1 holds 5, which its marks (1, 2, 4) exclude`.
+/// Even and odd cells: a cell marked so holds an even (odd) digit.
+/// [`Variant::with_parity`](crate::Variant::with_parity) marks a cell;
+/// the rules read it, like pencil marks, as the digits the cell may hold
+/// ([`Variant::allowed_digits`](crate::Variant::allowed_digits)).
+///
+/// ```
+/// use sudokit_core::Parity;
+///
+/// assert_eq!(Parity::Even.digits(9), 0b0_1010_1010); // 2, 4, 6, 8
+/// assert_eq!(Parity::Odd.digits(4), 0b0101); // 1, 3
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Parity {
+    /// An odd digit: 1, 3, 5, …
+    Odd,
+    /// An even digit: 2, 4, 6, …
+    Even,
+}
+
+impl Parity {
+    /// Both, in order.
+    pub const ALL: [Parity; 2] = [Parity::Odd, Parity::Even];
+
+    /// The digits of this parity on a grid of `side` (bit `d - 1` for
+    /// digit `d`).
+    pub const fn digits(self, side: usize) -> u64 {
+        let odd = 0x5555_5555_5555_5555 & all_digits(side);
+        match self {
+            Parity::Odd => odd,
+            Parity::Even => all_digits(side) & !odd,
+        }
+    }
+
+    /// Its name in the rules' text: `odd`, `even`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Parity::Odd => "odd",
+            Parity::Even => "even",
+        }
+    }
+
+    /// The parity of `digit`.
+    pub fn of(digit: Digit) -> Parity {
+        if digit.get() % 2 == 0 { Parity::Even } else { Parity::Odd }
+    }
+}
+
+impl fmt::Display for Parity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A given that its cell's pencil marks or parity exclude; `Display`
+/// says so: `r1c1 holds 5, which its marks (1, 2, 4) exclude`, `r2c2
+/// holds 5 in an even cell`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MarkBreak {
@@ -120,12 +177,17 @@ pub struct MarkBreak {
     pub cell: Cell,
     /// The digit it holds.
     pub digit: Digit,
-    /// Its marks (bit `d - 1` for digit `d`).
+    /// The digits its marks and parity allow (bit `d - 1` for digit `d`).
     pub marks: u64,
+    /// Its parity, when the puzzle marks one and the digit breaks it.
+    pub parity: Option<Parity>,
 }
 
 impl fmt::Display for MarkBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(parity) = self.parity {
+            return write!(f, "{} holds {} in an {parity} cell", self.cell, self.digit);
+        }
         let digits: Vec<String> = (0..64).filter(|k| self.marks >> k & 1 == 1).map(|k| (k + 1).to_string()).collect();
         write!(f, "{} holds {}, which its marks ({}) exclude", self.cell, self.digit, digits.join(", "))
     }
@@ -153,7 +215,9 @@ mod tests {
     #[test]
     fn a_mark_break_lists_the_marks() {
         let digit = Digit::new(5).expect("a digit");
-        let broken = MarkBreak { cell: Cell::new(0, 0), digit, marks: 0b1011 };
+        let broken = MarkBreak { cell: Cell::new(0, 0), digit, marks: 0b1011, parity: None };
         assert_eq!(broken.to_string(), "r1c1 holds 5, which its marks (1, 2, 4) exclude");
+        let even = MarkBreak { parity: Some(Parity::Even), ..broken };
+        assert_eq!(even.to_string(), "r1c1 holds 5 in an even cell");
     }
 }

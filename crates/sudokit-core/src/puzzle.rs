@@ -102,8 +102,8 @@ impl Puzzle {
     ///
     /// # Errors
     /// [`SolveError::InvalidPuzzle`] under the standard rules,
-    /// [`SolveError::VariantClash`], [`SolveError::CageClash`] or
-    /// [`SolveError::MarkClash`] under others.
+    /// [`SolveError::VariantClash`], [`SolveError::CageClash`],
+    /// [`SolveError::MarkClash`] or [`SolveError::SumClash`] under others.
     pub fn validate(&self) -> Result<(), SolveError> {
         self.rules.variant().validate(&self.grid)
     }

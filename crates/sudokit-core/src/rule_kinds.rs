@@ -62,11 +62,17 @@ pub enum RuleKind {
     /// Minimum and maximum cells: below (above) each orthogonal
     /// neighbour.
     Extrema,
+    /// Even and odd cells.
+    Parity,
+    /// Arrows: the digits along one add up to its circle's.
+    Arrows,
+    /// Little killers: the digits along a diagonal add up to its clue.
+    LittleKillers,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 18] = [
+    pub const ALL: [RuleKind; 21] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -85,6 +91,9 @@ impl RuleKind {
         RuleKind::Whispers,
         RuleKind::Palindromes,
         RuleKind::Extrema,
+        RuleKind::Parity,
+        RuleKind::Arrows,
+        RuleKind::LittleKillers,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -109,6 +118,9 @@ impl RuleKind {
             RuleKind::Whispers => "whispers",
             RuleKind::Palindromes => "palindromes",
             RuleKind::Extrema => "minimum and maximum cells",
+            RuleKind::Parity => "even and odd cells",
+            RuleKind::Arrows => "arrows",
+            RuleKind::LittleKillers => "little killers",
         }
     }
 
@@ -182,6 +194,17 @@ impl RuleKinds {
         RuleKind::Palindromes,
         RuleKind::Extrema,
     ]);
+
+    /// The kinds that restrict the digits of single cells: pencil marks,
+    /// even and odd cells. An engine that reads
+    /// [`Rulebook::allowed_digits`](crate::Rulebook::allowed_digits)
+    /// declares this set.
+    pub const CELL_DIGITS: RuleKinds = RuleKinds::of(&[RuleKind::Marks, RuleKind::Parity]);
+
+    /// The sums drawn on the grid: arrows and little killers. An engine
+    /// that keeps every sum of [`sums::sums_of`](crate::sums::sums_of)
+    /// declares this set.
+    pub const DRAWN_SUMS: RuleKinds = RuleKinds::of(&[RuleKind::Arrows, RuleKind::LittleKillers]);
 
     /// The set of `kinds`.
     pub const fn of(kinds: &[RuleKind]) -> RuleKinds {

@@ -58,6 +58,8 @@ struct Compiled {
     /// For each cell, the cells bound to it by a rule other than
     /// different digits, with the rule.
     bound_to: Vec<Vec<(usize, PairRule)>>,
+    /// The digits each cell may hold, where marks or parity restrict them.
+    allowed: Option<Box<[u64]>>,
     /// The forms engines derived from these rules, one per type.
     derived: Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>,
 }
@@ -218,6 +220,23 @@ impl Rulebook {
         &self.inner.bound_to[cell]
     }
 
+    /// The digits each cell may hold (bit `d - 1` for digit `d`, one set
+    /// per cell in row-major order) where pencil marks or even and odd
+    /// cells restrict them ([`Variant::allowed_digits`]), `None` where
+    /// nothing does.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Parity, Rulebook, Shape, Variant};
+    ///
+    /// let odd = Variant::standard(Shape::CLASSIC).with_parity(Cell::new(0, 1), Parity::Odd)?;
+    /// assert_eq!(Rulebook::new(odd).allowed_digits().map(|digits| digits[1]), Some(0b1_0101_0101));
+    /// assert!(Rulebook::standard(Shape::CLASSIC).allowed_digits().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn allowed_digits(&self) -> Option<&[u64]> {
+        self.inner.allowed.as_deref()
+    }
+
     /// The form of type `T` an engine derives from these rules: built by
     /// `build` the first time it is asked for, then kept with the rules and
     /// shared by every clone of them, so a file of puzzles under one rules
@@ -303,7 +322,19 @@ impl Compiled {
                 }
             }
         }
-        Compiled { variant, kinds, houses, houses_of, words, peer_bits, bonds, bound_to, derived: Mutex::default() }
+        let allowed = variant.allowed_digits().map(Vec::into_boxed_slice);
+        Compiled {
+            variant,
+            kinds,
+            houses,
+            houses_of,
+            words,
+            peer_bits,
+            bonds,
+            bound_to,
+            allowed,
+            derived: Mutex::default(),
+        }
     }
 }
 
@@ -337,6 +368,15 @@ fn kinds_of(variant: &Variant) -> RuleKinds {
     }
     if variant.marks().is_some() {
         kinds |= RuleKind::Marks;
+    }
+    if !variant.parities().is_empty() {
+        kinds |= RuleKind::Parity;
+    }
+    if !variant.arrows().is_empty() {
+        kinds |= RuleKind::Arrows;
+    }
+    if !variant.little_killers().is_empty() {
+        kinds |= RuleKind::LittleKillers;
     }
     kinds
 }

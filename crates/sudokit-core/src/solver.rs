@@ -331,7 +331,8 @@ pub trait CountSolutions: Solver {
     ///
     /// # Errors
     /// [`SolveError::InvalidPuzzle`] (or [`SolveError::VariantClash`],
-    /// [`SolveError::CageClash`], [`SolveError::MarkClash`]) for givens
+    /// [`SolveError::CageClash`], [`SolveError::MarkClash`],
+    /// [`SolveError::SumClash`]) for givens
     /// that break the rules, [`SolveError::BudgetExhausted`] when the
     /// budget runs out first, [`SolveError::UnsupportedShape`],
     /// [`SolveError::UnsupportedVariant`] naming the first kind of rule the

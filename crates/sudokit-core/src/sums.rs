@@ -48,6 +48,10 @@ pub enum SumOrigin {
     Group,
     /// The cells of the whole grid no cage covers.
     Grid,
+    /// An arrow's: its shaft less its circle adds up to 0.
+    Arrow,
+    /// A little killer's: its diagonal adds up to its clue.
+    LittleKiller,
 }
 
 /// The digits of [`plus`](LinearSum::plus) less those of
@@ -122,7 +126,8 @@ pub fn peer_runs(cells: &[usize], rules: &Rulebook) -> Vec<Vec<usize>> {
 const MAX_OUTIE_CELLS: usize = 6;
 
 /// Every sum the rules hold or imply: each killer cage's sum, then the
-/// derived ones ([`SumOrigin`]), each once. Derived sums are found among
+/// derived ones ([`SumOrigin`]), then each arrow's and little killer's,
+/// each once. Derived sums are found among
 /// full houses only (rows, columns, boxes or regions, extra houses of a
 /// side's cells), from the cages that do not overlap; none of more cells
 /// than the side, except the grid's own.
@@ -137,24 +142,38 @@ pub fn sums_of(rules: &Rulebook) -> Vec<LinearSum> {
             found.push(cage.cells().to_vec(), Vec::new(), i64::from(sum), SumOrigin::Cage);
         }
     }
-    if found.pieces.is_empty() {
-        return found.sums;
+    if !found.pieces.is_empty() {
+        found.derive();
     }
-    let houses: Vec<usize> = (0..rules.houses().len())
-        .filter(|&h| rules.houses()[h].cells().len() == found.side && rules.houses()[h].kind() != HouseKind::Cage)
-        .collect();
-    for &h in &houses {
-        found.around_house(rules.houses()[h].cells());
+    let variant = rules.variant();
+    for arrow in variant.arrows() {
+        found.push(arrow.shaft().to_vec(), vec![arrow.circle()], 0, SumOrigin::Arrow);
     }
-    for kind in [HouseKind::Row, HouseKind::Column, HouseKind::Box, HouseKind::Region] {
-        let group: Vec<&[usize]> =
-            houses.iter().map(|&h| &rules.houses()[h]).filter(|h| h.kind() == kind).map(|h| h.cells()).collect();
-        found.over_group(&group);
-        let reversed: Vec<&[usize]> = group.iter().rev().copied().collect();
-        found.over_group(&reversed);
+    for killer in variant.little_killers() {
+        found.push(killer.cells().to_vec(), Vec::new(), i64::from(killer.total()), SumOrigin::LittleKiller);
     }
-    found.grid_rest();
     found.sums
+}
+
+impl Derivation<'_> {
+    /// The sums the cages with a sum imply over the full houses.
+    fn derive(&mut self) {
+        let rules = self.rules;
+        let houses: Vec<usize> = (0..rules.houses().len())
+            .filter(|&h| rules.houses()[h].cells().len() == self.side && rules.houses()[h].kind() != HouseKind::Cage)
+            .collect();
+        for &h in &houses {
+            self.around_house(rules.houses()[h].cells());
+        }
+        for kind in [HouseKind::Row, HouseKind::Column, HouseKind::Box, HouseKind::Region] {
+            let group: Vec<&[usize]> =
+                houses.iter().map(|&h| &rules.houses()[h]).filter(|h| h.kind() == kind).map(|h| h.cells()).collect();
+            self.over_group(&group);
+            let reversed: Vec<&[usize]> = group.iter().rev().copied().collect();
+            self.over_group(&reversed);
+        }
+        self.grid_rest();
+    }
 }
 
 /// The sums found so far and what they are found from.
@@ -170,7 +189,7 @@ struct Derivation<'r> {
     /// The piece of each cell, if any.
     piece_of: Vec<Option<usize>>,
     sums: Vec<LinearSum>,
-    seen: HashSet<(Vec<usize>, Vec<usize>)>,
+    seen: HashSet<(Vec<usize>, Vec<usize>, i64)>,
 }
 
 impl<'r> Derivation<'r> {
@@ -197,7 +216,7 @@ impl<'r> Derivation<'r> {
         if plus.is_empty() && minus.is_empty() {
             return;
         }
-        if self.seen.insert((plus.clone(), minus.clone())) {
+        if self.seen.insert((plus.clone(), minus.clone(), total)) {
             self.sums.push(LinearSum { plus, minus, total, origin });
         }
     }

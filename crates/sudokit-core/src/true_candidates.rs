@@ -78,5 +78,6 @@ fn rules_out_the_digit(error: &SolveError) -> bool {
             | SolveError::VariantClash { .. }
             | SolveError::CageClash { .. }
             | SolveError::MarkClash { .. }
+            | SolveError::SumClash { .. }
     )
 }

@@ -10,9 +10,10 @@ use std::fmt;
 use crate::bond::Bond;
 use crate::cage::{Cage, CageBreak, sum_range};
 use crate::cell::{Cell, Digit};
+use crate::drawn_sums::{self, Arrow, LittleKiller, SumBreak};
 use crate::grid::Grid;
 use crate::lines::{Line, LineKind};
-use crate::marks::MarkBreak;
+use crate::marks::{MarkBreak, Parity};
 use crate::pairs::{ClueFamily, EdgeClue, Extremum, PairRule, Relation};
 use crate::shape::Shape;
 
@@ -55,6 +56,12 @@ pub struct Variant {
     lines: Vec<Line>,
     /// Minimum and maximum cells, ordered by cell.
     extrema: Vec<(usize, Extremum)>,
+    /// Even and odd cells, ordered by cell.
+    parities: Vec<(usize, Parity)>,
+    /// Arrows, in the order added.
+    arrows: Vec<Arrow>,
+    /// Little killers, in the order added.
+    little_killers: Vec<LittleKiller>,
     /// The digits each cell may hold (bit `d - 1` for digit `d`), for a
     /// puzzle given as pencil marks.
     marks: Option<Box<[u64]>>,
@@ -394,6 +401,32 @@ pub enum VariantError {
         /// The mark it has.
         held: Extremum,
     },
+    /// Two cells of a little killer are no step along one diagonal.
+    #[error("{first} to {second} leaves the diagonal: a little killer runs straight along one diagonal")]
+    DiagonalStep {
+        /// The cell before the step.
+        first: Cell,
+        /// The cell after it.
+        second: Cell,
+    },
+    /// A little killer's clue its cells cannot add up to.
+    #[error("a little killer of {size} cells cannot add up to {total}: its digits add up to {size} to {}", size * side)]
+    LittleKillerTotal {
+        /// The clue.
+        total: u32,
+        /// Its cells.
+        size: usize,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// A cell is marked both even and odd.
+    #[error("{cell} is {} already", held.name())]
+    ParityTwice {
+        /// The cell.
+        cell: Cell,
+        /// The parity it has.
+        held: Parity,
+    },
     /// Whispers ask for a difference no two digits of the grid have.
     #[error("whispers {apart} apart on a grid of side {side}: digits there are 1 to {} apart", side - 1)]
     WhispersApart {
@@ -404,7 +437,7 @@ pub enum VariantError {
     },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, minimum=CELLS, maximum=CELLS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -442,6 +475,9 @@ impl Variant {
             cages: Vec::new(),
             lines: Vec::new(),
             extrema: Vec::new(),
+            parities: Vec::new(),
+            arrows: Vec::new(),
+            little_killers: Vec::new(),
             marks: None,
         }
     }
@@ -461,6 +497,9 @@ impl Variant {
             && self.cages.is_empty()
             && self.lines.is_empty()
             && self.extrema.is_empty()
+            && self.parities.is_empty()
+            && self.arrows.is_empty()
+            && self.little_killers.is_empty()
             && self.marks.is_none()
     }
 
@@ -848,18 +887,181 @@ impl Variant {
     /// for a cell marked the other way already.
     pub fn with_extremum(mut self, cell: Cell, extremum: Extremum) -> Result<Variant, VariantError> {
         let index = self.indices(&[cell])?[0];
-        match self.extrema.iter().find(|&&(i, _)| i == index) {
-            Some(&(_, held)) if held == extremum => return Ok(self),
-            Some(&(_, held)) => return Err(VariantError::ExtremumTwice { cell, held }),
-            None => {}
-        }
-        insert_sorted(&mut self.extrema, (index, extremum));
+        mark(&mut self.extrema, index, extremum).map_err(|held| VariantError::ExtremumTwice { cell, held })?;
         Ok(self)
     }
 
     /// The minimum and maximum cells, ordered by cell.
     pub fn extrema(&self) -> &[(usize, Extremum)] {
         &self.extrema
+    }
+
+    /// These rules with `cell` holding an even or an odd digit.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Parity, Shape, Variant};
+    ///
+    /// let rules = Variant::standard(Shape::MINI).with_parity(Cell::new(0, 0), Parity::Even)?;
+    /// assert_eq!(rules.to_string(), "even=r1c1");
+    /// assert_eq!(rules.allowed_digits().map(|digits| digits[0]), Some(0b1010));
+    /// let odd: sudokit_core::Grid = "1234341221434321".parse()?;
+    /// assert_eq!(rules.mark_breaks(&odd)?[0].to_string(), "r1c1 holds 1 in an even cell");
+    /// assert!(rules.with_parity(Cell::new(0, 0), Parity::Odd).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::CellOutside`], or [`VariantError::ParityTwice`]
+    /// for a cell marked the other way already.
+    pub fn with_parity(mut self, cell: Cell, parity: Parity) -> Result<Variant, VariantError> {
+        let index = self.indices(&[cell])?[0];
+        mark(&mut self.parities, index, parity).map_err(|held| VariantError::ParityTwice { cell, held })?;
+        Ok(self)
+    }
+
+    /// The even and odd cells, ordered by cell.
+    pub fn parities(&self) -> &[(usize, Parity)] {
+        &self.parities
+    }
+
+    /// These rules with an arrow: the digits along `shaft` (from the
+    /// circle, each cell a king's move from the one before) add up to
+    /// the digit in `circle`. Digits may repeat along it where its cells
+    /// are not peers.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Shape, Variant};
+    ///
+    /// let rules = Variant::standard(Shape::CLASSIC).with_arrow(Cell::new(4, 4), &[Cell::new(3, 3), Cell::new(2, 2)])?;
+    /// assert_eq!(rules.to_string(), "arrow=r5c5:r4c4+r3c3");
+    /// assert_eq!((rules.arrows()[0].circle(), rules.arrows()[0].shaft()), (40, &[30, 20][..]));
+    /// assert!(rules.with_arrow(Cell::new(0, 0), &[Cell::new(0, 2)]).is_err(), "r1c3 is no neighbour of r1c1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::LineLength`] for an arrow without a shaft,
+    /// [`VariantError::CellOutside`], [`VariantError::RepeatedCell`]
+    /// (the circle on its own shaft too), [`VariantError::LineStep`] for
+    /// cells an arrow cannot join.
+    pub fn with_arrow(mut self, circle: Cell, shaft: &[Cell]) -> Result<Variant, VariantError> {
+        if shaft.is_empty() {
+            return Err(VariantError::LineLength { size: 1 });
+        }
+        let line: Vec<Cell> = std::iter::once(circle).chain(shaft.iter().copied()).collect();
+        let indices = self.indices(&line)?;
+        if let Some(step) =
+            line.windows(2).find(|w| w[0].row().abs_diff(w[1].row()).max(w[0].col().abs_diff(w[1].col())) != 1)
+        {
+            return Err(VariantError::LineStep { first: step[0], second: step[1] });
+        }
+        self.arrows.push(Arrow::new(indices[0], indices[1..].to_vec()));
+        Ok(self)
+    }
+
+    /// The arrows, in the order added.
+    pub fn arrows(&self) -> &[Arrow] {
+        &self.arrows
+    }
+
+    /// These rules with a little killer: the digits of `cells`, a run
+    /// along one diagonal from the clue's end, add up to `total`. Digits
+    /// may repeat along it where its cells are not peers.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Shape, Variant};
+    ///
+    /// let diagonal = [Cell::new(2, 0), Cell::new(1, 1), Cell::new(0, 2)];
+    /// let rules = Variant::standard(Shape::CLASSIC).with_little_killer(12, &diagonal)?;
+    /// assert_eq!(rules.to_string(), "little-killer=12:r3c1+r2c2+r1c3");
+    /// assert_eq!(rules.little_killers()[0].total(), 12);
+    /// assert!(rules.clone().with_little_killer(30, &diagonal).is_err(), "3 cells add up to 27 at most");
+    /// assert!(rules.with_little_killer(3, &[Cell::new(0, 0), Cell::new(0, 1)]).is_err(), "no diagonal");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::LineLength`] for no cell,
+    /// [`VariantError::CellOutside`], [`VariantError::RepeatedCell`],
+    /// [`VariantError::DiagonalStep`] for cells off one diagonal run, and
+    /// [`VariantError::LittleKillerTotal`] for a clue out of their reach.
+    pub fn with_little_killer(mut self, total: u32, cells: &[Cell]) -> Result<Variant, VariantError> {
+        if cells.is_empty() {
+            return Err(VariantError::LineLength { size: 0 });
+        }
+        let indices = self.indices(cells)?;
+        let step = |a: Cell, b: Cell| (b.row() as isize - a.row() as isize, b.col() as isize - a.col() as isize);
+        let direction = cells.get(1).map(|&next| step(cells[0], next));
+        let diagonal = |d: (isize, isize)| d.0.abs() == 1 && d.1.abs() == 1;
+        if let Some(w) = cells.windows(2).find(|w| Some(step(w[0], w[1])) != direction || !diagonal(step(w[0], w[1]))) {
+            return Err(VariantError::DiagonalStep { first: w[0], second: w[1] });
+        }
+        let (size, side) = (cells.len(), self.shape.side());
+        if (total as usize) < size || total as usize > size * side {
+            return Err(VariantError::LittleKillerTotal { total, size, side });
+        }
+        self.little_killers.push(LittleKiller::new(total, indices));
+        Ok(self)
+    }
+
+    /// The little killers, in the order added.
+    pub fn little_killers(&self) -> &[LittleKiller] {
+        &self.little_killers
+    }
+
+    /// The arrows and little killers whose filled cells in `grid` no
+    /// digits of their empty cells complete (each empty cell counted as
+    /// any digit): on a full grid, those that do not add up. Arrows
+    /// first, each kind in the order added.
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn sum_breaks(&self, grid: &Grid) -> Result<Vec<SumBreak>, VariantError> {
+        if grid.shape() != self.shape {
+            return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
+        }
+        let (values, side) = (grid.values(), self.shape.side());
+        let cell = |i: usize| Cell::from_index(i, self.shape);
+        let mut out = Vec::new();
+        for arrow in &self.arrows {
+            let (low, high) = drawn_sums::reach(arrow.shaft(), values, side);
+            let (least, most) = drawn_sums::reach(&[arrow.circle()], values, side);
+            if high < least || low > most {
+                out.push(SumBreak::Arrow {
+                    circle: cell(arrow.circle()),
+                    digit: values[arrow.circle()],
+                    shaft: arrow.shaft().iter().map(|&i| cell(i)).collect(),
+                    digits: arrow.shaft().iter().map(|&i| values[i]).collect(),
+                });
+            }
+        }
+        for killer in &self.little_killers {
+            let (low, high) = drawn_sums::reach(killer.cells(), values, side);
+            if !(low..=high).contains(&killer.total()) {
+                out.push(SumBreak::LittleKiller {
+                    total: killer.total(),
+                    cells: killer.cells().iter().map(|&i| cell(i)).collect(),
+                    digits: killer.cells().iter().map(|&i| values[i]).collect(),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// The digits each cell may hold (bit `d - 1` for digit `d`) where
+    /// pencil marks or even and odd cells restrict them, `None` where
+    /// nothing does: the one table an engine reads for both
+    /// ([`RuleKinds::CELL_DIGITS`](crate::RuleKinds::CELL_DIGITS)).
+    pub fn allowed_digits(&self) -> Option<Vec<u64>> {
+        if self.marks.is_none() && self.parities.is_empty() {
+            return None;
+        }
+        let all = crate::marks::all_digits(self.shape.side());
+        let mut allowed = self.marks.as_deref().map_or_else(|| vec![all; self.shape.cell_count()], <[u64]>::to_vec);
+        for &(cell, parity) in &self.parities {
+            allowed[cell] &= parity.digits(self.shape.side());
+        }
+        Some(allowed)
     }
 
     fn add_extra(&mut self, kind: HouseKind, cells: Vec<usize>) {
@@ -1002,8 +1204,8 @@ impl Variant {
         self
     }
 
-    /// The givens of `grid` that their cells' pencil marks exclude, in
-    /// row-major order.
+    /// The givens of `grid` that their cells' pencil marks or parity
+    /// exclude, in row-major order.
     ///
     /// # Errors
     /// [`VariantError::ShapeMismatch`] for a grid of another shape.
@@ -1011,19 +1213,21 @@ impl Variant {
         if grid.shape() != self.shape {
             return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
         }
-        let Some(marks) = &self.marks else { return Ok(Vec::new()) };
+        let Some(allowed) = self.allowed_digits() else { return Ok(Vec::new()) };
         let shape = self.shape;
+        let parity_of = |i: usize| self.parities.iter().find(|&&(c, _)| c == i).map(|&(_, parity)| parity);
         Ok(grid
             .values()
             .iter()
-            .zip(marks.iter())
+            .zip(allowed)
             .enumerate()
-            .filter_map(|(i, (&value, &set))| {
+            .filter_map(|(i, (&value, set))| {
                 let digit = Digit::new(value)?;
                 (set >> digit.index() & 1 == 0).then(|| MarkBreak {
                     cell: Cell::from_index(i, shape),
                     digit,
                     marks: set,
+                    parity: parity_of(i).filter(|&parity| parity != Parity::of(digit)),
                 })
             })
             .collect())
@@ -1155,6 +1359,7 @@ impl Variant {
             && self.conflicts(solution).is_ok_and(|conflicts| conflicts.is_empty())
             && self.cage_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.mark_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
+            && self.sum_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
     }
 
     /// For each cell (row-major), the cells that may not hold its digit:
@@ -1189,6 +1394,19 @@ impl fmt::Debug for Variant {
 }
 
 /// Adds `item` to the sorted `set` unless it holds it already.
+/// Marks cell `index` with `value` in `marked` (ordered by cell): the
+/// same mark twice is one; `Err` with the mark it holds for another.
+fn mark<T: Copy + Ord>(marked: &mut Vec<(usize, T)>, index: usize, value: T) -> Result<(), T> {
+    match marked.iter().find(|&&(i, _)| i == index) {
+        Some(&(_, held)) if held != value => Err(held),
+        Some(_) => Ok(()),
+        None => {
+            insert_sorted(marked, (index, value));
+            Ok(())
+        }
+    }
+}
+
 fn insert_sorted<T: Ord>(set: &mut Vec<T>, item: T) {
     if let Err(at) = set.binary_search(&item) {
         set.insert(at, item);

@@ -7,6 +7,7 @@ use std::fmt;
 
 use crate::cell::Cell;
 use crate::grid::Grid;
+use crate::marks::Parity;
 use crate::pairs::{ClueFamily, EdgeClue, Extremum};
 use crate::variant::{HouseKind, Variant, VariantError};
 
@@ -52,7 +53,9 @@ enum Wall {
 /// Lines are listed the same way, each kind numbered, their cells in
 /// order (`thermometer 2: r4c4 r3c4 r2c4`, the bulb first; `whispers (5
 /// apart) 1: r1c1 r1c2`), then the minimum and maximum cells (`maximum
-/// cells: r5c5`).
+/// cells: r5c5`) and the odd and even cells (`even cells: r1c2 r4c1`);
+/// arrows and little killers after the lines (`arrow 1 from r5c5: r4c4
+/// r3c3`, `little killer 1 (17): r3c1 r2c2 r1c3`).
 ///
 /// The picture is for reading; files carry puzzles with their rules in
 /// the forms of `sudokit-grid`'s `write_ruled_puzzles`.
@@ -155,22 +158,38 @@ impl<'a> VariantPicture<'a> {
             .collect()
     }
 
-    /// The legend's entries for the minimum and maximum cells: `minimum
-    /// cells: r1c1 r9c9`.
-    fn extremum_legend(&self) -> Vec<String> {
+    /// The legend's entries for the arrows and little killers: `arrow 1
+    /// from r5c5: r4c4 r3c3`, `little killer 1 (17): r3c1 r2c2 r1c3`.
+    fn sum_legend(&self) -> Vec<String> {
         let shape = self.variant.shape();
+        let names = |cells: &[usize]| {
+            cells.iter().map(|&i| Cell::from_index(i, shape).to_string()).collect::<Vec<_>>().join(" ")
+        };
+        let arrows = self.variant.arrows().iter().enumerate().map(|(k, arrow)| {
+            let circle = Cell::from_index(arrow.circle(), shape);
+            format!("arrow {} from {circle}: {}", k + 1, names(arrow.shaft()))
+        });
+        let killers = (self.variant.little_killers().iter().enumerate())
+            .map(|(k, killer)| format!("little killer {} ({}): {}", k + 1, killer.total(), names(killer.cells())));
+        arrows.chain(killers).collect()
+    }
+
+    /// The legend's entries for the marked cells: minimum and maximum,
+    /// odd and even (`minimum cells: r1c1 r9c9`, `even cells: r2c2`).
+    fn cell_legend(&self) -> Vec<String> {
+        let shape = self.variant.shape();
+        let entry = |name: &str, cells: Vec<usize>| {
+            let cells: Vec<String> = cells.into_iter().map(|i| Cell::from_index(i, shape).to_string()).collect();
+            (!cells.is_empty()).then(|| format!("{name} cells: {}", cells.join(" ")))
+        };
+        let extrema = self.variant.extrema();
+        let parities = self.variant.parities();
+        let of_extremum = |e: Extremum| extrema.iter().filter(|&&(_, x)| x == e).map(|&(i, _)| i).collect();
+        let of_parity = |p: Parity| parities.iter().filter(|&&(_, x)| x == p).map(|&(i, _)| i).collect();
         Extremum::ALL
             .into_iter()
-            .filter_map(|extremum| {
-                let cells: Vec<String> = self
-                    .variant
-                    .extrema()
-                    .iter()
-                    .filter(|&&(_, e)| e == extremum)
-                    .map(|&(i, _)| Cell::from_index(i, shape).to_string())
-                    .collect();
-                (!cells.is_empty()).then(|| format!("{} cells: {}", extremum.name(), cells.join(" ")))
-            })
+            .filter_map(|e| entry(e.name(), of_extremum(e)))
+            .chain(Parity::ALL.into_iter().filter_map(|p| entry(p.name(), of_parity(p))))
             .collect()
     }
 
@@ -345,7 +364,13 @@ impl fmt::Display for VariantPicture<'_> {
         if !legend.is_empty() {
             write!(f, "\n{}", legend.join(", "))?;
         }
-        for line in self.overlap_legend(&separate).into_iter().chain(self.line_legend()).chain(self.extremum_legend()) {
+        for line in self
+            .overlap_legend(&separate)
+            .into_iter()
+            .chain(self.line_legend())
+            .chain(self.sum_legend())
+            .chain(self.cell_legend())
+        {
             write!(f, "\n{line}")?;
         }
         Ok(())
@@ -359,15 +384,19 @@ mod tests {
     #[test]
     fn lines_are_listed_under_the_grid() -> Result<(), Box<dyn std::error::Error>> {
         let rules = Variant::parse(
-            "thermo=r1c1+r2c2,palindrome=r3c1+r3c2+r4c3,thermo=r4c4+r3c4,maximum=r1c4+r2c1",
+            "thermo=r1c1+r2c2,palindrome=r3c1+r3c2+r4c3,thermo=r4c4+r3c4,maximum=r1c4+r2c1,even=r4c1+r1c2,\
+             arrow=r1c1:r1c2+r1c3,little-killer=4:r4c2+r3c1",
             Shape::MINI,
         )?;
         let picture = rules.picture(&Grid::empty(Shape::MINI))?.to_string();
-        let tail: Vec<&str> = picture.lines().rev().take(4).collect();
+        let tail: Vec<&str> = picture.lines().rev().take(7).collect();
         assert_eq!(
             tail,
             [
+                "even cells: r1c2 r4c1",
                 "maximum cells: r1c4 r2c1",
+                "little killer 1 (4): r4c2 r3c1",
+                "arrow 1 from r1c1: r1c2 r1c3",
                 "thermometer 2: r4c4 r3c4",
                 "palindrome 1: r3c1 r3c2 r4c3",
                 "thermometer 1: r1c1 r2c2"

@@ -18,6 +18,9 @@
 //! | whispers (neighbours along the line at least ⌈side/2⌉ apart: 5 on 9×9) | `german-whispers=` then its cells; Dutch whispers (4 on 9×9), `dutch-whispers=`; any other difference, `whispers=3:r1c1+r1c2` |
 //! | a palindrome (the line reads the same both ways) | `palindrome=` then its cells |
 //! | minimum or maximum cells (below or above each orthogonal neighbour) | `minimum=` or `maximum=` then the cells joined by `+`: `maximum=r5c5+r1c9` |
+//! | even or odd cells | `even=` or `odd=` then the cells joined by `+`: `even=r1c1+r2c2` |
+//! | an arrow (the digits along it add up to its circle's) | `arrow=` then the circle, `:` and the cells from the circle joined by `+`: `arrow=r5c5:r4c4+r3c3` |
+//! | a little killer (the digits along a diagonal add up to the clue) | `little-killer=` then the sum, `:` and the cells from the clue's end: `little-killer=12:r3c1+r2c2+r1c3` |
 //! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
 //!
 //! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
@@ -38,6 +41,7 @@ use std::fmt;
 
 use crate::cell::Cell;
 use crate::lines::LineKind;
+use crate::marks::Parity;
 use crate::pairs::{ClueFamily, EdgeClue, Extremum, Relation};
 use crate::shape::Shape;
 use crate::variant::{HouseKind, Variant, VariantError};
@@ -102,12 +106,36 @@ impl Variant {
                     };
                     variant.with_line(kind, &house_cells(cells).map_err(unreadable)?)?
                 }
-                (name @ ("minimum" | "maximum"), Some(cells)) => {
-                    let extremum = if name == "minimum" { Extremum::Minimum } else { Extremum::Maximum };
-                    house_cells(cells)
-                        .map_err(unreadable)?
-                        .into_iter()
-                        .try_fold(variant, |variant, cell| variant.with_extremum(cell, extremum))?
+                (name @ ("minimum" | "maximum" | "even" | "odd"), Some(cells)) => house_cells(cells)
+                    .map_err(unreadable)?
+                    .into_iter()
+                    .try_fold(variant, |variant, cell| match name {
+                        "minimum" => variant.with_extremum(cell, Extremum::Minimum),
+                        "maximum" => variant.with_extremum(cell, Extremum::Maximum),
+                        "even" => variant.with_parity(cell, Parity::Even),
+                        _ => variant.with_parity(cell, Parity::Odd),
+                    })?,
+                ("arrow", Some(arrow)) => {
+                    let (circle, shaft) = arrow.split_once(':').ok_or_else(|| {
+                        unreadable("an arrow takes its circle, `:` and its cells: `arrow=r1c1:r1c2+r1c3`".into())
+                    })?;
+                    let circle = house_cells(circle).map_err(unreadable)?;
+                    let [circle] = circle[..] else {
+                        return Err(unreadable(format!("an arrow's circle is one cell, not {}", circle.len())));
+                    };
+                    variant.with_arrow(circle, &house_cells(shaft).map_err(unreadable)?)?
+                }
+                ("little-killer", Some(killer)) => {
+                    let (total, cells) = killer.split_once(':').ok_or_else(|| {
+                        unreadable(
+                            "a little killer takes its sum, `:` and its cells: `little-killer=8:r1c2+r2c1`".into(),
+                        )
+                    })?;
+                    let total = total
+                        .trim()
+                        .parse()
+                        .map_err(|_| unreadable(format!("`{}` is not a little killer's sum", total.trim())))?;
+                    variant.with_little_killer(total, &house_cells(cells).map_err(unreadable)?)?
                 }
                 ("whispers", Some(line)) => {
                     let (apart, cells) = line.split_once(':').ok_or_else(|| {
@@ -223,16 +251,25 @@ impl fmt::Display for Variant {
                 name => parts.push(format!("{name}={}", cells.join("+"))),
             }
         }
-        for extremum in Extremum::ALL {
-            let cells: Vec<String> = self
-                .extrema()
-                .iter()
-                .filter(|&&(_, e)| e == extremum)
-                .map(|&(i, _)| Cell::from_index(i, shape).to_string())
-                .collect();
+        let name = |i: usize| Cell::from_index(i, shape).to_string();
+        let names = |cells: &[usize]| cells.iter().map(|&i| name(i)).collect::<Vec<_>>().join("+");
+        // The marked cells, one rule per kind of mark: `maximum=r5c5+r1c9`.
+        let mut marked = |kind: &str, cells: Vec<usize>| {
             if !cells.is_empty() {
-                parts.push(format!("{}={}", extremum.name(), cells.join("+")));
+                parts.push(format!("{kind}={}", names(&cells)));
             }
+        };
+        for extremum in Extremum::ALL {
+            marked(extremum.name(), self.extrema().iter().filter(|&&(_, e)| e == extremum).map(|&(i, _)| i).collect());
+        }
+        for parity in Parity::ALL {
+            marked(parity.name(), self.parities().iter().filter(|&&(_, p)| p == parity).map(|&(i, _)| i).collect());
+        }
+        for arrow in self.arrows() {
+            parts.push(format!("arrow={}:{}", name(arrow.circle()), names(arrow.shaft())));
+        }
+        for killer in self.little_killers() {
+            parts.push(format!("little-killer={}:{}", killer.total(), names(killer.cells())));
         }
         if let Some(marks) = self.marks() {
             parts.push(format!("marks={}", crate::marks::write_marks(shape, marks)));
@@ -256,7 +293,8 @@ mod tests {
             "jigsaw={jigsaw},x,windoku,disjoint-groups,house=r1c1+r2c3,anti-king,anti-knight,non-consecutive,\
              white=r1c1+r1c2,black=r5c5+r6c5,x=r2c2+r2c3,v=r1c1+r2c1,kropki-negative,xv-negative,cage=12:r9c8+r9c9,cage=r1c9,\
              thermo=r5c5+r4c4+r4c3,slow-thermo=r9c1+r8c1,german-whispers=r1c5+r2c5,dutch-whispers=r3c3+r4c4,\
-             whispers=2:r7c7+r7c8,palindrome=r6c1+r6c2+r6c3,minimum=r1c1+r9c9,maximum=r5c5"
+             whispers=2:r7c7+r7c8,palindrome=r6c1+r6c2+r6c3,minimum=r1c1+r9c9,maximum=r5c5,odd=r2c2,even=r3c3+r4c4,\
+             arrow=r8c8:r9c9+r9c8,little-killer=17:r3c1+r2c2+r1c3"
         );
         let variant = Variant::parse(&text, shape).expect("a valid text");
         assert_eq!(variant.to_string(), text);
@@ -312,6 +350,17 @@ mod tests {
         );
         assert_eq!(err("thermo=r1c1+r2c2+r1c1"), "r1c1 is twice in one house, cage or line");
         assert_eq!(err("minimum=r2c2,maximum=r3c3+r2c2"), "r2c2 is a minimum already");
+        assert_eq!(err("even=r2c2,odd=r2c2"), "r2c2 is even already");
+        assert_eq!(err("arrow=r1c1+r1c2:r1c3"), "column 1: an arrow's circle is one cell, not 2");
+        assert_eq!(err("arrow=r1c1:r1c1"), "r1c1 is twice in one house, cage or line");
+        assert_eq!(
+            err("little-killer=3:r1c1+r1c2"),
+            "r1c1 to r1c2 leaves the diagonal: a little killer runs straight along one diagonal"
+        );
+        assert_eq!(
+            err("little-killer=1:r1c1+r2c2"),
+            "a little killer of 2 cells cannot add up to 1: its digits add up to 2 to 18"
+        );
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub(crate) struct VariantMatrix {
 /// rule forbids together), cage sums whose combinations can be listed,
 /// and pencil marks.
 pub(crate) const RULE_KINDS: RuleKinds =
-    RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).with(RuleKind::Marks);
+    RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).union(RuleKinds::CELL_DIGITS);
 
 /// What `option_of` holds for an option that places no digit.
 const COMBINATION: u32 = u32::MAX;
@@ -123,8 +123,9 @@ impl VariantMatrix {
         }
         let mut items = Vec::new();
         let mut option_at = vec![0; cells * n];
-        // Digits a cell's pencil marks leave out are no options at all.
-        let marked = |cell: usize, d: usize| variant.marks().is_none_or(|marks| marks[cell] >> d & 1 == 1);
+        // Digits a cell's pencil marks or parity leave out are no options
+        // at all.
+        let marked = |cell: usize, d: usize| rules.allowed_digits().is_none_or(|allowed| allowed[cell] >> d & 1 == 1);
         order.retain(|&option| marked(option as usize / n, option as usize % n));
         for (at, &option) in order.iter().enumerate() {
             let (cell, d) = (option as usize / n, option as usize % n);

@@ -242,8 +242,11 @@ fn moves_of(rules: &Rulebook) -> Result<Arc<Moves>, CanonicalError> {
     // minimum cell's pairs have a direction too: neither is searched for.
     if !variant.cages().is_empty()
         || variant.marks().is_some()
+        || !variant.parities().is_empty()
         || !variant.lines().is_empty()
         || !variant.extrema().is_empty()
+        || !variant.arrows().is_empty()
+        || !variant.little_killers().is_empty()
     {
         return Err(CanonicalError::Unsupported { rules: variant.to_string() });
     }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::visit::EdgeRef;
-use sudokit_core::{Cell, Grid, RuleKind, RuleKinds, Rulebook, Shape, SolveError};
+use sudokit_core::{Cell, Grid, RuleKinds, Rulebook, Shape, SolveError};
 use sudokit_grid::Layout;
 
 /// A Sudoku as a graph: one vertex per cell, an edge between every two
@@ -102,7 +102,7 @@ impl ConstraintGraph {
     /// different digits (houses, cages without a sum, anti-king,
     /// anti-knight), and pencil marks make it a list colouring;
     /// non-consecutive and a cage's sum are no colouring constraints.
-    pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES.union(RuleKinds::DIFFERENCES).with(RuleKind::Marks);
+    pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES.union(RuleKinds::DIFFERENCES).union(RuleKinds::CELL_DIGITS);
 
     /// The constraint graph of a puzzle under `rules`: an edge between
     /// every two cells that may not hold the same digit (sharing a house,
@@ -132,7 +132,7 @@ impl ConstraintGraph {
         let cells = rules.shape().cell_count();
         let most = (0..cells).map(|cell| rules.peers(cell).count()).max().unwrap_or(0);
         let mut graph = ConstraintGraph::from_peers(rules.shape(), most, (0..cells).map(|cell| rules.peers(cell)));
-        graph.lists = rules.variant().marks().map(Into::into);
+        graph.lists = rules.allowed_digits().map(Into::into);
         Ok(graph)
     }
 

@@ -272,9 +272,13 @@ impl BacktrackingMrv {
     /// other cells ([`RuleKinds::PAIRS`], read as pairs and
     /// [`PairRule::partners`](sudokit_core::PairRule::partners)) and its
     /// cage's combinations leave, recomputed at every node; sums whose
-    /// combinations can be listed (every killer up to 16×16).
-    pub const RULE_KINDS: RuleKinds =
-        RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).with(RuleKind::Marks);
+    /// combinations can be listed (every killer up to 16×16), and the
+    /// sums drawn on the grid (arrows, little killers) by their bounds.
+    pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
+        .union(RuleKinds::PAIRS)
+        .with(RuleKind::CageSums)
+        .union(RuleKinds::CELL_DIGITS)
+        .union(RuleKinds::DRAWN_SUMS);
 }
 
 impl Solver for BacktrackingMrv {

@@ -82,7 +82,7 @@ impl CandidateBoard {
         let values = grid.values();
         let rules = Rulebook::new(variant.clone());
         let full = Candidates::full(shape.side());
-        let marks = variant.marks();
+        let marks = rules.allowed_digits();
         let cells = (0..shape.cell_count())
             .map(|i| match Digit::new(values[i]) {
                 Some(d) => Candidates::single(d),

@@ -21,6 +21,11 @@ struct Search<'b> {
     cages_of: Vec<Vec<usize>>,
     /// The cells and the digit combinations of each cage with a sum.
     sums: Vec<(Vec<usize>, Vec<u64>)>,
+    /// Per cell, the drawn sums it is in, in `drawn`.
+    drawn_of: Vec<Vec<usize>>,
+    /// Each arrow and little killer: its cells with their signs (a shaft
+    /// +1, a circle −1) and its total.
+    drawn: Vec<(Vec<(usize, i32)>, i32)>,
     tally: SearchTally<'b>,
 }
 
@@ -38,14 +43,27 @@ impl<'b> Search<'b> {
             cage.cells().iter().for_each(|&i| cages_of[i].push(sums.len()));
             sums.push((cage.cells().to_vec(), cage.combinations(side)));
         }
-        let marks =
-            variant.marks().map_or_else(|| vec![sudokit_core::marks::all_digits(side); cells.len()], <[u64]>::to_vec);
-        Ok(Search { cells, marks, peers, bound, side, cages_of, sums, tally: SearchTally::new(budget, limit) })
+        let marks = rules
+            .allowed_digits()
+            .map_or_else(|| vec![sudokit_core::marks::all_digits(side); cells.len()], <[u64]>::to_vec);
+        let arrows = variant.arrows().iter().map(|arrow| {
+            let shaft = arrow.shaft().iter().map(|&i| (i, 1));
+            (shaft.chain([(arrow.circle(), -1)]).collect::<Vec<_>>(), 0)
+        });
+        let killers = (variant.little_killers().iter())
+            .map(|killer| (killer.cells().iter().map(|&i| (i, 1)).collect(), killer.total() as i32));
+        let drawn: Vec<(Vec<(usize, i32)>, i32)> = arrows.chain(killers).collect();
+        let mut drawn_of = vec![Vec::new(); cells.len()];
+        for (k, (members, _)) in drawn.iter().enumerate() {
+            members.iter().for_each(|&(i, _)| drawn_of[i].push(k));
+        }
+        let tally = SearchTally::new(budget, limit);
+        Ok(Search { cells, marks, peers, bound, side, cages_of, sums, drawn_of, drawn, tally })
     }
 
     /// The digits cell `i` may take: among its marks, none of its peers',
     /// only those each bound cell's digit allows, and only those that
-    /// leave each of its cages' sums reachable.
+    /// leave each of its cages' sums, arrows and little killers reachable.
     fn free(&self, i: usize) -> Candidates {
         let mut taken = Candidates::EMPTY;
         for &p in &self.peers[i] {
@@ -59,11 +77,35 @@ impl<'b> Search<'b> {
                 allowed &= rule.reversed().partners(digit, self.side);
             }
         }
+        for &k in &self.drawn_of[i] {
+            allowed &= self.reaching(k, i);
+        }
         self.cages_of[i].iter().fold(Candidates::from_bits(allowed) - taken, |free, &c| {
             let (cells, combinations) = &self.sums[c];
             let placed = cells.iter().filter(|&&p| self.cells[p] != 0).fold(0, |m, &p| m | 1 << (self.cells[p] - 1));
             free & Candidates::from_bits(open_digits(combinations, placed))
         })
+    }
+
+    /// The digits of empty cell `i` that leave drawn sum `k` reachable,
+    /// its other empty cells counted as any digit from 1 to the side.
+    fn reaching(&self, k: usize, i: usize) -> u64 {
+        let (members, total) = &self.drawn[k];
+        let side = self.side as i32;
+        let (mut low, mut high, mut own) = (0, 0, 1);
+        for &(j, sign) in members {
+            let value = i32::from(self.cells[j]);
+            if j == i {
+                own = sign;
+            } else if value != 0 {
+                (low, high) = (low + sign * value, high + sign * value);
+            } else if sign > 0 {
+                (low, high) = (low + 1, high + side);
+            } else {
+                (low, high) = (low - side, high - 1);
+            }
+        }
+        (1..=side).filter(|&d| (low + own * d..=high + own * d).contains(total)).fold(0, |m, d| m | 1 << (d - 1))
     }
 
     /// Fills the empty cell with the fewest digits left, each in turn;

@@ -122,7 +122,8 @@ impl Problem {
         let full = ((1u64 << puzzle.side()) - 1) << 1;
         // Pencil marks are a rule of the puzzle, which moves keep like
         // the givens.
-        let marked = |i: usize| variant.marks().map_or(full, |marks| marks[i] << 1);
+        let allowed = variant.allowed_digits();
+        let marked = |i: usize| allowed.as_ref().map_or(full, |allowed| allowed[i] << 1);
         let allowed =
             puzzle.values().iter().enumerate().map(|(i, &v)| if v == 0 { marked(i) } else { 1 << v }).collect();
         Problem::new(puzzle, variant, allowed, representation)

@@ -45,7 +45,7 @@ impl Rules {
         .union(RuleKinds::PAIRS)
         .with(RuleKind::CageSums)
         .with(RuleKind::WideCageSums)
-        .with(RuleKind::Marks);
+        .union(RuleKinds::CELL_DIGITS);
 
     /// The terms of `variant`, or `None` when it has none beyond its rows,
     /// columns and boxes or regions.

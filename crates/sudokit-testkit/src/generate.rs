@@ -8,7 +8,7 @@
 
 use proptest::prelude::*;
 pub use sudokit_core::SplitMix64;
-use sudokit_core::{Cell, Extremum, Grid, LineKind, Shape, Variant};
+use sudokit_core::{Cell, Extremum, Grid, LineKind, Parity, Shape, Variant};
 
 /// Killer rules whose cages cover the grid, drawn from `seed`, with the
 /// sums `solution` gives them: cages of 1 to `largest` orthogonally
@@ -135,6 +135,84 @@ pub fn lines(variant: Variant, solution: &Grid, kind: LineKind, count: usize, lo
     variant
 }
 
+/// `variant` with `count` arrows that `solution` keeps: from a random
+/// circle, a walk through king's-move neighbours (never back onto itself)
+/// whose digits add up to the circle's, kept when they reach it exactly
+/// (tried up to 200 times an arrow, so there may be fewer). Written from
+/// the definition; `solution` solves the rules if it solved `variant`'s.
+pub fn arrows(variant: Variant, solution: &Grid, count: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let (shape, values) = (solution.shape(), solution.values());
+    let n = shape.side();
+    let mut variant = variant;
+    for _ in 0..count {
+        for _ in 0..200 {
+            let mut line = vec![rng.below(shape.cell_count())];
+            let target = u32::from(values[line[0]]);
+            let mut sum = 0;
+            while sum < target {
+                let last = line[line.len() - 1];
+                let (r, c) = (last / n, last % n);
+                let next: Vec<usize> = (r.saturating_sub(1)..(r + 2).min(n))
+                    .flat_map(|r2| (c.saturating_sub(1)..(c + 2).min(n)).map(move |c2| r2 * n + c2))
+                    .filter(|j| !line.contains(j) && sum + u32::from(values[*j]) <= target)
+                    .collect();
+                if next.is_empty() {
+                    break;
+                }
+                let chosen = next[rng.below(next.len())];
+                sum += u32::from(values[chosen]);
+                line.push(chosen);
+            }
+            if sum != target || line.len() < 2 {
+                continue;
+            }
+            let cells: Vec<Cell> = line.iter().map(|&i| Cell::from_index(i, shape)).collect();
+            variant = variant.with_arrow(cells[0], &cells[1..]).expect("a walk through neighbours");
+            break;
+        }
+    }
+    variant
+}
+
+/// `variant` with `count` little killers of `solution`: each a whole
+/// diagonal run from a random edge cell to the far edge, its clue the sum
+/// of `solution`'s digits along it (runs of one cell, the corners,
+/// skipped); the same run may come twice.
+pub fn little_killers(variant: Variant, solution: &Grid, count: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let (shape, values) = (solution.shape(), solution.values());
+    let n = shape.side() as isize;
+    let mut variant = variant;
+    let mut added = 0;
+    for _ in 0..count * 50 {
+        if added == count {
+            break;
+        }
+        let (dr, dc) = ([1, -1][rng.below(2)], [1, -1][rng.below(2)]);
+        // Start on the edge the run enters from: the top or bottom row,
+        // or the left or right column.
+        let along = rng.below(n as usize) as isize;
+        let (mut r, mut c) = if rng.below(2) == 0 {
+            (if dr > 0 { 0 } else { n - 1 }, along)
+        } else {
+            (along, if dc > 0 { 0 } else { n - 1 })
+        };
+        let mut cells = Vec::new();
+        while (0..n).contains(&r) && (0..n).contains(&c) {
+            cells.push(Cell::new(r as usize, c as usize));
+            (r, c) = (r + dr, c + dc);
+        }
+        if cells.len() < 2 {
+            continue;
+        }
+        let total: u32 = cells.iter().map(|cell| u32::from(values[cell.index(shape)])).sum();
+        variant = variant.with_little_killer(total, &cells).expect("a diagonal run");
+        added += 1;
+    }
+    variant
+}
+
 /// `variant` with every cell of `solution` that is below (above) each
 /// orthogonal neighbour marked a minimum (maximum) with probability
 /// `percent` %, drawn from `seed`: `solution` solves the rules if it
@@ -160,6 +238,22 @@ pub fn extrema(variant: Variant, solution: &Grid, percent: usize, seed: u64) -> 
         };
         if let Some(extremum) = mark.filter(|_| rng.below(100) < percent) {
             variant = variant.with_extremum(Cell::from_index(i, shape), extremum).expect("one mark a cell");
+        }
+    }
+    variant
+}
+
+/// `variant` with each cell of `solution` marked even or odd, as its
+/// digit is, with probability `percent` %, drawn from `seed`: `solution`
+/// solves the rules if it solved `variant`'s.
+pub fn parities(variant: Variant, solution: &Grid, percent: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let shape = solution.shape();
+    let mut variant = variant;
+    for (i, &value) in solution.values().iter().enumerate() {
+        let parity = if value % 2 == 0 { Parity::Even } else { Parity::Odd };
+        if value != 0 && rng.below(100) < percent {
+            variant = variant.with_parity(Cell::from_index(i, shape), parity).expect("one parity a cell");
         }
     }
     variant

@@ -4,7 +4,8 @@
 //! rather than from its own tables (`Variant::houses`, `Variant::bonds`,
 //! `PairRule`, `Variant::conflicts`), so that a bug there cannot hide
 //! itself. Only a house of one's own, a cage, a clue between two cells
-//! (which it sits between), a line's cells and pencil marks are read as the
+//! (which it sits between), a line's cells, an arrow's and a little
+//! killer's cells, pencil marks and even or odd cells are read as the
 //! variant lists them; a cage's sum is checked here by bounds of the digits
 //! left, not by its combinations, and a line over its whole length, not
 //! pair by pair.
@@ -18,17 +19,22 @@ type Allows = fn(u8, u8) -> bool;
 /// A line: what it asks, and its cells in order.
 type Drawn = (LineKind, Vec<usize>);
 
+/// Cells, each with its weight, whose digits add up to a total: an
+/// arrow (its shaft +1, its circle −1, total 0), a little killer.
+type Weighted = (Vec<(usize, i64)>, i64);
+
 /// Per cell: the cells it must differ from, the cells tied to it by
-/// another rule (with the rule), its cages with a sum, its lines, and the
-/// digits it may hold.
-type Bonds<'a> = (&'a [Vec<usize>], &'a [Vec<Tie>], &'a [Vec<&'a Sum>], &'a [Vec<&'a Drawn>], &'a [u64]);
+/// another rule (with the rule), its cages with a sum, its lines, its
+/// weighted sums, and the digits it may hold.
+type Bonds<'a> =
+    (&'a [Vec<usize>], &'a [Vec<Tie>], &'a [Vec<&'a Sum>], &'a [Vec<&'a Drawn>], &'a [Vec<&'a Weighted>], &'a [u64]);
 
 /// A cell tied to another: the other, the rule, and whether the rule
 /// reads the other's digit first (a minimum cell's rule, seen from its
 /// neighbour).
 type Tie = (usize, Allows, bool);
 
-use sudokit_core::{ClueFamily, EdgeClue, Extremum, Grid, HouseKind, LineKind, Relation, Variant};
+use sudokit_core::{ClueFamily, EdgeClue, Extremum, Grid, HouseKind, LineKind, Parity, Relation, Variant};
 
 fn below(x: u8, y: u8) -> bool {
     x < y
@@ -77,7 +83,9 @@ struct Rules {
     tied: Vec<(usize, usize, Allows)>,
     sums: Vec<Sum>,
     lines: Vec<Drawn>,
-    /// Per cell, the digits its pencil marks allow (bit `d - 1`).
+    weighted: Vec<Weighted>,
+    /// Per cell, the digits its pencil marks and parity allow (bit
+    /// `d - 1`).
     marks: Vec<u64>,
 }
 
@@ -187,12 +195,30 @@ impl Rules {
                 tied.push((cell, at(r2, c2), allows));
             }
         }
-        let marks = match variant.marks() {
+        let mut marks = match variant.marks() {
             Some(marks) => marks.to_vec(),
             None => vec![u64::MAX; n * n],
         };
+        // An even cell keeps the digits d with d % 2 == 0, an odd one the
+        // others.
+        for &(cell, parity) in variant.parities() {
+            let even = match parity {
+                Parity::Even => true,
+                Parity::Odd => false,
+                other => unimplemented!("a parity the oracle does not know yet: {other:?}"),
+            };
+            let kept = (1..=n as u64).filter(|d| (d % 2 == 0) == even).fold(0, |set, d| set | 1 << (d - 1));
+            marks[cell] &= kept;
+        }
         let lines = variant.lines().iter().map(|line| (line.kind(), line.cells().to_vec())).collect();
-        Rules { side: n, houses, differ, tied, sums, lines, marks }
+        let arrows = variant.arrows().iter().map(|arrow| {
+            let shaft = arrow.shaft().iter().map(|&i| (i, 1));
+            (shaft.chain([(arrow.circle(), -1)]).collect(), 0)
+        });
+        let killers = (variant.little_killers().iter())
+            .map(|killer| (killer.cells().iter().map(|&i| (i, 1)).collect(), i64::from(killer.total())));
+        let weighted = arrows.chain(killers).collect();
+        Rules { side: n, houses, differ, tied, sums, lines, weighted, marks }
     }
 
     /// The first broken rule of `values` (0 for an empty cell), if any.
@@ -225,6 +251,9 @@ impl Rules {
         }
         if let Some((kind, cells)) = self.lines.iter().find(|line| !line_holds(line, values, self.side)) {
             return Some(format!("the {kind:?} line of cells {cells:?} is broken"));
+        }
+        if let Some((cells, total)) = self.weighted.iter().find(|sum| !weighted_reachable(sum, values, self.side)) {
+            return Some(format!("the cells {cells:?} cannot add up to {total}"));
         }
         None
     }
@@ -272,6 +301,21 @@ fn sum_reachable((cells, sum): &Sum, values: &[u8], side: usize) -> bool {
     let least: u32 = free.iter().take(empty).sum();
     let most: u32 = free.iter().rev().take(empty).sum();
     total + least <= *sum && *sum <= total + most
+}
+
+/// Whether the filled cells of a weighted sum leave its total between
+/// the least and the most its empty cells can bring, each any digit from
+/// 1 to the side (on a full sum: whether it adds up).
+fn weighted_reachable((cells, total): &Weighted, values: &[u8], side: usize) -> bool {
+    let (mut low, mut high) = (0i64, 0i64);
+    for &(i, weight) in cells {
+        let (a, b) = match values[i] {
+            0 => (weight, weight * side as i64),
+            v => (weight * i64::from(v), weight * i64::from(v)),
+        };
+        (low, high) = (low + a.min(b), high + a.max(b));
+    }
+    (low..=high).contains(total)
 }
 
 /// Checks that `answer` solves `puzzle` under `variant`: every cell filled
@@ -328,14 +372,19 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
     for line in &rules.lines {
         line.1.iter().for_each(|&i| line_of[i].push(line));
     }
+    let mut weighted_of = vec![Vec::new(); cells.len()];
+    for sum in &rules.weighted {
+        sum.0.iter().for_each(|&(i, _)| weighted_of[i].push(sum));
+    }
     let mut found = (0, None);
-    search(&mut cells, (&differ, &tied, &sum_of, &line_of, &rules.marks), rules.side, limit, &mut found);
+    let bonds = (&differ[..], &tied[..], &sum_of[..], &line_of[..], &weighted_of[..], &rules.marks[..]);
+    search(&mut cells, bonds, rules.side, limit, &mut found);
     (found.0, found.1.and_then(|values| Grid::from_values(puzzle.shape(), &values).ok()))
 }
 
 fn search(
     cells: &mut [u8],
-    (differ, tied, sum_of, line_of, marks): Bonds<'_>,
+    (differ, tied, sum_of, line_of, weighted_of, marks): Bonds<'_>,
     side: usize,
     limit: u64,
     found: &mut (u64, Option<Vec<u8>>),
@@ -359,9 +408,12 @@ fn search(
     };
     for v in digits {
         cells[i] = v;
-        let keeps = |cells: &[u8]| line_of[i].iter().all(|line| line_holds(line, cells, side));
+        let keeps = |cells: &[u8]| {
+            line_of[i].iter().all(|line| line_holds(line, cells, side))
+                && weighted_of[i].iter().all(|sum| weighted_reachable(sum, cells, side))
+        };
         if sum_of[i].iter().all(|cage| sum_reachable(cage, cells, side)) && keeps(cells) {
-            search(cells, (differ, tied, sum_of, line_of, marks), side, limit, found);
+            search(cells, (differ, tied, sum_of, line_of, weighted_of, marks), side, limit, found);
         }
         cells[i] = 0;
         if found.0 >= limit {

@@ -186,7 +186,7 @@
 pub use sudokit_core as base;
 pub use sudokit_core::{
     Admitted, Bond, Budget, Cage, CageBreak, CancelFlag, Cell, ClueFamily, Conflict, CountSolutions, Digit, EdgeClue,
-    Extremum, Grid, House, HouseKind, Line, LineKind, MarkBreak, PairRule, ParameterError, ParseError, Puzzle,
+    Extremum, Grid, House, HouseKind, Line, LineKind, MarkBreak, PairRule, ParameterError, Parity, ParseError, Puzzle,
     RangeError, Relation, RuleKind, RuleKinds, Rulebook, Shape, ShapeError, Solution, SolveError, Solver, Stats,
     StopReason, Uniqueness, UnitKind, Variant, VariantConflict, VariantError,
 };

@@ -29,7 +29,7 @@ use sudokit::rules::human::{
     rate_with,
 };
 use sudokit::{
-    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Extremum, Grid, LineKind, Puzzle, Relation,
+    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation,
     Rulebook, Shape, SolveError, Solver, StopReason, Variant, registry,
 };
 use sudokit_testkit::generate::{self, SplitMix64};
@@ -575,6 +575,12 @@ fn rules_text(rng: &mut SplitMix64, shape: Shape) -> String {
         "thermo=r1c1+r1c3",
         "minimum=r2c2+r4c4",
         "maximum=r1c1,minimum=r1c1",
+        "even=r1c1+r2c3",
+        "odd=r4c4,even=r4c4",
+        "arrow=r1c1:r1c2+r2c3",
+        "arrow=r2c2:r2c2",
+        "little-killer=7:r1c2+r2c3+r3c4",
+        "little-killer=3:r4c1+r3c2",
     ];
     let mut parts: Vec<String> = (0..rng.below(4)).map(|_| names[rng.below(names.len())].to_owned()).collect();
     if rng.below(4) == 0 {
@@ -656,7 +662,8 @@ fn rule_sets(rng: &mut SplitMix64, tally: &mut Tally) {
                 | SolveError::InvalidPuzzle { .. }
                 | SolveError::VariantClash { .. }
                 | SolveError::CageClash { .. }
-                | SolveError::MarkClash { .. },
+                | SolveError::MarkClash { .. }
+                | SolveError::SumClash { .. },
             ) => assert_eq!(truth, 0, "{what}: no solution, but the oracle finds one"),
             Err(SolveError::BudgetExhausted { stats, .. }) => {
                 assert!(stats.nodes <= nodes && stats.iterations <= iterations, "{what}: {stats:?}");
@@ -744,6 +751,17 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
     for _ in 0..rng.below(3) {
         let extremum = Extremum::ALL[rng.below(2)];
         variant = variant.clone().with_extremum(cell(rng), extremum).unwrap_or(variant);
+    }
+    for _ in 0..rng.below(3) {
+        let parity = Parity::ALL[rng.below(2)];
+        variant = variant.clone().with_parity(cell(rng), parity).unwrap_or(variant);
+    }
+    for _ in 0..rng.below(2) {
+        // Random cells: most are no arrow or diagonal (an error, kept).
+        let (a, b, c) = (cell(rng), cell(rng), cell(rng));
+        variant = variant.clone().with_arrow(a, &[b, c]).unwrap_or(variant);
+        let total = 1 + rng.below(2 * side) as u32;
+        variant = variant.clone().with_little_killer(total, &[a, b]).unwrap_or(variant);
     }
     if rng.below(8) == 0 {
         let full = (1u64 << side) - 1;

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use sudokit::{
-    Budget, Cell, EdgeClue, Extremum, Grid, LineKind, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape,
+    Budget, Cell, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape,
     SolveError, Variant, registry,
 };
 
@@ -34,6 +34,9 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         RuleKind::Thermometers => mini.with_line(LineKind::Thermometer, &pair).expect("a thermometer"),
         RuleKind::Whispers => mini.with_line(LineKind::german_whispers(4), &pair).expect("whispers"),
         RuleKind::Extrema => mini.with_extremum(pair[0], Extremum::Minimum).expect("a minimum"),
+        RuleKind::Parity => mini.with_parity(pair[0], Parity::Even).expect("an even cell"),
+        RuleKind::Arrows => mini.with_arrow(pair[0], &pair[1..]).expect("an arrow"),
+        RuleKind::LittleKillers => mini.with_little_killer(5, &[Cell::new(1, 0), pair[1]]).expect("a little killer"),
         RuleKind::Palindromes => {
             mini.with_line(LineKind::Palindrome, &[Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)]).expect("a line")
         }

@@ -3,7 +3,9 @@
 //! it with a typed error.
 
 use sudokit::{Cell, Grid, LineKind, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
-use sudokit_testkit::generate::{extrema, killer_cages, lines, overlapping_cages, solved_grid, with_holes};
+use sudokit_testkit::generate::{
+    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, solved_grid, with_holes,
+};
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
 
 /// The seed of the 9×9 killer's solution.
@@ -58,6 +60,34 @@ fn variants() -> Vec<(&'static str, Variant)> {
             "6×6 maximum cells side by side",
             Variant::parse("maximum=r1c1+r1c2+r2c1,minimum=r6c6+r6c5+r5c6", Shape::SIX).expect("valid rules"),
         ),
+        ("6×6 even and odd cells", parities(six(), &solved_grid(Shape::SIX, 12), 40, 12)),
+        (
+            "9×9 even and odd cells with thermometers",
+            parities(
+                lines(
+                    Variant::standard(Shape::CLASSIC),
+                    &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                    LineKind::Thermometer,
+                    4,
+                    5,
+                    13,
+                ),
+                &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                25,
+                13,
+            ),
+        ),
+        ("6×6 arrows", arrows(six(), &solved_grid(Shape::SIX, 14), 5, 14)),
+        ("6×6 little killers", little_killers(six(), &solved_grid(Shape::SIX, 15), 4, 15)),
+        (
+            "9×9 arrows and little killers",
+            little_killers(
+                arrows(Variant::standard(Shape::CLASSIC), &solved_grid(Shape::CLASSIC, KILLER_SEED), 6, 16),
+                &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                4,
+                16,
+            ),
+        ),
         ("6×6 German whispers", lines(six(), &solved_grid(Shape::SIX, 9), LineKind::german_whispers(6), 4, 6, 9)),
         (
             "9×9 thermometers",
@@ -86,7 +116,8 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
     let mut start = Grid::empty(shape);
     // A 9×9 empty grid is slow for the oracle: one seeded row first, or
     // for a killer the grid its sums came from, which the oracle checks.
-    if shape == Shape::CLASSIC && (variant.has_sums() || !variant.lines().is_empty()) {
+    let drawn = !variant.arrows().is_empty() || !variant.little_killers().is_empty();
+    if shape == Shape::CLASSIC && (variant.has_sums() || !variant.lines().is_empty() || drawn) {
         start = solved_grid(shape, KILLER_SEED);
     } else if shape == Shape::CLASSIC {
         let values: Vec<u8> = [1, 2, 3, 4, 5, 6, 7, 8, 9].iter().copied().chain([0; 72]).collect();
@@ -96,7 +127,8 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
     let mut puzzles: Vec<Grid> = (0..6u64).map(|seed| with_holes(&solution, shape.cell_count() / 2, seed)).collect();
     // Most killers and line puzzles have no givens (the oracle takes
     // minutes on a 9×9 killer).
-    if (variant.has_sums() || !variant.lines().is_empty() || !variant.extrema().is_empty()) && shape != Shape::CLASSIC {
+    let marked = !variant.extrema().is_empty() || !variant.parities().is_empty() || drawn;
+    if (variant.has_sums() || !variant.lines().is_empty() || marked) && shape != Shape::CLASSIC {
         puzzles.push(Grid::empty(shape));
     }
     puzzles
@@ -142,6 +174,8 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         // but non-consecutive, cage sums and lines; fast all but those and
         // jigsaw.
         let expected_takers = match name {
+            // auto, propagation and backtracking-mrv.
+            _ if name.contains("arrows") || name.contains("little killers") => 3,
             _ if name.contains("thermometers") || name.contains("whispers") || name.contains("maximum") => 9,
             _ if name.contains("non-consecutive") => 9,
             _ if name.contains("killer") => 9,
@@ -170,4 +204,21 @@ fn true_candidates_agree_with_the_oracle_under_every_variant() {
         }
     }
     assert!(several > 10, "only {several} puzzles with several solutions: the test would prove little");
+}
+
+/// Two cages over the same cells with different sums leave no solution:
+/// every exact counter that takes them counts none (`propagation` once
+/// kept one sum of the two and counted several).
+#[test]
+fn two_sums_over_the_same_cells_leave_no_solution() {
+    let variant = Variant::parse("cage=3:r1c1+r1c2,cage=4:r1c1+r1c2", Shape::MINI).expect("valid rules");
+    let puzzle = Puzzle::new(Grid::empty(Shape::MINI), variant.clone()).expect("one shape");
+    assert_eq!(count_variant_solutions(puzzle.grid(), &variant, 2).0, 0);
+    let mut counted = 0;
+    for info in registry::solvers().iter().filter(|info| info.takes(puzzle.rules())) {
+        let Some(mut counter) = info.build_counter() else { continue };
+        assert_eq!(counter.count_puzzle_solutions(&puzzle, 2), Ok(0), "{}", info.name());
+        counted += 1;
+    }
+    assert!(counted >= 4, "auto, propagation, dlx and backtracking-mrv count it");
 }

@@ -14,8 +14,11 @@
 //! difference 1), `ratio` (black dots of ratio 2), `xv`, and `negative`
 //! (`ratio` with `nonconsecutive` gives every Kropki dot, `xv` every X and
 //! V), `thermometer` (each entry's `lines`, every branch from the bulb),
-//! `whispers` (German whispers), `palindrome`, `minimum` and `maximum`
-//! (each entry's `cell`). Titles, authors, rules text, solutions and cosmetic keys (`text`,
+//! `whispers` (German whispers), `palindrome`, `minimum`, `maximum`, `odd`
+//! and `even` (each entry's `cell`), `arrow` (a circle of one cell in
+//! `cells`, each of `lines` an arrow from it; a pill of two or three
+//! cells is refused), `littlekillersum` (`cells` along the diagonal and
+//! the sum `value`; one without a value is a drawing). Titles, authors, rules text, solutions and cosmetic keys (`text`,
 //! `line`, `rectangle`, `circle`, a `cage` without a value) are skipped;
 //! any other constraint present is refused
 //! ([`FPuzzlesError::Unsupported`]), never dropped.
@@ -36,7 +39,7 @@
 
 use serde_json::{Map, Value};
 use sudokit_core::{
-    Cell, ClueFamily, EdgeClue, Extremum, Grid, LineKind, Puzzle, Relation, Shape, Variant, VariantError,
+    Cell, ClueFamily, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation, Shape, Variant, VariantError,
 };
 
 /// Why a text is not an f-puzzles puzzle sudokit can play.
@@ -222,6 +225,10 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "palindrome"
                     | "minimum"
                     | "maximum"
+                    | "odd"
+                    | "even"
+                    | "arrow"
+                    | "littlekillersum"
             );
         // A cage without a value is a drawing; with one, no rule says what
         // it means.
@@ -284,13 +291,45 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
     }
     for (key, extremum) in [("minimum", Extremum::Minimum), ("maximum", Extremum::Maximum)] {
         for (k, entry) in entries(object, key).iter().enumerate() {
-            let name = format!("{key} {}", k + 1);
-            let text = entry.get("cell").map(text_of).unwrap_or_default();
-            let cell = parse_cell(&text).ok_or_else(|| field(&name, &format!("`{text}` is not a cell (R1C1)")))?;
-            variant = variant.with_extremum(cell, extremum)?;
+            variant = variant.with_extremum(marked_cell(entry, &format!("{key} {}", k + 1))?, extremum)?;
         }
     }
-    with_edge_clues(variant, object)
+    for (key, parity) in [("odd", Parity::Odd), ("even", Parity::Even)] {
+        for (k, entry) in entries(object, key).iter().enumerate() {
+            variant = variant.with_parity(marked_cell(entry, &format!("{key} {}", k + 1))?, parity)?;
+        }
+    }
+    with_edge_clues(with_sums(variant, object)?, object)
+}
+
+/// `variant` with the arrows and little killers of `object`.
+fn with_sums(mut variant: Variant, object: &Map<String, Value>) -> Result<Variant, FPuzzlesError> {
+    for (k, entry) in entries(object, "arrow").iter().enumerate() {
+        let name = format!("arrow {}", k + 1);
+        let circle = cells_of(entry, &name)?;
+        let [circle] = circle[..] else {
+            return Err(FPuzzlesError::Unsupported(format!("arrow with a pill of {} cells", circle.len())));
+        };
+        for line in lines_of(entry, &name)? {
+            let shaft: Vec<Cell> = line.into_iter().filter(|&cell| cell != circle).collect();
+            variant = variant.with_arrow(circle, &shaft)?;
+        }
+    }
+    for (k, entry) in entries(object, "littlekillersum").iter().enumerate() {
+        // A clue without a value is a drawing: no sum to keep.
+        let Some(value) = entry.get("value").filter(|v| !is_blank(v)) else { continue };
+        let name = format!("littlekillersum {}", k + 1);
+        let total =
+            text_of(value).trim().parse().map_err(|_| field(&name, &format!("`{}` is no sum", text_of(value))))?;
+        variant = variant.with_little_killer(total, &cells_of(entry, &name)?)?;
+    }
+    Ok(variant)
+}
+
+/// The cell an entry marks (`"cell": "R1C1"`: a minimum, an odd cell).
+fn marked_cell(entry: &Value, name: &str) -> Result<Cell, FPuzzlesError> {
+    let text = entry.get("cell").map(text_of).unwrap_or_default();
+    parse_cell(&text).ok_or_else(|| field(name, &format!("`{text}` is not a cell (R1C1)")))
 }
 
 /// The lines an entry draws (`"lines": [["R1C1", …], …]`: a thermometer's
@@ -436,21 +475,44 @@ mod tests {
     }
 
     #[test]
-    fn lines_and_minimum_and_maximum_cells() -> Result<(), FPuzzlesError> {
+    fn lines_and_marked_cells() -> Result<(), FPuzzlesError> {
         let rest = r#""thermometer":[{"lines":[["R1C1","R2C2","R2C3"],["R1C1","R1C2"]]}],
             "whispers":[{"lines":[["R3C1","R3C2"]]}],"palindrome":[{"lines":[["R4C1","R4C2","R3C3"]]}],
-            "maximum":[{"cell":"R4C4"}],"minimum":[{"cell":"R1C4"}]"#;
+            "maximum":[{"cell":"R4C4"}],"minimum":[{"cell":"R1C4"}],"even":[{"cell":"R2C1"}],
+            "odd":[{"cell":"R3C4"},{"cell":"R1C3"}]"#;
         let puzzle = read_fpuzzles(&json(4, &[], rest))?;
         assert_eq!(
             puzzle.variant().to_string(),
             "thermo=r1c1+r2c2+r2c3,thermo=r1c1+r1c2,german-whispers=r3c1+r3c2,palindrome=r4c1+r4c2+r3c3,\
-             minimum=r1c4,maximum=r4c4"
+             minimum=r1c4,maximum=r4c4,odd=r1c3+r3c4,even=r2c1"
         );
+        let err_of = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(err_of(r#""odd":[{"cell":"R9C9"}]"#), "f-puzzles rules: r9c9 is outside the 4×4 grid");
+        assert_eq!(err_of(r#""even":[{"cel":"R1C1"}]"#), "f-puzzles field `even 1`: `` is not a cell (R1C1)");
         let err = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
         assert_eq!(err(r#""thermometer":[{"cells":["R1C1"]}]"#), "f-puzzles field `thermometer 1`: no list of lines");
         assert_eq!(
             err(r#""palindrome":[{"lines":[["R1C1","R1C3"]]}]"#),
             "f-puzzles rules: r1c1 and r1c3 are not neighbours: a line steps from a cell to one of its eight neighbours"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn arrows_and_little_killers() -> Result<(), FPuzzlesError> {
+        let rest = r#""arrow":[{"lines":[["R1C1","R1C2","R2C3"],["R1C1","R2C1"]],"cells":["R1C1"]}],
+            "littlekillersum":[{"cell":"R0C3","cells":["R1C2","R2C1"],"direction":"DL","value":"5"},
+            {"cell":"R0C4","cells":["R1C3","R2C2","R3C1"],"direction":"DL","value":""}]"#;
+        let puzzle = read_fpuzzles(&json(4, &[], rest))?;
+        assert_eq!(puzzle.variant().to_string(), "arrow=r1c1:r1c2+r2c3,arrow=r1c1:r2c1,little-killer=5:r1c2+r2c1");
+        let err = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(
+            err(r#""arrow":[{"lines":[["R1C2","R1C3"]],"cells":["R1C1","R1C2"]}]"#),
+            "f-puzzles constraint `arrow with a pill of 2 cells` is not one sudokit plays (yet)"
+        );
+        assert_eq!(
+            err(r#""littlekillersum":[{"cells":["R1C2","R2C1"],"value":"five"}]"#),
+            "f-puzzles field `littlekillersum 1`: `five` is no sum"
         );
         Ok(())
     }
@@ -503,8 +565,8 @@ mod tests {
         );
         assert_eq!(err(&json(4, &[(1, 2, 5)], "")), "f-puzzles field `grid r1c2`: `5` is no digit");
         assert_eq!(
-            err(&json(4, &[], r#""arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2"]]}]"#)),
-            "f-puzzles constraint `arrow` is not one sudokit plays (yet)"
+            err(&json(4, &[], r#""betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]"#)),
+            "f-puzzles constraint `betweenline` is not one sudokit plays (yet)"
         );
         assert_eq!(
             err(&json(4, &[], r#""killercage":[{"cells":["R1C1"],"value":"4"},{"cells":["R1C2","x"]}]"#)),
@@ -531,7 +593,7 @@ mod tests {
     #[test]
     fn a_puzzle_file_reads_f_puzzles_lines_with_their_rules() {
         let good = json(4, &[(1, 1, 1)], r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]"#);
-        let bad = json(4, &[], r#""arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]"#);
+        let bad = json(4, &[], r#""betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]"#);
         let file = format!("# two f-puzzles puzzles\n{good}\n{bad}\n");
         let read: Vec<_> = crate::io::PuzzleReader::new(file.as_bytes()).with_rules().collect();
         assert_eq!(read.len(), 2);
@@ -539,7 +601,7 @@ mod tests {
         assert_eq!(first.ok().as_deref(), Some("cage=3:r1c1+r1c2"));
         let second = read[1].as_ref().map(|_| ()).unwrap_err();
         assert!(matches!(second, crate::io::ReadError::FPuzzles { line: 3, .. }), "{second:?}");
-        assert_eq!(second.to_string(), "line 3: f-puzzles constraint `arrow` is not one sudokit plays (yet)");
+        assert_eq!(second.to_string(), "line 3: f-puzzles constraint `betweenline` is not one sudokit plays (yet)");
     }
 
     #[test]

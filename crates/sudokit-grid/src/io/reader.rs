@@ -465,7 +465,7 @@ impl<R: BufRead> PuzzleReader<R> {
     ///
     /// // Bad rules are a record's error, with its line.
     /// let err = PuzzleReader::new("................;anti-queen\n".as_bytes()).with_rules().next().ok_or("none")?.unwrap_err();
-    /// assert_eq!(err.to_string(), "line 1: bad rules: column 1: unknown rule `anti-queen` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, minimum=CELLS, maximum=CELLS)");
+    /// assert!(err.to_string().starts_with("line 1: bad rules: column 1: unknown rule `anti-queen` (known: x, windoku,"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_rules(self) -> RuledPuzzles<R> {

@@ -132,7 +132,6 @@ impl Intersection {
 impl Tables {
     pub(super) fn new(rules: &Rulebook) -> Tables {
         let (shape, side) = (rules.shape(), rules.shape().side());
-        let variant = rules.variant();
         let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect::<Vec<u16>>();
         let peers = (0..shape.cell_count()).map(|i| rules.peers(i).map(|p| p as u16).collect()).collect();
         let houses: Vec<Vec<u16>> =
@@ -169,7 +168,7 @@ impl Tables {
         }
         // The digits no bound cell could pair with are gone before the
         // search, as pencil marks would leave them out.
-        let marks = match variant.marks() {
+        let marks = match rules.allowed_digits() {
             Some(marks) => Some(marks.iter().zip(&pairs.possible).map(|(m, p)| m & p).collect()),
             None => pairs.possible.iter().any(|&p| p != full).then(|| pairs.possible.clone().into_boxed_slice()),
         };

@@ -163,10 +163,14 @@ impl PropagationSearch {
     /// ([`RuleKinds::PAIRS`]: a placement takes from each bound cell the
     /// digits its rule forbids, read from
     /// [`PairRule::partners`](sudokit_core::PairRule::partners)), cage sums
-    /// whose combinations can be listed (every killer up to 16×16) and
-    /// pencil marks.
-    pub const RULE_KINDS: RuleKinds =
-        RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).with(RuleKind::Marks);
+    /// whose combinations can be listed (every killer up to 16×16), the
+    /// sums drawn on the grid (arrows, little killers: kept by their
+    /// bounds like the sums killers imply), pencil marks and parity.
+    pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
+        .union(RuleKinds::PAIRS)
+        .with(RuleKind::CageSums)
+        .union(RuleKinds::CELL_DIGITS)
+        .union(RuleKinds::DRAWN_SUMS);
 
     /// Searches `puzzle` for up to `limit` solutions. Each engine's
     /// tables are derived from the puzzle's rulebook once and kept with it.

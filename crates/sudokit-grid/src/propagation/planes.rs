@@ -7,7 +7,7 @@
 //! masks: naked singles by counting planes bit-parallel, hidden singles
 //! and locked candidates by a mask per house and per intersection.
 
-use sudokit_core::{Grid, RuleKind, Rulebook, SearchTally, StopReason};
+use sudokit_core::{Grid, RuleKind, RuleKinds, Rulebook, SearchTally, StopReason};
 
 use super::cell_set::CellSet;
 use super::pairs::Pairs;
@@ -102,11 +102,12 @@ impl<Cells: CellSet> Tables<Cells> {
     pub(super) fn fits(rules: &Rulebook) -> bool {
         let side = rules.shape().side();
         let houses = rules.houses().iter().filter(|h| h.cells().len() == side).count();
-        // Cage sums, thermometers, whispers and minimum or maximum cells
-        // are kept by the general engine (which keeps their pairs arc
+        // Sums (cages', arrows', little killers'), thermometers, whispers
+        // and minimum or maximum cells are kept by the general engine (which keeps their pairs arc
         // consistent); a palindrome's pairs of equal digits gain less than
         // the planes' cheaper nodes.
         !rules.variant().has_sums()
+            && rules.kinds().difference(RuleKinds::DRAWN_SUMS) == rules.kinds()
             && !rules.kinds().contains(RuleKind::Thermometers)
             && !rules.kinds().contains(RuleKind::Whispers)
             && !rules.kinds().contains(RuleKind::Extrema)
@@ -155,7 +156,7 @@ impl<Cells: CellSet> Tables<Cells> {
         let start = (0..side)
             .map(|d| {
                 let kept = |i: usize| pairs.possible[i] >> d & 1 == 1;
-                let marked = |i: usize| variant.marks().is_none_or(|marks| marks[i] >> d & 1 == 1);
+                let marked = |i: usize| rules.allowed_digits().is_none_or(|allowed| allowed[i] >> d & 1 == 1);
                 (0..cells).filter(|&i| kept(i) && marked(i)).fold(Cells::default(), |m, i| m | Cells::cell(i))
             })
             .collect();

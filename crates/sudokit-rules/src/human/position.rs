@@ -121,14 +121,14 @@ impl Position {
         let values = puzzle.values();
         // The tables find a clash in a few microseconds; the variant's own
         // check, which names it, runs only then.
-        if geometry.clashes(values) || variant.marks().is_some() || variant.has_sums() {
+        if geometry.clashes(values) || rules.allowed_digits().is_some() || variant.has_sums() {
             variant.validate(puzzle)?;
         }
-        // An empty grid, every digit a candidate (or every digit of a
-        // cell's pencil marks), where the givens are placed as steps place
-        // digits.
+        // An empty grid, every digit a candidate (or every digit a cell's
+        // pencil marks or parity allow, as a player pencils them in), where
+        // the givens are placed as steps place digits.
         let cells = values.len();
-        let candidates = match variant.marks() {
+        let candidates = match rules.allowed_digits() {
             Some(marks) => marks.iter().map(|&set| Candidates::from_bits(set)).collect(),
             None => vec![Candidates::full(puzzle.shape().side()); cells].into_boxed_slice(),
         };

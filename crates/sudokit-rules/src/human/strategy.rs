@@ -118,7 +118,7 @@ pub trait Strategy: Send + Sync {
 /// reasons over candidates), cage sums whose combinations can be listed,
 /// and pencil marks.
 pub const KINDS_PLAYED: RuleKinds =
-    RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).with(RuleKind::Marks);
+    RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).union(RuleKinds::CELL_DIGITS);
 
 /// What the techniques of one path keep from one call to the next: the
 /// forcing chains' link tables, their buffers, and the hints of the grid
