@@ -250,6 +250,11 @@ impl RuleKinds {
         self.0 & !other.0 == 0
     }
 
+    /// Whether this set and `other` share a kind.
+    pub const fn intersects(self, other: RuleKinds) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// The kinds of this set that are not in `other`.
     #[must_use]
     pub const fn difference(self, other: RuleKinds) -> RuleKinds {

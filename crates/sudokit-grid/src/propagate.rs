@@ -39,6 +39,20 @@ pub enum Contradiction {
         /// Its sum.
         sum: u32,
     },
+    /// An arrow's cells can no longer add up to its circle's digit.
+    #[error("the arrow from {circle} can no longer add up to its circle")]
+    ArrowSum {
+        /// Its circle.
+        circle: Cell,
+    },
+    /// A little killer's cells can no longer add up to its clue.
+    #[error("the little killer from {first} can no longer add up to {sum}")]
+    LittleKillerSum {
+        /// Its first cell, at the clue.
+        first: Cell,
+        /// Its clue.
+        sum: u32,
+    },
 }
 
 /// A house named by its kind and 1-based number, as

@@ -174,8 +174,8 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         // but non-consecutive, cage sums and lines; fast all but those and
         // jigsaw.
         let expected_takers = match name {
-            // auto, propagation and backtracking-mrv.
-            _ if name.contains("arrows") || name.contains("little killers") => 3,
+            // auto, propagation, backtracking-mrv and rules.
+            _ if name.contains("arrows") || name.contains("little killers") => 4,
             _ if name.contains("thermometers") || name.contains("whispers") || name.contains("maximum") => 9,
             _ if name.contains("non-consecutive") => 9,
             _ if name.contains("killer") => 9,

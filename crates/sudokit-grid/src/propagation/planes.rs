@@ -107,7 +107,7 @@ impl<Cells: CellSet> Tables<Cells> {
         // consistent); a palindrome's pairs of equal digits gain less than
         // the planes' cheaper nodes.
         !rules.variant().has_sums()
-            && rules.kinds().difference(RuleKinds::DRAWN_SUMS) == rules.kinds()
+            && !rules.kinds().intersects(RuleKinds::DRAWN_SUMS)
             && !rules.kinds().contains(RuleKind::Thermometers)
             && !rules.kinds().contains(RuleKind::Whispers)
             && !rules.kinds().contains(RuleKind::Extrema)

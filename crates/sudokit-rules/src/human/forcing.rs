@@ -37,18 +37,20 @@ pub enum LinkReason {
     /// cage within the candidates the branch has left puts the digit in
     /// the cell (a weak link from the candidates it took from the cage).
     CageSum(usize),
-    /// In a killer, a sum the cages imply (innies and outies of houses):
-    /// no filling of its cells within the candidates the branch has left
-    /// puts the digit in the cell.
+    /// In a killer, a sum the cages imply (innies and outies of houses),
+    /// or an arrow's or a little killer's: no filling of its cells within
+    /// the candidates the branch has left puts the digit in the cell.
     ImpliedSum(SumOrigin),
 }
 
-/// How a chain names a sum the cages imply.
+/// How a chain names a sum the cages imply, or one drawn on the grid.
 fn implied(origin: SumOrigin) -> &'static str {
     match origin {
         SumOrigin::HouseRest => "the innies of a house",
         SumOrigin::HouseOutie => "the outies of a house",
         SumOrigin::Grid => "the cells outside every cage",
+        SumOrigin::Arrow => "an arrow's sum",
+        SumOrigin::LittleKiller => "a little killer's sum",
         _ => "the innies and outies of houses",
     }
 }

@@ -11,7 +11,7 @@ use super::step::Step;
 use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, BoundCells, Bug, CageBoundDigits, CageCombinations, CageLockedDigits,
-    Chains, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets,
+    Chains, DrawnSums, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets,
     HouseCombinations, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets,
     NonConsecutiveCells, RemotePair, RuleOf45, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing,
     XyzWing,
@@ -32,6 +32,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &NonConsecutiveCells,
         &BoundCells,
         &CageCombinations,
+        &DrawnSums,
         &LockedNonConsecutive,
         &RuleOf45,
         &HiddenSubsets::DIRECT_TRIPLE,
@@ -71,7 +72,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 30;
+const CHAINS_AT: usize = 31;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -101,6 +102,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
         &NakedSingles,
         &BoundCells,
         &CageCombinations,
+        &DrawnSums,
         &Intersections::LOCKED,
         &GeneralizedIntersections,
         &NakedSubsets::PAIR,

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use sudokit_core::{Cell, Digit, Grid, Relation, Rulebook, Shape, SolveError, Variant};
+use sudokit_core::{Cell, Digit, Grid, Relation, RuleKinds, Rulebook, Shape, SolveError, Variant};
 use sudokit_grid::{CandidateBoard, Candidates, Contradiction, Layout};
 
 use super::geometry::Geometry;
@@ -121,7 +121,8 @@ impl Position {
         let values = puzzle.values();
         // The tables find a clash in a few microseconds; the variant's own
         // check, which names it, runs only then.
-        if geometry.clashes(values) || rules.allowed_digits().is_some() || variant.has_sums() {
+        let sums = variant.has_sums() || rules.kinds().intersects(RuleKinds::DRAWN_SUMS);
+        if geometry.clashes(values) || rules.allowed_digits().is_some() || sums {
             variant.validate(puzzle)?;
         }
         // An empty grid, every digit a candidate (or every digit a cell's
@@ -346,14 +347,18 @@ impl Position {
     }
 
     /// A reason the position has no solution, if one shows: a cell without
-    /// candidates, a digit without a place in a house, or a killer cage
-    /// whose placed digits no distinct digits complete to its sum.
+    /// candidates, a digit without a place in a house, a killer cage
+    /// whose placed digits no distinct digits complete to its sum, or an
+    /// arrow or little killer whose candidates cannot add up.
     pub fn contradiction(&self) -> Option<Contradiction> {
         if let Some(i) = (0..self.len()).find(|&i| self.values[i] == 0 && self.candidates[i].is_empty()) {
             return Some(Contradiction::NoCandidate { cell: self.cell(i) });
         }
         if let Some((number, sum)) = self.broken_sum() {
             return Some(Contradiction::CageSum { number: number + 1, sum });
+        }
+        if let Some(broken) = self.broken_drawn_sum() {
+            return Some(broken);
         }
         for u in 0..self.geometry.unit_count() {
             let missing = self.missing(u);
@@ -374,6 +379,36 @@ impl Position {
         self.variant().cages().iter().enumerate().find_map(|(number, cage)| {
             let sum = cage.sum()?;
             (!cage.holds(&self.values, side)).then_some((number, sum))
+        })
+    }
+
+    /// The first arrow, then little killer, whose cells' digits (placed,
+    /// or between an open cell's lowest and highest candidates) can no
+    /// longer add up.
+    fn broken_drawn_sum(&self) -> Option<Contradiction> {
+        let range = |cells: &mut dyn Iterator<Item = &usize>| {
+            cells.fold((0, 0), |(low, high), &i| match Digit::new(self.values[i]) {
+                Some(d) => (low + u32::from(d.get()), high + u32::from(d.get())),
+                None => {
+                    let digits = self.candidates[i];
+                    let (first, last) = (digits.first(), digits.iter().last());
+                    (low + first.map_or(0, |d| u32::from(d.get())), high + last.map_or(0, |d| u32::from(d.get())))
+                }
+            })
+        };
+        let variant = self.variant();
+        let arrow = variant.arrows().iter().find(|arrow| {
+            let (low, high) = range(&mut arrow.shaft().iter());
+            let (least, most) = range(&mut std::iter::once(&arrow.circle()));
+            high < least || low > most
+        });
+        if let Some(arrow) = arrow {
+            return Some(Contradiction::ArrowSum { circle: self.cell(arrow.circle()) });
+        }
+        variant.little_killers().iter().find_map(|killer| {
+            let (low, high) = range(&mut killer.cells().iter());
+            (!(low..=high).contains(&killer.total()))
+                .then(|| Contradiction::LittleKillerSum { first: self.cell(killer.cells()[0]), sum: killer.total() })
         })
     }
 

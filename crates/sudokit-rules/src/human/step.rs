@@ -220,6 +220,14 @@ techniques! {
     /// combinations"). No outside reference rates killer techniques: the
     /// killer scores are sudokit's own.
     CageCombination => "Cage combinations", 24;
+    /// The cells of an arrow, its shaft and its circle, that no filling
+    /// of the shaft adding up to the circle within the candidates gives a
+    /// digit lose it. sudokit's own score, a cage combination's.
+    ArrowSum => "Arrow sum", 24;
+    /// The cells of a little killer that no filling adding up to its clue
+    /// within the candidates gives a digit lose it. sudokit's own score,
+    /// a cage combination's.
+    LittleKillerSum => "Little killer sum", 24;
     /// Under non-consecutive, a digit of a house whose places all touch
     /// the same cells: those lose the digits next to it (SukakuExplainer's
     /// "Locked Non Consecutive").

@@ -116,9 +116,13 @@ pub trait Strategy: Send + Sync {
 /// relations between two cells (a placement takes from each bound cell
 /// what its rule forbids; [`BoundCells`](super::techniques::BoundCells)
 /// reasons over candidates), cage sums whose combinations can be listed,
-/// and pencil marks.
-pub const KINDS_PLAYED: RuleKinds =
-    RuleKinds::HOUSES.union(RuleKinds::PAIRS).with(RuleKind::CageSums).union(RuleKinds::CELL_DIGITS);
+/// arrows and little killers
+/// ([`DrawnSums`](super::techniques::DrawnSums)), pencil marks and parity.
+pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
+    .union(RuleKinds::PAIRS)
+    .with(RuleKind::CageSums)
+    .union(RuleKinds::CELL_DIGITS)
+    .union(RuleKinds::DRAWN_SUMS);
 
 /// What the techniques of one path keep from one call to the next: the
 /// forcing chains' link tables, their buffers, and the hints of the grid

@@ -86,6 +86,14 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
         _ => house_list(&group.houses),
     };
     match technique {
+        Technique::ArrowSum => {
+            let circle = cell_list(&group.minus);
+            match group.cells.len() {
+                1 => write!(f, "{name}: {cells} holds the digit of {circle}"),
+                _ => write!(f, "{name}: {cells} add up to the digit of {circle}"),
+            }
+        }
+        Technique::LittleKillerSum => write!(f, "{name}: the diagonal {cells} adds up to {sum}"),
         Technique::CageCombination => {
             let only = if sets.len() == 1 { "only " } else { "" };
             write!(f, "{name}: {cage} ({cells}: {sum}) can {only}be {}", or_list(&sets))

@@ -15,7 +15,9 @@ use sudokit_rules::human::{Event, Explainer, HumanSolver, Outcome, Position, Tec
 use sudokit_rules::sudokit_core::{
     Budget, Cell, ClueFamily, CountSolutions, EdgeClue, Grid, LineKind, Puzzle, Shape, Solver, Variant,
 };
-use sudokit_testkit::generate::{extrema, killer_cages, lines, overlapping_cages, solved_grid, with_holes};
+use sudokit_testkit::generate::{
+    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, solved_grid, with_holes,
+};
 use sudokit_testkit::sets;
 use sudokit_testkit::variant_oracle::check_variant_solution;
 
@@ -207,6 +209,27 @@ fn every_step_keeps_the_solution_under_dots_and_lines() {
         used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
     }
     assert!(used.contains(&Technique::BoundCells), "bound cells never used: {used:?}");
+}
+
+#[test]
+fn every_step_keeps_the_solution_under_arrows_and_little_killers() {
+    // Few givens of a solved grid under arrows, little killers and some
+    // even and odd cells the grid keeps; the drawn sums must step in, and
+    // no step may cut the solution (swapping an arrow's shaft and circle
+    // signs fails it).
+    let count = if cfg!(debug_assertions) { 3 } else { 12 };
+    let mut used = BTreeSet::new();
+    for seed in 0..count {
+        let solution = solved_grid(Shape::CLASSIC, 100 + seed);
+        let classic = Variant::standard(Shape::CLASSIC);
+        let drawn = little_killers(arrows(classic, &solution, 8, seed), &solution, 4, seed);
+        let variant = parities(drawn, &solution, 10, seed);
+        assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
+        let puzzle = with_holes(&solution, 66, seed);
+        used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
+    }
+    assert!(used.contains(&Technique::ArrowSum), "arrow sums never used: {used:?}");
+    assert!(used.contains(&Technique::LittleKillerSum), "little killer sums never used: {used:?}");
 }
 
 #[test]

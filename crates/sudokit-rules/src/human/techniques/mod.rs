@@ -41,7 +41,9 @@ pub use chaining::{Chains, ForcingChains};
 pub use exclusion::{AlignedPairExclusion, AlignedTripleExclusion};
 pub use fish::Fish;
 pub use intersections::{GeneralizedIntersections, Intersections};
-pub use killer::{CageBoundDigits, CageCombinations, CageLockedDigits, HouseCombinations, LawOfLeftovers, RuleOf45};
+pub use killer::{
+    CageBoundDigits, CageCombinations, CageLockedDigits, DrawnSums, HouseCombinations, LawOfLeftovers, RuleOf45,
+};
 pub use loops::UniqueLoops;
 pub use named::{EmptyRectangle, RemotePair, SimpleColouring, Skyscraper, TwoStringKite, WWing};
 pub use non_consecutive::{LockedNonConsecutive, NonConsecutiveCells};

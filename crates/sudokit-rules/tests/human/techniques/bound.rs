@@ -2,19 +2,10 @@
 //! a thermometer, a black dot, whispers, and what a placement takes along
 //! a palindrome.
 
+use super::{removed, start};
 use sudokit_rules::human::techniques::BoundCells;
 use sudokit_rules::human::{Position, Strategy, Technique};
 use sudokit_rules::sudokit_core::{Cell, Digit, Grid, Shape, Variant};
-
-fn start(rules: &str, shape: Shape) -> Position {
-    let variant = Variant::parse(rules, shape).expect("valid rules");
-    Position::with_variant(&Grid::empty(shape), &variant).expect("a valid puzzle")
-}
-
-/// `(row, col, digit)`, 1-based, as a step lists them: by digit, then cell.
-fn removed(step: &sudokit_rules::human::Step) -> Vec<(usize, usize, u8)> {
-    step.eliminations().iter().map(|&(c, d)| (c.row() + 1, c.col() + 1, d.get())).collect()
-}
 
 #[test]
 fn a_thermometer_bounds_its_cells_step_by_step() {

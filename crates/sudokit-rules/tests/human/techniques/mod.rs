@@ -2,6 +2,7 @@
 
 mod bound;
 mod chains;
+mod drawn;
 mod exclusion;
 mod fish;
 mod intersections;
@@ -11,3 +12,17 @@ mod singles;
 mod subsets;
 mod uniqueness;
 mod wings;
+
+use sudokit_rules::human::{Position, Step};
+use sudokit_rules::sudokit_core::{Grid, Shape, Variant};
+
+/// The position of an empty grid of `shape` under `rules` (their text).
+fn start(rules: &str, shape: Shape) -> Position {
+    let variant = Variant::parse(rules, shape).expect("valid rules");
+    Position::with_variant(&Grid::empty(shape), &variant).expect("a valid puzzle")
+}
+
+/// `(row, col, digit)`, 1-based, as a step lists them: by digit, then cell.
+fn removed(step: &Step) -> Vec<(usize, usize, u8)> {
+    step.eliminations().iter().map(|&(c, d)| (c.row() + 1, c.col() + 1, d.get())).collect()
+}

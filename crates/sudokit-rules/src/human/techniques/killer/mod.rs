@@ -11,6 +11,7 @@
 //! group within the candidates, cells that see each other holding
 //! distinct digits, that adds up to the sum. The rest go.
 
+mod drawn;
 mod fillings;
 mod house;
 mod leftovers;
@@ -24,6 +25,7 @@ use crate::human::step::{Pattern, Step, Technique};
 use crate::human::strategy::{KINDS_PLAYED, Strategy};
 use fillings::{Fillings, group_of, removals, supported, supported_holding, supported_signed};
 
+pub use drawn::DrawnSums;
 pub use house::HouseCombinations;
 pub use leftovers::LawOfLeftovers;
 
