@@ -82,7 +82,7 @@ use sudokit::generate::{
     Difficulty, GenerateError, Generated, Generator, Givens, KillerGenerator, KillerGivens, Symmetry, Vicinity,
     generate_many, search_vicinity,
 };
-use sudokit::grid::io::{parse_puzzles, read_puzzles, write_sumocue};
+use sudokit::grid::io::{fpuzzles_link, parse_puzzles, read_puzzles, write_sumocue};
 use sudokit::rating::rate;
 use sudokit::rules::human::{Level, Rating, Score, Technique};
 use sudokit::{Budget, Grid, Shape, Variant};
@@ -180,7 +180,8 @@ pub(crate) struct Cli {
     /// reported on stderr and left out.
     #[arg(short, long, value_parser = seconds, default_value = "60", value_name = "SECONDS")]
     time_limit: Duration,
-    /// Output: one puzzle per line, or CSV `puzzle,seed,er,ep,ed,solution`.
+    /// Output: one puzzle per line, CSV `puzzle,seed,er,ep,ed,solution`,
+    /// SumoCue's killer format, or f-puzzles links.
     #[arg(short, long, value_enum, default_value_t = Format::Line)]
     format: Format,
     /// Write to FILE, after comment lines saying how it was made, instead
@@ -204,6 +205,8 @@ enum Format {
     Csv,
     /// SumoCue's killer exchange format (with `--killer cages`).
     Sumocue,
+    /// f-puzzles links (`https://f-puzzles.com/?load=…`), one a line.
+    Fpuzzles,
 }
 
 impl Cli {
@@ -495,6 +498,7 @@ fn write_puzzle(out: &mut impl Write, generated: &Generated, format: Format) -> 
     let puzzle = match format {
         Format::Line => return writeln!(out, "{ruled}"),
         Format::Sumocue => return writeln!(out, "{}", write_sumocue(&ruled).map_err(io::Error::other)?),
+        Format::Fpuzzles => return writeln!(out, "{}", fpuzzles_link(&ruled).map_err(io::Error::other)?),
         Format::Csv => ruled.to_string(),
     };
     // The rating takes the standard rules only.

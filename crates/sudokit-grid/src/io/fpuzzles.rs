@@ -64,6 +64,9 @@ pub enum FPuzzlesError {
     /// A constraint sudokit does not have (yet).
     #[error("f-puzzles constraint `{0}` is not one sudokit plays (yet)")]
     Unsupported(String),
+    /// A rule f-puzzles cannot say, met while writing a puzzle.
+    #[error("f-puzzles has no way to say {0}")]
+    Unwritable(String),
     /// The rules the file gives break a rule of their own.
     #[error("f-puzzles rules: {0}")]
     Rules(#[from] VariantError),

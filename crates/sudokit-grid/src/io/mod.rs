@@ -18,7 +18,8 @@
 //!   cages (and the diagonals after `3x3:d:k:`);
 //! * puzzles from f-puzzles, one per line: a link
 //!   (`https://f-puzzles.com/?load=…`), its `load` value or its JSON (see
-//!   [`fpuzzles`]), each under the rules it gives.
+//!   [`fpuzzles`]), each under the rules it gives ([`write_fpuzzles`]
+//!   and [`fpuzzles_link`] write them).
 //!
 //! Lines starting with `#` are comments, blank lines separate records, and
 //! CRLF line endings are accepted. Errors give the line and column in the
@@ -45,6 +46,7 @@
 
 mod errors;
 pub mod fpuzzles;
+mod fpuzzles_write;
 mod reader;
 pub mod sumocue;
 mod write;
@@ -55,6 +57,7 @@ use sudokit_core::{Grid, Puzzle, Variant};
 
 pub use errors::ReadError;
 pub use fpuzzles::{FPuzzlesError, read_fpuzzles};
+pub use fpuzzles_write::{fpuzzles_link, write_fpuzzles};
 pub use reader::{PuzzleReader, RuledPuzzles};
 pub use sumocue::{SumoCueError, read_sumocue, write_sumocue};
 pub use write::{Format, write_puzzles, write_ruled_puzzles};
