@@ -54,7 +54,8 @@ struct Cli {
     /// anti-king, anti-knight, non-consecutive, cage=SUM:CELLS, Kropki dots
     /// (white=r1c1+r1c2, black=…, kropki-negative), XV (x=…, v=…,
     /// xv-negative), lines (thermo=r1c1+r1c2+… from the bulb, slow-thermo=…,
-    /// german-whispers=…, dutch-whispers=…, palindrome=…), minimum=r1c1+…,
+    /// german-whispers=…, dutch-whispers=…, palindrome=…, renban=…,
+    /// entropic=…, modular=…), minimum=r1c1+…,
     /// maximum=…, even=r1c1+…, odd=…, arrow=r1c1:r1c2+… (circle, then the
     /// shaft), little-killer=SUM:CELLS.
     #[arg(short, long, value_name = "RULES")]

@@ -14,8 +14,10 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 `cage=SUM:CELLS`, `white=`, `black=`, `x=`, `v=`, `kropki-negative`,
 `xv-negative`, `marks=` as candidate `.Given`s, `thermo=`,
 `german-whispers=`, `dutch-whispers=`, `whispers=APART:CELLS`,
-`palindrome=`, `even=` and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`, `little-killer=SUM:CELLS` over a
-full diagonal; ISS has no slow thermometer), then each given as
+`palindrome=`, `renban=`, `entropic=` (9x9 only), `modular=`, `even=`
+and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`,
+`little-killer=SUM:CELLS` over a full diagonal; ISS has no slow
+thermometer), then each given as
 `.Given~RrCc_d` (rows and columns one base-17 character each, as ISS
 names them: `R1CG` is row 1, column 16); a grid of 729 symbols is a 9x9 puzzle's pencil marks,
 as `PuzzleReader` reads it there. ISS's `tools/perf/benchmark_puzzles.js --input-file F`
@@ -105,6 +107,17 @@ def rule(token, side):
         return f".Thermo{cells(value)}"
     if name == "palindrome":
         return f".Palindrome{cells(value)}"
+    if name == "renban":
+        return f".Renban{cells(value)}"
+    if name == "entropic":
+        # ISS draws entropic lines on 9×9 only, tiers of three.
+        number, _, members = value.rpartition(":")
+        if side != 9 or number not in ("", "3"):
+            raise ValueError(f"entropic lines other than 9×9's: `{token}`")
+        return f".Entropic{cells(members)}"
+    if name == "modular":
+        number, _, members = value.rpartition(":")
+        return f".Modular~{number.strip() or 3}{cells(members)}"
     if name in ("german-whispers", "dutch-whispers"):
         apart = (side + 1) // 2 - (1 if name == "dutch-whispers" else 0)
         return f".Whisper~{max(apart, 1)}{cells(value)}"

@@ -65,6 +65,7 @@ impl fmt::Display for Bond {
             Bond::Unclued(ClueFamily::Kropki) => f.write_str("with no dot between them"),
             Bond::Unclued(ClueFamily::Xv) => f.write_str("with no X or V between them"),
             Bond::Line(LineKind::Palindrome) => f.write_str("on a palindrome"),
+            Bond::Line(LineKind::Renban(_)) => f.write_str("on a renban"),
             Bond::Line(kind) => write!(f, "along {}", kind.article()),
             Bond::Extremum(Extremum::Minimum) => f.write_str("as the minimum of its neighbours"),
             Bond::Extremum(Extremum::Maximum) => f.write_str("as the maximum of its neighbours"),

@@ -1,7 +1,9 @@
-//! Lines drawn through cells — thermometers, whispers, palindromes — each
-//! a [`PairRule`] between the cells it puts side by side: neighbours along
-//! a thermometer or whispers, the cells facing each other on a
-//! palindrome. So every engine that reads pairs of cells
+//! Lines drawn through cells — thermometers, whispers, palindromes,
+//! renban, entropic and modular lines — each a [`PairRule`] between the
+//! cells it puts side by side: neighbours along a thermometer or whispers,
+//! the cells facing each other on a palindrome, any two cells of a renban,
+//! cells one or two apart along an entropic line (fewer than its number
+//! apart along a modular one). So every engine that reads pairs of cells
 //! ([`Rulebook::bound_to`](crate::Rulebook::bound_to)) reads lines too,
 //! and a thermometer's direction is the rule's: its pairs go from the
 //! bulb's side to the tip's.
@@ -21,6 +23,9 @@ use crate::rule_kinds::RuleKind;
 /// assert_eq!(LineKind::Thermometer.rule(), PairRule::Less);
 /// assert_eq!(LineKind::german_whispers(9).name(9), "german-whispers");
 /// assert_eq!(LineKind::Whispers(3).name(9), "whispers=3");
+/// // A renban's rule reads its length: any two of 4 cells at most 3 apart.
+/// assert_eq!(LineKind::Renban(4).rule(), PairRule::Near(3));
+/// assert_eq!(LineKind::entropic(9).rule(), PairRule::OtherTier(3));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -40,6 +45,23 @@ pub enum LineKind {
     /// The line reads the same from either end: its first and last cells
     /// hold the same digit, and so on inwards.
     Palindrome,
+    /// A renban of this many cells: they hold distinct consecutive digits
+    /// in any order. The count is the line's
+    /// ([`Variant::with_line`](crate::Variant::with_line) refuses another),
+    /// which makes the rule between any two of its cells: distinct, and
+    /// at most one less apart.
+    Renban(u32),
+    /// An entropic line over tiers of this many digits (1–3, 4–6, 7–9 on
+    /// 9×9, [`entropic`](LineKind::entropic)): any three cells in a row
+    /// along it hold one digit of each tier, so cells one or two apart
+    /// hold digits of different tiers (a line of two cells too).
+    Entropic(u32),
+    /// A modular line for this number `m` (3,
+    /// [`modular`](LineKind::modular)): any `m` cells in a row along it
+    /// hold digits of `m` different remainders by `m` (one of 1, 4, 7, one
+    /// of 2, 5, 8 and one of 3, 6, 9 for 3), so cells fewer than `m` apart
+    /// differ in remainder (on a line shorter than `m` too).
+    Modular(u32),
 }
 
 impl LineKind {
@@ -55,6 +77,17 @@ impl LineKind {
         LineKind::Whispers((side.div_ceil(2) as u32).saturating_sub(1).max(1))
     }
 
+    /// An entropic line on a grid of `side`: tiers of a third of the
+    /// digits, rounded up (3 on 9×9, 2 on 6×6).
+    pub fn entropic(side: usize) -> LineKind {
+        LineKind::Entropic(side.div_ceil(3) as u32)
+    }
+
+    /// A modular line: remainders by 3, on every side.
+    pub fn modular(_side: usize) -> LineKind {
+        LineKind::Modular(3)
+    }
+
     /// The rule between the two cells of each of its pairs.
     pub fn rule(self) -> PairRule {
         match self {
@@ -62,6 +95,9 @@ impl LineKind {
             LineKind::SlowThermometer => PairRule::LessOrEqual,
             LineKind::Whispers(apart) => PairRule::Apart(apart),
             LineKind::Palindrome => PairRule::Equal,
+            LineKind::Renban(cells) => PairRule::Near(cells.saturating_sub(1)),
+            LineKind::Entropic(width) => PairRule::OtherTier(width),
+            LineKind::Modular(modulus) => PairRule::OtherRemainder(modulus),
         }
     }
 
@@ -71,12 +107,16 @@ impl LineKind {
             LineKind::Thermometer | LineKind::SlowThermometer => RuleKind::Thermometers,
             LineKind::Whispers(_) => RuleKind::Whispers,
             LineKind::Palindrome => RuleKind::Palindromes,
+            LineKind::Renban(_) => RuleKind::Renban,
+            LineKind::Entropic(_) => RuleKind::EntropicLines,
+            LineKind::Modular(_) => RuleKind::ModularLines,
         }
     }
 
     /// Its name in the rules' text on a grid of `side`: `thermo`,
     /// `slow-thermo`, `german-whispers`, `dutch-whispers`, `whispers=3`
-    /// for other differences, `palindrome`.
+    /// for other differences, `palindrome`, `renban`, `entropic` and
+    /// `modular` (`entropic=2`, `modular=4` for other tiers and numbers).
     pub fn name(self, side: usize) -> String {
         match self {
             LineKind::Thermometer => "thermo".into(),
@@ -85,6 +125,11 @@ impl LineKind {
             kind if kind == LineKind::dutch_whispers(side) => "dutch-whispers".into(),
             LineKind::Whispers(apart) => format!("whispers={apart}"),
             LineKind::Palindrome => "palindrome".into(),
+            LineKind::Renban(_) => "renban".into(),
+            kind if kind == LineKind::entropic(side) => "entropic".into(),
+            kind if kind == LineKind::modular(side) => "modular".into(),
+            LineKind::Entropic(width) => format!("entropic={width}"),
+            LineKind::Modular(modulus) => format!("modular={modulus}"),
         }
     }
 
@@ -95,6 +140,9 @@ impl LineKind {
             LineKind::SlowThermometer => "a slow thermometer",
             LineKind::Whispers(_) => "whispers",
             LineKind::Palindrome => "a palindrome",
+            LineKind::Renban(_) => "a renban",
+            LineKind::Entropic(_) => "an entropic line",
+            LineKind::Modular(_) => "a modular line",
         }
     }
 
@@ -112,6 +160,9 @@ impl fmt::Display for LineKind {
             LineKind::SlowThermometer => f.write_str("slow thermometer"),
             LineKind::Whispers(apart) => write!(f, "whispers ({apart} apart)"),
             LineKind::Palindrome => f.write_str("palindrome"),
+            LineKind::Renban(_) => f.write_str("renban"),
+            LineKind::Entropic(width) => write!(f, "entropic line (tiers of {width})"),
+            LineKind::Modular(modulus) => write!(f, "modular line (remainders by {modulus})"),
         }
     }
 }
@@ -139,16 +190,45 @@ impl Line {
         &self.cells
     }
 
+    /// The sets of digits it may hold (bit `d − 1` for digit `d`) on a
+    /// grid of `side`, when its rule lists them: a renban's runs of
+    /// consecutive digits, one digit a cell. `None` for other lines.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, LineKind, Shape, Variant};
+    ///
+    /// let run = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)];
+    /// let rules = Variant::standard(Shape::MINI).with_line(LineKind::Renban(3), &run)?;
+    /// assert_eq!(rules.lines()[0].digit_sets(4), Some(vec![0b0111, 0b1110]));
+    /// # Ok::<(), sudokit_core::VariantError>(())
+    /// ```
+    pub fn digit_sets(&self, side: usize) -> Option<Vec<u64>> {
+        let LineKind::Renban(_) = self.kind else { return None };
+        let size = self.cells.len();
+        let run = if size >= 64 { u64::MAX } else { (1u64 << size) - 1 };
+        Some((0..=side.saturating_sub(size)).map(|low| run << low).collect())
+    }
+
     /// The pairs of cells its rule binds: for a thermometer each cell and
     /// the next, in that order (the rule reads the first digit first); for
     /// whispers each cell and the next, for a palindrome the cells facing
-    /// each other, both as (lower index, higher index).
+    /// each other, for a renban any two cells, for an entropic line the
+    /// cells one or two apart, for a modular line by `m` those fewer than
+    /// `m` apart, all as (lower index, higher index).
     pub fn pairs(&self) -> Vec<(usize, usize)> {
         let cells = &self.cells;
         let ordered = |(a, b): (usize, usize)| if self.kind.is_directed() { (a, b) } else { (a.min(b), a.max(b)) };
+        let within = |reach: usize| {
+            (0..cells.len()).flat_map(move |k| (k + 1..cells.len().min(k + 1 + reach)).map(move |l| (k, l)))
+        };
         match self.kind {
             LineKind::Palindrome => {
                 (0..cells.len() / 2).map(|k| ordered((cells[k], cells[cells.len() - 1 - k]))).collect()
+            }
+            LineKind::Renban(_) => within(cells.len()).map(|(k, l)| ordered((cells[k], cells[l]))).collect(),
+            LineKind::Entropic(_) => within(2).map(|(k, l)| ordered((cells[k], cells[l]))).collect(),
+            LineKind::Modular(modulus) => {
+                within(modulus.saturating_sub(1) as usize).map(|(k, l)| ordered((cells[k], cells[l]))).collect()
             }
             _ => cells.windows(2).map(|w| ordered((w[0], w[1]))).collect(),
         }

@@ -67,6 +67,18 @@ pub enum PairRule {
     Equal,
     /// Digits at least this far apart (whispers).
     Apart(u32),
+    /// Different digits at most this far apart: any two cells of a renban
+    /// line of one more cell than that (its cells hold distinct digits
+    /// within a span as wide as their count, so a run of consecutive
+    /// digits).
+    Near(u32),
+    /// Digits in different tiers of this many digits each: 1–3, 4–6 and
+    /// 7–9 for 3 (cells one or two apart along an entropic line).
+    OtherTier(u32),
+    /// Digits of different remainders by this number: 1, 4, 7 against 2,
+    /// 5, 8 and 3, 6, 9 for 3 (cells fewer than it apart along a modular
+    /// line).
+    OtherRemainder(u32),
 }
 
 impl PairRule {
@@ -89,6 +101,9 @@ impl PairRule {
             PairRule::GreaterOrEqual => a >= b,
             PairRule::Equal => a == b,
             PairRule::Apart(apart) => a.abs_diff(b) >= apart,
+            PairRule::Near(span) => a != b && a.abs_diff(b) <= span,
+            PairRule::OtherTier(width) => (a - 1) / width.max(1) != (b - 1) / width.max(1),
+            PairRule::OtherRemainder(modulus) => a % modulus.max(1) != b % modulus.max(1),
         }
     }
 
@@ -418,6 +433,9 @@ mod tests {
             PairRule::GreaterOrEqual,
             PairRule::Equal,
             PairRule::Apart(5),
+            PairRule::Near(3),
+            PairRule::OtherTier(3),
+            PairRule::OtherRemainder(3),
         ];
         for rule in rules {
             for (a, b) in (1..=9).flat_map(|a| (1..=9).map(move |b| (d(a), d(b)))) {
@@ -429,6 +447,10 @@ mod tests {
         assert_eq!(PairRule::Apart(5).partners(d(4), 9), 0b1_0000_0000, "only a 9 is five from a 4");
         assert_eq!(PairRule::Less.partners(d(7), 9), 0b1_1000_0000);
         assert_eq!(PairRule::Equal.partners(d(7), 9), 0b100_0000);
+        assert_eq!(PairRule::Near(2).partners(d(4), 9), 0b11_0110, "2, 3, 5 and 6 on a renban of three");
+        assert_eq!(PairRule::OtherTier(3).partners(d(5), 9), 0b1_1100_0111, "low or high beside a middle digit");
+        assert_eq!(PairRule::OtherRemainder(3).partners(d(5), 9), 0b1_0110_1101, "not 2, 5 or 8");
+        assert_eq!(PairRule::OtherTier(2).partners(d(3), 6), 0b11_0011, "tiers of two on 6x6");
     }
 
     #[test]

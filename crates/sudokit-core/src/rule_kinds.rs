@@ -68,11 +68,19 @@ pub enum RuleKind {
     Arrows,
     /// Little killers: the digits along a diagonal add up to its clue.
     LittleKillers,
+    /// Renban lines: each holds a run of consecutive digits.
+    Renban,
+    /// Entropic lines: any three cells in a row along one hold a low, a
+    /// middle and a high digit.
+    EntropicLines,
+    /// Modular lines: any `m` cells in a row along one hold digits of `m`
+    /// remainders by `m` (3 as a rule).
+    ModularLines,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 21] = [
+    pub const ALL: [RuleKind; 24] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -94,6 +102,9 @@ impl RuleKind {
         RuleKind::Parity,
         RuleKind::Arrows,
         RuleKind::LittleKillers,
+        RuleKind::Renban,
+        RuleKind::EntropicLines,
+        RuleKind::ModularLines,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -121,6 +132,9 @@ impl RuleKind {
             RuleKind::Parity => "even and odd cells",
             RuleKind::Arrows => "arrows",
             RuleKind::LittleKillers => "little killers",
+            RuleKind::Renban => "renban lines",
+            RuleKind::EntropicLines => "entropic lines",
+            RuleKind::ModularLines => "modular lines",
         }
     }
 
@@ -193,6 +207,9 @@ impl RuleKinds {
         RuleKind::Whispers,
         RuleKind::Palindromes,
         RuleKind::Extrema,
+        RuleKind::Renban,
+        RuleKind::EntropicLines,
+        RuleKind::ModularLines,
     ]);
 
     /// The kinds that restrict the digits of single cells: pencil marks,

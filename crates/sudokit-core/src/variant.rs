@@ -249,6 +249,14 @@ impl fmt::Display for VariantConflict {
                 PairRule::GreaterOrEqual => write!(f, "{a} ({x}) is below {b} ({y}) {bond}"),
                 PairRule::Equal => write!(f, "{a} ({x}) and {b} ({y}) differ {bond}"),
                 PairRule::Apart(apart) => write!(f, "{a} ({x}) and {b} ({y}) are less than {apart} apart {bond}"),
+                PairRule::Near(_) if x == y => write!(f, "{a} and {b} both hold {x} {bond}"),
+                PairRule::Near(span) => write!(f, "{a} ({x}) and {b} ({y}) are more than {span} apart {bond}"),
+                PairRule::OtherTier(width) => {
+                    write!(f, "{a} ({x}) and {b} ({y}) are in the same tier of {width} digits {bond}")
+                }
+                PairRule::OtherRemainder(modulus) => {
+                    write!(f, "{a} ({x}) and {b} ({y}) leave the same remainder by {modulus} {bond}")
+                }
             },
         }
     }
@@ -435,9 +443,31 @@ pub enum VariantError {
         /// The side of the grid.
         side: usize,
     },
+    /// A renban's count is not its cells', or is more than the grid's
+    /// digits.
+    #[error(
+        "a renban of {cells} cells given as {said} long on a grid of side {side}: a renban holds as many consecutive digits as it has cells, at most the side"
+    )]
+    RenbanLength {
+        /// Its cells.
+        cells: usize,
+        /// The count its kind gave ([`LineKind::Renban`]).
+        said: u32,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// An entropic line's tiers or a modular line's number that split the
+    /// digits into fewer than two classes (or none).
+    #[error("{line} on a grid of side {side}: tiers of 1 to {} digits, remainders by 2 to {side}", side - 1)]
+    LineClasses {
+        /// The line's kind.
+        line: LineKind,
+        /// The side of the grid.
+        side: usize,
+    },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -834,6 +864,12 @@ impl Variant {
     /// assert!(!rules.is_solution_of(&solved, &Grid::empty(Shape::MINI)));
     /// let broken = rules.conflicts(&solved)?;
     /// assert_eq!(broken[0].to_string(), "r2c2 (4) is not below r2c3 (1) along a thermometer");
+    /// // A renban's count is its cells': any two of them at most 2 apart.
+    /// let run = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 1)];
+    /// let renban = Variant::standard(Shape::MINI).with_line(LineKind::Renban(3), &run)?;
+    /// assert_eq!(renban.to_string(), "renban=r1c1+r1c2+r2c2");
+    /// assert_eq!(renban.conflicts(&solved)?[0].to_string(), "r1c1 (1) and r2c2 (4) are more than 2 apart on a renban");
+    /// assert!(Variant::standard(Shape::MINI).with_line(LineKind::Renban(4), &run).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -841,7 +877,11 @@ impl Variant {
     /// [`VariantError::LineLength`] for a line of one cell,
     /// [`VariantError::CellOutside`], [`VariantError::RepeatedCell`],
     /// [`VariantError::LineStep`] for cells a line cannot join, and
-    /// [`VariantError::WhispersApart`] for whispers no two digits keep.
+    /// [`VariantError::WhispersApart`] for whispers no two digits keep,
+    /// [`VariantError::RenbanLength`] for a renban whose count is not its
+    /// cells' or runs past the side, and [`VariantError::LineClasses`] for
+    /// entropic or modular lines that split the digits into fewer than
+    /// two classes.
     pub fn with_line(mut self, kind: LineKind, cells: &[Cell]) -> Result<Variant, VariantError> {
         let side = self.shape.side();
         if cells.len() < 2 {
@@ -853,10 +893,20 @@ impl Variant {
         {
             return Err(VariantError::LineStep { first: step[0], second: step[1] });
         }
-        if let LineKind::Whispers(apart) = kind {
-            if apart == 0 || apart as usize >= side {
+        match kind {
+            LineKind::Whispers(apart) if apart == 0 || apart as usize >= side => {
                 return Err(VariantError::WhispersApart { apart, side });
             }
+            LineKind::Renban(said) if said as usize != cells.len() || cells.len() > side => {
+                return Err(VariantError::RenbanLength { cells: cells.len(), said, side });
+            }
+            LineKind::Entropic(width) if width == 0 || width as usize >= side => {
+                return Err(VariantError::LineClasses { line: kind, side });
+            }
+            LineKind::Modular(modulus) if modulus < 2 || modulus as usize > side => {
+                return Err(VariantError::LineClasses { line: kind, side });
+            }
+            _ => {}
         }
         self.lines.push(Line::new(kind, indices));
         Ok(self)

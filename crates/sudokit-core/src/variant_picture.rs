@@ -151,7 +151,9 @@ impl<'a> VariantPicture<'a> {
             .iter()
             .enumerate()
             .map(|(k, line)| {
-                let number = lines[..k].iter().filter(|other| other.kind() == line.kind()).count() + 1;
+                // Renban of every length are numbered together.
+                let named = line.kind().to_string();
+                let number = lines[..k].iter().filter(|other| other.kind().to_string() == named).count() + 1;
                 let cells: Vec<String> = line.cells().iter().map(|&i| Cell::from_index(i, shape).to_string()).collect();
                 format!("{} {number}: {}", line.kind(), cells.join(" "))
             })
@@ -401,6 +403,18 @@ mod tests {
                 "palindrome 1: r3c1 r3c2 r4c3",
                 "thermometer 1: r1c1 r2c2"
             ]
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn renban_of_any_length_are_numbered_together() -> Result<(), Box<dyn std::error::Error>> {
+        let rules = Variant::parse("renban=r1c1+r1c2,renban=r2c1+r2c2+r2c3,entropic=r4c1+r4c2+r4c3", Shape::MINI)?;
+        let picture = rules.picture(&Grid::empty(Shape::MINI))?.to_string();
+        let tail: Vec<&str> = picture.lines().rev().take(3).collect();
+        assert_eq!(
+            tail,
+            ["entropic line (tiers of 2) 1: r4c1 r4c2 r4c3", "renban 2: r2c1 r2c2 r2c3", "renban 1: r1c1 r1c2"]
         );
         Ok(())
     }

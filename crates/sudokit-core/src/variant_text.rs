@@ -17,6 +17,9 @@
 //! | a thermometer (digits rise from the bulb) | `thermo=` then its cells from the bulb joined by `+`: `thermo=r1c1+r2c2+r2c3`; a slow one (digits never fall), `slow-thermo=` |
 //! | whispers (neighbours along the line at least ⌈side/2⌉ apart: 5 on 9×9) | `german-whispers=` then its cells; Dutch whispers (4 on 9×9), `dutch-whispers=`; any other difference, `whispers=3:r1c1+r1c2` |
 //! | a palindrome (the line reads the same both ways) | `palindrome=` then its cells |
+//! | a renban (its cells hold a run of consecutive digits, in any order) | `renban=` then its cells |
+//! | an entropic line (any three cells in a row: one of 1–3, one of 4–6, one of 7–9) | `entropic=` then its cells; tiers of another width, `entropic=2:r1c1+r1c2` |
+//! | a modular line (any three cells in a row: three remainders by 3) | `modular=` then its cells; another number `m` (any `m` in a row), `modular=4:r1c1+r1c2` |
 //! | minimum or maximum cells (below or above each orthogonal neighbour) | `minimum=` or `maximum=` then the cells joined by `+`: `maximum=r5c5+r1c9` |
 //! | even or odd cells | `even=` or `odd=` then the cells joined by `+`: `even=r1c1+r2c2` |
 //! | an arrow (the digits along it add up to its circle's) | `arrow=` then the circle, `:` and the cells from the circle joined by `+`: `arrow=r5c5:r4c4+r3c3` |
@@ -94,15 +97,32 @@ impl Variant {
                     variant.with_cage(&cells, sum)?
                 }
                 (
-                    name @ ("thermo" | "slow-thermo" | "german-whispers" | "dutch-whispers" | "palindrome"),
+                    name @ ("thermo" | "slow-thermo" | "german-whispers" | "dutch-whispers" | "palindrome" | "renban"),
                     Some(cells),
                 ) => {
+                    let cells = house_cells(cells).map_err(unreadable)?;
                     let kind = match name {
                         "thermo" => LineKind::Thermometer,
                         "slow-thermo" => LineKind::SlowThermometer,
                         "german-whispers" => LineKind::german_whispers(shape.side()),
                         "dutch-whispers" => LineKind::dutch_whispers(shape.side()),
+                        "renban" => LineKind::Renban(u32::try_from(cells.len()).unwrap_or(u32::MAX)),
                         _ => LineKind::Palindrome,
+                    };
+                    variant.with_line(kind, &cells)?
+                }
+                (name @ ("entropic" | "modular"), Some(line)) => {
+                    let (kind, cells) = match line.split_once(':') {
+                        Some((number, cells)) => {
+                            let number = number.trim().parse().map_err(|_| {
+                                unreadable(format!("`{}` is not a number of digits for {name} lines", number.trim()))
+                            })?;
+                            let kind =
+                                if name == "entropic" { LineKind::Entropic(number) } else { LineKind::Modular(number) };
+                            (kind, cells)
+                        }
+                        None if name == "entropic" => (LineKind::entropic(shape.side()), line),
+                        None => (LineKind::modular(shape.side()), line),
                     };
                     variant.with_line(kind, &house_cells(cells).map_err(unreadable)?)?
                 }
@@ -369,6 +389,37 @@ mod tests {
         let kinds: Vec<LineKind> = six.lines().iter().map(|line| line.kind()).collect();
         assert_eq!(kinds, [LineKind::Whispers(3), LineKind::Whispers(2)]);
         assert_eq!(Variant::parse("whispers=5:r1c1+r1c2", Shape::CLASSIC)?.to_string(), "german-whispers=r1c1+r1c2");
+        Ok(())
+    }
+
+    #[test]
+    fn renban_entropic_and_modular_lines_read_back() -> Result<(), VariantError> {
+        let text =
+            "renban=r1c1+r1c2+r2c3,entropic=r5c5+r5c6,modular=r9c1+r8c2+r7c3,entropic=2:r4c4+r4c5,modular=4:r3c3+r3c4";
+        let rules = Variant::parse(text, Shape::CLASSIC)?;
+        let kinds: Vec<LineKind> = rules.lines().iter().map(|line| line.kind()).collect();
+        let expected = [
+            LineKind::Renban(3),
+            LineKind::Entropic(3),
+            LineKind::Modular(3),
+            LineKind::Entropic(2),
+            LineKind::Modular(4),
+        ];
+        assert_eq!(kinds, expected);
+        assert_eq!(rules.to_string(), text);
+        let six = Variant::parse("entropic=r1c1+r1c2", Shape::new(2, 3).expect("6×6"))?;
+        assert_eq!(six.lines()[0].kind(), LineKind::Entropic(2));
+        let err = |text: &str| Variant::parse(text, Shape::MINI).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(
+            err("renban=r1c1+r1c2+r1c3+r1c4+r2c4"),
+            "a renban of 5 cells given as 5 long on a grid of side 4: \
+             a renban holds as many consecutive digits as it has cells, at most the side"
+        );
+        assert_eq!(
+            err("modular=1:r1c1+r1c2"),
+            "modular line (remainders by 1) on a grid of side 4: tiers of 1 to 3 digits, remainders by 2 to 4"
+        );
+        assert_eq!(err("entropic=x:r1c1+r1c2"), "column 1: `x` is not a number of digits for entropic lines");
         Ok(())
     }
 }

@@ -88,10 +88,14 @@ fn with_cage_of(variant: Variant, solution: &Grid, cage: &[usize]) -> Variant {
 /// 2 to `longest` cells walked from a random start through king's-move
 /// neighbours, which `solution` keeps: each step of a thermometer to a
 /// larger digit (or no smaller, slow), of whispers to a digit far enough
-/// apart; a palindrome's walk is kept only where its facing cells hold
-/// the same digit (tried up to 200 times a line, so there may be fewer).
-/// Written from the definitions, not from the rules' pairs; `solution`
-/// solves the rules if it solved `variant`'s.
+/// apart, of a renban to a new digit within the span its length allows,
+/// of an entropic line to a tier unlike the two before, of a modular line
+/// by `m` to a remainder unlike the `m − 1` before; a palindrome's walk is kept only where its facing cells hold
+/// the same digit, a renban's where its digits run without a gap (tried
+/// up to 200 times a line, so there may be fewer). A renban's count is
+/// the walk's, whatever `kind` says. Written from the definitions, not
+/// from the rules' pairs; `solution` solves the rules if it solved
+/// `variant`'s.
 ///
 /// # Panics
 /// When `longest` is below 2.
@@ -100,33 +104,63 @@ pub fn lines(variant: Variant, solution: &Grid, kind: LineKind, count: usize, lo
     let mut rng = SplitMix64::new(seed);
     let (shape, values) = (solution.shape(), solution.values());
     let n = shape.side();
-    let step_keeps = |from: u8, to: u8| match kind {
-        LineKind::Thermometer => to > from,
-        LineKind::SlowThermometer => to >= from,
-        LineKind::Whispers(apart) => u32::from(from.abs_diff(to)) >= apart,
-        _ => true,
+    // Whether the walk so far (`held`, its digits) may step to `to`.
+    let step_keeps = |held: &[u8], size: usize, to: u8| {
+        let from = held[held.len() - 1];
+        let last_two = &held[held.len().saturating_sub(2)..];
+        match kind {
+            LineKind::Thermometer => to > from,
+            LineKind::SlowThermometer => to >= from,
+            LineKind::Whispers(apart) => u32::from(from.abs_diff(to)) >= apart,
+            LineKind::Renban(_) => {
+                let (low, high) = held.iter().fold((to, to), |(l, h), &d| (l.min(d), h.max(d)));
+                !held.contains(&to) && usize::from(high - low) < size
+            }
+            LineKind::Entropic(width) => {
+                let tier = |d: u8| (u32::from(d) - 1) / width;
+                last_two.iter().all(|&d| tier(d) != tier(to))
+            }
+            LineKind::Modular(modulus) => {
+                let window = &held[held.len().saturating_sub(modulus as usize - 1)..];
+                window.iter().all(|&d| u32::from(d) % modulus != u32::from(to) % modulus)
+            }
+            _ => true,
+        }
     };
     let mut variant = variant;
     for _ in 0..count {
         for _ in 0..200 {
             let size = 2 + rng.below(longest - 1);
             let mut line = vec![rng.below(shape.cell_count())];
+            let mut held = vec![values[line[0]]];
             while line.len() < size {
                 let last = line[line.len() - 1];
                 let (r, c) = (last / n, last % n);
                 let next: Vec<usize> = (r.saturating_sub(1)..(r + 2).min(n))
                     .flat_map(|r2| (c.saturating_sub(1)..(c + 2).min(n)).map(move |c2| r2 * n + c2))
-                    .filter(|j| !line.contains(j) && step_keeps(values[last], values[*j]))
+                    .filter(|j| !line.contains(j) && step_keeps(&held, size, values[*j]))
                     .collect();
                 if next.is_empty() {
                     break;
                 }
-                line.push(next[rng.below(next.len())]);
+                let step = next[rng.below(next.len())];
+                line.push(step);
+                held.push(values[step]);
             }
             let facing = |k: usize| values[line[k]] == values[line[line.len() - 1 - k]];
-            if line.len() < 2 || kind == LineKind::Palindrome && !(0..line.len() / 2).all(facing) {
+            let span = held.iter().max().zip(held.iter().min()).map_or(0, |(high, low)| usize::from(high - low));
+            let kept = match kind {
+                LineKind::Palindrome => (0..line.len() / 2).all(facing),
+                LineKind::Renban(_) => span == line.len() - 1,
+                _ => true,
+            };
+            if line.len() < 2 || !kept {
                 continue;
             }
+            let kind = match kind {
+                LineKind::Renban(_) => LineKind::Renban(line.len() as u32),
+                kind => kind,
+            };
             let cells: Vec<Cell> = line.iter().map(|&i| Cell::from_index(i, shape)).collect();
             variant = variant.with_line(kind, &cells).expect("a walk through neighbours");
             break;

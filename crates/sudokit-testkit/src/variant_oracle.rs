@@ -264,7 +264,10 @@ impl Rules {
 /// A thermometer's cell `p` places from the bulb holds at least `p + 1`,
 /// leaves room for the cells after it, and lies `q - p` or more below the
 /// cell `q` places from the bulb; a slow one never falls; whispers'
-/// neighbours lie far enough apart; a palindrome's facing cells agree.
+/// neighbours lie far enough apart; a palindrome's facing cells agree; a
+/// renban's digits differ and span fewer than its cells; any three cells
+/// in a row on an entropic line hold different tiers, any `m` on a
+/// modular line by `m` different remainders.
 fn line_holds((kind, cells): &Drawn, values: &[u8], side: usize) -> bool {
     let filled: Vec<(usize, i64)> =
         cells.iter().enumerate().filter(|&(_, &i)| values[i] != 0).map(|(p, &i)| (p, i64::from(values[i]))).collect();
@@ -286,8 +289,27 @@ fn line_holds((kind, cells): &Drawn, values: &[u8], side: usize) -> bool {
             let at = |p: usize| values[cells[p]];
             (0..len / 2).all(|p| at(p) == 0 || at(len - 1 - p) == 0 || at(p) == at(len - 1 - p))
         }
+        LineKind::Renban(_) => {
+            let digits: Vec<i64> = filled.iter().map(|&(_, v)| v).collect();
+            let (low, high) = (digits.iter().min(), digits.iter().max());
+            let distinct = digits.iter().enumerate().all(|(k, v)| !digits[..k].contains(v));
+            distinct && low.zip(high).is_none_or(|(low, high)| high - low < len as i64)
+        }
+        LineKind::Entropic(width) => windows_differ(&filled, len, 3, |v| (v - 1) / i64::from(width)),
+        LineKind::Modular(modulus) => windows_differ(&filled, len, modulus as usize, |v| v % i64::from(modulus)),
         other => unimplemented!("a line the oracle does not know yet: {other:?}"),
     }
+}
+
+/// Whether, in every `size` cells in a row along a line of `len` cells
+/// (the whole line when it is shorter), the filled ones (`(place, digit)`)
+/// fall in different classes of `class`.
+fn windows_differ(filled: &[(usize, i64)], len: usize, size: usize, class: impl Fn(i64) -> i64) -> bool {
+    (0..(len + 1).saturating_sub(size).max(1)).all(|start| {
+        let window: Vec<i64> =
+            filled.iter().filter(|&&(p, _)| (start..start + size).contains(&p)).map(|&(_, v)| class(v)).collect();
+        window.iter().enumerate().all(|(k, c)| !window[..k].contains(c))
+    })
 }
 
 /// Whether the cage's filled cells leave its sum between the smallest and

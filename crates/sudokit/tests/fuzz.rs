@@ -734,8 +734,15 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
     for _ in 0..rng.below(3) {
         // A line of 2 to 4 cells walked through king's-move neighbours
         // (a step off the grid or back onto the line is an error, kept).
-        let kinds =
-            [LineKind::Thermometer, LineKind::SlowThermometer, LineKind::german_whispers(side), LineKind::Palindrome];
+        let kinds = [
+            LineKind::Thermometer,
+            LineKind::SlowThermometer,
+            LineKind::german_whispers(side),
+            LineKind::Palindrome,
+            LineKind::Renban(0),
+            LineKind::entropic(side),
+            LineKind::modular(side),
+        ];
         let kind = kinds[rng.below(kinds.len())];
         let mut line = vec![cell(rng)];
         for _ in 0..1 + rng.below(3) {
@@ -746,6 +753,8 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
                 _ => break,
             }
         }
+        // A renban's count is its cells'.
+        let kind = if kind == LineKind::Renban(0) { LineKind::Renban(line.len() as u32) } else { kind };
         variant = variant.clone().with_line(kind, &line).unwrap_or(variant);
     }
     for _ in 0..rng.below(3) {

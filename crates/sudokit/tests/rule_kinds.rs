@@ -40,6 +40,9 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         RuleKind::Palindromes => {
             mini.with_line(LineKind::Palindrome, &[Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)]).expect("a line")
         }
+        RuleKind::Renban => mini.with_line(LineKind::Renban(2), &pair).expect("a renban"),
+        RuleKind::EntropicLines => mini.with_line(LineKind::entropic(4), &pair).expect("an entropic line"),
+        RuleKind::ModularLines => mini.with_line(LineKind::modular(4), &pair).expect("a modular line"),
         other => panic!("no puzzle of {other} yet: add one"),
     };
     let rules = Rulebook::new(variant);

@@ -89,6 +89,36 @@ fn variants() -> Vec<(&'static str, Variant)> {
             ),
         ),
         ("6×6 German whispers", lines(six(), &solved_grid(Shape::SIX, 9), LineKind::german_whispers(6), 4, 6, 9)),
+        ("6×6 renban", lines(six(), &solved_grid(Shape::SIX, 17), LineKind::Renban(0), 5, 5, 17)),
+        (
+            "6×6 entropic and modular lines",
+            lines(
+                lines(six(), &solved_grid(Shape::SIX, 18), LineKind::entropic(6), 3, 5, 18),
+                &solved_grid(Shape::SIX, 18),
+                LineKind::modular(6),
+                3,
+                5,
+                18,
+            ),
+        ),
+        (
+            "9×9 renban and entropic lines",
+            lines(
+                lines(
+                    Variant::standard(Shape::CLASSIC),
+                    &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                    LineKind::Renban(0),
+                    6,
+                    5,
+                    19,
+                ),
+                &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                LineKind::entropic(9),
+                3,
+                6,
+                19,
+            ),
+        ),
         (
             "9×9 thermometers",
             lines(
@@ -176,7 +206,12 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         let expected_takers = match name {
             // auto, propagation, backtracking-mrv and rules.
             _ if name.contains("arrows") || name.contains("little killers") => 4,
-            _ if name.contains("thermometers") || name.contains("whispers") || name.contains("maximum") => 9,
+            _ if ["thermometers", "whispers", "maximum", "renban", "entropic"]
+                .iter()
+                .any(|kind| name.contains(kind)) =>
+            {
+                9
+            }
             _ if name.contains("non-consecutive") => 9,
             _ if name.contains("killer") => 9,
             _ if name.contains("jigsaw") => 14,

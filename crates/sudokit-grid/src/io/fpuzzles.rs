@@ -226,6 +226,8 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "thermometer"
                     | "whispers"
                     | "palindrome"
+                    | "renban"
+                    | "entropicline"
                     | "minimum"
                     | "maximum"
                     | "odd"
@@ -285,9 +287,16 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
         ("thermometer", LineKind::Thermometer),
         ("whispers", LineKind::german_whispers(side)),
         ("palindrome", LineKind::Palindrome),
+        ("renban", LineKind::Renban(0)),
+        ("entropicline", LineKind::entropic(side)),
     ] {
         for (k, entry) in entries(object, key).iter().enumerate() {
             for line in lines_of(entry, &format!("{key} {}", k + 1))? {
+                // A renban's count is its line's.
+                let kind = match kind {
+                    LineKind::Renban(_) => LineKind::Renban(u32::try_from(line.len()).unwrap_or(u32::MAX)),
+                    kind => kind,
+                };
                 variant = variant.with_line(kind, &line)?;
             }
         }

@@ -188,7 +188,8 @@ fn relations(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), F
     Ok(())
 }
 
-/// Thermometers, German whispers and palindromes, one entry a line.
+/// Thermometers, German whispers, palindromes, renban and entropic lines
+/// (of the side's tiers), one entry a line.
 fn lines(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), FPuzzlesError> {
     let shape = variant.shape();
     for line in variant.lines() {
@@ -196,6 +197,8 @@ fn lines(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), FPuzz
             LineKind::Thermometer => "thermometer",
             LineKind::Palindrome => "palindrome",
             kind if kind == LineKind::german_whispers(shape.side()) => "whispers",
+            LineKind::Renban(_) => "renban",
+            kind if kind == LineKind::entropic(shape.side()) => "entropicline",
             kind => return Err(unwritable(&kind.name(shape.side()))),
         };
         push(object, key, json!({ "lines": [names(line.cells(), shape)] }));
@@ -284,6 +287,8 @@ mod tests {
             variant = lines(variant, &solution, LineKind::Thermometer, 3, 4, seed);
             variant = lines(variant, &solution, LineKind::german_whispers(shape.side()), 2, 3, seed);
             variant = lines(variant, &solution, LineKind::Palindrome, 2, 3, seed);
+            variant = lines(variant, &solution, LineKind::Renban(0), 2, 4, seed);
+            variant = lines(variant, &solution, LineKind::entropic(shape.side()), 1, 4, seed);
         }
         if on(6) {
             variant = parities(extrema(variant, &solution, 50, seed), &solution, 20, seed);

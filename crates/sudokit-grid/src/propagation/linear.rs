@@ -2,7 +2,7 @@
 //! [`PropagationSearch`](super::PropagationSearch): each killer cage's and
 //! those its rules imply ([`sums_of`]), each kept to the digits its bounds
 //! allow, and a sum over cells that hold distinct digits to the digit sets
-//! that add up to it.
+//! that add up to it; a renban's cells likewise to its runs.
 
 use sudokit_core::cage::{MAX_DIGIT_SETS, combinations, digit_sets};
 use sudokit_core::sums::{LinearSum, peer_runs, sums_of};
@@ -91,11 +91,43 @@ fn extremes(cells: &[u64]) -> Option<(i32, i32, i32, i32)> {
     Some((least, top_of_least, most, bottom_of_most))
 }
 
+/// The other cells of a full house holding every one of `cells`, with the
+/// house's digits, when there is one.
+fn complement(cells: &[usize], rules: &Rulebook) -> Option<(Vec<u16>, u64)> {
+    let side = rules.shape().side();
+    let house = rules.houses().iter().find(|house| {
+        house.cells().len() == side
+            && house.kind() != HouseKind::Cage
+            && cells.iter().all(|i| house.cells().contains(i))
+    })?;
+    let rest: Vec<u16> = house.cells().iter().filter(|i| !cells.contains(i)).map(|&i| i as u16).collect();
+    (!rest.is_empty()).then(|| (rest, sudokit_core::marks::all_digits(side)))
+}
+
 impl Linear {
     /// Every sum of `rules` the engine keeps: the cages', with their
-    /// combinations, and the implied ones.
+    /// combinations, and the implied ones; then each line whose rule lists
+    /// its digit sets (a renban's runs), kept to them as a cage is.
     pub(super) fn all(rules: &Rulebook) -> Vec<Linear> {
-        sums_of(rules).iter().map(|sum| Linear::new(sum, rules)).collect()
+        let side = rules.shape().side();
+        let sums = sums_of(rules).into_iter().map(|sum| Linear::new(&sum, rules));
+        let lines = rules.variant().lines().iter();
+        let listed = lines.filter_map(|line| Some(Linear::listed(line.cells(), line.digit_sets(side)?, rules)));
+        sums.chain(listed).collect()
+    }
+
+    /// Cells holding distinct digits that make one of `sets`.
+    fn listed(cells: &[usize], sets: Vec<u64>, rules: &Rulebook) -> Linear {
+        let len = cells.len();
+        Linear {
+            cells: cells.iter().map(|&i| i as u16).collect(),
+            groups: vec![Group { start: 0, end: len, sign: 1 }],
+            signs: vec![1; len],
+            runs: vec![0; len],
+            total: 0,
+            complement: complement(cells, rules),
+            combinations: Some(sets),
+        }
     }
 
     fn new(sum: &LinearSum, rules: &Rulebook) -> Linear {
@@ -113,15 +145,7 @@ impl Linear {
         let combinations = (distinct && listable)
             .then(|| u32::try_from(sum.total()).ok().map(|total| combinations(side, cells.len(), Some(total))))
             .map(Option::unwrap_or_default);
-        let complement = combinations.as_ref().and_then(|_| {
-            let house = rules.houses().iter().find(|house| {
-                house.cells().len() == side
-                    && house.kind() != HouseKind::Cage
-                    && sum.plus().iter().all(|i| house.cells().contains(i))
-            })?;
-            let rest: Vec<u16> = house.cells().iter().filter(|i| !sum.plus().contains(i)).map(|&i| i as u16).collect();
-            (!rest.is_empty()).then(|| (rest, sudokit_core::marks::all_digits(side)))
-        });
+        let complement = combinations.as_ref().and_then(|_| complement(sum.plus(), rules));
         let (mut signs, mut runs) = (Vec::new(), Vec::new());
         for (g, group) in groups.iter().enumerate() {
             signs.extend(std::iter::repeat_n(group.sign as i8, group.end - group.start));

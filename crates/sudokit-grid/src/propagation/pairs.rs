@@ -84,5 +84,8 @@ fn is_ordered(rule: PairRule) -> bool {
             | PairRule::GreaterOrEqual
             | PairRule::Equal
             | PairRule::Apart(_)
+            | PairRule::Near(_)
+            | PairRule::OtherTier(_)
+            | PairRule::OtherRemainder(_)
     )
 }

@@ -97,20 +97,29 @@ struct Meet<Cells> {
     rest: [Cells; 2],
 }
 
+/// The kinds of pairs the general engine keeps arc consistent, which pays
+/// more than the planes' cheaper nodes.
+const ARC_KINDS: RuleKinds = RuleKinds::of(&[
+    RuleKind::Thermometers,
+    RuleKind::Whispers,
+    RuleKind::Extrema,
+    RuleKind::Renban,
+    RuleKind::EntropicLines,
+    RuleKind::ModularLines,
+]);
+
 impl<Cells: CellSet> Tables<Cells> {
     /// Whether the grids and full houses of `rules` fit planes of `Cells`.
     pub(super) fn fits(rules: &Rulebook) -> bool {
         let side = rules.shape().side();
         let houses = rules.houses().iter().filter(|h| h.cells().len() == side).count();
-        // Sums (cages', arrows', little killers'), thermometers, whispers
-        // and minimum or maximum cells are kept by the general engine (which keeps their pairs arc
+        // Sums (cages', arrows', little killers'), thermometers, whispers,
+        // renban, entropic and modular lines and minimum or maximum cells
+        // are kept by the general engine (which keeps their pairs arc
         // consistent); a palindrome's pairs of equal digits gain less than
         // the planes' cheaper nodes.
         !rules.variant().has_sums()
-            && !rules.kinds().intersects(RuleKinds::DRAWN_SUMS)
-            && !rules.kinds().contains(RuleKind::Thermometers)
-            && !rules.kinds().contains(RuleKind::Whispers)
-            && !rules.kinds().contains(RuleKind::Extrema)
+            && !rules.kinds().intersects(RuleKinds::DRAWN_SUMS.union(ARC_KINDS))
             && rules.shape().cell_count() <= Cells::CELLS
             && side <= MAX_SIDE
             && houses <= Houses::BITS as usize

@@ -13,8 +13,8 @@ use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, BoundCells, Bug, CageBoundDigits, CageCombinations, CageLockedDigits,
     Chains, DrawnSums, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets,
     HouseCombinations, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets,
-    NonConsecutiveCells, RemotePair, RuleOf45, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing,
-    XyzWing,
+    NonConsecutiveCells, RemotePair, RenbanLockedDigits, RenbanRuns, RuleOf45, SimpleColouring, Skyscraper,
+    TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -33,12 +33,14 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &BoundCells,
         &CageCombinations,
         &DrawnSums,
+        &RenbanRuns,
         &LockedNonConsecutive,
         &RuleOf45,
         &HiddenSubsets::DIRECT_TRIPLE,
         &Intersections::LOCKED,
         &CageLockedDigits,
         &CageBoundDigits,
+        &RenbanLockedDigits,
         &LawOfLeftovers,
         &GeneralizedIntersections,
         &HouseCombinations,
@@ -72,7 +74,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 31;
+const CHAINS_AT: usize = 33;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -103,6 +105,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
         &BoundCells,
         &CageCombinations,
         &DrawnSums,
+        &RenbanRuns,
         &Intersections::LOCKED,
         &GeneralizedIntersections,
         &NakedSubsets::PAIR,

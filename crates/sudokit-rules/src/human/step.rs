@@ -228,6 +228,10 @@ techniques! {
     /// within the candidates gives a digit lose it. sudokit's own score,
     /// a cage combination's.
     LittleKillerSum => "Little killer sum", 24;
+    /// The cells of a renban that no run of consecutive digits they can
+    /// still fill (a digit a cell) gives a digit lose it. sudokit's own
+    /// score, a cage combination's.
+    RenbanRun => "Renban run", 24;
     /// Under non-consecutive, a digit of a house whose places all touch
     /// the same cells: those lose the digits next to it (SukakuExplainer's
     /// "Locked Non Consecutive").
@@ -256,6 +260,10 @@ techniques! {
     /// In a killer, a digit whose places in a house all lie in one cage:
     /// the cage keeps the combinations of its sum that hold it.
     CageBoundDigit => "Cage-bound digit", 28;
+    /// A digit every run a renban can still fill holds: the cells off the
+    /// line that see each of its places on it lose it. sudokit's own
+    /// score, a cage-locked digit's.
+    RenbanLockedDigit => "Renban-locked digit", 28;
     /// In a jigsaw killer, rows (or columns) and as many regions: the
     /// cells of each outside the other hold the same digits, so a digit
     /// with no place on one side leaves the other.

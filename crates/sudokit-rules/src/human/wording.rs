@@ -98,6 +98,14 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
             let only = if sets.len() == 1 { "only " } else { "" };
             write!(f, "{name}: {cage} ({cells}: {sum}) can {only}be {}", or_list(&sets))
         }
+        Technique::RenbanRun => {
+            let only = if sets.len() == 1 { "only " } else { "" };
+            let runs: Vec<String> = group.sets.iter().map(|set| set.iter().map(|d| d.to_string()).collect()).collect();
+            write!(f, "{name}: the renban {cells} can {only}hold {}", or_list(&runs))
+        }
+        Technique::RenbanLockedDigit => {
+            write!(f, "{name}: every run the renban {cells} can hold has {}", sets.join(""))
+        }
         Technique::CageLockedDigit => {
             write!(f, "{name}: every combination of {cage} ({cells}: {sum}) holds {}", sets.join(""))
         }

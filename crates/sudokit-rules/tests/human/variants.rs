@@ -212,6 +212,27 @@ fn every_step_keeps_the_solution_under_dots_and_lines() {
 }
 
 #[test]
+fn every_step_keeps_the_solution_under_renban_entropic_and_modular_lines() {
+    // Few givens of a solved grid under renban, entropic and modular lines
+    // the grid keeps; the renban techniques and bound cells must step in.
+    let count = if cfg!(debug_assertions) { 3 } else { 12 };
+    let mut used = BTreeSet::new();
+    for seed in 0..count {
+        let solution = solved_grid(Shape::CLASSIC, 200 + seed);
+        let classic = Variant::standard(Shape::CLASSIC);
+        let renban = lines(classic, &solution, LineKind::Renban(0), 10, 6, seed);
+        let entropic = lines(renban, &solution, LineKind::entropic(9), 3, 6, seed);
+        let variant = lines(entropic, &solution, LineKind::modular(9), 3, 6, seed);
+        assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
+        let puzzle = with_holes(&solution, 60, seed);
+        used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
+    }
+    for technique in [Technique::RenbanRun, Technique::RenbanLockedDigit, Technique::BoundCells] {
+        assert!(used.contains(&technique), "{technique:?} never used: {used:?}");
+    }
+}
+
+#[test]
 fn every_step_keeps_the_solution_under_arrows_and_little_killers() {
     // Few givens of a solved grid under arrows, little killers and some
     // even and odd cells the grid keeps; the drawn sums must step in, and
