@@ -16,7 +16,8 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 `german-whispers=`, `dutch-whispers=`, `whispers=APART:CELLS`,
 `palindrome=`, `renban=`, `entropic=` (9x9 only), `modular=`, `even=`
 and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`,
-`little-killer=SUM:CELLS` over a full diagonal; ISS has no slow
+`little-killer=SUM:CELLS` over a full diagonal, `quadruple=CELL:DIGITS`
+as `.Quad`; ISS has no slow
 thermometer), then each given as
 `.Given~RrCc_d` (rows and columns one base-17 character each, as ISS
 names them: `R1CG` is row 1, column 16); a grid of 729 symbols is a 9x9 puzzle's pencil marks,
@@ -107,6 +108,9 @@ def rule(token, side):
         return f".Thermo{cells(value)}"
     if name == "palindrome":
         return f".Palindrome{cells(value)}"
+    if name == "quadruple":
+        corner, _, digits = value.partition(":")
+        return f".Quad{cells(corner)}~" + "~".join(d.strip() for d in digits.split("+"))
     if name == "renban":
         return f".Renban{cells(value)}"
     if name == "entropic":

@@ -7,6 +7,7 @@ use crate::drawn_sums::SumBreak;
 use crate::grid::{Conflict, Grid};
 use crate::marks::MarkBreak;
 use crate::parameter::ParameterError;
+use crate::quadruples::QuadrupleBreak;
 use crate::rule_kinds::RuleKind;
 use crate::shape::Shape;
 use crate::stats::Stats;
@@ -151,6 +152,14 @@ pub enum SolveError {
         /// Every arrow and little killer the givens break.
         breaks: Vec<SumBreak>,
     },
+    /// Some givens leave a quadruple no room for its digits (see
+    /// [`Variant::with_quadruple`]).
+    #[non_exhaustive]
+    #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    QuadrupleClash {
+        /// Every quadruple the givens break.
+        breaks: Vec<QuadrupleBreak>,
+    },
     /// The solver does not know a kind of rule of the puzzle (see
     /// [`Solver::rule_kinds`](crate::Solver::rule_kinds)).
     #[non_exhaustive]
@@ -223,7 +232,9 @@ impl Variant {
     /// [`SolveError::CageClash`] for givens that break a cage's sum, then
     /// [`SolveError::MarkClash`] for givens their pencil marks or parity
     /// exclude, then [`SolveError::SumClash`] for givens an arrow or a
-    /// little killer cannot add up with.
+    /// little killer cannot add up with, then
+    /// [`SolveError::QuadrupleClash`] for givens that leave a quadruple no
+    /// room.
     pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
         if self.is_standard_for(puzzle) {
             return puzzle.validate();
@@ -243,7 +254,11 @@ impl Variant {
             return Err(SolveError::MarkClash { breaks });
         }
         let breaks = self.sum_breaks(puzzle).unwrap_or_default();
-        if breaks.is_empty() { Ok(()) } else { Err(SolveError::SumClash { breaks }) }
+        if !breaks.is_empty() {
+            return Err(SolveError::SumClash { breaks });
+        }
+        let breaks = self.quadruple_breaks(puzzle).unwrap_or_default();
+        if breaks.is_empty() { Ok(()) } else { Err(SolveError::QuadrupleClash { breaks }) }
     }
 }
 

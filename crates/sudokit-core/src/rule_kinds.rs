@@ -76,11 +76,13 @@ pub enum RuleKind {
     /// Modular lines: any `m` cells in a row along one hold digits of `m`
     /// remainders by `m` (3 as a rule).
     ModularLines,
+    /// Quadruples: the four cells around a point hold its digits.
+    Quadruples,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 24] = [
+    pub const ALL: [RuleKind; 25] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -105,6 +107,7 @@ impl RuleKind {
         RuleKind::Renban,
         RuleKind::EntropicLines,
         RuleKind::ModularLines,
+        RuleKind::Quadruples,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -135,6 +138,7 @@ impl RuleKind {
             RuleKind::Renban => "renban lines",
             RuleKind::EntropicLines => "entropic lines",
             RuleKind::ModularLines => "modular lines",
+            RuleKind::Quadruples => "quadruples",
         }
     }
 

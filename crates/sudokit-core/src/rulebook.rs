@@ -378,6 +378,9 @@ fn kinds_of(variant: &Variant) -> RuleKinds {
     if !variant.little_killers().is_empty() {
         kinds |= RuleKind::LittleKillers;
     }
+    if !variant.quadruples().is_empty() {
+        kinds |= RuleKind::Quadruples;
+    }
     kinds
 }
 

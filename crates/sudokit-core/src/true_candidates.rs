@@ -79,5 +79,6 @@ fn rules_out_the_digit(error: &SolveError) -> bool {
             | SolveError::CageClash { .. }
             | SolveError::MarkClash { .. }
             | SolveError::SumClash { .. }
+            | SolveError::QuadrupleClash { .. }
     )
 }

@@ -15,6 +15,7 @@ use crate::grid::Grid;
 use crate::lines::{Line, LineKind};
 use crate::marks::{MarkBreak, Parity};
 use crate::pairs::{ClueFamily, EdgeClue, Extremum, PairRule, Relation};
+use crate::quadruples::{Quadruple, QuadrupleBreak};
 use crate::shape::Shape;
 
 /// The rules of a puzzle: a [`Shape`], the houses whose cells hold
@@ -62,6 +63,8 @@ pub struct Variant {
     arrows: Vec<Arrow>,
     /// Little killers, in the order added.
     little_killers: Vec<LittleKiller>,
+    /// Quadruples, in the order added.
+    quadruples: Vec<Quadruple>,
     /// The digits each cell may hold (bit `d - 1` for digit `d`), for a
     /// puzzle given as pencil marks.
     marks: Option<Box<[u64]>>,
@@ -465,9 +468,29 @@ pub enum VariantError {
         /// The side of the grid.
         side: usize,
     },
+    /// A quadruple's corner on the last row or column, with no four cells
+    /// around its point.
+    #[error(
+        "{corner} has no cell right of it and below: a quadruple sits where four cells meet, named by the top-left one"
+    )]
+    QuadrupleCorner {
+        /// The corner given.
+        corner: Cell,
+    },
+    /// A quadruple without digits, with more than four, or with a digit
+    /// past the side.
+    #[error("a quadruple at {corner} with digits {digits:?}: one to four digits from 1 to {side}")]
+    QuadrupleDigits {
+        /// Its corner.
+        corner: Cell,
+        /// The digits given.
+        digits: Vec<u8>,
+        /// The side of the grid.
+        side: usize,
+    },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -508,6 +531,7 @@ impl Variant {
             parities: Vec::new(),
             arrows: Vec::new(),
             little_killers: Vec::new(),
+            quadruples: Vec::new(),
             marks: None,
         }
     }
@@ -530,6 +554,7 @@ impl Variant {
             && self.parities.is_empty()
             && self.arrows.is_empty()
             && self.little_killers.is_empty()
+            && self.quadruples.is_empty()
             && self.marks.is_none()
     }
 
@@ -1059,6 +1084,67 @@ impl Variant {
         &self.little_killers
     }
 
+    /// These rules with a quadruple: the four cells whose top-left one is
+    /// `corner` (the circle on the point they share) hold `digits` between
+    /// them, a digit given twice twice, in any order and beside any other
+    /// digits.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Shape, Variant};
+    ///
+    /// let rules = Variant::standard(Shape::CLASSIC).with_quadruple(Cell::new(3, 3), &[9, 1, 1])?;
+    /// assert_eq!(rules.to_string(), "quadruple=r4c4:1+1+9");
+    /// assert_eq!(rules.quadruples()[0].cells(), &[30, 31, 39, 40]);
+    /// assert!(Variant::standard(Shape::CLASSIC).with_quadruple(Cell::new(8, 3), &[1]).is_err());
+    /// # Ok::<(), sudokit_core::VariantError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::CellOutside`], [`VariantError::QuadrupleCorner`]
+    /// for a corner on the last row or column, and
+    /// [`VariantError::QuadrupleDigits`] for no digit, more than four, or
+    /// one past the side.
+    pub fn with_quadruple(mut self, corner: Cell, digits: &[u8]) -> Result<Variant, VariantError> {
+        let side = self.shape.side();
+        let top_left = self.indices(&[corner])?[0];
+        if corner.row() + 1 >= side || corner.col() + 1 >= side {
+            return Err(VariantError::QuadrupleCorner { corner });
+        }
+        if digits.is_empty() || digits.len() > 4 || digits.iter().any(|&d| d == 0 || usize::from(d) > side) {
+            return Err(VariantError::QuadrupleDigits { corner, digits: digits.to_vec(), side });
+        }
+        let cells = [top_left, top_left + 1, top_left + side, top_left + side + 1];
+        self.quadruples.push(Quadruple::new(cells, digits.to_vec()));
+        Ok(self)
+    }
+
+    /// The quadruples, in the order added.
+    pub fn quadruples(&self) -> &[Quadruple] {
+        &self.quadruples
+    }
+
+    /// The quadruples whose filled cells in `grid` leave their digits no
+    /// room: on a full grid, those missing a digit. In the order added.
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn quadruple_breaks(&self, grid: &Grid) -> Result<Vec<QuadrupleBreak>, VariantError> {
+        if grid.shape() != self.shape {
+            return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
+        }
+        let values = grid.values();
+        Ok(self
+            .quadruples
+            .iter()
+            .filter(|quadruple| !quadruple.fits(quadruple.cells().map(|i| values[i])))
+            .map(|quadruple| QuadrupleBreak {
+                corner: Cell::from_index(quadruple.cells()[0], self.shape),
+                needs: quadruple.digits().to_vec(),
+                digits: quadruple.cells().iter().map(|&i| values[i]).collect(),
+            })
+            .collect())
+    }
+
     /// The arrows and little killers whose filled cells in `grid` no
     /// digits of their empty cells complete (each empty cell counted as
     /// any digit): on a full grid, those that do not add up. Arrows
@@ -1410,6 +1496,7 @@ impl Variant {
             && self.cage_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.mark_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.sum_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
+            && self.quadruple_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
     }
 
     /// For each cell (row-major), the cells that may not hold its digit:

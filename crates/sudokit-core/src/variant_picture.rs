@@ -173,7 +173,11 @@ impl<'a> VariantPicture<'a> {
         });
         let killers = (self.variant.little_killers().iter().enumerate())
             .map(|(k, killer)| format!("little killer {} ({}): {}", k + 1, killer.total(), names(killer.cells())));
-        arrows.chain(killers).collect()
+        let quadruples = self.variant.quadruples().iter().enumerate().map(|(k, quadruple)| {
+            let digits: Vec<String> = quadruple.digits().iter().map(ToString::to_string).collect();
+            format!("quadruple {} ({}): {}", k + 1, digits.join(" "), names(quadruple.cells()))
+        });
+        arrows.chain(killers).chain(quadruples).collect()
     }
 
     /// The legend's entries for the marked cells: minimum and maximum,
@@ -387,16 +391,17 @@ mod tests {
     fn lines_are_listed_under_the_grid() -> Result<(), Box<dyn std::error::Error>> {
         let rules = Variant::parse(
             "thermo=r1c1+r2c2,palindrome=r3c1+r3c2+r4c3,thermo=r4c4+r3c4,maximum=r1c4+r2c1,even=r4c1+r1c2,\
-             arrow=r1c1:r1c2+r1c3,little-killer=4:r4c2+r3c1",
+             arrow=r1c1:r1c2+r1c3,little-killer=4:r4c2+r3c1,quadruple=r2c2:1+4",
             Shape::MINI,
         )?;
         let picture = rules.picture(&Grid::empty(Shape::MINI))?.to_string();
-        let tail: Vec<&str> = picture.lines().rev().take(7).collect();
+        let tail: Vec<&str> = picture.lines().rev().take(8).collect();
         assert_eq!(
             tail,
             [
                 "even cells: r1c2 r4c1",
                 "maximum cells: r1c4 r2c1",
+                "quadruple 1 (1 4): r2c2 r2c3 r3c2 r3c3",
                 "little killer 1 (4): r4c2 r3c1",
                 "arrow 1 from r1c1: r1c2 r1c3",
                 "thermometer 2: r4c4 r3c4",

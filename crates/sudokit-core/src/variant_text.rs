@@ -24,6 +24,7 @@
 //! | even or odd cells | `even=` or `odd=` then the cells joined by `+`: `even=r1c1+r2c2` |
 //! | an arrow (the digits along it add up to its circle's) | `arrow=` then the circle, `:` and the cells from the circle joined by `+`: `arrow=r5c5:r4c4+r3c3` |
 //! | a little killer (the digits along a diagonal add up to the clue) | `little-killer=` then the sum, `:` and the cells from the clue's end: `little-killer=12:r3c1+r2c2+r1c3` |
+//! | a quadruple (the four cells around a point hold its digits) | `quadruple=` then the top-left cell of the four, `:` and the digits joined by `+`: `quadruple=r4c4:1+1+9` |
 //! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
 //!
 //! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
@@ -156,6 +157,22 @@ impl Variant {
                         .parse()
                         .map_err(|_| unreadable(format!("`{}` is not a little killer's sum", total.trim())))?;
                     variant.with_little_killer(total, &house_cells(cells).map_err(unreadable)?)?
+                }
+                ("quadruple", Some(quadruple)) => {
+                    let (corner, digits) = quadruple.split_once(':').ok_or_else(|| {
+                        unreadable(
+                            "a quadruple takes its top-left cell, `:` and its digits: `quadruple=r4c4:1+2`".into(),
+                        )
+                    })?;
+                    let corner = house_cells(corner).map_err(unreadable)?;
+                    let [corner] = corner[..] else {
+                        return Err(unreadable(format!("a quadruple is named by one cell, not {}", corner.len())));
+                    };
+                    let digits = digits
+                        .split('+')
+                        .map(|d| d.trim().parse().map_err(|_| unreadable(format!("`{}` is not a digit", d.trim()))))
+                        .collect::<Result<Vec<u8>, _>>()?;
+                    variant.with_quadruple(corner, &digits)?
                 }
                 ("whispers", Some(line)) => {
                     let (apart, cells) = line.split_once(':').ok_or_else(|| {
@@ -291,6 +308,10 @@ impl fmt::Display for Variant {
         for killer in self.little_killers() {
             parts.push(format!("little-killer={}:{}", killer.total(), names(killer.cells())));
         }
+        for quadruple in self.quadruples() {
+            let digits: Vec<String> = quadruple.digits().iter().map(ToString::to_string).collect();
+            parts.push(format!("quadruple={}:{}", name(quadruple.cells()[0]), digits.join("+")));
+        }
         if let Some(marks) = self.marks() {
             parts.push(format!("marks={}", crate::marks::write_marks(shape, marks)));
         }
@@ -420,6 +441,21 @@ mod tests {
             "modular line (remainders by 1) on a grid of side 4: tiers of 1 to 3 digits, remainders by 2 to 4"
         );
         assert_eq!(err("entropic=x:r1c1+r1c2"), "column 1: `x` is not a number of digits for entropic lines");
+        assert_eq!(
+            err("quadruple=r4c1:1"),
+            "r4c1 has no cell right of it and below: a quadruple sits where four cells meet, named by the top-left one"
+        );
+        assert_eq!(
+            err("quadruple=r1c1:1+2+3+4+1"),
+            "a quadruple at r1c1 with digits [1, 2, 3, 4, 1]: one to four digits from 1 to 4"
+        );
+        assert_eq!(err("quadruple=r1c1:5"), "a quadruple at r1c1 with digits [5]: one to four digits from 1 to 4");
+        assert_eq!(
+            err("quadruple=r1c1"),
+            "column 1: a quadruple takes its top-left cell, `:` and its digits: `quadruple=r4c4:1+2`"
+        );
+        let quad = Variant::parse("quadruple=r3c3:4+1+1", Shape::MINI)?;
+        assert_eq!(quad.to_string(), "quadruple=r3c3:1+1+4");
         Ok(())
     }
 }

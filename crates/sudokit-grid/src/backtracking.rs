@@ -273,12 +273,14 @@ impl BacktrackingMrv {
     /// [`PairRule::partners`](sudokit_core::PairRule::partners)) and its
     /// cage's combinations leave, recomputed at every node; sums whose
     /// combinations can be listed (every killer up to 16×16), and the
-    /// sums drawn on the grid (arrows, little killers) by their bounds.
+    /// sums drawn on the grid (arrows, little killers) by their bounds;
+    /// quadruples by the room their missing digits need.
     pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
         .union(RuleKinds::PAIRS)
         .with(RuleKind::CageSums)
         .union(RuleKinds::CELL_DIGITS)
-        .union(RuleKinds::DRAWN_SUMS);
+        .union(RuleKinds::DRAWN_SUMS)
+        .with(RuleKind::Quadruples);
 }
 
 impl Solver for BacktrackingMrv {

@@ -45,6 +45,12 @@ pub enum Contradiction {
         /// Its circle.
         circle: Cell,
     },
+    /// A quadruple's four cells can no longer hold its digits.
+    #[error("the quadruple at {corner} can no longer hold its digits")]
+    Quadruple {
+        /// The top-left cell of its four.
+        corner: Cell,
+    },
     /// A little killer's cells can no longer add up to its clue.
     #[error("the little killer from {first} can no longer add up to {sum}")]
     LittleKillerSum {

@@ -3,7 +3,7 @@
 //! the standard ones.
 
 use sudokit_core::cage::open_digits;
-use sudokit_core::{Budget, Digit, PairRule, Puzzle, SearchTally, Solution, SolveError, StopReason};
+use sudokit_core::{Budget, Digit, PairRule, Puzzle, Quadruple, SearchTally, Solution, SolveError, StopReason};
 
 use crate::Candidates;
 
@@ -26,6 +26,8 @@ struct Search<'b> {
     /// Each arrow and little killer: its cells with their signs (a shaft
     /// +1, a circle −1) and its total.
     drawn: Vec<(Vec<(usize, i32)>, i32)>,
+    /// Per cell, the quadruples it is in.
+    quadruples_of: Vec<Vec<Quadruple>>,
     tally: SearchTally<'b>,
 }
 
@@ -57,8 +59,12 @@ impl<'b> Search<'b> {
         for (k, (members, _)) in drawn.iter().enumerate() {
             members.iter().for_each(|&(i, _)| drawn_of[i].push(k));
         }
+        let mut quadruples_of = vec![Vec::new(); cells.len()];
+        for quadruple in variant.quadruples() {
+            quadruple.cells().iter().for_each(|&i| quadruples_of[i].push(quadruple.clone()));
+        }
         let tally = SearchTally::new(budget, limit);
-        Ok(Search { cells, marks, peers, bound, side, cages_of, sums, drawn_of, drawn, tally })
+        Ok(Search { cells, marks, peers, bound, side, cages_of, sums, drawn_of, drawn, quadruples_of, tally })
     }
 
     /// The digits cell `i` may take: among its marks, none of its peers',
@@ -79,6 +85,9 @@ impl<'b> Search<'b> {
         }
         for &k in &self.drawn_of[i] {
             allowed &= self.reaching(k, i);
+        }
+        for quadruple in &self.quadruples_of[i] {
+            allowed &= self.leaving_room(quadruple, i);
         }
         self.cages_of[i].iter().fold(Candidates::from_bits(allowed) - taken, |free, &c| {
             let (cells, combinations) = &self.sums[c];
@@ -106,6 +115,20 @@ impl<'b> Search<'b> {
             }
         }
         (1..=side).filter(|&d| (low + own * d..=high + own * d).contains(total)).fold(0, |m, d| m | 1 << (d - 1))
+    }
+
+    /// The digits of empty cell `i` that leave `quadruple` room for the
+    /// digits it still misses.
+    fn leaving_room(&self, quadruple: &Quadruple, i: usize) -> u64 {
+        let values = quadruple.cells().map(|j| self.cells[j]);
+        let at = quadruple.cells().iter().position(|&j| j == i).unwrap_or(0);
+        (1..=self.side as u8)
+            .filter(|&d| {
+                let mut tried = values;
+                tried[at] = d;
+                quadruple.fits(tried)
+            })
+            .fold(0, |m, d| m | 1 << (d - 1))
     }
 
     /// Fills the empty cell with the fewest digits left, each in turn;

@@ -169,6 +169,28 @@ pub fn lines(variant: Variant, solution: &Grid, kind: LineKind, count: usize, lo
     variant
 }
 
+/// `variant` with `count` quadruples that `solution` keeps: around random
+/// points, each one to four of the digits its four cells hold there
+/// (repeats as they come). Written from the definition; `solution`
+/// solves the rules if it solved `variant`'s.
+pub fn quadruples(variant: Variant, solution: &Grid, count: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let (shape, values) = (solution.shape(), solution.values());
+    let n = shape.side();
+    let mut variant = variant;
+    for _ in 0..count {
+        let (row, col) = (rng.below(n - 1), rng.below(n - 1));
+        let mut held: Vec<u8> =
+            [(0, 0), (0, 1), (1, 0), (1, 1)].iter().map(|&(dr, dc)| values[(row + dr) * n + col + dc]).collect();
+        for k in (1..held.len()).rev() {
+            held.swap(k, rng.below(k + 1));
+        }
+        held.truncate(1 + rng.below(4));
+        variant = variant.with_quadruple(Cell::new(row, col), &held).expect("a point inside the grid");
+    }
+    variant
+}
+
 /// `variant` with `count` arrows that `solution` keeps: from a random
 /// circle, a walk through king's-move neighbours (never back onto itself)
 /// whose digits add up to the circle's, kept when they reach it exactly

@@ -23,11 +23,21 @@ type Drawn = (LineKind, Vec<usize>);
 /// arrow (its shaft +1, its circle −1, total 0), a little killer.
 type Weighted = (Vec<(usize, i64)>, i64);
 
+/// Four cells and the digits they hold between them (a quadruple).
+type Quad = (Vec<usize>, Vec<u8>);
+
 /// Per cell: the cells it must differ from, the cells tied to it by
 /// another rule (with the rule), its cages with a sum, its lines, its
-/// weighted sums, and the digits it may hold.
-type Bonds<'a> =
-    (&'a [Vec<usize>], &'a [Vec<Tie>], &'a [Vec<&'a Sum>], &'a [Vec<&'a Drawn>], &'a [Vec<&'a Weighted>], &'a [u64]);
+/// weighted sums, its quadruples, and the digits it may hold.
+type Bonds<'a> = (
+    &'a [Vec<usize>],
+    &'a [Vec<Tie>],
+    &'a [Vec<&'a Sum>],
+    &'a [Vec<&'a Drawn>],
+    &'a [Vec<&'a Weighted>],
+    &'a [Vec<&'a Quad>],
+    &'a [u64],
+);
 
 /// A cell tied to another: the other, the rule, and whether the rule
 /// reads the other's digit first (a minimum cell's rule, seen from its
@@ -84,6 +94,7 @@ struct Rules {
     sums: Vec<Sum>,
     lines: Vec<Drawn>,
     weighted: Vec<Weighted>,
+    quads: Vec<Quad>,
     /// Per cell, the digits its pencil marks and parity allow (bit
     /// `d - 1`).
     marks: Vec<u64>,
@@ -218,7 +229,8 @@ impl Rules {
         let killers = (variant.little_killers().iter())
             .map(|killer| (killer.cells().iter().map(|&i| (i, 1)).collect(), i64::from(killer.total())));
         let weighted = arrows.chain(killers).collect();
-        Rules { side: n, houses, differ, tied, sums, lines, weighted, marks }
+        let quads = (variant.quadruples().iter()).map(|q| (q.cells().to_vec(), q.digits().to_vec())).collect();
+        Rules { side: n, houses, differ, tied, sums, lines, weighted, quads, marks }
     }
 
     /// The first broken rule of `values` (0 for an empty cell), if any.
@@ -254,6 +266,9 @@ impl Rules {
         }
         if let Some((cells, total)) = self.weighted.iter().find(|sum| !weighted_reachable(sum, values, self.side)) {
             return Some(format!("the cells {cells:?} cannot add up to {total}"));
+        }
+        if let Some((cells, digits)) = self.quads.iter().find(|quad| !quad_has_room(quad, values)) {
+            return Some(format!("the cells {cells:?} cannot hold {digits:?}"));
         }
         None
     }
@@ -323,6 +338,23 @@ fn sum_reachable((cells, sum): &Sum, values: &[u8], side: usize) -> bool {
     let least: u32 = free.iter().take(empty).sum();
     let most: u32 = free.iter().rev().take(empty).sum();
     total + least <= *sum && *sum <= total + most
+}
+
+/// Whether the four cells of a quadruple, as filled in `values`, leave its
+/// empty ones enough room for the copies of its digits the filled ones
+/// lack (on full cells: whether they hold every digit, as often as
+/// written).
+fn quad_has_room((cells, digits): &Quad, values: &[u8]) -> bool {
+    let empty = cells.iter().filter(|&&i| values[i] == 0).count();
+    let mut lacking = 0;
+    let mut asked: Vec<u8> = digits.clone();
+    asked.dedup();
+    for &d in &asked {
+        let wanted = digits.iter().filter(|&&x| x == d).count();
+        let held = cells.iter().filter(|&&i| values[i] == d).count();
+        lacking += wanted.saturating_sub(held);
+    }
+    lacking <= empty
 }
 
 /// Whether the filled cells of a weighted sum leave its total between
@@ -398,15 +430,19 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
     for sum in &rules.weighted {
         sum.0.iter().for_each(|&(i, _)| weighted_of[i].push(sum));
     }
+    let mut quads_of = vec![Vec::new(); cells.len()];
+    for quad in &rules.quads {
+        quad.0.iter().for_each(|&i| quads_of[i].push(quad));
+    }
     let mut found = (0, None);
-    let bonds = (&differ[..], &tied[..], &sum_of[..], &line_of[..], &weighted_of[..], &rules.marks[..]);
+    let bonds = (&differ[..], &tied[..], &sum_of[..], &line_of[..], &weighted_of[..], &quads_of[..], &rules.marks[..]);
     search(&mut cells, bonds, rules.side, limit, &mut found);
     (found.0, found.1.and_then(|values| Grid::from_values(puzzle.shape(), &values).ok()))
 }
 
 fn search(
     cells: &mut [u8],
-    (differ, tied, sum_of, line_of, weighted_of, marks): Bonds<'_>,
+    (differ, tied, sum_of, line_of, weighted_of, quads_of, marks): Bonds<'_>,
     side: usize,
     limit: u64,
     found: &mut (u64, Option<Vec<u8>>),
@@ -433,9 +469,10 @@ fn search(
         let keeps = |cells: &[u8]| {
             line_of[i].iter().all(|line| line_holds(line, cells, side))
                 && weighted_of[i].iter().all(|sum| weighted_reachable(sum, cells, side))
+                && quads_of[i].iter().all(|quad| quad_has_room(quad, cells))
         };
         if sum_of[i].iter().all(|cage| sum_reachable(cage, cells, side)) && keeps(cells) {
-            search(cells, (differ, tied, sum_of, line_of, weighted_of, marks), side, limit, found);
+            search(cells, (differ, tied, sum_of, line_of, weighted_of, quads_of, marks), side, limit, found);
         }
         cells[i] = 0;
         if found.0 >= limit {

@@ -663,7 +663,8 @@ fn rule_sets(rng: &mut SplitMix64, tally: &mut Tally) {
                 | SolveError::VariantClash { .. }
                 | SolveError::CageClash { .. }
                 | SolveError::MarkClash { .. }
-                | SolveError::SumClash { .. },
+                | SolveError::SumClash { .. }
+                | SolveError::QuadrupleClash { .. },
             ) => assert_eq!(truth, 0, "{what}: no solution, but the oracle finds one"),
             Err(SolveError::BudgetExhausted { stats, .. }) => {
                 assert!(stats.nodes <= nodes && stats.iterations <= iterations, "{what}: {stats:?}");
@@ -771,6 +772,9 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
         variant = variant.clone().with_arrow(a, &[b, c]).unwrap_or(variant);
         let total = 1 + rng.below(2 * side) as u32;
         variant = variant.clone().with_little_killer(total, &[a, b]).unwrap_or(variant);
+        // One to five digits up to one past the side: some refused, kept.
+        let digits: Vec<u8> = (0..1 + rng.below(5)).map(|_| rng.below(side + 1) as u8 + 1).collect();
+        variant = variant.clone().with_quadruple(c, &digits).unwrap_or(variant);
     }
     if rng.below(8) == 0 {
         let full = (1u64 << side) - 1;

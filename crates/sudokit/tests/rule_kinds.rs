@@ -43,6 +43,7 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         RuleKind::Renban => mini.with_line(LineKind::Renban(2), &pair).expect("a renban"),
         RuleKind::EntropicLines => mini.with_line(LineKind::entropic(4), &pair).expect("an entropic line"),
         RuleKind::ModularLines => mini.with_line(LineKind::modular(4), &pair).expect("a modular line"),
+        RuleKind::Quadruples => mini.with_quadruple(pair[0], &[1, 2]).expect("a quadruple"),
         other => panic!("no puzzle of {other} yet: add one"),
     };
     let rules = Rulebook::new(variant);

@@ -18,7 +18,9 @@
 //! and `even` (each entry's `cell`), `arrow` (a circle of one cell in
 //! `cells`, each of `lines` an arrow from it; a pill of two or three
 //! cells is refused), `littlekillersum` (`cells` along the diagonal and
-//! the sum `value`; one without a value is a drawing). Titles, authors, rules text, solutions and cosmetic keys (`text`,
+//! the sum `value`; one without a value is a drawing), `renban`,
+//! `entropicline` (tiers of a third of the digits), `quadruple` (the four
+//! `cells` around a point and their `values`). Titles, authors, rules text, solutions and cosmetic keys (`text`,
 //! `line`, `rectangle`, `circle`, a `cage` without a value) are skipped;
 //! any other constraint present is refused
 //! ([`FPuzzlesError::Unsupported`]), never dropped.
@@ -234,6 +236,7 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "even"
                     | "arrow"
                     | "littlekillersum"
+                    | "quadruple"
             );
         // A cage without a value is a drawing; with one, no rule says what
         // it means.
@@ -334,6 +337,28 @@ fn with_sums(mut variant: Variant, object: &Map<String, Value>) -> Result<Varian
         let total =
             text_of(value).trim().parse().map_err(|_| field(&name, &format!("`{}` is no sum", text_of(value))))?;
         variant = variant.with_little_killer(total, &cells_of(entry, &name)?)?;
+    }
+    for (k, entry) in entries(object, "quadruple").iter().enumerate() {
+        let name = format!("quadruple {}", k + 1);
+        let cells = cells_of(entry, &name)?;
+        let corner = cells.iter().min_by_key(|cell| (cell.row(), cell.col())).copied();
+        let around = |corner: Cell| {
+            let mut block: Vec<(usize, usize)> = cells.iter().map(|c| (c.row(), c.col())).collect();
+            block.sort_unstable();
+            let (r, c) = (corner.row(), corner.col());
+            block == [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        };
+        let corner =
+            corner.filter(|&corner| around(corner)).ok_or_else(|| field(&name, "not four cells around a point"))?;
+        let values = entry.get("values").and_then(Value::as_array).ok_or_else(|| field(&name, "no list of values"))?;
+        let digits = values
+            .iter()
+            .map(|v| {
+                let digit = v.as_u64().or_else(|| text_of(v).trim().parse().ok()).and_then(|d| u8::try_from(d).ok());
+                digit.ok_or_else(|| field(&name, &format!("`{}` is no digit", text_of(v))))
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        variant = variant.with_quadruple(corner, &digits)?;
     }
     Ok(variant)
 }

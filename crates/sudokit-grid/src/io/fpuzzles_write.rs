@@ -247,6 +247,10 @@ fn sums(variant: &Variant, object: &mut Map<String, Value>) {
         });
         push(object, "littlekillersum", entry);
     }
+    for quadruple in variant.quadruples() {
+        let entry = json!({ "cells": names(quadruple.cells(), shape), "values": quadruple.digits() });
+        push(object, "quadruple", entry);
+    }
 }
 
 #[cfg(test)]
@@ -254,8 +258,8 @@ mod tests {
     use proptest::prelude::*;
     use sudokit_core::{Cell, EdgeClue, Grid, Relation};
     use sudokit_testkit::generate::{
-        arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, pencil_marks, solved_grid,
-        with_holes,
+        arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, pencil_marks, quadruples,
+        solved_grid, with_holes,
     };
 
     use super::*;
@@ -295,6 +299,7 @@ mod tests {
         }
         if on(7) {
             variant = little_killers(arrows(variant, &solution, 3, seed), &solution, 2, seed);
+            variant = quadruples(variant, &solution, 2, seed);
         }
         if on(8) {
             let (a, b, c) = (Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 1));

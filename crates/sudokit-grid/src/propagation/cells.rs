@@ -3,13 +3,14 @@
 //! eliminations cell by cell through peer lists, and the houses whose
 //! cells changed tracked so that each rule looks only where something
 //! may be new; killer cages keep to the digit combinations their sums
-//! allow.
+//! allow, quadruples to their digits.
 
 use sudokit_core::{Grid, Rulebook, SearchTally, SplitMix64, StopReason};
 
 use super::conflicts::Conflicts;
 use super::linear::Linear;
 use super::pairs::Pairs;
+use super::quads::Quad;
 
 /// Places `puzzle`'s givens and searches for up to `limit` solutions,
 /// counted in `tally`, trying the digits of a guess in `order` when given;
@@ -27,6 +28,7 @@ pub(super) fn search(
         locked: vec![0; words],
         cages: vec![0; tables.sums.len().div_ceil(64)],
         arcs: vec![0; tables.arcs.len().div_ceil(64)],
+        quads: vec![0; tables.quads.len().div_ceil(64)],
     };
     let mut search = Search {
         tables,
@@ -43,6 +45,9 @@ pub(super) fn search(
     search.dirty.mark(&every_house);
     for c in 0..tables.sums.len() {
         Dirty::set(&mut search.dirty.cages, c);
+    }
+    for q in 0..tables.quads.len() {
+        Dirty::set(&mut search.dirty.quads, q);
     }
     let mut state = State::open(tables);
     if state.candidates.contains(&0) {
@@ -103,6 +108,10 @@ pub(super) struct Tables {
     sums: Vec<Linear>,
     /// The sums of each cell (indices into `sums`).
     sums_of: Vec<Vec<u32>>,
+    /// The quadruples.
+    quads: Vec<Quad>,
+    /// The quadruples of each cell (indices into `quads`).
+    quads_of: Vec<Vec<u32>>,
     /// Each cell's weight in the choice of a guess before any failed.
     weights: Vec<u32>,
 }
@@ -173,6 +182,13 @@ impl Tables {
             None => pairs.possible.iter().any(|&p| p != full).then(|| pairs.possible.clone().into_boxed_slice()),
         };
         let weights = first_weights(side, &houses_of, &sums, &sums_of);
+        let quads = Quad::all(rules);
+        let mut quads_of = vec![Vec::new(); shape.cell_count()];
+        for (q, quad) in quads.iter().enumerate() {
+            for &i in &quad.cells {
+                quads_of[usize::from(i)].push(q as u32);
+            }
+        }
         let words = rules.peer_row(0).len();
         let peer_bits = (0..shape.cell_count()).flat_map(|i| rules.peer_row(i).iter().copied()).collect();
         Tables {
@@ -191,6 +207,8 @@ impl Tables {
             weights,
             sums,
             sums_of,
+            quads,
+            quads_of,
         }
     }
 }
@@ -254,6 +272,8 @@ struct Dirty {
     cages: Vec<u64>,
     /// The cells on a line, likewise.
     arcs: Vec<u64>,
+    /// The quadruples, likewise.
+    quads: Vec<u64>,
 }
 
 impl Dirty {
@@ -270,6 +290,7 @@ impl Dirty {
         self.locked.fill(0);
         self.cages.fill(0);
         self.arcs.fill(0);
+        self.quads.fill(0);
     }
 
     fn set(set: &mut [u64], k: usize) {
@@ -295,6 +316,9 @@ impl Search<'_, '_> {
         }
         if !self.tables.arcs[i].is_empty() {
             Dirty::set(&mut self.dirty.arcs, i);
+        }
+        for &q in &self.tables.quads_of[i] {
+            Dirty::set(&mut self.dirty.quads, q as usize);
         }
     }
 
@@ -368,6 +392,11 @@ impl Search<'_, '_> {
                 Some(_) => continue,
             }
             match self.sums(state) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.quadruples(state) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -475,6 +504,32 @@ impl Search<'_, '_> {
             }
         }
         self.allowed = allowed;
+        Some(changed)
+    }
+
+    /// Keeps the cells of every changed quadruple to what it leaves them
+    /// ([`Quadruple::narrow`](sudokit_core::Quadruple::narrow)); whether
+    /// anything changed, `None` on a contradiction.
+    fn quadruples(&mut self, state: &mut State) -> Option<bool> {
+        let tables = self.tables;
+        let mut changed = false;
+        while let Some(q) = Dirty::take(&mut self.dirty.quads) {
+            let quad = &tables.quads[q];
+            let mut allowed = quad.cells.map(|i| state.candidates[usize::from(i)]);
+            if !quad.rule.narrow(&mut allowed) {
+                return None;
+            }
+            for (&i, &keep) in quad.cells.iter().zip(&allowed) {
+                let i = usize::from(i);
+                let gone = state.candidates[i] & !keep;
+                if gone != 0 {
+                    changed = true;
+                    if !self.remove(state, i, gone) {
+                        return None;
+                    }
+                }
+            }
+        }
         Some(changed)
     }
 

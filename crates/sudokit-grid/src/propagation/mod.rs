@@ -7,6 +7,7 @@ mod conflicts;
 mod linear;
 mod pairs;
 mod planes;
+mod quads;
 
 use cell_set::Wide;
 use sudokit_core::{
@@ -165,12 +166,14 @@ impl PropagationSearch {
     /// [`PairRule::partners`](sudokit_core::PairRule::partners)), cage sums
     /// whose combinations can be listed (every killer up to 16×16), the
     /// sums drawn on the grid (arrows, little killers: kept by their
-    /// bounds like the sums killers imply), pencil marks and parity.
+    /// bounds like the sums killers imply), pencil marks, parity and
+    /// quadruples.
     pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
         .union(RuleKinds::PAIRS)
         .with(RuleKind::CageSums)
         .union(RuleKinds::CELL_DIGITS)
-        .union(RuleKinds::DRAWN_SUMS);
+        .union(RuleKinds::DRAWN_SUMS)
+        .with(RuleKind::Quadruples);
 
     /// Searches `puzzle` for up to `limit` solutions. Each engine's
     /// tables are derived from the puzzle's rulebook once and kept with it.

@@ -97,8 +97,9 @@ struct Meet<Cells> {
     rest: [Cells; 2],
 }
 
-/// The kinds of pairs the general engine keeps arc consistent, which pays
-/// more than the planes' cheaper nodes.
+/// The kinds the general engine keeps and the planes do not: the pairs it
+/// keeps arc consistent, which pays more than the planes' cheaper nodes,
+/// and quadruples.
 const ARC_KINDS: RuleKinds = RuleKinds::of(&[
     RuleKind::Thermometers,
     RuleKind::Whispers,
@@ -106,6 +107,7 @@ const ARC_KINDS: RuleKinds = RuleKinds::of(&[
     RuleKind::Renban,
     RuleKind::EntropicLines,
     RuleKind::ModularLines,
+    RuleKind::Quadruples,
 ]);
 
 impl<Cells: CellSet> Tables<Cells> {
@@ -114,9 +116,9 @@ impl<Cells: CellSet> Tables<Cells> {
         let side = rules.shape().side();
         let houses = rules.houses().iter().filter(|h| h.cells().len() == side).count();
         // Sums (cages', arrows', little killers'), thermometers, whispers,
-        // renban, entropic and modular lines and minimum or maximum cells
-        // are kept by the general engine (which keeps their pairs arc
-        // consistent); a palindrome's pairs of equal digits gain less than
+        // renban, entropic and modular lines, minimum or maximum cells and
+        // quadruples are kept by the general engine (which keeps the pairs
+        // arc consistent); a palindrome's pairs of equal digits gain less than
         // the planes' cheaper nodes.
         !rules.variant().has_sums()
             && !rules.kinds().intersects(RuleKinds::DRAWN_SUMS.union(ARC_KINDS))

@@ -13,7 +13,7 @@ use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, BoundCells, Bug, CageBoundDigits, CageCombinations, CageLockedDigits,
     Chains, DrawnSums, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets,
     HouseCombinations, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets,
-    NonConsecutiveCells, RemotePair, RenbanLockedDigits, RenbanRuns, RuleOf45, SimpleColouring, Skyscraper,
+    NonConsecutiveCells, Quadruples, RemotePair, RenbanLockedDigits, RenbanRuns, RuleOf45, SimpleColouring, Skyscraper,
     TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
 
@@ -34,6 +34,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &CageCombinations,
         &DrawnSums,
         &RenbanRuns,
+        &Quadruples,
         &LockedNonConsecutive,
         &RuleOf45,
         &HiddenSubsets::DIRECT_TRIPLE,
@@ -74,7 +75,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 33;
+const CHAINS_AT: usize = 34;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -106,6 +107,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
         &CageCombinations,
         &DrawnSums,
         &RenbanRuns,
+        &Quadruples,
         &Intersections::LOCKED,
         &GeneralizedIntersections,
         &NakedSubsets::PAIR,

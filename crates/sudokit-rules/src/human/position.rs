@@ -360,6 +360,13 @@ impl Position {
         if let Some(broken) = self.broken_drawn_sum() {
             return Some(broken);
         }
+        let squeezed = self.variant().quadruples().iter().find(|quadruple| {
+            let mut allowed = quadruple.cells().map(|i| self.digits_of(i).bits());
+            !quadruple.narrow(&mut allowed)
+        });
+        if let Some(quadruple) = squeezed {
+            return Some(Contradiction::Quadruple { corner: self.cell(quadruple.cells()[0]) });
+        }
         for u in 0..self.geometry.unit_count() {
             let missing = self.missing(u);
             let possible =
@@ -518,6 +525,12 @@ impl Position {
     #[inline]
     pub(crate) fn cands(&self, i: usize) -> Candidates {
         self.candidates[i]
+    }
+
+    /// The digits cell `i` may hold: its placed digit, or its candidates
+    /// when open.
+    pub(crate) fn digits_of(&self, i: usize) -> Candidates {
+        Digit::new(self.placed(i)).map_or(self.cands(i), Candidates::single)
     }
 
     /// The digit of cell `i`, 0 when empty.

@@ -232,6 +232,11 @@ techniques! {
     /// still fill (a digit a cell) gives a digit lose it. sudokit's own
     /// score, a cage combination's.
     RenbanRun => "Renban run", 24;
+    /// The four cells of a quadruple lose what its digits leave no room
+    /// for: a digit with as many places as copies takes them, and digits
+    /// still missing that fill the open cells leave them nothing else.
+    /// sudokit's own score, a cage combination's.
+    Quadruple => "Quadruple", 24;
     /// Under non-consecutive, a digit of a house whose places all touch
     /// the same cells: those lose the digits next to it (SukakuExplainer's
     /// "Locked Non Consecutive").
@@ -576,6 +581,23 @@ pub(crate) struct SumGroup {
     pub(crate) sets: Vec<Candidates>,
     /// The digit whose places in a house all lie in the cage.
     pub(crate) digit: Option<Digit>,
+}
+
+impl SumGroup {
+    /// A group of `cells` with no sum, naming the digit sets `sets`: a
+    /// renban's runs, a quadruple's digits.
+    pub(crate) fn listing(cells: Vec<Cell>, sets: Vec<Candidates>) -> SumGroup {
+        SumGroup {
+            cells,
+            minus: Vec::new(),
+            sum: 0,
+            cage: None,
+            cages: Vec::new(),
+            houses: Vec::new(),
+            sets,
+            digit: None,
+        }
+    }
 }
 
 /// What a forcing chain's assumptions lead to.

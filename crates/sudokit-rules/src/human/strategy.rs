@@ -117,12 +117,14 @@ pub trait Strategy: Send + Sync {
 /// what its rule forbids; [`BoundCells`](super::techniques::BoundCells)
 /// reasons over candidates), cage sums whose combinations can be listed,
 /// arrows and little killers
-/// ([`DrawnSums`](super::techniques::DrawnSums)), pencil marks and parity.
+/// ([`DrawnSums`](super::techniques::DrawnSums)), pencil marks, parity and
+/// quadruples ([`Quadruples`](super::techniques::Quadruples)).
 pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
     .union(RuleKinds::PAIRS)
     .with(RuleKind::CageSums)
     .union(RuleKinds::CELL_DIGITS)
-    .union(RuleKinds::DRAWN_SUMS);
+    .union(RuleKinds::DRAWN_SUMS)
+    .with(RuleKind::Quadruples);
 
 /// What the techniques of one path keep from one call to the next: the
 /// forcing chains' link tables, their buffers, and the hints of the grid

@@ -103,6 +103,11 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
             let runs: Vec<String> = group.sets.iter().map(|set| set.iter().map(|d| d.to_string()).collect()).collect();
             write!(f, "{name}: the renban {cells} can {only}hold {}", or_list(&runs))
         }
+        Technique::Quadruple => {
+            let digits: Vec<String> =
+                group.sets.iter().map(|set| set.iter().map(|d| d.to_string()).collect()).collect();
+            write!(f, "{name}: {cells} hold {} between them", and_list(&digits))
+        }
         Technique::RenbanLockedDigit => {
             write!(f, "{name}: every run the renban {cells} can hold has {}", sets.join(""))
         }

@@ -16,7 +16,8 @@ use sudokit_rules::sudokit_core::{
     Budget, Cell, ClueFamily, CountSolutions, EdgeClue, Grid, LineKind, Puzzle, Shape, Solver, Variant,
 };
 use sudokit_testkit::generate::{
-    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, solved_grid, with_holes,
+    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples, solved_grid,
+    with_holes,
 };
 use sudokit_testkit::sets;
 use sudokit_testkit::variant_oracle::check_variant_solution;
@@ -230,6 +231,23 @@ fn every_step_keeps_the_solution_under_renban_entropic_and_modular_lines() {
     for technique in [Technique::RenbanRun, Technique::RenbanLockedDigit, Technique::BoundCells] {
         assert!(used.contains(&technique), "{technique:?} never used: {used:?}");
     }
+}
+
+#[test]
+fn every_step_keeps_the_solution_under_quadruples() {
+    // Few givens of a solved grid under quadruples and thermometers the
+    // grid keeps; the quadruples must step in.
+    let count = if cfg!(debug_assertions) { 3 } else { 12 };
+    let mut used = BTreeSet::new();
+    for seed in 0..count {
+        let solution = solved_grid(Shape::CLASSIC, 300 + seed);
+        let classic = Variant::standard(Shape::CLASSIC);
+        let variant = quadruples(lines(classic, &solution, LineKind::Thermometer, 4, 5, seed), &solution, 14, seed);
+        assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
+        let puzzle = with_holes(&solution, 62, seed);
+        used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
+    }
+    assert!(used.contains(&Technique::Quadruple), "quadruples never used: {used:?}");
 }
 
 #[test]

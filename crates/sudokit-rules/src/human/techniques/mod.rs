@@ -31,6 +31,7 @@ mod killer;
 mod loops;
 mod named;
 mod non_consecutive;
+mod quadruples;
 mod renban;
 mod singles;
 mod subsets;
@@ -48,6 +49,7 @@ pub use killer::{
 pub use loops::UniqueLoops;
 pub use named::{EmptyRectangle, RemotePair, SimpleColouring, Skyscraper, TwoStringKite, WWing};
 pub use non_consecutive::{LockedNonConsecutive, NonConsecutiveCells};
+pub use quadruples::Quadruples;
 pub use renban::{RenbanLockedDigits, RenbanRuns};
 pub use singles::{HiddenSingles, NakedSingles};
 pub use subsets::{HiddenSubsets, NakedSubsets};

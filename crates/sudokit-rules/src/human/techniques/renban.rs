@@ -171,15 +171,9 @@ fn locked_digits(position: &Position, cells: &[usize], runs: &[u64]) -> Option<S
 /// A step of `technique` over the renban `cells`, naming the digit sets
 /// `sets` (its fitting runs, or the digit they all hold).
 fn step(position: &Position, technique: Technique, cells: &[usize], sets: &[u64]) -> Step {
-    let group = SumGroup {
-        cells: cells.iter().map(|&i| position.cell(i)).collect(),
-        minus: Vec::new(),
-        sum: 0,
-        cage: None,
-        cages: Vec::new(),
-        houses: Vec::new(),
-        sets: sets.iter().map(|&s| Candidates::from_bits(s)).collect(),
-        digit: None,
-    };
+    let group = SumGroup::listing(
+        cells.iter().map(|&i| position.cell(i)).collect(),
+        sets.iter().map(|&s| Candidates::from_bits(s)).collect(),
+    );
     Step::new(technique, Pattern::Sum(Box::new(group)))
 }

@@ -8,6 +8,7 @@ mod fish;
 mod intersections;
 mod killer;
 mod named;
+mod quadruples;
 mod renban;
 mod singles;
 mod subsets;
