@@ -54,10 +54,10 @@ struct Cli {
     /// anti-king, anti-knight, non-consecutive, cage=SUM:CELLS, Kropki dots
     /// (white=r1c1+r1c2, black=…, kropki-negative), XV (x=…, v=…,
     /// xv-negative), lines (thermo=r1c1+r1c2+… from the bulb, slow-thermo=…,
-    /// german-whispers=…, dutch-whispers=…, palindrome=…, renban=…,
+    /// german-whispers=…, dutch-whispers=…, palindrome=…, renban=…, between=…,
     /// entropic=…, modular=…), minimum=r1c1+…,
     /// maximum=…, even=r1c1+…, odd=…, arrow=r1c1:r1c2+… (circle, then the
-    /// shaft), little-killer=SUM:CELLS.
+    /// shaft), little-killer=SUM:CELLS, quadruple=r4c4:1+2.
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
     /// The puzzle (any grid text sudokit reads); read from stdin when

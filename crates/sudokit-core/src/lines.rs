@@ -62,6 +62,13 @@ pub enum LineKind {
     /// of 2, 5, 8 and one of 3, 6, 9 for 3), so cells fewer than `m` apart
     /// differ in remainder (on a line shorter than `m` too).
     Modular(u32),
+    /// A between line: the digits of the cells between its two ends (the
+    /// circles) lie strictly between the ends' digits. Its pairs say only
+    /// that each inner cell differs from each end; the rest is
+    /// [`Line::narrow`], so it is a kind of its own
+    /// ([`RuleKind::BetweenLines`]), outside
+    /// [`RuleKinds::PAIRS`](crate::RuleKinds::PAIRS).
+    Between,
 }
 
 impl LineKind {
@@ -98,6 +105,7 @@ impl LineKind {
             LineKind::Renban(cells) => PairRule::Near(cells.saturating_sub(1)),
             LineKind::Entropic(width) => PairRule::OtherTier(width),
             LineKind::Modular(modulus) => PairRule::OtherRemainder(modulus),
+            LineKind::Between => PairRule::Different,
         }
     }
 
@@ -110,6 +118,7 @@ impl LineKind {
             LineKind::Renban(_) => RuleKind::Renban,
             LineKind::Entropic(_) => RuleKind::EntropicLines,
             LineKind::Modular(_) => RuleKind::ModularLines,
+            LineKind::Between => RuleKind::BetweenLines,
         }
     }
 
@@ -130,6 +139,7 @@ impl LineKind {
             kind if kind == LineKind::modular(side) => "modular".into(),
             LineKind::Entropic(width) => format!("entropic={width}"),
             LineKind::Modular(modulus) => format!("modular={modulus}"),
+            LineKind::Between => "between".into(),
         }
     }
 
@@ -143,6 +153,7 @@ impl LineKind {
             LineKind::Renban(_) => "a renban",
             LineKind::Entropic(_) => "an entropic line",
             LineKind::Modular(_) => "a modular line",
+            LineKind::Between => "a between line",
         }
     }
 
@@ -163,6 +174,7 @@ impl fmt::Display for LineKind {
             LineKind::Renban(_) => f.write_str("renban"),
             LineKind::Entropic(width) => write!(f, "entropic line (tiers of {width})"),
             LineKind::Modular(modulus) => write!(f, "modular line (remainders by {modulus})"),
+            LineKind::Between => f.write_str("between line"),
         }
     }
 }
@@ -209,12 +221,58 @@ impl Line {
         Some((0..=side.saturating_sub(size)).map(|low| run << low).collect())
     }
 
+    /// Narrows `allowed` (the candidates of its cells, in order along it,
+    /// bit `d − 1` for digit `d`) to what a between line leaves them: each
+    /// inner cell keeps the digits strictly between some digit of one end
+    /// and some of the other that leave every inner cell a digit between
+    /// them, and each end the digits of such pairs. `false` when a cell is
+    /// left nothing; other lines leave `allowed` as it is (their pairs say
+    /// all).
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, LineKind, Shape, Variant};
+    ///
+    /// let cells = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)];
+    /// let rules = Variant::standard(Shape::MINI).with_line(LineKind::Between, &cells)?;
+    /// // The ends 1 or 4 and 3: only 2 lies between 1 and 3 (4 and 3 have
+    /// // nothing between them).
+    /// let mut allowed = [0b1001, 0b1111, 0b0100];
+    /// assert!(rules.lines()[0].narrow(&mut allowed));
+    /// assert_eq!(allowed, [0b0001, 0b0010, 0b0100]);
+    /// # Ok::<(), sudokit_core::VariantError>(())
+    /// ```
+    pub fn narrow(&self, allowed: &mut [u64]) -> bool {
+        if self.kind != LineKind::Between || allowed.len() < 3 {
+            return true;
+        }
+        let last = allowed.len() - 1;
+        let (mut firsts, mut ends, mut inner) = (0u64, 0u64, 0u64);
+        let digits = |set: u64| (0..64u32).filter(move |&b| set >> b & 1 == 1).map(|b| b + 1);
+        for a in digits(allowed[0]) {
+            for b in digits(allowed[last]) {
+                let (low, high) = (a.min(b), a.max(b));
+                // Digits low + 1 to high − 1: bits low to high − 2.
+                let between = if high < low + 2 { 0 } else { ((1u64 << (high - 1)) - 1) & !((1u64 << low) - 1) };
+                if allowed[1..last].iter().all(|&cell| cell & between != 0) {
+                    firsts |= 1 << (a - 1);
+                    ends |= 1 << (b - 1);
+                    inner |= between;
+                }
+            }
+        }
+        allowed[0] &= firsts;
+        allowed[last] &= ends;
+        allowed[1..last].iter_mut().for_each(|cell| *cell &= inner);
+        allowed.iter().all(|&cell| cell != 0)
+    }
+
     /// The pairs of cells its rule binds: for a thermometer each cell and
     /// the next, in that order (the rule reads the first digit first); for
     /// whispers each cell and the next, for a palindrome the cells facing
     /// each other, for a renban any two cells, for an entropic line the
     /// cells one or two apart, for a modular line by `m` those fewer than
-    /// `m` apart, all as (lower index, higher index).
+    /// `m` apart, for a between line each end and each inner cell, all as
+    /// (lower index, higher index).
     pub fn pairs(&self) -> Vec<(usize, usize)> {
         let cells = &self.cells;
         let ordered = |(a, b): (usize, usize)| if self.kind.is_directed() { (a, b) } else { (a.min(b), a.max(b)) };
@@ -229,6 +287,11 @@ impl Line {
             LineKind::Entropic(_) => within(2).map(|(k, l)| ordered((cells[k], cells[l]))).collect(),
             LineKind::Modular(modulus) => {
                 within(modulus.saturating_sub(1) as usize).map(|(k, l)| ordered((cells[k], cells[l]))).collect()
+            }
+            LineKind::Between => {
+                let ends = [cells[0], cells[cells.len() - 1]];
+                let inner = &cells[1..cells.len() - 1];
+                ends.iter().flat_map(|&end| inner.iter().map(move |&i| ordered((end, i)))).collect()
             }
             _ => cells.windows(2).map(|w| ordered((w[0], w[1]))).collect(),
         }

@@ -78,11 +78,14 @@ pub enum RuleKind {
     ModularLines,
     /// Quadruples: the four cells around a point hold its digits.
     Quadruples,
+    /// Between lines: the digits between the two ends lie strictly
+    /// between theirs.
+    BetweenLines,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 25] = [
+    pub const ALL: [RuleKind; 26] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -108,6 +111,7 @@ impl RuleKind {
         RuleKind::EntropicLines,
         RuleKind::ModularLines,
         RuleKind::Quadruples,
+        RuleKind::BetweenLines,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -139,6 +143,7 @@ impl RuleKind {
             RuleKind::EntropicLines => "entropic lines",
             RuleKind::ModularLines => "modular lines",
             RuleKind::Quadruples => "quadruples",
+            RuleKind::BetweenLines => "between lines",
         }
     }
 

@@ -490,7 +490,7 @@ pub enum VariantError {
     },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS)"
     )]
     UnknownRule {
         /// The name, as written.

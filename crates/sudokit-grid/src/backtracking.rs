@@ -274,13 +274,14 @@ impl BacktrackingMrv {
     /// cage's combinations leave, recomputed at every node; sums whose
     /// combinations can be listed (every killer up to 16×16), and the
     /// sums drawn on the grid (arrows, little killers) by their bounds;
-    /// quadruples by the room their missing digits need.
+    /// quadruples and between lines by what they leave each cell.
     pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
         .union(RuleKinds::PAIRS)
         .with(RuleKind::CageSums)
         .union(RuleKinds::CELL_DIGITS)
         .union(RuleKinds::DRAWN_SUMS)
-        .with(RuleKind::Quadruples);
+        .with(RuleKind::Quadruples)
+        .with(RuleKind::BetweenLines);
 }
 
 impl Solver for BacktrackingMrv {

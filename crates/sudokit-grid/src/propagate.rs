@@ -45,6 +45,12 @@ pub enum Contradiction {
         /// Its circle.
         circle: Cell,
     },
+    /// A between line's cells can no longer lie between its ends.
+    #[error("the between line from {first} can no longer keep its cells between its ends")]
+    BetweenLine {
+        /// Its first cell, one end.
+        first: Cell,
+    },
     /// A quadruple's four cells can no longer hold its digits.
     #[error("the quadruple at {corner} can no longer hold its digits")]
     Quadruple {

@@ -3,9 +3,10 @@
 //! the standard ones.
 
 use sudokit_core::cage::open_digits;
-use sudokit_core::{Budget, Digit, PairRule, Puzzle, Quadruple, SearchTally, Solution, SolveError, StopReason};
+use sudokit_core::{Budget, Digit, PairRule, Puzzle, SearchTally, Solution, SolveError, StopReason};
 
 use crate::Candidates;
+use crate::propagation::groups::Group;
 
 /// The search: cell values, and per cell the cells that may not share its
 /// digit, the cells bound to it by another rule on their digits, the cage
@@ -26,8 +27,10 @@ struct Search<'b> {
     /// Each arrow and little killer: its cells with their signs (a shaft
     /// +1, a circle −1) and its total.
     drawn: Vec<(Vec<(usize, i32)>, i32)>,
-    /// Per cell, the quadruples it is in.
-    quadruples_of: Vec<Vec<Quadruple>>,
+    /// The quadruples and between lines.
+    groups: Vec<Group>,
+    /// Per cell, its groups (indices into `groups`).
+    groups_of: Vec<Vec<usize>>,
     tally: SearchTally<'b>,
 }
 
@@ -59,12 +62,13 @@ impl<'b> Search<'b> {
         for (k, (members, _)) in drawn.iter().enumerate() {
             members.iter().for_each(|&(i, _)| drawn_of[i].push(k));
         }
-        let mut quadruples_of = vec![Vec::new(); cells.len()];
-        for quadruple in variant.quadruples() {
-            quadruple.cells().iter().for_each(|&i| quadruples_of[i].push(quadruple.clone()));
+        let groups = Group::all(rules);
+        let mut groups_of = vec![Vec::new(); cells.len()];
+        for (g, group) in groups.iter().enumerate() {
+            group.cells.iter().for_each(|&i| groups_of[usize::from(i)].push(g));
         }
         let tally = SearchTally::new(budget, limit);
-        Ok(Search { cells, marks, peers, bound, side, cages_of, sums, drawn_of, drawn, quadruples_of, tally })
+        Ok(Search { cells, marks, peers, bound, side, cages_of, sums, drawn_of, drawn, groups, groups_of, tally })
     }
 
     /// The digits cell `i` may take: among its marks, none of its peers',
@@ -86,8 +90,8 @@ impl<'b> Search<'b> {
         for &k in &self.drawn_of[i] {
             allowed &= self.reaching(k, i);
         }
-        for quadruple in &self.quadruples_of[i] {
-            allowed &= self.leaving_room(quadruple, i);
+        for &g in &self.groups_of[i] {
+            allowed &= self.leaving_room(&self.groups[g], i);
         }
         self.cages_of[i].iter().fold(Candidates::from_bits(allowed) - taken, |free, &c| {
             let (cells, combinations) = &self.sums[c];
@@ -117,18 +121,15 @@ impl<'b> Search<'b> {
         (1..=side).filter(|&d| (low + own * d..=high + own * d).contains(total)).fold(0, |m, d| m | 1 << (d - 1))
     }
 
-    /// The digits of empty cell `i` that leave `quadruple` room for the
-    /// digits it still misses.
-    fn leaving_room(&self, quadruple: &Quadruple, i: usize) -> u64 {
-        let values = quadruple.cells().map(|j| self.cells[j]);
-        let at = quadruple.cells().iter().position(|&j| j == i).unwrap_or(0);
-        (1..=self.side as u8)
-            .filter(|&d| {
-                let mut tried = values;
-                tried[at] = d;
-                quadruple.fits(tried)
-            })
-            .fold(0, |m, d| m | 1 << (d - 1))
+    /// The digits of empty cell `i` that leave `group` (a quadruple, a
+    /// between line) room, its other empty cells counted as any digit.
+    fn leaving_room(&self, group: &Group, i: usize) -> u64 {
+        let full = sudokit_core::marks::all_digits(self.side);
+        let mut allowed: Vec<u64> = (group.cells.iter().map(|&j| usize::from(j)))
+            .map(|j| if j == i || self.cells[j] == 0 { full } else { 1 << (self.cells[j] - 1) })
+            .collect();
+        let at = group.cells.iter().position(|&j| usize::from(j) == i).unwrap_or(0);
+        if group.narrow(&mut allowed) { allowed[at] } else { 0 }
     }
 
     /// Fills the empty cell with the fewest digits left, each in turn;

@@ -91,7 +91,8 @@ fn with_cage_of(variant: Variant, solution: &Grid, cage: &[usize]) -> Variant {
 /// apart, of a renban to a new digit within the span its length allows,
 /// of an entropic line to a tier unlike the two before, of a modular line
 /// by `m` to a remainder unlike the `m − 1` before; a palindrome's walk is kept only where its facing cells hold
-/// the same digit, a renban's where its digits run without a gap (tried
+/// the same digit, a renban's where its digits run without a gap, a
+/// between line's where its inner digits lie between its ends' (tried
 /// up to 200 times a line, so there may be fewer). A renban's count is
 /// the walk's, whatever `kind` says. Written from the definitions, not
 /// from the rules' pairs; `solution` solves the rules if it solved
@@ -149,9 +150,12 @@ pub fn lines(variant: Variant, solution: &Grid, kind: LineKind, count: usize, lo
             }
             let facing = |k: usize| values[line[k]] == values[line[line.len() - 1 - k]];
             let span = held.iter().max().zip(held.iter().min()).map_or(0, |(high, low)| usize::from(high - low));
+            let (first, last) = (held[0], held[held.len() - 1]);
+            let between = |d: &u8| first.min(last) < *d && *d < first.max(last);
             let kept = match kind {
                 LineKind::Palindrome => (0..line.len() / 2).all(facing),
                 LineKind::Renban(_) => span == line.len() - 1,
+                LineKind::Between => line.len() > 2 && held[1..held.len() - 1].iter().all(between),
                 _ => true,
             };
             if line.len() < 2 || !kept {

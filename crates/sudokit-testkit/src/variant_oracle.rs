@@ -282,7 +282,9 @@ impl Rules {
 /// neighbours lie far enough apart; a palindrome's facing cells agree; a
 /// renban's digits differ and span fewer than its cells; any three cells
 /// in a row on an entropic line hold different tiers, any `m` on a
-/// modular line by `m` different remainders.
+/// modular line by `m` different remainders; a between line's inner
+/// digits lie strictly between its ends' (and differ from a lone filled
+/// end).
 fn line_holds((kind, cells): &Drawn, values: &[u8], side: usize) -> bool {
     let filled: Vec<(usize, i64)> =
         cells.iter().enumerate().filter(|&(_, &i)| values[i] != 0).map(|(p, &i)| (p, i64::from(values[i]))).collect();
@@ -309,6 +311,18 @@ fn line_holds((kind, cells): &Drawn, values: &[u8], side: usize) -> bool {
             let (low, high) = (digits.iter().min(), digits.iter().max());
             let distinct = digits.iter().enumerate().all(|(k, v)| !digits[..k].contains(v));
             distinct && low.zip(high).is_none_or(|(low, high)| high - low < len as i64)
+        }
+        LineKind::Between => {
+            let (first, last) = (values[cells[0]], values[cells[len - 1]]);
+            let inner = filled.iter().filter(|&&(p, _)| p > 0 && p < len - 1).map(|&(_, v)| v);
+            match (first, last) {
+                (0, 0) => true,
+                (0, end) | (end, 0) => inner.clone().all(|v| v != i64::from(end)),
+                (a, b) => {
+                    let (low, high) = (i64::from(a.min(b)), i64::from(a.max(b)));
+                    (len == 2 || high - low >= 2) && inner.clone().all(|v| low < v && v < high)
+                }
+            }
         }
         LineKind::Entropic(width) => windows_differ(&filled, len, 3, |v| (v - 1) / i64::from(width)),
         LineKind::Modular(modulus) => windows_differ(&filled, len, modulus as usize, |v| v % i64::from(modulus)),

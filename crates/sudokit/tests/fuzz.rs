@@ -743,6 +743,7 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
             LineKind::Renban(0),
             LineKind::entropic(side),
             LineKind::modular(side),
+            LineKind::Between,
         ];
         let kind = kinds[rng.below(kinds.len())];
         let mut line = vec![cell(rng)];

@@ -44,6 +44,9 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         RuleKind::EntropicLines => mini.with_line(LineKind::entropic(4), &pair).expect("an entropic line"),
         RuleKind::ModularLines => mini.with_line(LineKind::modular(4), &pair).expect("a modular line"),
         RuleKind::Quadruples => mini.with_quadruple(pair[0], &[1, 2]).expect("a quadruple"),
+        RuleKind::BetweenLines => {
+            mini.with_line(LineKind::Between, &[Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)]).expect("a line")
+        }
         other => panic!("no puzzle of {other} yet: add one"),
     };
     let rules = Rulebook::new(variant);

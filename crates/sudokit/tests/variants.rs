@@ -90,6 +90,7 @@ fn variants() -> Vec<(&'static str, Variant)> {
             ),
         ),
         ("6×6 German whispers", lines(six(), &solved_grid(Shape::SIX, 9), LineKind::german_whispers(6), 4, 6, 9)),
+        ("6×6 between lines", lines(six(), &solved_grid(Shape::SIX, 22), LineKind::Between, 6, 5, 22)),
         ("6×6 quadruples", quadruples(six(), &solved_grid(Shape::SIX, 20), 6, 20)),
         (
             "9×9 quadruples with renban",
@@ -224,7 +225,7 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         // jigsaw.
         let expected_takers = match name {
             // auto, propagation, backtracking-mrv and rules.
-            _ if name.contains("arrows") || name.contains("little killers") || name.contains("quadruples") => 4,
+            _ if ["arrows", "little killers", "quadruples", "between"].iter().any(|kind| name.contains(kind)) => 4,
             _ if ["thermometers", "whispers", "maximum", "renban", "entropic"]
                 .iter()
                 .any(|kind| name.contains(kind)) =>

@@ -19,7 +19,8 @@
 //! `cells`, each of `lines` an arrow from it; a pill of two or three
 //! cells is refused), `littlekillersum` (`cells` along the diagonal and
 //! the sum `value`; one without a value is a drawing), `renban`,
-//! `entropicline` (tiers of a third of the digits), `quadruple` (the four
+//! `entropicline` (tiers of a third of the digits), `betweenline`,
+//! `quadruple` (the four
 //! `cells` around a point and their `values`). Titles, authors, rules text, solutions and cosmetic keys (`text`,
 //! `line`, `rectangle`, `circle`, a `cage` without a value) are skipped;
 //! any other constraint present is refused
@@ -230,6 +231,7 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "palindrome"
                     | "renban"
                     | "entropicline"
+                    | "betweenline"
                     | "minimum"
                     | "maximum"
                     | "odd"
@@ -292,6 +294,7 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
         ("palindrome", LineKind::Palindrome),
         ("renban", LineKind::Renban(0)),
         ("entropicline", LineKind::entropic(side)),
+        ("betweenline", LineKind::Between),
     ] {
         for (k, entry) in entries(object, key).iter().enumerate() {
             for line in lines_of(entry, &format!("{key} {}", k + 1))? {
@@ -602,8 +605,8 @@ mod tests {
         );
         assert_eq!(err(&json(4, &[(1, 2, 5)], "")), "f-puzzles field `grid r1c2`: `5` is no digit");
         assert_eq!(
-            err(&json(4, &[], r#""betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]"#)),
-            "f-puzzles constraint `betweenline` is not one sudokit plays (yet)"
+            err(&json(4, &[], r#""sandwichsum":[{"cell":"R0C1","value":"5"}]"#)),
+            "f-puzzles constraint `sandwichsum` is not one sudokit plays (yet)"
         );
         assert_eq!(
             err(&json(4, &[], r#""killercage":[{"cells":["R1C1"],"value":"4"},{"cells":["R1C2","x"]}]"#)),
@@ -630,7 +633,7 @@ mod tests {
     #[test]
     fn a_puzzle_file_reads_f_puzzles_lines_with_their_rules() {
         let good = json(4, &[(1, 1, 1)], r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]"#);
-        let bad = json(4, &[], r#""betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]"#);
+        let bad = json(4, &[], r#""sandwichsum":[{"cell":"R0C1","value":"5"}]"#);
         let file = format!("# two f-puzzles puzzles\n{good}\n{bad}\n");
         let read: Vec<_> = crate::io::PuzzleReader::new(file.as_bytes()).with_rules().collect();
         assert_eq!(read.len(), 2);
@@ -638,7 +641,7 @@ mod tests {
         assert_eq!(first.ok().as_deref(), Some("cage=3:r1c1+r1c2"));
         let second = read[1].as_ref().map(|_| ()).unwrap_err();
         assert!(matches!(second, crate::io::ReadError::FPuzzles { line: 3, .. }), "{second:?}");
-        assert_eq!(second.to_string(), "line 3: f-puzzles constraint `betweenline` is not one sudokit plays (yet)");
+        assert_eq!(second.to_string(), "line 3: f-puzzles constraint `sandwichsum` is not one sudokit plays (yet)");
     }
 
     #[test]

@@ -188,7 +188,7 @@ fn relations(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), F
     Ok(())
 }
 
-/// Thermometers, German whispers, palindromes, renban and entropic lines
+/// Thermometers, German whispers, palindromes, renban, between lines and entropic lines
 /// (of the side's tiers), one entry a line.
 fn lines(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), FPuzzlesError> {
     let shape = variant.shape();
@@ -198,6 +198,7 @@ fn lines(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), FPuzz
             LineKind::Palindrome => "palindrome",
             kind if kind == LineKind::german_whispers(shape.side()) => "whispers",
             LineKind::Renban(_) => "renban",
+            LineKind::Between => "betweenline",
             kind if kind == LineKind::entropic(shape.side()) => "entropicline",
             kind => return Err(unwritable(&kind.name(shape.side()))),
         };
@@ -293,6 +294,7 @@ mod tests {
             variant = lines(variant, &solution, LineKind::Palindrome, 2, 3, seed);
             variant = lines(variant, &solution, LineKind::Renban(0), 2, 4, seed);
             variant = lines(variant, &solution, LineKind::entropic(shape.side()), 1, 4, seed);
+            variant = lines(variant, &solution, LineKind::Between, 2, 4, seed);
         }
         if on(6) {
             variant = parities(extrema(variant, &solution, 50, seed), &solution, 20, seed);

@@ -3,14 +3,14 @@
 //! eliminations cell by cell through peer lists, and the houses whose
 //! cells changed tracked so that each rule looks only where something
 //! may be new; killer cages keep to the digit combinations their sums
-//! allow, quadruples to their digits.
+//! allow, quadruples and between lines to what they leave.
 
 use sudokit_core::{Grid, Rulebook, SearchTally, SplitMix64, StopReason};
 
 use super::conflicts::Conflicts;
+use super::groups::Group;
 use super::linear::Linear;
 use super::pairs::Pairs;
-use super::quads::Quad;
 
 /// Places `puzzle`'s givens and searches for up to `limit` solutions,
 /// counted in `tally`, trying the digits of a guess in `order` when given;
@@ -28,7 +28,7 @@ pub(super) fn search(
         locked: vec![0; words],
         cages: vec![0; tables.sums.len().div_ceil(64)],
         arcs: vec![0; tables.arcs.len().div_ceil(64)],
-        quads: vec![0; tables.quads.len().div_ceil(64)],
+        groups: vec![0; tables.groups.len().div_ceil(64)],
     };
     let mut search = Search {
         tables,
@@ -46,8 +46,8 @@ pub(super) fn search(
     for c in 0..tables.sums.len() {
         Dirty::set(&mut search.dirty.cages, c);
     }
-    for q in 0..tables.quads.len() {
-        Dirty::set(&mut search.dirty.quads, q);
+    for g in 0..tables.groups.len() {
+        Dirty::set(&mut search.dirty.groups, g);
     }
     let mut state = State::open(tables);
     if state.candidates.contains(&0) {
@@ -108,10 +108,10 @@ pub(super) struct Tables {
     sums: Vec<Linear>,
     /// The sums of each cell (indices into `sums`).
     sums_of: Vec<Vec<u32>>,
-    /// The quadruples.
-    quads: Vec<Quad>,
-    /// The quadruples of each cell (indices into `quads`).
-    quads_of: Vec<Vec<u32>>,
+    /// The quadruples and between lines.
+    groups: Vec<Group>,
+    /// The groups of each cell (indices into `groups`).
+    groups_of: Vec<Vec<u32>>,
     /// Each cell's weight in the choice of a guess before any failed.
     weights: Vec<u32>,
 }
@@ -182,11 +182,11 @@ impl Tables {
             None => pairs.possible.iter().any(|&p| p != full).then(|| pairs.possible.clone().into_boxed_slice()),
         };
         let weights = first_weights(side, &houses_of, &sums, &sums_of);
-        let quads = Quad::all(rules);
-        let mut quads_of = vec![Vec::new(); shape.cell_count()];
-        for (q, quad) in quads.iter().enumerate() {
-            for &i in &quad.cells {
-                quads_of[usize::from(i)].push(q as u32);
+        let groups = Group::all(rules);
+        let mut groups_of = vec![Vec::new(); shape.cell_count()];
+        for (g, group) in groups.iter().enumerate() {
+            for &i in &group.cells {
+                groups_of[usize::from(i)].push(g as u32);
             }
         }
         let words = rules.peer_row(0).len();
@@ -207,8 +207,8 @@ impl Tables {
             weights,
             sums,
             sums_of,
-            quads,
-            quads_of,
+            groups,
+            groups_of,
         }
     }
 }
@@ -272,8 +272,8 @@ struct Dirty {
     cages: Vec<u64>,
     /// The cells on a line, likewise.
     arcs: Vec<u64>,
-    /// The quadruples, likewise.
-    quads: Vec<u64>,
+    /// The quadruples and between lines, likewise.
+    groups: Vec<u64>,
 }
 
 impl Dirty {
@@ -290,7 +290,7 @@ impl Dirty {
         self.locked.fill(0);
         self.cages.fill(0);
         self.arcs.fill(0);
-        self.quads.fill(0);
+        self.groups.fill(0);
     }
 
     fn set(set: &mut [u64], k: usize) {
@@ -317,8 +317,8 @@ impl Search<'_, '_> {
         if !self.tables.arcs[i].is_empty() {
             Dirty::set(&mut self.dirty.arcs, i);
         }
-        for &q in &self.tables.quads_of[i] {
-            Dirty::set(&mut self.dirty.quads, q as usize);
+        for &g in &self.tables.groups_of[i] {
+            Dirty::set(&mut self.dirty.groups, g as usize);
         }
     }
 
@@ -396,7 +396,7 @@ impl Search<'_, '_> {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.quadruples(state) {
+            match self.groups(state) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -507,29 +507,32 @@ impl Search<'_, '_> {
         Some(changed)
     }
 
-    /// Keeps the cells of every changed quadruple to what it leaves them
-    /// ([`Quadruple::narrow`](sudokit_core::Quadruple::narrow)); whether
-    /// anything changed, `None` on a contradiction.
-    fn quadruples(&mut self, state: &mut State) -> Option<bool> {
+    /// Keeps the cells of every changed quadruple and between line to
+    /// what it leaves them ([`Group::narrow`]); whether anything changed,
+    /// `None` on a contradiction.
+    fn groups(&mut self, state: &mut State) -> Option<bool> {
         let tables = self.tables;
         let mut changed = false;
-        while let Some(q) = Dirty::take(&mut self.dirty.quads) {
-            let quad = &tables.quads[q];
-            let mut allowed = quad.cells.map(|i| state.candidates[usize::from(i)]);
-            if !quad.rule.narrow(&mut allowed) {
-                return None;
-            }
-            for (&i, &keep) in quad.cells.iter().zip(&allowed) {
+        let mut allowed = std::mem::take(&mut self.allowed);
+        while let Some(g) = Dirty::take(&mut self.dirty.groups) {
+            let group = &tables.groups[g];
+            allowed.clear();
+            allowed.extend(group.cells.iter().map(|&i| state.candidates[usize::from(i)]));
+            let mut kept = group.narrow(&mut allowed);
+            for (&i, &keep) in group.cells.iter().zip(&allowed) {
                 let i = usize::from(i);
                 let gone = state.candidates[i] & !keep;
-                if gone != 0 {
+                if kept && gone != 0 {
                     changed = true;
-                    if !self.remove(state, i, gone) {
-                        return None;
-                    }
+                    kept = self.remove(state, i, gone);
                 }
             }
+            if !kept {
+                self.allowed = allowed;
+                return None;
+            }
         }
+        self.allowed = allowed;
         Some(changed)
     }
 

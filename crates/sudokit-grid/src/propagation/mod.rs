@@ -4,10 +4,10 @@
 mod cell_set;
 mod cells;
 mod conflicts;
+pub(crate) mod groups;
 mod linear;
 mod pairs;
 mod planes;
-mod quads;
 
 use cell_set::Wide;
 use sudokit_core::{
@@ -166,14 +166,15 @@ impl PropagationSearch {
     /// [`PairRule::partners`](sudokit_core::PairRule::partners)), cage sums
     /// whose combinations can be listed (every killer up to 16×16), the
     /// sums drawn on the grid (arrows, little killers: kept by their
-    /// bounds like the sums killers imply), pencil marks, parity and
-    /// quadruples.
+    /// bounds like the sums killers imply), pencil marks, parity,
+    /// quadruples and between lines.
     pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
         .union(RuleKinds::PAIRS)
         .with(RuleKind::CageSums)
         .union(RuleKinds::CELL_DIGITS)
         .union(RuleKinds::DRAWN_SUMS)
-        .with(RuleKind::Quadruples);
+        .with(RuleKind::Quadruples)
+        .with(RuleKind::BetweenLines);
 
     /// Searches `puzzle` for up to `limit` solutions. Each engine's
     /// tables are derived from the puzzle's rulebook once and kept with it.

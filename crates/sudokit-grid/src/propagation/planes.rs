@@ -99,7 +99,7 @@ struct Meet<Cells> {
 
 /// The kinds the general engine keeps and the planes do not: the pairs it
 /// keeps arc consistent, which pays more than the planes' cheaper nodes,
-/// and quadruples.
+/// quadruples and between lines.
 const ARC_KINDS: RuleKinds = RuleKinds::of(&[
     RuleKind::Thermometers,
     RuleKind::Whispers,
@@ -108,6 +108,7 @@ const ARC_KINDS: RuleKinds = RuleKinds::of(&[
     RuleKind::EntropicLines,
     RuleKind::ModularLines,
     RuleKind::Quadruples,
+    RuleKind::BetweenLines,
 ]);
 
 impl<Cells: CellSet> Tables<Cells> {

@@ -10,9 +10,9 @@ use super::position::Position;
 use super::step::Step;
 use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
-    AlignedPairExclusion, AlignedTripleExclusion, BoundCells, Bug, CageBoundDigits, CageCombinations, CageLockedDigits,
-    Chains, DrawnSums, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles, HiddenSubsets,
-    HouseCombinations, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets,
+    AlignedPairExclusion, AlignedTripleExclusion, BetweenLines, BoundCells, Bug, CageBoundDigits, CageCombinations,
+    CageLockedDigits, Chains, DrawnSums, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles,
+    HiddenSubsets, HouseCombinations, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets,
     NonConsecutiveCells, Quadruples, RemotePair, RenbanLockedDigits, RenbanRuns, RuleOf45, SimpleColouring, Skyscraper,
     TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
@@ -35,6 +35,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &DrawnSums,
         &RenbanRuns,
         &Quadruples,
+        &BetweenLines,
         &LockedNonConsecutive,
         &RuleOf45,
         &HiddenSubsets::DIRECT_TRIPLE,
@@ -75,7 +76,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 34;
+const CHAINS_AT: usize = 35;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -108,6 +109,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
         &DrawnSums,
         &RenbanRuns,
         &Quadruples,
+        &BetweenLines,
         &Intersections::LOCKED,
         &GeneralizedIntersections,
         &NakedSubsets::PAIR,

@@ -367,6 +367,14 @@ impl Position {
         if let Some(quadruple) = squeezed {
             return Some(Contradiction::Quadruple { corner: self.cell(quadruple.cells()[0]) });
         }
+        let between = self.variant().lines().iter().filter(|line| line.kind() == sudokit_core::LineKind::Between);
+        let squeezed = between.into_iter().find(|line| {
+            let mut allowed: Vec<u64> = line.cells().iter().map(|&i| self.digits_of(i).bits()).collect();
+            !line.narrow(&mut allowed)
+        });
+        if let Some(line) = squeezed {
+            return Some(Contradiction::BetweenLine { first: self.cell(line.cells()[0]) });
+        }
         for u in 0..self.geometry.unit_count() {
             let missing = self.missing(u);
             let possible =

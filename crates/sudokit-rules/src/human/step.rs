@@ -237,6 +237,11 @@ techniques! {
     /// still missing that fill the open cells leave them nothing else.
     /// sudokit's own score, a cage combination's.
     Quadruple => "Quadruple", 24;
+    /// The cells of a between line lose what no pair of digits of its
+    /// ends leaves them: inner cells the digits not strictly between
+    /// them, ends those that leave an inner cell nothing. sudokit's own
+    /// score, a cage combination's.
+    BetweenLine => "Between line", 24;
     /// Under non-consecutive, a digit of a house whose places all touch
     /// the same cells: those lose the digits next to it (SukakuExplainer's
     /// "Locked Non Consecutive").

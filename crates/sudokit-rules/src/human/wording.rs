@@ -103,6 +103,14 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
             let runs: Vec<String> = group.sets.iter().map(|set| set.iter().map(|d| d.to_string()).collect()).collect();
             write!(f, "{name}: the renban {cells} can {only}hold {}", or_list(&runs))
         }
+        Technique::BetweenLine => {
+            let (ends, inner) = match &group.cells[..] {
+                [first, inner @ .., last] => ((*first, *last), cell_list(inner)),
+                _ => return write!(f, "{name}: {cells}"),
+            };
+            let verb = if group.cells.len() == 3 { "lies" } else { "lie" };
+            write!(f, "{name}: {inner} {verb} strictly between {} and {}", ends.0, ends.1)
+        }
         Technique::Quadruple => {
             let digits: Vec<String> =
                 group.sets.iter().map(|set| set.iter().map(|d| d.to_string()).collect()).collect();

@@ -234,20 +234,23 @@ fn every_step_keeps_the_solution_under_renban_entropic_and_modular_lines() {
 }
 
 #[test]
-fn every_step_keeps_the_solution_under_quadruples() {
-    // Few givens of a solved grid under quadruples and thermometers the
-    // grid keeps; the quadruples must step in.
+fn every_step_keeps_the_solution_under_quadruples_and_between_lines() {
+    // Few givens of a solved grid under quadruples, between lines and
+    // thermometers the grid keeps; the quadruples and between lines must
+    // step in.
     let count = if cfg!(debug_assertions) { 3 } else { 12 };
     let mut used = BTreeSet::new();
     for seed in 0..count {
         let solution = solved_grid(Shape::CLASSIC, 300 + seed);
         let classic = Variant::standard(Shape::CLASSIC);
-        let variant = quadruples(lines(classic, &solution, LineKind::Thermometer, 4, 5, seed), &solution, 14, seed);
+        let thermometers = lines(classic, &solution, LineKind::Thermometer, 4, 5, seed);
+        let variant = quadruples(lines(thermometers, &solution, LineKind::Between, 6, 6, seed), &solution, 14, seed);
         assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
         let puzzle = with_holes(&solution, 62, seed);
         used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
     }
     assert!(used.contains(&Technique::Quadruple), "quadruples never used: {used:?}");
+    assert!(used.contains(&Technique::BetweenLine), "between lines never used: {used:?}");
 }
 
 #[test]

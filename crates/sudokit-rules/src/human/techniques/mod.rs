@@ -22,6 +22,7 @@
 //! techniques inside their branches at the nested levels, so they come
 //! last.
 
+mod between;
 mod bound;
 mod chaining;
 mod exclusion;
@@ -38,6 +39,7 @@ mod subsets;
 mod uniqueness;
 mod wings;
 
+pub use between::BetweenLines;
 pub use bound::BoundCells;
 pub use chaining::{Chains, ForcingChains};
 pub use exclusion::{AlignedPairExclusion, AlignedTripleExclusion};

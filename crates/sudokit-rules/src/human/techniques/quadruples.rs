@@ -1,7 +1,7 @@
 //! Quadruples: the four cells around a circle hold its digits between
 //! them, so they keep what [`Quadruple::narrow`] leaves them.
 
-use sudokit_core::{Digit, RuleKind, RuleKinds, Rulebook};
+use sudokit_core::{Cell, Digit, RuleKind, RuleKinds, Rulebook};
 use sudokit_grid::Candidates;
 
 use crate::human::position::Position;
@@ -33,25 +33,39 @@ impl Strategy for Quadruples {
 
     fn find(&self, position: &Position) -> Option<Step> {
         position.variant().quadruples().iter().find_map(|quadruple| {
-            let cells = *quadruple.cells();
-            let mut allowed = cells.map(|i| position.digits_of(i).bits());
-            if !quadruple.narrow(&mut allowed) {
-                return None;
-            }
-            let removed: Vec<_> = cells
-                .iter()
-                .zip(allowed)
-                .filter(|&(&i, _)| position.placed(i) == 0)
-                .flat_map(|(&i, kept)| (position.cands(i) - Candidates::from_bits(kept)).iter().map(move |d| (i, d)))
-                .map(|(i, d)| (position.cell(i), d))
-                .collect();
-            (!removed.is_empty()).then(|| {
-                let group = SumGroup::listing(
-                    cells.iter().map(|&i| position.cell(i)).collect(),
-                    quadruple.digits().iter().filter_map(|&d| Digit::new(d)).map(Candidates::single).collect(),
-                );
-                Step::new(Technique::Quadruple, Pattern::Sum(Box::new(group))).eliminating(removed)
-            })
+            let cells = quadruple.cells();
+            let removed = narrowed(position, cells, |allowed| match <&mut [u64; 4]>::try_from(allowed) {
+                Ok(four) => quadruple.narrow(four),
+                Err(_) => false,
+            })?;
+            let group = SumGroup::listing(
+                cells.iter().map(|&i| position.cell(i)).collect(),
+                quadruple.digits().iter().filter_map(|&d| Digit::new(d)).map(Candidates::single).collect(),
+            );
+            Some(Step::new(Technique::Quadruple, Pattern::Sum(Box::new(group))).eliminating(removed))
         })
     }
+}
+
+/// The candidates of the open cells of `cells` that `narrow` (a rule over
+/// them, given each cell's digits: a placed one's, an open one's
+/// candidates) takes away; `None` when it takes none, or finds the rule
+/// broken (a contradiction, which [`Position::contradiction`] names).
+pub(super) fn narrowed(
+    position: &Position,
+    cells: &[usize],
+    narrow: impl FnOnce(&mut [u64]) -> bool,
+) -> Option<Vec<(Cell, Digit)>> {
+    let mut allowed: Vec<u64> = cells.iter().map(|&i| position.digits_of(i).bits()).collect();
+    if !narrow(&mut allowed) {
+        return None;
+    }
+    let removed: Vec<(Cell, Digit)> = cells
+        .iter()
+        .zip(allowed)
+        .filter(|&(&i, _)| position.placed(i) == 0)
+        .flat_map(|(&i, kept)| (position.cands(i) - Candidates::from_bits(kept)).iter().map(move |d| (i, d)))
+        .map(|(i, d)| (position.cell(i), d))
+        .collect();
+    (!removed.is_empty()).then_some(removed)
 }

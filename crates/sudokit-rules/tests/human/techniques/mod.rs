@@ -1,5 +1,6 @@
 //! One file per family of techniques, as in `src/human/techniques/`.
 
+mod between;
 mod bound;
 mod chains;
 mod drawn;

@@ -1,0 +1,48 @@
+//! The rules over a few cells of the general engine of
+//! [`PropagationSearch`](super::PropagationSearch) that are neither pairs
+//! nor sums — quadruples and between lines — each kept to what its own
+//! narrowing in the core leaves its cells
+//! ([`Quadruple::narrow`], [`Line::narrow`]).
+
+use sudokit_core::{Line, LineKind, Quadruple, Rulebook};
+
+/// A rule over a few cells, as the engine reads it: its cells as the
+/// engine indexes them, and the rule.
+#[derive(Debug)]
+pub(crate) struct Group {
+    pub(crate) cells: Vec<u16>,
+    rule: Rule,
+}
+
+/// What a [`Group`] asks of its cells.
+#[derive(Debug)]
+enum Rule {
+    Quadruple(Quadruple),
+    Between(Line),
+}
+
+impl Group {
+    /// Every quadruple and between line of `rules`.
+    pub(crate) fn all(rules: &Rulebook) -> Vec<Group> {
+        let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect();
+        let variant = rules.variant();
+        let quadruples =
+            variant.quadruples().iter().map(|q| Group { cells: narrow(q.cells()), rule: Rule::Quadruple(q.clone()) });
+        let between = (variant.lines().iter())
+            .filter(|line| line.kind() == LineKind::Between)
+            .map(|line| Group { cells: narrow(line.cells()), rule: Rule::Between(line.clone()) });
+        quadruples.chain(between).collect()
+    }
+
+    /// Narrows `allowed` (the candidates of its cells, in order) to what
+    /// the rule leaves them; `false` when it leaves a cell nothing.
+    pub(crate) fn narrow(&self, allowed: &mut [u64]) -> bool {
+        match &self.rule {
+            Rule::Quadruple(quadruple) => match <&mut [u64; 4]>::try_from(allowed) {
+                Ok(four) => quadruple.narrow(four),
+                Err(_) => false,
+            },
+            Rule::Between(line) => line.narrow(allowed),
+        }
+    }
+}
