@@ -42,11 +42,12 @@ pub enum CanonicalError {
     /// too large to list ([`canonical_puzzle`] searches it).
     #[error("the standard rules' transformations are too many to list; use canonical_puzzle")]
     Unenumerable,
-    /// Killer cages, lines and pencil marks are not carried through a
-    /// transformation (their sums and marks name digits and cells, a
-    /// thermometer has a direction), so their puzzles have no canonical
-    /// form here.
-    #[error("canonical forms do not take killer cages, lines or pencil marks (rules `{rules}`)")]
+    /// Rules other than houses and relations between two cells (killer
+    /// cages, lines, pencil marks, drawn sums, quadruples, …) are not
+    /// carried through a transformation (their sums and marks name digits
+    /// and cells, a thermometer has a direction), so their puzzles have no
+    /// canonical form here.
+    #[error("canonical forms keep houses and relations between two cells only, not all of `{rules}`")]
     Unsupported {
         /// The rules, in their text form.
         rules: String,

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use sudokit_core::{Grid, PairRule, Puzzle, Rulebook, Shape, Variant};
+use sudokit_core::{Grid, PairRule, Puzzle, RuleKind, RuleKinds, Rulebook, Shape, Variant};
 
 use crate::canonical::CanonicalError;
 use crate::transform::Transform;
@@ -72,7 +72,8 @@ pub struct VariantCanonical {
 /// [`CanonicalError::Shape`] for rules of another shape than 9×9;
 /// [`CanonicalError::Unenumerable`] for the standard rules (their group
 /// is searched, not listed: see [`canonical_puzzle`](crate::canonical_puzzle));
-/// [`CanonicalError::Unsupported`] for killer cages, lines or pencil marks.
+/// [`CanonicalError::Unsupported`] for any rule but houses and relations
+/// between two cells (cages, lines, marks, sums, quadruples, …).
 pub fn variant_transforms(rules: &Rulebook) -> Result<Vec<Transform>, CanonicalError> {
     let moves = moves_of(rules)?;
     Ok(moves
@@ -118,7 +119,8 @@ pub fn variant_transforms(rules: &Rulebook) -> Result<Vec<Transform>, CanonicalE
 /// [`CanonicalError::Shape`] for a puzzle or rules of another shape than
 /// 9×9, [`CanonicalError::Invalid`] for givens that break the rules,
 /// [`CanonicalError::Unenumerable`] for the standard rules,
-/// [`CanonicalError::Unsupported`] for killer cages, lines or pencil marks.
+/// [`CanonicalError::Unsupported`] for any rule but houses and relations
+/// between two cells (cages, lines, marks, sums, quadruples, …).
 pub fn canonical_variant_puzzle(puzzle: &Puzzle) -> Result<VariantCanonical, CanonicalError> {
     if puzzle.shape() != Shape::CLASSIC {
         return Err(CanonicalError::Shape(puzzle.shape()));
@@ -227,6 +229,21 @@ fn first_appearance(labels: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// The kinds whose rules the moves are searched to keep: houses (cages
+/// aside) and the relations between two cells that no line draws.
+const KEPT_KINDS: RuleKinds = RuleKinds::of(&[
+    RuleKind::Regions,
+    RuleKind::Diagonals,
+    RuleKind::Windows,
+    RuleKind::DisjointGroups,
+    RuleKind::ExtraHouses,
+    RuleKind::AntiKing,
+    RuleKind::AntiKnight,
+    RuleKind::NonConsecutive,
+    RuleKind::Kropki,
+    RuleKind::Xv,
+]);
+
 /// The moves of [`variant_transforms`], searched once per rulebook and
 /// kept with it (jigsaw rules, whose maps differ puzzle by puzzle, are not
 /// kept).
@@ -238,16 +255,11 @@ fn moves_of(rules: &Rulebook) -> Result<Arc<Moves>, CanonicalError> {
     if variant.is_standard() {
         return Err(CanonicalError::Unenumerable);
     }
-    // A move keeping a line's cells may still turn it end for end, and a
-    // minimum cell's pairs have a direction too: neither is searched for.
-    if !variant.cages().is_empty()
-        || variant.marks().is_some()
-        || !variant.parities().is_empty()
-        || !variant.lines().is_empty()
-        || !variant.extrema().is_empty()
-        || !variant.arrows().is_empty()
-        || !variant.little_killers().is_empty()
-    {
+    // Only houses and relations between two cells are searched for: a move
+    // keeping a line's cells may still turn it end for end, a minimum
+    // cell's pairs have a direction, and cages, sums and clues outside the
+    // grid are neither.
+    if !rules.kinds().is_subset(KEPT_KINDS) {
         return Err(CanonicalError::Unsupported { rules: variant.to_string() });
     }
     if variant.regions().is_some() {

@@ -6,7 +6,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudokit_generate::sudokit_core::{Grid, Puzzle, Relation, Rulebook, Shape, Variant};
+use sudokit_generate::sudokit_core::{Cell, Grid, LineKind, Puzzle, Relation, Rulebook, Shape, Variant};
 use sudokit_generate::{CanonicalError, Generator, Transform, canonical_variant_puzzle, variant_transforms};
 use sudokit_testkit::variant_oracle::check_variant_solution;
 
@@ -36,6 +36,23 @@ fn the_groups_have_the_orders_worked_out_by_hand() {
     assert_eq!(variant_transforms(&Rulebook::new(classic())), Err(CanonicalError::Unenumerable));
     let six = Variant::standard(Shape::SIX).with_diagonals();
     assert_eq!(variant_transforms(&Rulebook::new(six)), Err(CanonicalError::Shape(Shape::SIX)));
+}
+
+#[test]
+fn rules_no_move_is_searched_for_are_refused() -> Result<(), Box<dyn std::error::Error>> {
+    let corner = Cell::new(3, 3);
+    let refused = [
+        classic().with_quadruple(corner, &[1, 2])?,
+        classic().with_cage(&[corner, Cell::new(3, 4)], Some(3))?,
+        classic().with_line(LineKind::Thermometer, &[corner, Cell::new(3, 4)])?,
+        classic().with_little_killer(3, &[Cell::new(1, 0), Cell::new(0, 1)])?,
+        classic().with_relation(Relation::AntiKing).with_quadruple(corner, &[9])?,
+    ];
+    for rules in refused {
+        let text = rules.to_string();
+        assert_eq!(variant_transforms(&Rulebook::new(rules)), Err(CanonicalError::Unsupported { rules: text }));
+    }
+    Ok(())
 }
 
 #[test]
