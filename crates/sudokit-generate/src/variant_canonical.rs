@@ -231,18 +231,13 @@ fn first_appearance(labels: &[u8]) -> Vec<u8> {
 
 /// The kinds whose rules the moves are searched to keep: houses (cages
 /// aside) and the relations between two cells that no line draws.
-const KEPT_KINDS: RuleKinds = RuleKinds::of(&[
-    RuleKind::Regions,
-    RuleKind::Diagonals,
-    RuleKind::Windows,
-    RuleKind::DisjointGroups,
-    RuleKind::ExtraHouses,
+const KEPT_KINDS: RuleKinds = RuleKinds::HOUSES.without(RuleKind::Cages).union(RuleKinds::of(&[
     RuleKind::AntiKing,
     RuleKind::AntiKnight,
     RuleKind::NonConsecutive,
     RuleKind::Kropki,
     RuleKind::Xv,
-]);
+]));
 
 /// The moves of [`variant_transforms`], searched once per rulebook and
 /// kept with it (jigsaw rules, whose maps differ puzzle by puzzle, are not
