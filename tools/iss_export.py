@@ -14,10 +14,11 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 `cage=SUM:CELLS`, `white=`, `black=`, `x=`, `v=`, `kropki-negative`,
 `xv-negative`, `marks=` as candidate `.Given`s, `thermo=`,
 `german-whispers=`, `dutch-whispers=`, `whispers=APART:CELLS`,
-`palindrome=`, `renban=`, `between=`, `entropic=` (9x9 only), `modular=`, `even=`
+`palindrome=`, `renban=`, `between=`, `entropic=` (9x9 only), `modular=`,
+`minimum=` and `maximum=` as `.GreaterThan` pairs, `even=`
 and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`,
 `little-killer=SUM:CELLS` over a full diagonal, `quadruple=CELL:DIGITS`
-as `.Quad`; ISS has no slow
+as `.Quad`, `sandwich=SUM:LINE`; ISS has no slow
 thermometer), then each given as
 `.Given~RrCc_d` (rows and columns one base-17 character each, as ISS
 names them: `R1CG` is row 1, column 16); a grid of 729 symbols is a 9x9 puzzle's pencil marks,
@@ -139,6 +140,27 @@ def rule(token, side):
     if name == "little-killer":
         total, _, members = value.partition(":")
         return f".LittleKiller~{total.strip()}~{diagonal_id(members, side)}"
+    if name in ("minimum", "maximum"):
+        # A minimum cell is below each orthogonal neighbour that is not a
+        # minimum too (as sudokit and f-puzzles read them): ISS's
+        # `.GreaterThan~A~B` says A > B.
+        marked = set()
+        for member in value.split("+"):
+            row, _, col = member.strip().lower().lstrip("r").partition("c")
+            marked.add((int(row), int(col)))
+        out = []
+        for row, col in sorted(marked):
+            here = cell_id(row, col)
+            for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+                if 1 <= r <= side and 1 <= c <= side and (r, c) not in marked:
+                    pair = (cell_id(r, c), here) if name == "minimum" else (here, cell_id(r, c))
+                    out.append(".GreaterThan~" + "~".join(pair))
+        return "".join(out)
+    if name == "sandwich":
+        # ISS keeps a sandwich as a lunchbox over the line: between its
+        # least and greatest digit, 1 and the side on any grid.
+        total, _, line = value.partition(":")
+        return f".Sandwich~{total.strip()}~{line.strip().upper()}"
     raise ValueError(f"unknown rule `{token}`")
 
 

@@ -9,6 +9,7 @@ use crate::marks::MarkBreak;
 use crate::parameter::ParameterError;
 use crate::quadruples::QuadrupleBreak;
 use crate::rule_kinds::RuleKind;
+use crate::sandwiches::SandwichBreak;
 use crate::shape::Shape;
 use crate::stats::Stats;
 use crate::variant::{Variant, VariantConflict};
@@ -160,6 +161,14 @@ pub enum SolveError {
         /// Every quadruple the givens break.
         breaks: Vec<QuadrupleBreak>,
     },
+    /// Some givens leave a sandwich clue no way to hold (see
+    /// [`Variant::with_sandwich`]).
+    #[non_exhaustive]
+    #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    SandwichClash {
+        /// Every sandwich the givens break.
+        breaks: Vec<SandwichBreak>,
+    },
     /// The solver does not know a kind of rule of the puzzle (see
     /// [`Solver::rule_kinds`](crate::Solver::rule_kinds)).
     #[non_exhaustive]
@@ -234,7 +243,8 @@ impl Variant {
     /// exclude, then [`SolveError::SumClash`] for givens an arrow or a
     /// little killer cannot add up with, then
     /// [`SolveError::QuadrupleClash`] for givens that leave a quadruple no
-    /// room.
+    /// room, then [`SolveError::SandwichClash`] for givens a sandwich clue
+    /// cannot hold with.
     pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
         if self.is_standard_for(puzzle) {
             return puzzle.validate();
@@ -258,7 +268,11 @@ impl Variant {
             return Err(SolveError::SumClash { breaks });
         }
         let breaks = self.quadruple_breaks(puzzle).unwrap_or_default();
-        if breaks.is_empty() { Ok(()) } else { Err(SolveError::QuadrupleClash { breaks }) }
+        if !breaks.is_empty() {
+            return Err(SolveError::QuadrupleClash { breaks });
+        }
+        let breaks = self.sandwich_breaks(puzzle).unwrap_or_default();
+        if breaks.is_empty() { Ok(()) } else { Err(SolveError::SandwichClash { breaks }) }
     }
 }
 

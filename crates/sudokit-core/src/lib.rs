@@ -100,6 +100,7 @@ mod puzzle;
 pub mod quadruples;
 mod rule_kinds;
 mod rulebook;
+pub mod sandwiches;
 mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -130,6 +131,7 @@ pub use puzzle::Puzzle;
 pub use quadruples::{Quadruple, QuadrupleBreak};
 pub use rule_kinds::{RuleKind, RuleKinds};
 pub use rulebook::Rulebook;
+pub use sandwiches::{Sandwich, SandwichBreak};
 pub use search::{Meter, SearchTally};
 pub use shape::{Shape, ShapeError, UnitKind};
 pub use solver::{Admitted, CountSolutions, Solution, Solver, Uniqueness};

@@ -81,11 +81,14 @@ pub enum RuleKind {
     /// Between lines: the digits between the two ends lie strictly
     /// between theirs.
     BetweenLines,
+    /// Sandwich sums: the digits between a row's or column's lowest and
+    /// highest digit add up to its clue.
+    Sandwiches,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 26] = [
+    pub const ALL: [RuleKind; 27] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -112,6 +115,7 @@ impl RuleKind {
         RuleKind::ModularLines,
         RuleKind::Quadruples,
         RuleKind::BetweenLines,
+        RuleKind::Sandwiches,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -144,11 +148,12 @@ impl RuleKind {
             RuleKind::ModularLines => "modular lines",
             RuleKind::Quadruples => "quadruples",
             RuleKind::BetweenLines => "between lines",
+            RuleKind::Sandwiches => "sandwich sums",
         }
     }
 
-    const fn bit(self) -> u32 {
-        1 << self as u32
+    const fn bit(self) -> u64 {
+        1 << self as u64
     }
 }
 
@@ -170,7 +175,7 @@ impl fmt::Display for RuleKind {
 /// assert_eq!(RuleKinds::ALL.difference(houses).first(), Some(RuleKind::Regions));
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct RuleKinds(u32);
+pub struct RuleKinds(u64);
 
 impl RuleKinds {
     /// No kind: the standard rules alone.

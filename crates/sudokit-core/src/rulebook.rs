@@ -381,6 +381,9 @@ fn kinds_of(variant: &Variant) -> RuleKinds {
     if !variant.quadruples().is_empty() {
         kinds |= RuleKind::Quadruples;
     }
+    if !variant.sandwiches().is_empty() {
+        kinds |= RuleKind::Sandwiches;
+    }
     kinds
 }
 

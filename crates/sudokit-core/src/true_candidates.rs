@@ -80,5 +80,6 @@ fn rules_out_the_digit(error: &SolveError) -> bool {
             | SolveError::MarkClash { .. }
             | SolveError::SumClash { .. }
             | SolveError::QuadrupleClash { .. }
+            | SolveError::SandwichClash { .. }
     )
 }

@@ -16,7 +16,8 @@ use crate::lines::{Line, LineKind};
 use crate::marks::{MarkBreak, Parity};
 use crate::pairs::{ClueFamily, EdgeClue, Extremum, PairRule, Relation};
 use crate::quadruples::{Quadruple, QuadrupleBreak};
-use crate::shape::Shape;
+use crate::sandwiches::{Sandwich, SandwichBreak};
+use crate::shape::{Shape, UnitKind};
 
 /// The rules of a puzzle: a [`Shape`], the houses whose cells hold
 /// distinct digits, relations between cells, and killer cages (see
@@ -65,6 +66,8 @@ pub struct Variant {
     little_killers: Vec<LittleKiller>,
     /// Quadruples, in the order added.
     quadruples: Vec<Quadruple>,
+    /// Sandwich clues, in the order added.
+    sandwiches: Vec<Sandwich>,
     /// The digits each cell may hold (bit `d - 1` for digit `d`), for a
     /// puzzle given as pencil marks.
     marks: Option<Box<[u64]>>,
@@ -488,9 +491,34 @@ pub enum VariantError {
         /// The side of the grid.
         side: usize,
     },
+    /// A sandwich beside a box, or beside a row or column past the side.
+    #[error("a sandwich stands beside a row or a column from 1 to {side}, not {unit} {}", index + 1)]
+    SandwichLine {
+        /// The kind of unit given.
+        unit: UnitKind,
+        /// Its index given, 0-based.
+        index: usize,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// A sandwich clue no digits between the crusts add up to.
+    #[error("no digits between 1 and {side} add up to {total}: a sandwich adds up to 0 or 2 to {}", side * (side - 1) / 2 - 1)]
+    SandwichTotal {
+        /// The clue.
+        total: u32,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// A sandwich on a grid larger than
+    /// [`Sandwich::MAX_SIDE`](crate::Sandwich::MAX_SIDE).
+    #[error("sandwiches are taken on grids up to 16×16, not {side}×{side}")]
+    SandwichSide {
+        /// The side of the grid.
+        side: usize,
+    },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -532,6 +560,7 @@ impl Variant {
             arrows: Vec::new(),
             little_killers: Vec::new(),
             quadruples: Vec::new(),
+            sandwiches: Vec::new(),
             marks: None,
         }
     }
@@ -555,6 +584,7 @@ impl Variant {
             && self.arrows.is_empty()
             && self.little_killers.is_empty()
             && self.quadruples.is_empty()
+            && self.sandwiches.is_empty()
             && self.marks.is_none()
     }
 
@@ -1145,6 +1175,71 @@ impl Variant {
             .collect())
     }
 
+    /// These rules with a sandwich clue beside a row or a column (`index`
+    /// 0-based): the digits between its lowest and its highest digit (the
+    /// 1 and the 9 on a 9×9 grid) add up to `total`.
+    ///
+    /// ```
+    /// use sudokit_core::{Shape, UnitKind, Variant};
+    ///
+    /// let rules = Variant::standard(Shape::CLASSIC).with_sandwich(UnitKind::Column, 4, 0)?;
+    /// assert_eq!(rules.to_string(), "sandwich=0:c5");
+    /// assert_eq!(rules.sandwiches()[0].cells()[1], 13);
+    /// assert!(rules.clone().with_sandwich(UnitKind::Row, 0, 36).is_err(), "2 to 8 add up to 35");
+    /// assert!(rules.with_sandwich(UnitKind::Box, 0, 5).is_err(), "rows and columns only");
+    /// # Ok::<(), sudokit_core::VariantError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::SandwichLine`] for a box or an index past the side,
+    /// [`VariantError::SandwichSide`] on grids larger than
+    /// [`Sandwich::MAX_SIDE`](crate::Sandwich::MAX_SIDE), and
+    /// [`VariantError::SandwichTotal`] for a total no digits between the
+    /// crusts add up to.
+    pub fn with_sandwich(mut self, unit: UnitKind, index: usize, total: u32) -> Result<Variant, VariantError> {
+        let side = self.shape.side();
+        if unit == UnitKind::Box || index >= side {
+            return Err(VariantError::SandwichLine { unit, index, side });
+        }
+        if side > Sandwich::MAX_SIDE {
+            return Err(VariantError::SandwichSide { side });
+        }
+        let cells = self.shape.unit(unit, index).collect();
+        let sandwich = Sandwich::new(unit, index, total, cells).ok_or(VariantError::SandwichTotal { total, side })?;
+        self.sandwiches.push(sandwich);
+        Ok(self)
+    }
+
+    /// The sandwich clues, in the order added.
+    pub fn sandwiches(&self) -> &[Sandwich] {
+        &self.sandwiches
+    }
+
+    /// The sandwiches whose row or column, as filled in `grid`, leaves
+    /// their clue no way to hold: on a full grid, those that do not add
+    /// up. In the order added.
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn sandwich_breaks(&self, grid: &Grid) -> Result<Vec<SandwichBreak>, VariantError> {
+        if grid.shape() != self.shape {
+            return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
+        }
+        let values = grid.values();
+        Ok(self
+            .sandwiches
+            .iter()
+            .map(|sandwich| (sandwich, sandwich.cells().iter().map(|&i| values[i]).collect::<Vec<u8>>()))
+            .filter(|(sandwich, digits)| !sandwich.fits(digits))
+            .map(|(sandwich, digits)| SandwichBreak {
+                unit: sandwich.unit(),
+                index: sandwich.index(),
+                total: sandwich.total(),
+                digits,
+            })
+            .collect())
+    }
+
     /// The arrows and little killers whose filled cells in `grid` no
     /// digits of their empty cells complete (each empty cell counted as
     /// any digit): on a full grid, those that do not add up. Arrows
@@ -1497,6 +1592,7 @@ impl Variant {
             && self.mark_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.sum_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.quadruple_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
+            && self.sandwich_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
     }
 
     /// For each cell (row-major), the cells that may not hold its digit:

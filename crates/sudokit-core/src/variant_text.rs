@@ -26,6 +26,7 @@
 //! | an arrow (the digits along it add up to its circle's) | `arrow=` then the circle, `:` and the cells from the circle joined by `+`: `arrow=r5c5:r4c4+r3c3` |
 //! | a little killer (the digits along a diagonal add up to the clue) | `little-killer=` then the sum, `:` and the cells from the clue's end: `little-killer=12:r3c1+r2c2+r1c3` |
 //! | a quadruple (the four cells around a point hold its digits) | `quadruple=` then the top-left cell of the four, `:` and the digits joined by `+`: `quadruple=r4c4:1+1+9` |
+//! | a sandwich (the digits between a row's or column's 1 and 9 — its lowest and highest digit — add up to the clue) | `sandwich=` then the sum, `:` and the row or column: `sandwich=15:r3`, `sandwich=0:c5` |
 //! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
 //!
 //! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
@@ -48,7 +49,7 @@ use crate::cell::Cell;
 use crate::lines::LineKind;
 use crate::marks::Parity;
 use crate::pairs::{ClueFamily, EdgeClue, Extremum, Relation};
-use crate::shape::Shape;
+use crate::shape::{Shape, UnitKind};
 use crate::variant::{HouseKind, Variant, VariantError};
 
 impl Variant {
@@ -177,6 +178,17 @@ impl Variant {
                         .collect::<Result<Vec<u8>, _>>()?;
                     variant.with_quadruple(corner, &digits)?
                 }
+                ("sandwich", Some(sandwich)) => {
+                    let (total, line) = sandwich.split_once(':').ok_or_else(|| {
+                        unreadable("a sandwich takes its sum, `:` and its row or column: `sandwich=15:r3`".into())
+                    })?;
+                    let total = total
+                        .trim()
+                        .parse()
+                        .map_err(|_| unreadable(format!("`{}` is not a sandwich's sum", total.trim())))?;
+                    let (unit, index) = row_or_column(line.trim()).map_err(unreadable)?;
+                    variant.with_sandwich(unit, index, total)?
+                }
                 ("whispers", Some(line)) => {
                     let (apart, cells) = line.split_once(':').ok_or_else(|| {
                         unreadable("whispers take their difference, `:` and their cells: `whispers=3:r1c1+r1c2`".into())
@@ -233,6 +245,20 @@ fn cage_parts(text: &str) -> Result<(Option<u32>, Vec<Cell>), String> {
 }
 
 /// The cells of `r1c1+r2c3+…`.
+/// A row or a column by name (`r3`, `c5`), 0-based.
+fn row_or_column(name: &str) -> Result<(UnitKind, usize), String> {
+    let unit = match name.chars().next() {
+        Some('r' | 'R') => Some(UnitKind::Row),
+        Some('c' | 'C') => Some(UnitKind::Column),
+        _ => None,
+    };
+    let number = name.get(1..).and_then(|n| n.parse::<usize>().ok()).filter(|&n| n > 0);
+    match (unit, number) {
+        (Some(unit), Some(number)) => Ok((unit, number - 1)),
+        _ => Err(format!("`{name}` is not a row or a column (r3, c5, …)")),
+    }
+}
+
 fn house_cells(text: &str) -> Result<Vec<Cell>, String> {
     text.split('+')
         .map(|name| {
@@ -314,6 +340,10 @@ impl fmt::Display for Variant {
         for quadruple in self.quadruples() {
             let digits: Vec<String> = quadruple.digits().iter().map(ToString::to_string).collect();
             parts.push(format!("quadruple={}:{}", name(quadruple.cells()[0]), digits.join("+")));
+        }
+        for sandwich in self.sandwiches() {
+            let line = if sandwich.unit() == UnitKind::Row { 'r' } else { 'c' };
+            parts.push(format!("sandwich={}:{line}{}", sandwich.total(), sandwich.index() + 1));
         }
         if let Some(marks) = self.marks() {
             parts.push(format!("marks={}", crate::marks::write_marks(shape, marks)));
@@ -459,6 +489,29 @@ mod tests {
         );
         let quad = Variant::parse("quadruple=r3c3:4+1+1", Shape::MINI)?;
         assert_eq!(quad.to_string(), "quadruple=r3c3:1+1+4");
+        Ok(())
+    }
+
+    #[test]
+    fn sandwiches_read_back_and_name_what_is_wrong() -> Result<(), VariantError> {
+        let text = "sandwich=15:r3,sandwich=0:c9";
+        let rules = Variant::parse(text, Shape::CLASSIC)?;
+        let lines: Vec<(UnitKind, usize, u32)> =
+            rules.sandwiches().iter().map(|s| (s.unit(), s.index(), s.total())).collect();
+        assert_eq!(lines, [(UnitKind::Row, 2, 15), (UnitKind::Column, 8, 0)]);
+        assert_eq!(rules.to_string(), text);
+        let err = |text: &str| Variant::parse(text, Shape::MINI).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(err("sandwich=6:r1"), "no digits between 1 and 4 add up to 6: a sandwich adds up to 0 or 2 to 5");
+        assert_eq!(err("sandwich=1:c2"), "no digits between 1 and 4 add up to 1: a sandwich adds up to 0 or 2 to 5");
+        assert_eq!(err("sandwich=2:r5"), "a sandwich stands beside a row or a column from 1 to 4, not row 5");
+        assert_eq!(err("sandwich=2:b1"), "column 1: `b1` is not a row or a column (r3, c5, …)");
+        assert_eq!(
+            err("sandwich=r1"),
+            "column 1: a sandwich takes its sum, `:` and its row or column: `sandwich=15:r3`"
+        );
+        assert_eq!(err("sandwich=x:r1"), "column 1: `x` is not a sandwich's sum");
+        let big = Variant::parse("sandwich=3:r1", Shape::new(5, 5).expect("25×25"));
+        assert_eq!(big.map(|_| ()).unwrap_err().to_string(), "sandwiches are taken on grids up to 16×16, not 25×25");
         Ok(())
     }
 }

@@ -274,14 +274,14 @@ impl BacktrackingMrv {
     /// cage's combinations leave, recomputed at every node; sums whose
     /// combinations can be listed (every killer up to 16×16), and the
     /// sums drawn on the grid (arrows, little killers) by their bounds;
-    /// quadruples and between lines by what they leave each cell.
+    /// quadruples, between lines and sandwiches by what they leave each
+    /// cell.
     pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
         .union(RuleKinds::PAIRS)
         .with(RuleKind::CageSums)
         .union(RuleKinds::CELL_DIGITS)
         .union(RuleKinds::DRAWN_SUMS)
-        .with(RuleKind::Quadruples)
-        .with(RuleKind::BetweenLines);
+        .union(crate::propagation::groups::KINDS);
 }
 
 impl Solver for BacktrackingMrv {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudokit_core::{Cell, Digit, HouseKind};
+use sudokit_core::{Cell, Digit, HouseKind, UnitKind};
 
 use crate::board::CandidateBoard;
 use crate::{Candidates, Layout};
@@ -56,6 +56,16 @@ pub enum Contradiction {
     Quadruple {
         /// The top-left cell of its four.
         corner: Cell,
+    },
+    /// A sandwich's row or column can no longer hold its clue.
+    #[error("the sandwich of {unit} {number} can no longer add up to {sum}")]
+    Sandwich {
+        /// A row or a column.
+        unit: UnitKind,
+        /// Its 1-based number.
+        number: usize,
+        /// Its clue.
+        sum: u32,
     },
     /// A little killer's cells can no longer add up to its clue.
     #[error("the little killer from {first} can no longer add up to {sum}")]

@@ -8,7 +8,7 @@
 
 use proptest::prelude::*;
 pub use sudokit_core::SplitMix64;
-use sudokit_core::{Cell, Extremum, Grid, LineKind, Parity, Shape, Variant};
+use sudokit_core::{Cell, Extremum, Grid, LineKind, Parity, Shape, UnitKind, Variant};
 
 /// Killer rules whose cages cover the grid, drawn from `seed`, with the
 /// sums `solution` gives them: cages of 1 to `largest` orthogonally
@@ -191,6 +191,29 @@ pub fn quadruples(variant: Variant, solution: &Grid, count: usize, seed: u64) ->
         }
         held.truncate(1 + rng.below(4));
         variant = variant.with_quadruple(Cell::new(row, col), &held).expect("a point inside the grid");
+    }
+    variant
+}
+
+/// `variant` with `count` sandwich clues that `solution` keeps, beside
+/// random rows and columns (a line drawn twice keeps its one clue twice):
+/// each the sum of the digits `solution` has strictly between the line's
+/// 1 and its highest digit. Written from the definition; `solution`
+/// solves the rules if it solved `variant`'s. Grids up to 16×16, as
+/// sandwiches are.
+pub fn sandwiches(variant: Variant, solution: &Grid, count: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let (shape, values) = (solution.shape(), solution.values());
+    let n = shape.side();
+    let mut variant = variant;
+    for _ in 0..count {
+        let (unit, index) = (if rng.below(2) == 0 { UnitKind::Row } else { UnitKind::Column }, rng.below(n));
+        let line: Vec<u8> =
+            (0..n).map(|k| if unit == UnitKind::Row { values[index * n + k] } else { values[k * n + index] }).collect();
+        let place = |digit: usize| line.iter().position(|&d| usize::from(d) == digit).expect("a full line");
+        let (a, b) = (place(1), place(n));
+        let total = line[a.min(b) + 1..a.max(b)].iter().map(|&d| u32::from(d)).sum();
+        variant = variant.with_sandwich(unit, index, total).expect("a total the solution reaches");
     }
     variant
 }

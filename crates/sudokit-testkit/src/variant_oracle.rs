@@ -26,9 +26,14 @@ type Weighted = (Vec<(usize, i64)>, i64);
 /// Four cells and the digits they hold between them (a quadruple).
 type Quad = (Vec<usize>, Vec<u8>);
 
+/// A row or column, in order, and the sum of the digits between its 1
+/// and its highest digit (a sandwich).
+type Filling = (Vec<usize>, u32);
+
 /// Per cell: the cells it must differ from, the cells tied to it by
 /// another rule (with the rule), its cages with a sum, its lines, its
-/// weighted sums, its quadruples, and the digits it may hold.
+/// weighted sums, its quadruples, its sandwiches, and the digits it may
+/// hold.
 type Bonds<'a> = (
     &'a [Vec<usize>],
     &'a [Vec<Tie>],
@@ -36,6 +41,7 @@ type Bonds<'a> = (
     &'a [Vec<&'a Drawn>],
     &'a [Vec<&'a Weighted>],
     &'a [Vec<&'a Quad>],
+    &'a [Vec<&'a Filling>],
     &'a [u64],
 );
 
@@ -44,7 +50,7 @@ type Bonds<'a> = (
 /// neighbour).
 type Tie = (usize, Allows, bool);
 
-use sudokit_core::{ClueFamily, EdgeClue, Extremum, Grid, HouseKind, LineKind, Parity, Relation, Variant};
+use sudokit_core::{ClueFamily, EdgeClue, Extremum, Grid, HouseKind, LineKind, Parity, Relation, UnitKind, Variant};
 
 fn below(x: u8, y: u8) -> bool {
     x < y
@@ -95,6 +101,7 @@ struct Rules {
     lines: Vec<Drawn>,
     weighted: Vec<Weighted>,
     quads: Vec<Quad>,
+    fillings: Vec<Filling>,
     /// Per cell, the digits its pencil marks and parity allow (bit
     /// `d - 1`).
     marks: Vec<u64>,
@@ -230,7 +237,15 @@ impl Rules {
             .map(|killer| (killer.cells().iter().map(|&i| (i, 1)).collect(), i64::from(killer.total())));
         let weighted = arrows.chain(killers).collect();
         let quads = (variant.quadruples().iter()).map(|q| (q.cells().to_vec(), q.digits().to_vec())).collect();
-        Rules { side: n, houses, differ, tied, sums, lines, weighted, quads, marks }
+        let fillings = (variant.sandwiches().iter())
+            .map(|sandwich| {
+                let line = (0..n).map(|k| {
+                    if sandwich.unit() == UnitKind::Row { at(sandwich.index(), k) } else { at(k, sandwich.index()) }
+                });
+                (line.collect(), sandwich.total())
+            })
+            .collect();
+        Rules { side: n, houses, differ, tied, sums, lines, weighted, quads, fillings, marks }
     }
 
     /// The first broken rule of `values` (0 for an empty cell), if any.
@@ -269,6 +284,9 @@ impl Rules {
         }
         if let Some((cells, digits)) = self.quads.iter().find(|quad| !quad_has_room(quad, values)) {
             return Some(format!("the cells {cells:?} cannot hold {digits:?}"));
+        }
+        if let Some((cells, total)) = self.fillings.iter().find(|filling| !filling_fits(filling, values, self.side)) {
+            return Some(format!("the line of cells {cells:?} has no {total} between its 1 and {}", self.side));
         }
         None
     }
@@ -371,6 +389,21 @@ fn quad_has_room((cells, digits): &Quad, values: &[u8]) -> bool {
     lacking <= empty
 }
 
+/// Whether a sandwich's line, as filled in `values`, can still keep it:
+/// once its 1 and its highest digit are placed, the digits filled
+/// between them add up to no more than the clue, and to the clue once
+/// every cell between is filled.
+fn filling_fits((cells, total): &Filling, values: &[u8], side: usize) -> bool {
+    let digits: Vec<u8> = cells.iter().map(|&i| values[i]).collect();
+    let (Some(a), Some(b)) = (digits.iter().position(|&d| d == 1), digits.iter().position(|&d| usize::from(d) == side))
+    else {
+        return true;
+    };
+    let between = &digits[a.min(b) + 1..a.max(b)];
+    let sum: u32 = between.iter().map(|&d| u32::from(d)).sum();
+    if between.contains(&0) { sum <= *total } else { sum == *total }
+}
+
 /// Whether the filled cells of a weighted sum leave its total between
 /// the least and the most its empty cells can bring, each any digit from
 /// 1 to the side (on a full sum: whether it adds up).
@@ -448,15 +481,28 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
     for quad in &rules.quads {
         quad.0.iter().for_each(|&i| quads_of[i].push(quad));
     }
+    let mut fillings_of = vec![Vec::new(); cells.len()];
+    for filling in &rules.fillings {
+        filling.0.iter().for_each(|&i| fillings_of[i].push(filling));
+    }
     let mut found = (0, None);
-    let bonds = (&differ[..], &tied[..], &sum_of[..], &line_of[..], &weighted_of[..], &quads_of[..], &rules.marks[..]);
+    let bonds = (
+        &differ[..],
+        &tied[..],
+        &sum_of[..],
+        &line_of[..],
+        &weighted_of[..],
+        &quads_of[..],
+        &fillings_of[..],
+        &rules.marks[..],
+    );
     search(&mut cells, bonds, rules.side, limit, &mut found);
     (found.0, found.1.and_then(|values| Grid::from_values(puzzle.shape(), &values).ok()))
 }
 
 fn search(
     cells: &mut [u8],
-    (differ, tied, sum_of, line_of, weighted_of, quads_of, marks): Bonds<'_>,
+    (differ, tied, sum_of, line_of, weighted_of, quads_of, fillings_of, marks): Bonds<'_>,
     side: usize,
     limit: u64,
     found: &mut (u64, Option<Vec<u8>>),
@@ -484,9 +530,11 @@ fn search(
             line_of[i].iter().all(|line| line_holds(line, cells, side))
                 && weighted_of[i].iter().all(|sum| weighted_reachable(sum, cells, side))
                 && quads_of[i].iter().all(|quad| quad_has_room(quad, cells))
+                && fillings_of[i].iter().all(|filling| filling_fits(filling, cells, side))
         };
         if sum_of[i].iter().all(|cage| sum_reachable(cage, cells, side)) && keeps(cells) {
-            search(cells, (differ, tied, sum_of, line_of, weighted_of, quads_of, marks), side, limit, found);
+            let bonds = (differ, tied, sum_of, line_of, weighted_of, quads_of, fillings_of, marks);
+            search(cells, bonds, side, limit, found);
         }
         cells[i] = 0;
         if found.0 >= limit {

@@ -30,7 +30,7 @@ use sudokit::rules::human::{
 };
 use sudokit::{
     Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation,
-    Rulebook, Shape, SolveError, Solver, StopReason, Variant, registry,
+    Rulebook, Shape, SolveError, Solver, StopReason, UnitKind, Variant, registry,
 };
 use sudokit_testkit::generate::{self, SplitMix64};
 use sudokit_testkit::oracle;
@@ -664,7 +664,8 @@ fn rule_sets(rng: &mut SplitMix64, tally: &mut Tally) {
                 | SolveError::CageClash { .. }
                 | SolveError::MarkClash { .. }
                 | SolveError::SumClash { .. }
-                | SolveError::QuadrupleClash { .. },
+                | SolveError::QuadrupleClash { .. }
+                | SolveError::SandwichClash { .. },
             ) => assert_eq!(truth, 0, "{what}: no solution, but the oracle finds one"),
             Err(SolveError::BudgetExhausted { stats, .. }) => {
                 assert!(stats.nodes <= nodes && stats.iterations <= iterations, "{what}: {stats:?}");
@@ -776,6 +777,10 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
         // One to five digits up to one past the side: some refused, kept.
         let digits: Vec<u8> = (0..1 + rng.below(5)).map(|_| rng.below(side + 1) as u8 + 1).collect();
         variant = variant.clone().with_quadruple(c, &digits).unwrap_or(variant);
+        // Any total up to past the reach: some refused, kept.
+        let unit = [UnitKind::Row, UnitKind::Column, UnitKind::Box][rng.below(3)];
+        let total = rng.below(side * side / 2) as u32;
+        variant = variant.clone().with_sandwich(unit, rng.below(side + 1), total).unwrap_or(variant);
     }
     if rng.below(8) == 0 {
         let full = (1u64 << side) - 1;

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use sudokit::{
     Budget, Cell, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape,
-    SolveError, Variant, registry,
+    SolveError, UnitKind, Variant, registry,
 };
 
 /// A puzzle holding `kind` (with nothing beyond it but what `kind` needs).
@@ -47,6 +47,7 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         RuleKind::BetweenLines => {
             mini.with_line(LineKind::Between, &[Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)]).expect("a line")
         }
+        RuleKind::Sandwiches => mini.with_sandwich(UnitKind::Row, 0, 5).expect("a sandwich"),
         other => panic!("no puzzle of {other} yet: add one"),
     };
     let rules = Rulebook::new(variant);

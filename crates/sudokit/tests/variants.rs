@@ -4,8 +4,8 @@
 
 use sudokit::{Cell, Grid, LineKind, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
 use sudokit_testkit::generate::{
-    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples, solved_grid,
-    with_holes,
+    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples, sandwiches,
+    solved_grid, with_holes,
 };
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
 
@@ -92,6 +92,16 @@ fn variants() -> Vec<(&'static str, Variant)> {
         ("6×6 German whispers", lines(six(), &solved_grid(Shape::SIX, 9), LineKind::german_whispers(6), 4, 6, 9)),
         ("6×6 between lines", lines(six(), &solved_grid(Shape::SIX, 22), LineKind::Between, 6, 5, 22)),
         ("6×6 quadruples", quadruples(six(), &solved_grid(Shape::SIX, 20), 6, 20)),
+        ("6×6 sandwiches", sandwiches(six(), &solved_grid(Shape::SIX, 23), 6, 23)),
+        (
+            "9×9 sandwiches with little killers",
+            sandwiches(
+                little_killers(Variant::standard(Shape::CLASSIC), &solved_grid(Shape::CLASSIC, KILLER_SEED), 2, 24),
+                &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                8,
+                24,
+            ),
+        ),
         (
             "9×9 quadruples with renban",
             quadruples(
@@ -165,8 +175,10 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
     let mut start = Grid::empty(shape);
     // A 9×9 empty grid is slow for the oracle: one seeded row first, or
     // for a killer the grid its sums came from, which the oracle checks.
-    let drawn =
-        !variant.arrows().is_empty() || !variant.little_killers().is_empty() || !variant.quadruples().is_empty();
+    let drawn = !variant.arrows().is_empty()
+        || !variant.little_killers().is_empty()
+        || !variant.quadruples().is_empty()
+        || !variant.sandwiches().is_empty();
     if shape == Shape::CLASSIC && (variant.has_sums() || !variant.lines().is_empty() || drawn) {
         start = solved_grid(shape, KILLER_SEED);
     } else if shape == Shape::CLASSIC {
@@ -225,7 +237,12 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         // jigsaw.
         let expected_takers = match name {
             // auto, propagation, backtracking-mrv and rules.
-            _ if ["arrows", "little killers", "quadruples", "between"].iter().any(|kind| name.contains(kind)) => 4,
+            _ if ["arrows", "little killers", "quadruples", "between", "sandwiches"]
+                .iter()
+                .any(|kind| name.contains(kind)) =>
+            {
+                4
+            }
             _ if ["thermometers", "whispers", "maximum", "renban", "entropic"]
                 .iter()
                 .any(|kind| name.contains(kind)) =>

@@ -21,7 +21,9 @@
 //! the sum `value`; one without a value is a drawing), `renban`,
 //! `entropicline` (tiers of a third of the digits), `betweenline`,
 //! `quadruple` (the four
-//! `cells` around a point and their `values`). Titles, authors, rules text, solutions and cosmetic keys (`text`,
+//! `cells` around a point and their `values`), `sandwichsum` (the clue's
+//! `cell` outside the grid, `R0C3` above column 3 or `R4C0` left of row 4,
+//! below and right read too, and its `value`). Titles, authors, rules text, solutions and cosmetic keys (`text`,
 //! `line`, `rectangle`, `circle`, a `cage` without a value) are skipped;
 //! any other constraint present is refused
 //! ([`FPuzzlesError::Unsupported`]), never dropped.
@@ -42,7 +44,8 @@
 
 use serde_json::{Map, Value};
 use sudokit_core::{
-    Cell, ClueFamily, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation, Shape, Variant, VariantError,
+    Cell, ClueFamily, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation, Shape, UnitKind, Variant,
+    VariantError,
 };
 
 /// Why a text is not an f-puzzles puzzle sudokit can play.
@@ -239,6 +242,7 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "arrow"
                     | "littlekillersum"
                     | "quadruple"
+                    | "sandwichsum"
             );
         // A cage without a value is a drawing; with one, no rule says what
         // it means.
@@ -363,7 +367,38 @@ fn with_sums(mut variant: Variant, object: &Map<String, Value>) -> Result<Varian
             .collect::<Result<Vec<u8>, _>>()?;
         variant = variant.with_quadruple(corner, &digits)?;
     }
+    for (k, entry) in entries(object, "sandwichsum").iter().enumerate() {
+        // A clue without a value is a drawing: no sum to keep.
+        let Some(value) = entry.get("value").filter(|v| !is_blank(v)) else { continue };
+        let name = format!("sandwichsum {}", k + 1);
+        let total =
+            text_of(value).trim().parse().map_err(|_| field(&name, &format!("`{}` is no sum", text_of(value))))?;
+        let text = entry.get("cell").map(text_of).unwrap_or_default();
+        let (unit, index) = beside(&text, variant.shape().side()).ok_or_else(|| {
+            field(
+                &name,
+                &format!("`{text}` is no place beside a row or column (R0C3 above column 3, R4C0 left of row 4)"),
+            )
+        })?;
+        variant = variant.with_sandwich(unit, index, total)?;
+    }
     Ok(variant)
+}
+
+/// The row or column (0-based) whose clue sits at `text`, a cell just
+/// outside a grid of side `side`: `R0C3` and `R10C3` beside column 3 of a
+/// 9×9 grid, `R4C0` and `R4C10` beside row 4.
+fn beside(text: &str, side: usize) -> Option<(UnitKind, usize)> {
+    let upper = text.trim().to_ascii_uppercase();
+    let (row, col) = upper.strip_prefix('R')?.split_once('C')?;
+    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+    let inside = |k: usize| (1..=side).contains(&k);
+    let outside = |k: usize| k == 0 || k == side + 1;
+    match (row, col) {
+        (r, c) if outside(r) && inside(c) => Some((UnitKind::Column, c - 1)),
+        (r, c) if inside(r) && outside(c) => Some((UnitKind::Row, r - 1)),
+        _ => None,
+    }
 }
 
 /// The cell an entry marks (`"cell": "R1C1"`: a minimum, an odd cell).
@@ -558,6 +593,25 @@ mod tests {
     }
 
     #[test]
+    fn sandwiches_beside_every_side() -> Result<(), FPuzzlesError> {
+        let rest = r#""sandwichsum":[{"cell":"R0C2","value":"5"},{"cell":"R3C0","value":0},
+            {"cell":"R5C4","value":"2"},{"cell":"R1C5","value":"3"},{"cell":"R0C3","value":""}]"#;
+        let puzzle = read_fpuzzles(&json(4, &[], rest))?;
+        assert_eq!(puzzle.variant().to_string(), "sandwich=5:c2,sandwich=0:r3,sandwich=2:c4,sandwich=3:r1");
+        let err = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(
+            err(r#""sandwichsum":[{"cell":"R0C0","value":"5"}]"#),
+            "f-puzzles field `sandwichsum 1`: `R0C0` is no place beside a row or column \
+             (R0C3 above column 3, R4C0 left of row 4)"
+        );
+        assert_eq!(
+            err(r#""sandwichsum":[{"cell":"R0C1","value":"9"}]"#),
+            "f-puzzles rules: no digits between 1 and 4 add up to 9: a sandwich adds up to 0 or 2 to 5"
+        );
+        Ok(())
+    }
+
+    #[test]
     fn regions_kropki_negatives_and_pencil_marks() -> Result<(), FPuzzlesError> {
         // A 4×4 jigsaw: regions 0 0 0 1 / 2 0 1 1 / 2 2 3 1 / 2 3 3 3.
         let regions = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
@@ -605,8 +659,13 @@ mod tests {
         );
         assert_eq!(err(&json(4, &[(1, 2, 5)], "")), "f-puzzles field `grid r1c2`: `5` is no digit");
         assert_eq!(
-            err(&json(4, &[], r#""sandwichsum":[{"cell":"R0C1","value":"5"}]"#)),
-            "f-puzzles constraint `sandwichsum` is not one sudokit plays (yet)"
+            err(&json(4, &[], r#""skyscraper":[{"cell":"R0C1","value":"3"}]"#)),
+            "f-puzzles constraint `skyscraper` is not one sudokit plays (yet)"
+        );
+        assert_eq!(
+            err(&json(4, &[], r#""sandwichsum":[{"cell":"R1C1","value":"5"}]"#)),
+            "f-puzzles field `sandwichsum 1`: `R1C1` is no place beside a row or column \
+             (R0C3 above column 3, R4C0 left of row 4)"
         );
         assert_eq!(
             err(&json(4, &[], r#""killercage":[{"cells":["R1C1"],"value":"4"},{"cells":["R1C2","x"]}]"#)),
@@ -633,7 +692,7 @@ mod tests {
     #[test]
     fn a_puzzle_file_reads_f_puzzles_lines_with_their_rules() {
         let good = json(4, &[(1, 1, 1)], r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]"#);
-        let bad = json(4, &[], r#""sandwichsum":[{"cell":"R0C1","value":"5"}]"#);
+        let bad = json(4, &[], r#""skyscraper":[{"cell":"R0C1","value":"3"}]"#);
         let file = format!("# two f-puzzles puzzles\n{good}\n{bad}\n");
         let read: Vec<_> = crate::io::PuzzleReader::new(file.as_bytes()).with_rules().collect();
         assert_eq!(read.len(), 2);
@@ -641,7 +700,7 @@ mod tests {
         assert_eq!(first.ok().as_deref(), Some("cage=3:r1c1+r1c2"));
         let second = read[1].as_ref().map(|_| ()).unwrap_err();
         assert!(matches!(second, crate::io::ReadError::FPuzzles { line: 3, .. }), "{second:?}");
-        assert_eq!(second.to_string(), "line 3: f-puzzles constraint `sandwichsum` is not one sudokit plays (yet)");
+        assert_eq!(second.to_string(), "line 3: f-puzzles constraint `skyscraper` is not one sudokit plays (yet)");
     }
 
     #[test]

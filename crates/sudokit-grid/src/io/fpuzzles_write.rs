@@ -13,7 +13,9 @@
 //! read back: as houses of one's own).
 
 use serde_json::{Map, Value, json};
-use sudokit_core::{ClueFamily, EdgeClue, Extremum, HouseKind, LineKind, Parity, Puzzle, Relation, Shape, Variant};
+use sudokit_core::{
+    ClueFamily, EdgeClue, Extremum, HouseKind, LineKind, Parity, Puzzle, Relation, Shape, UnitKind, Variant,
+};
 
 use super::fpuzzles::FPuzzlesError;
 
@@ -252,6 +254,12 @@ fn sums(variant: &Variant, object: &mut Map<String, Value>) {
         let entry = json!({ "cells": names(quadruple.cells(), shape), "values": quadruple.digits() });
         push(object, "quadruple", entry);
     }
+    // A sandwich's clue sits left of its row or above its column.
+    for sandwich in variant.sandwiches() {
+        let k = sandwich.index() as isize;
+        let cell = if sandwich.unit() == UnitKind::Row { name(k, -1) } else { name(-1, k) };
+        push(object, "sandwichsum", json!({ "cell": cell, "value": sandwich.total().to_string() }));
+    }
 }
 
 #[cfg(test)]
@@ -260,7 +268,7 @@ mod tests {
     use sudokit_core::{Cell, EdgeClue, Grid, Relation};
     use sudokit_testkit::generate::{
         arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, pencil_marks, quadruples,
-        solved_grid, with_holes,
+        sandwiches, solved_grid, with_holes,
     };
 
     use super::*;
@@ -301,7 +309,7 @@ mod tests {
         }
         if on(7) {
             variant = little_killers(arrows(variant, &solution, 3, seed), &solution, 2, seed);
-            variant = quadruples(variant, &solution, 2, seed);
+            variant = sandwiches(quadruples(variant, &solution, 2, seed), &solution, 2, seed);
         }
         if on(8) {
             let (a, b, c) = (Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 1));

@@ -1,10 +1,14 @@
-//! The rules over a few cells of the general engine of
+//! The rules over a group of cells of the general engine of
 //! [`PropagationSearch`](super::PropagationSearch) that are neither pairs
-//! nor sums — quadruples and between lines — each kept to what its own
-//! narrowing in the core leaves its cells
-//! ([`Quadruple::narrow`], [`Line::narrow`]).
+//! nor sums — quadruples, between lines and sandwiches — each kept to what
+//! its own narrowing in the core leaves its cells
+//! ([`Quadruple::narrow`], [`Line::narrow`], [`Sandwich::narrow`]).
 
-use sudokit_core::{Line, LineKind, Quadruple, Rulebook};
+use sudokit_core::{Line, LineKind, Quadruple, RuleKind, RuleKinds, Rulebook, Sandwich};
+
+/// The kinds of rule read as groups.
+pub(crate) const KINDS: RuleKinds =
+    RuleKinds::of(&[RuleKind::Quadruples, RuleKind::BetweenLines, RuleKind::Sandwiches]);
 
 /// A rule over a few cells, as the engine reads it: its cells as the
 /// engine indexes them, and the rule.
@@ -19,10 +23,11 @@ pub(crate) struct Group {
 enum Rule {
     Quadruple(Quadruple),
     Between(Line),
+    Sandwich(Sandwich),
 }
 
 impl Group {
-    /// Every quadruple and between line of `rules`.
+    /// Every quadruple, between line and sandwich of `rules`.
     pub(crate) fn all(rules: &Rulebook) -> Vec<Group> {
         let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect();
         let variant = rules.variant();
@@ -31,7 +36,9 @@ impl Group {
         let between = (variant.lines().iter())
             .filter(|line| line.kind() == LineKind::Between)
             .map(|line| Group { cells: narrow(line.cells()), rule: Rule::Between(line.clone()) });
-        quadruples.chain(between).collect()
+        let sandwiches = (variant.sandwiches().iter())
+            .map(|sandwich| Group { cells: narrow(sandwich.cells()), rule: Rule::Sandwich(sandwich.clone()) });
+        quadruples.chain(between).chain(sandwiches).collect()
     }
 
     /// Narrows `allowed` (the candidates of its cells, in order) to what
@@ -43,6 +50,7 @@ impl Group {
                 Err(_) => false,
             },
             Rule::Between(line) => line.narrow(allowed),
+            Rule::Sandwich(sandwich) => sandwich.narrow(allowed),
         }
     }
 }

@@ -167,14 +167,13 @@ impl PropagationSearch {
     /// whose combinations can be listed (every killer up to 16×16), the
     /// sums drawn on the grid (arrows, little killers: kept by their
     /// bounds like the sums killers imply), pencil marks, parity,
-    /// quadruples and between lines.
+    /// quadruples, between lines and sandwiches.
     pub const RULE_KINDS: RuleKinds = RuleKinds::HOUSES
         .union(RuleKinds::PAIRS)
         .with(RuleKind::CageSums)
         .union(RuleKinds::CELL_DIGITS)
         .union(RuleKinds::DRAWN_SUMS)
-        .with(RuleKind::Quadruples)
-        .with(RuleKind::BetweenLines);
+        .union(groups::KINDS);
 
     /// Searches `puzzle` for up to `limit` solutions. Each engine's
     /// tables are derived from the puzzle's rulebook once and kept with it.

@@ -99,7 +99,7 @@ struct Meet<Cells> {
 
 /// The kinds the general engine keeps and the planes do not: the pairs it
 /// keeps arc consistent, which pays more than the planes' cheaper nodes,
-/// quadruples and between lines.
+/// and the groups (quadruples, between lines, sandwiches).
 const ARC_KINDS: RuleKinds = RuleKinds::of(&[
     RuleKind::Thermometers,
     RuleKind::Whispers,
@@ -107,9 +107,8 @@ const ARC_KINDS: RuleKinds = RuleKinds::of(&[
     RuleKind::Renban,
     RuleKind::EntropicLines,
     RuleKind::ModularLines,
-    RuleKind::Quadruples,
-    RuleKind::BetweenLines,
-]);
+])
+.union(super::groups::KINDS);
 
 impl<Cells: CellSet> Tables<Cells> {
     /// Whether the grids and full houses of `rules` fit planes of `Cells`.

@@ -13,8 +13,8 @@ use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, BetweenLines, BoundCells, Bug, CageBoundDigits, CageCombinations,
     CageLockedDigits, Chains, DrawnSums, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles,
     HiddenSubsets, HouseCombinations, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets,
-    NonConsecutiveCells, Quadruples, RemotePair, RenbanLockedDigits, RenbanRuns, RuleOf45, SimpleColouring, Skyscraper,
-    TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
+    NonConsecutiveCells, Quadruples, RemotePair, RenbanLockedDigits, RenbanRuns, RuleOf45, Sandwiches, SimpleColouring,
+    Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -36,6 +36,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &RenbanRuns,
         &Quadruples,
         &BetweenLines,
+        &Sandwiches,
         &LockedNonConsecutive,
         &RuleOf45,
         &HiddenSubsets::DIRECT_TRIPLE,
@@ -76,7 +77,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 35;
+const CHAINS_AT: usize = 36;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -110,6 +111,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
         &RenbanRuns,
         &Quadruples,
         &BetweenLines,
+        &Sandwiches,
         &Intersections::LOCKED,
         &GeneralizedIntersections,
         &NakedSubsets::PAIR,

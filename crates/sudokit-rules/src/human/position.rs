@@ -348,8 +348,9 @@ impl Position {
 
     /// A reason the position has no solution, if one shows: a cell without
     /// candidates, a digit without a place in a house, a killer cage
-    /// whose placed digits no distinct digits complete to its sum, or an
-    /// arrow or little killer whose candidates cannot add up.
+    /// whose placed digits no distinct digits complete to its sum, an
+    /// arrow or little killer whose candidates cannot add up, or a
+    /// quadruple, between line or sandwich its candidates cannot keep.
     pub fn contradiction(&self) -> Option<Contradiction> {
         if let Some(i) = (0..self.len()).find(|&i| self.values[i] == 0 && self.candidates[i].is_empty()) {
             return Some(Contradiction::NoCandidate { cell: self.cell(i) });
@@ -360,20 +361,8 @@ impl Position {
         if let Some(broken) = self.broken_drawn_sum() {
             return Some(broken);
         }
-        let squeezed = self.variant().quadruples().iter().find(|quadruple| {
-            let mut allowed = quadruple.cells().map(|i| self.digits_of(i).bits());
-            !quadruple.narrow(&mut allowed)
-        });
-        if let Some(quadruple) = squeezed {
-            return Some(Contradiction::Quadruple { corner: self.cell(quadruple.cells()[0]) });
-        }
-        let between = self.variant().lines().iter().filter(|line| line.kind() == sudokit_core::LineKind::Between);
-        let squeezed = between.into_iter().find(|line| {
-            let mut allowed: Vec<u64> = line.cells().iter().map(|&i| self.digits_of(i).bits()).collect();
-            !line.narrow(&mut allowed)
-        });
-        if let Some(line) = squeezed {
-            return Some(Contradiction::BetweenLine { first: self.cell(line.cells()[0]) });
+        if let Some(broken) = self.broken_group() {
+            return Some(broken);
         }
         for u in 0..self.geometry.unit_count() {
             let missing = self.missing(u);
@@ -385,6 +374,30 @@ impl Position {
             }
         }
         None
+    }
+
+    /// The first quadruple, between line or sandwich whose narrowing
+    /// leaves a cell nothing.
+    fn broken_group(&self) -> Option<Contradiction> {
+        let variant = self.variant();
+        let squeezed = |cells: &[usize], narrow: &dyn Fn(&mut [u64]) -> bool| {
+            let mut allowed: Vec<u64> = cells.iter().map(|&i| self.digits_of(i).bits()).collect();
+            !narrow(&mut allowed)
+        };
+        let quadruple = variant.quadruples().iter().find(|quadruple| {
+            let mut allowed = quadruple.cells().map(|i| self.digits_of(i).bits());
+            !quadruple.narrow(&mut allowed)
+        });
+        if let Some(quadruple) = quadruple {
+            return Some(Contradiction::Quadruple { corner: self.cell(quadruple.cells()[0]) });
+        }
+        let mut between = variant.lines().iter().filter(|line| line.kind() == sudokit_core::LineKind::Between);
+        if let Some(line) = between.find(|line| squeezed(line.cells(), &|allowed| line.narrow(allowed))) {
+            return Some(Contradiction::BetweenLine { first: self.cell(line.cells()[0]) });
+        }
+        let sandwich = (variant.sandwiches().iter())
+            .find(|sandwich| squeezed(sandwich.cells(), &|allowed| sandwich.narrow(allowed)))?;
+        Some(Contradiction::Sandwich { unit: sandwich.unit(), number: sandwich.index() + 1, sum: sandwich.total() })
     }
 
     /// The first cage (0-based) whose placed digits no distinct digits

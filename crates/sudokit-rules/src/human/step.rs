@@ -242,6 +242,11 @@ techniques! {
     /// them, ends those that leave an inner cell nothing. sudokit's own
     /// score, a cage combination's.
     BetweenLine => "Between line", 24;
+    /// The cells of a row or column with a sandwich clue lose what no
+    /// place of its crusts (its lowest and highest digit) and no set of
+    /// digits between them adding up to the clue leaves them. sudokit's
+    /// own score, a cage combination's.
+    SandwichSum => "Sandwich", 24;
     /// Under non-consecutive, a digit of a house whose places all touch
     /// the same cells: those lose the digits next to it (SukakuExplainer's
     /// "Locked Non Consecutive").

@@ -118,15 +118,17 @@ pub trait Strategy: Send + Sync {
 /// reasons over candidates), cage sums whose combinations can be listed,
 /// arrows and little killers
 /// ([`DrawnSums`](super::techniques::DrawnSums)), pencil marks, parity and
-/// quadruples ([`Quadruples`](super::techniques::Quadruples)) and between
-/// lines ([`BetweenLines`](super::techniques::BetweenLines)).
+/// quadruples ([`Quadruples`](super::techniques::Quadruples)), between
+/// lines ([`BetweenLines`](super::techniques::BetweenLines)) and sandwiches
+/// ([`Sandwiches`](super::techniques::Sandwiches)).
 pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
     .union(RuleKinds::PAIRS)
     .with(RuleKind::CageSums)
     .union(RuleKinds::CELL_DIGITS)
     .union(RuleKinds::DRAWN_SUMS)
     .with(RuleKind::Quadruples)
-    .with(RuleKind::BetweenLines);
+    .with(RuleKind::BetweenLines)
+    .with(RuleKind::Sandwiches);
 
 /// What the techniques of one path keep from one call to the next: the
 /// forcing chains' link tables, their buffers, and the hints of the grid

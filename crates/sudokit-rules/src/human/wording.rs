@@ -111,6 +111,18 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
             let verb = if group.cells.len() == 3 { "lies" } else { "lie" };
             write!(f, "{name}: {inner} {verb} strictly between {} and {}", ends.0, ends.1)
         }
+        Technique::SandwichSum => {
+            let side = group.cells.len();
+            let line = match &group.cells[..] {
+                [first, second, ..] if first.row() == second.row() => format!("row {}", first.row() + 1),
+                [first, ..] => format!("column {}", first.col() + 1),
+                [] => String::new(),
+            };
+            match sum {
+                0 => write!(f, "{name}: the 1 and the {side} of {line} are side by side"),
+                _ => write!(f, "{name}: the digits between the 1 and the {side} of {line} add up to {sum}"),
+            }
+        }
         Technique::Quadruple => {
             let digits: Vec<String> =
                 group.sets.iter().map(|set| set.iter().map(|d| d.to_string()).collect()).collect();

@@ -16,8 +16,8 @@ use sudokit_rules::sudokit_core::{
     Budget, Cell, ClueFamily, CountSolutions, EdgeClue, Grid, LineKind, Puzzle, Shape, Solver, Variant,
 };
 use sudokit_testkit::generate::{
-    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples, solved_grid,
-    with_holes,
+    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples, sandwiches,
+    solved_grid, with_holes,
 };
 use sudokit_testkit::sets;
 use sudokit_testkit::variant_oracle::check_variant_solution;
@@ -251,6 +251,22 @@ fn every_step_keeps_the_solution_under_quadruples_and_between_lines() {
     }
     assert!(used.contains(&Technique::Quadruple), "quadruples never used: {used:?}");
     assert!(used.contains(&Technique::BetweenLine), "between lines never used: {used:?}");
+}
+
+#[test]
+fn every_step_keeps_the_solution_under_sandwiches() {
+    // Few givens of a solved grid under sandwich clues the grid keeps;
+    // the sandwiches must step in.
+    let count = if cfg!(debug_assertions) { 3 } else { 12 };
+    let mut used = BTreeSet::new();
+    for seed in 0..count {
+        let solution = solved_grid(Shape::CLASSIC, 400 + seed);
+        let variant = sandwiches(Variant::standard(Shape::CLASSIC), &solution, 12, seed);
+        assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
+        let puzzle = with_holes(&solution, 60, seed);
+        used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
+    }
+    assert!(used.contains(&Technique::SandwichSum), "sandwiches never used: {used:?}");
 }
 
 #[test]

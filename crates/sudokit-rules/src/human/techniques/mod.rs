@@ -34,6 +34,7 @@ mod named;
 mod non_consecutive;
 mod quadruples;
 mod renban;
+mod sandwiches;
 mod singles;
 mod subsets;
 mod uniqueness;
@@ -53,6 +54,7 @@ pub use named::{EmptyRectangle, RemotePair, SimpleColouring, Skyscraper, TwoStri
 pub use non_consecutive::{LockedNonConsecutive, NonConsecutiveCells};
 pub use quadruples::Quadruples;
 pub use renban::{RenbanLockedDigits, RenbanRuns};
+pub use sandwiches::Sandwiches;
 pub use singles::{HiddenSingles, NakedSingles};
 pub use subsets::{HiddenSubsets, NakedSubsets};
 pub use uniqueness::{Bug, UniqueRectangles};

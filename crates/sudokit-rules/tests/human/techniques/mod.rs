@@ -11,6 +11,7 @@ mod killer;
 mod named;
 mod quadruples;
 mod renban;
+mod sandwiches;
 mod singles;
 mod subsets;
 mod uniqueness;
