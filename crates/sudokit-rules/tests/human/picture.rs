@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use sudokit_rules::human::{PictureError, Position, Step, Technique, lists};
-use sudokit_rules::sudokit_core::{Cell, Digit, Grid, Shape};
+use sudokit_rules::sudokit_core::{Cell, Digit, Grid, Shape, Variant};
 
 /// Top95 number 13 (pointing, pairs, a unique rectangle, skyscrapers), a
 /// puzzle whose path reaches chains, and top95 number 21 (forcing chains).
@@ -111,4 +111,88 @@ fn a_digit_above_the_side_of_the_position_is_refused() {
     assert_eq!(step.to_svg(&mini), Err(PictureError::DigitOutside { cell, digit, shape: Shape::MINI }));
     let removal = Step::builder(Technique::NakedSingle).eliminating(cell, digit).build(&six).unwrap();
     assert!(matches!(removal.to_svg(&mini), Err(PictureError::DigitOutside { .. })));
+}
+
+/// The nodes of `svg` whose class holds `rule` and `class`.
+fn rules_drawn(svg: &str, class: &str) -> usize {
+    let document = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}"));
+    document.descendants().filter(|n| n.has_class_token("rule") && n.has_class_token(class)).count()
+}
+
+#[test]
+fn every_rule_is_drawn_once() {
+    let six = Shape::new(2, 3).expect("6×6");
+    let text = "x,house=r1c6+r2c5,cage=7:r1c1+r1c2,cage=r3c3+r3c4+r4c3,thermo=r2c1+r3c1+r4c1,\
+                slow-thermo=r2c2+r3c2,german-whispers=r5c1+r5c2,palindrome=r6c1+r6c2+r6c3,renban=r4c4+r4c5,\
+                between=r2c3+r2c4+r2c5,entropic=r5c3+r5c4+r6c4,modular=r6c5+r5c6,minimum=r5c5,maximum=r6c6+r1c3,\
+                even=r3c6,odd=r4c6+r2c6,arrow=r5c4:r4c3+r3c2,arrow=r1c4:r2c4,little-killer=5:r2c1+r1c2,\
+                quadruple=r3c2:1+2+3,sandwich=4:r1,sandwich=0:c6,white=r1c3+r1c4,black=r1c4+r1c5,x=r3c5+r4c5,\
+                v=r6c2+r5c2,v=r6c5+r6c6";
+    let variant = Variant::parse(text, six).expect("valid rules");
+    let position = Position::with_variant(&Grid::empty(six), &variant).expect("no given to break them");
+    let step = Step::builder(Technique::NakedSingle).eliminating(Cell::new(0, 0), Digit::new(6).unwrap());
+    let svg = step.build(&position).expect("a step").to_svg(&position).expect("drawn");
+    let expected = [
+        ("diagonal", 1),
+        ("anti-diagonal", 1),
+        ("house", 1),
+        ("cage", 2),
+        ("thermometer", 2),
+        ("whispers", 1),
+        ("palindrome", 1),
+        ("renban", 1),
+        ("between", 1),
+        ("entropic", 1),
+        ("modular", 1),
+        ("minimum", 1),
+        ("maximum", 2),
+        ("even", 1),
+        ("odd", 2),
+        ("arrow", 2),
+        ("little-killer", 1),
+        ("quadruple", 1),
+        ("sandwich", 2),
+        ("white-dot", 1),
+        ("black-dot", 1),
+        ("x", 1),
+        ("v", 2),
+    ];
+    for (class, count) in expected {
+        assert_eq!(rules_drawn(&svg, class), count, "{class}");
+    }
+    let document = roxmltree::Document::parse(&svg).expect("XML");
+    let texts: Vec<&str> = document.descendants().filter_map(|n| n.text()).map(str::trim).collect();
+    for clue in ["7", "5", "4", "0"] {
+        assert!(texts.contains(&clue), "the clue {clue} is written");
+    }
+}
+
+/// The thick walls of a picture: one `M` move a wall segment.
+fn wall_segments(svg: &str) -> usize {
+    let document = roxmltree::Document::parse(svg).expect("XML");
+    let walls = document.descendants().find(|n| n.has_class_token("walls")).expect("walls");
+    walls.attribute("d").unwrap_or_default().matches('M').count()
+}
+
+#[test]
+fn walls_follow_the_regions() {
+    // A 4×4 jigsaw: regions 0 0 0 1 / 2 0 1 1 / 2 2 3 1 / 2 3 3 3.
+    let map = [1, 1, 1, 2, 3, 1, 2, 2, 3, 3, 4, 2, 3, 4, 4, 4];
+    let jigsaw = Variant::standard(Shape::MINI).with_regions(&map).expect("a map");
+    let mut borders = 0;
+    for r in 0..4 {
+        for c in 0..4 {
+            borders += usize::from(c + 1 < 4 && map[r * 4 + c] != map[r * 4 + c + 1]);
+            borders += usize::from(r + 1 < 4 && map[r * 4 + c] != map[r * 4 + c + 4]);
+        }
+    }
+    let step = |position: &Position| {
+        let step = Step::builder(Technique::NakedSingle).eliminating(Cell::new(0, 0), Digit::new(4).unwrap());
+        step.build(position).expect("a step").to_svg(position).expect("drawn")
+    };
+    let position = Position::with_variant(&Grid::empty(Shape::MINI), &jigsaw).expect("a jigsaw");
+    assert_eq!(wall_segments(&step(&position)), borders);
+    // The boxes of a 9×9 grid: two lines of nine segments each way.
+    let classic = Position::new(&Grid::empty(Shape::CLASSIC)).expect("an empty grid");
+    assert_eq!(wall_segments(&step(&classic)), 36);
 }

@@ -1,14 +1,19 @@
 //! A step drawn as the players' tools show it (feature `svg`): the grid
-//! with its pencil marks, the houses of the pattern shaded, its cells
+//! with its rules drawn as solvers' sites draw them (`rules`) and its
+//! pencil marks, the houses of the pattern shaded, its cells
 //! highlighted, the candidates it speaks of in bold, the candidates it
 //! removes struck through and the digits it places ringed. Plain SVG, in the
 //! look shared by every picture of sudokit ([`sudokit_core::picture`]).
 
 use std::fmt::Write as _;
 
+mod layout;
+mod rules;
+
 use sudokit_core::picture::{ADDED, CONTEXT, FAINT, FOCUS, FONT, INK, PAPER, REMOVED, SERIES, escape};
 use sudokit_core::{Cell, Digit, Shape};
 
+use self::layout::Layout;
 use super::position::Position;
 use super::step::{Pattern, Step};
 
@@ -34,46 +39,6 @@ pub enum PictureError {
         /// The position's shape.
         shape: Shape,
     },
-}
-
-/// Where things go: the cell size and the margins, in pixels.
-struct Layout {
-    shape: Shape,
-    cell: f64,
-    /// Pencil marks per row inside a cell.
-    marks_across: usize,
-    margin: f64,
-}
-
-impl Layout {
-    fn new(shape: Shape) -> Layout {
-        let marks_across = shape.box_width().max(shape.box_height());
-        let cell = (14.0 * marks_across as f64).max(42.0);
-        Layout { shape, cell, marks_across, margin: 24.0 }
-    }
-
-    fn grid_size(&self) -> f64 {
-        self.cell * self.shape.side() as f64
-    }
-
-    /// How `digit` is written in this shape, escaped for SVG text.
-    fn symbol(&self, digit: Digit) -> String {
-        escape(&self.shape.symbol(digit.get()).to_string())
-    }
-
-    fn corner(&self, cell: Cell) -> (f64, f64) {
-        (self.margin + cell.col() as f64 * self.cell, self.margin + cell.row() as f64 * self.cell)
-    }
-
-    /// The centre of pencil mark `digit` in `cell`.
-    fn mark(&self, cell: Cell, digit: Digit) -> (f64, f64) {
-        let (x, y) = self.corner(cell);
-        let k = usize::from(digit.get()) - 1;
-        let step = self.cell / self.marks_across as f64;
-        let rows = self.shape.side().div_ceil(self.marks_across);
-        let top = (self.cell - step * rows as f64) / 2.0;
-        (x + step * ((k % self.marks_across) as f64 + 0.5), y + top + step * ((k / self.marks_across) as f64 + 0.5))
-    }
 }
 
 impl Step {
@@ -116,8 +81,9 @@ impl Step {
         if let Some((cell, digit)) = candidates.into_iter().find(|&(_, d)| usize::from(d.get()) > shape.side()) {
             return Err(PictureError::DigitOutside { cell, digit, shape });
         }
-        let layout = Layout::new(shape);
-        let width_chars = (layout.grid_size() / 7.0) as usize;
+        let layout = Layout::new(before.variant());
+        // 13-pixel text runs about 7.5 pixels a character.
+        let width_chars = (layout.grid_size() / 7.5) as usize;
         let mut lines = wrap(&self.to_string(), width_chars);
         for chain in self.forcing_chains() {
             lines.extend(wrap(&chain.to_string(), width_chars));
@@ -133,8 +99,12 @@ impl Step {
         );
         let _ = writeln!(svg, "<title>{}</title>", escape(&self.to_string()));
         let _ = writeln!(svg, "<rect width=\"100%\" height=\"100%\" fill=\"{PAPER}\"/>");
+        self.draw_backgrounds(&mut svg, before, &layout);
+        rules::shading(&mut svg, before.variant(), &layout);
+        rules::drawings(&mut svg, before.variant(), &layout);
+        rules::walls(&mut svg, before.variant(), &layout);
         self.draw_cells(&mut svg, before, &layout);
-        draw_lines(&mut svg, &layout);
+        rules::on_borders(&mut svg, before.variant(), &layout);
         self.draw_links(&mut svg, &layout);
         self.draw_arrows(&mut svg, &layout);
         let mut y = width;
@@ -240,41 +210,48 @@ impl Step {
         }
     }
 
-    fn draw_cells(&self, svg: &mut String, before: &Position, layout: &Layout) {
+    /// Each cell's background: the pattern's cells and placements
+    /// highlighted, the cells of its houses in the context colour.
+    fn draw_backgrounds(&self, svg: &mut String, before: &Position, layout: &Layout) {
         let shape = layout.shape;
-        let mut context = vec![false; shape.cell_count()];
+        let mut fills = vec![PAPER; shape.cell_count()];
         for house in self.houses() {
             for cell in before.cells_of(house) {
-                context[cell.index(shape)] = true;
+                fills[cell.index(shape)] = CONTEXT;
             }
         }
+        for cell in self.pattern_cells().into_iter().chain(self.placements.iter().map(|&(c, _)| c)) {
+            fills[cell.index(shape)] = FOCUS;
+        }
+        let size = layout.cell;
+        for (index, fill) in fills.into_iter().enumerate() {
+            let (x, y) = layout.corner(Cell::from_index(index, shape));
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{size:.1}\" height=\"{size:.1}\" fill=\"{fill}\"/>"
+            );
+        }
+    }
+
+    /// Each cell's digit or pencil marks, in a group named by the cell
+    /// (with a title where the step points at it).
+    fn draw_cells(&self, svg: &mut String, before: &Position, layout: &Layout) {
+        let shape = layout.shape;
         let mut focus = vec![false; shape.cell_count()];
         for cell in self.pattern_cells() {
             focus[cell.index(shape)] = true;
         }
         let bold = self.pattern_candidates();
         let size = layout.cell;
-        for index in 0..shape.cell_count() {
+        for (index, focused) in focus.into_iter().enumerate() {
             let cell = Cell::from_index(index, shape);
             let (x, y) = layout.corner(cell);
             let placed = self.placements.iter().find(|&&(c, _)| c == cell).map(|&(_, d)| d);
-            let highlighted = focus[index] || placed.is_some();
-            let fill = if highlighted {
-                FOCUS
-            } else if context[index] {
-                CONTEXT
-            } else {
-                PAPER
-            };
-            if highlighted {
+            if focused || placed.is_some() {
                 let _ = write!(svg, "<g id=\"{cell}\" class=\"pattern\"><title>{cell}</title>");
             } else {
                 let _ = write!(svg, "<g id=\"{cell}\">");
             }
-            let _ = write!(
-                svg,
-                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{size:.1}\" height=\"{size:.1}\" fill=\"{fill}\"/>"
-            );
             let (cx, cy) = (x + size / 2.0, y + size / 2.0);
             if let Some(digit) = before.value(cell) {
                 let symbol = layout.symbol(digit);
@@ -332,28 +309,6 @@ impl Step {
             }
         }
     }
-}
-
-/// Thin lines between cells, thick ones between boxes and round the grid.
-fn draw_lines(svg: &mut String, layout: &Layout) {
-    let (m, size, side) = (layout.margin, layout.grid_size(), layout.shape.side());
-    let _ = writeln!(svg, "<g stroke=\"{INK}\" stroke-linecap=\"square\">");
-    for k in 0..=side {
-        let at = m + k as f64 * layout.cell;
-        let across = if k % layout.shape.box_height() == 0 { 2.5 } else { 0.6 };
-        let down = if k % layout.shape.box_width() == 0 { 2.5 } else { 0.6 };
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{m:.1}\" y1=\"{at:.1}\" x2=\"{:.1}\" y2=\"{at:.1}\" stroke-width=\"{across}\"/>",
-            m + size
-        );
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{at:.1}\" y1=\"{m:.1}\" x2=\"{at:.1}\" y2=\"{:.1}\" stroke-width=\"{down}\"/>",
-            m + size
-        );
-    }
-    svg.push_str("</g>\n");
 }
 
 /// `text` cut at spaces into lines of at most `width` characters (a word
