@@ -18,7 +18,8 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 `minimum=` and `maximum=` as `.GreaterThan` pairs, `even=`
 and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`,
 `little-killer=SUM:CELLS` over a full diagonal, `quadruple=CELL:DIGITS`
-as `.Quad`, `sandwich=SUM:LINE`; ISS has no slow
+as `.Quad`, `sandwich=SUM:LINE`, `clone=CELLS:CELLS` as
+`.SameValues` pairs; ISS has no slow
 thermometer), then each given as
 `.Given~RrCc_d` (rows and columns one base-17 character each, as ISS
 names them: `R1CG` is row 1, column 16); a grid of 729 symbols is a 9x9 puzzle's pencil marks,
@@ -156,6 +157,11 @@ def rule(token, side):
                     pair = (cell_id(r, c), here) if name == "minimum" else (here, cell_id(r, c))
                     out.append(".GreaterThan~" + "~".join(pair))
         return "".join(out)
+    if name == "clone":
+        # Each pair of cells at one place: sets of one cell each, the same.
+        first, _, second = value.partition(":")
+        pairs = zip(cells(first).split("~")[1:], cells(second).split("~")[1:])
+        return "".join(f".SameValues~2~{a}~{b}" for a, b in pairs)
     if name == "sandwich":
         # ISS keeps a sandwich as a lunchbox over the line: between its
         # least and greatest digit, 1 and the side on any grid.

@@ -27,6 +27,9 @@ pub enum Bond {
     /// The first is a minimum or maximum cell, the second one of its
     /// orthogonal neighbours.
     Extremum(Extremum),
+    /// They sit at the same place of the two parts of a clone: the same
+    /// digit.
+    Clone,
 }
 
 impl Bond {
@@ -38,6 +41,7 @@ impl Bond {
             Bond::Unclued(family) => family.unclued_rule(),
             Bond::Line(kind) => kind.rule(),
             Bond::Extremum(extremum) => extremum.rule(),
+            Bond::Clone => PairRule::Equal,
         }
     }
 
@@ -51,6 +55,7 @@ impl Bond {
             Bond::Unclued(family) => family.kind(),
             Bond::Line(kind) => kind.kind(),
             Bond::Extremum(_) => RuleKind::Extrema,
+            Bond::Clone => RuleKind::Clones,
         }
     }
 }
@@ -69,6 +74,7 @@ impl fmt::Display for Bond {
             Bond::Line(kind) => write!(f, "along {}", kind.article()),
             Bond::Extremum(Extremum::Minimum) => f.write_str("as the minimum of its neighbours"),
             Bond::Extremum(Extremum::Maximum) => f.write_str("as the maximum of its neighbours"),
+            Bond::Clone => f.write_str("as its clone"),
         }
     }
 }

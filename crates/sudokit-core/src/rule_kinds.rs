@@ -84,11 +84,14 @@ pub enum RuleKind {
     /// Sandwich sums: the digits between a row's or column's lowest and
     /// highest digit add up to its clue.
     Sandwiches,
+    /// Clones: cells at the same place of two regions of one shape hold
+    /// the same digit.
+    Clones,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 27] = [
+    pub const ALL: [RuleKind; 28] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -116,6 +119,7 @@ impl RuleKind {
         RuleKind::Quadruples,
         RuleKind::BetweenLines,
         RuleKind::Sandwiches,
+        RuleKind::Clones,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -149,6 +153,7 @@ impl RuleKind {
             RuleKind::Quadruples => "quadruples",
             RuleKind::BetweenLines => "between lines",
             RuleKind::Sandwiches => "sandwich sums",
+            RuleKind::Clones => "clones",
         }
     }
 
@@ -224,6 +229,7 @@ impl RuleKinds {
         RuleKind::Renban,
         RuleKind::EntropicLines,
         RuleKind::ModularLines,
+        RuleKind::Clones,
     ]);
 
     /// The kinds that restrict the digits of single cells: pencil marks,

@@ -384,6 +384,9 @@ fn kinds_of(variant: &Variant) -> RuleKinds {
     if !variant.sandwiches().is_empty() {
         kinds |= RuleKind::Sandwiches;
     }
+    if !variant.clones().is_empty() {
+        kinds |= RuleKind::Clones;
+    }
     kinds
 }
 

@@ -68,6 +68,9 @@ pub struct Variant {
     quadruples: Vec<Quadruple>,
     /// Sandwich clues, in the order added.
     sandwiches: Vec<Sandwich>,
+    /// Clones: two runs of cells, the first's each holding the digit of
+    /// the second's at the same place, in the order added.
+    clones: Vec<(Vec<usize>, Vec<usize>)>,
     /// The digits each cell may hold (bit `d - 1` for digit `d`), for a
     /// puzzle given as pencil marks.
     marks: Option<Box<[u64]>>,
@@ -491,6 +494,15 @@ pub enum VariantError {
         /// The side of the grid.
         side: usize,
     },
+    /// A clone whose two parts have different numbers of cells, or share
+    /// a cell at the same place.
+    #[error("a clone pairs {cells} cells with {copies}: two parts of as many cells, each cell paired with another")]
+    CloneShape {
+        /// Cells of the first part.
+        cells: usize,
+        /// Cells of the second.
+        copies: usize,
+    },
     /// A sandwich beside a box, or beside a row or column past the side.
     #[error("a sandwich stands beside a row or a column from 1 to {side}, not {unit} {}", index + 1)]
     SandwichLine {
@@ -518,7 +530,7 @@ pub enum VariantError {
     },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -561,6 +573,7 @@ impl Variant {
             little_killers: Vec::new(),
             quadruples: Vec::new(),
             sandwiches: Vec::new(),
+            clones: Vec::new(),
             marks: None,
         }
     }
@@ -585,6 +598,7 @@ impl Variant {
             && self.little_killers.is_empty()
             && self.quadruples.is_empty()
             && self.sandwiches.is_empty()
+            && self.clones.is_empty()
             && self.marks.is_none()
     }
 
@@ -1175,6 +1189,41 @@ impl Variant {
             .collect())
     }
 
+    /// These rules with a clone: each cell of `cells` holds the digit of
+    /// the cell at the same place in `copies` (f-puzzles' clones: two
+    /// shaded regions of one shape, the same digits at the same places).
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Shape, Variant};
+    ///
+    /// let part = [Cell::new(0, 0), Cell::new(0, 1)];
+    /// let copies = [Cell::new(3, 2), Cell::new(3, 3)];
+    /// let rules = Variant::standard(Shape::MINI).with_clone(&part, &copies)?;
+    /// assert_eq!(rules.to_string(), "clone=r1c1+r1c2:r4c3+r4c4");
+    /// assert_eq!(rules.clones()[0].1, [14, 15]);
+    /// assert!(rules.with_clone(&part, &copies[..1]).is_err(), "two cells against one");
+    /// # Ok::<(), sudokit_core::VariantError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::CellOutside`], [`VariantError::RepeatedCell`] within
+    /// a part, and [`VariantError::CloneShape`] for parts of different
+    /// sizes, empty ones, or a cell paired with itself.
+    pub fn with_clone(mut self, cells: &[Cell], copies: &[Cell]) -> Result<Variant, VariantError> {
+        let (first, second) = (self.indices(cells)?, self.indices(copies)?);
+        if first.len() != second.len() || first.is_empty() || first.iter().zip(&second).any(|(a, b)| a == b) {
+            return Err(VariantError::CloneShape { cells: first.len(), copies: second.len() });
+        }
+        self.clones.push((first, second));
+        Ok(self)
+    }
+
+    /// The clones, each its two parts (row-major indices, paired by
+    /// place), in the order added.
+    pub fn clones(&self) -> &[(Vec<usize>, Vec<usize>)] {
+        &self.clones
+    }
+
     /// These rules with a sandwich clue beside a row or a column (`index`
     /// 0-based): the digits between its lowest and its highest digit (the
     /// 1 and the 9 on a 9×9 grid) add up to `total`.
@@ -1367,6 +1416,14 @@ impl Variant {
             pairs.sort_unstable();
             pairs.dedup();
             out.push((Bond::Line(kind), pairs));
+        }
+        let mut cloned: Vec<(usize, usize)> = (self.clones.iter())
+            .flat_map(|(cells, copies)| cells.iter().zip(copies).map(|(&a, &b)| (a.min(b), a.max(b))))
+            .collect();
+        cloned.sort_unstable();
+        cloned.dedup();
+        if !cloned.is_empty() {
+            out.push((Bond::Clone, cloned));
         }
         for extremum in Extremum::ALL {
             // Two neighbours marked alike are not compared (as f-puzzles

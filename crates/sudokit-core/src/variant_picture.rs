@@ -162,7 +162,8 @@ impl<'a> VariantPicture<'a> {
 
     /// The legend's entries for the arrows, little killers, quadruples
     /// and sandwiches: `arrow 1 from r5c5: r4c4 r3c3`, `little killer 1
-    /// (17): r3c1 r2c2 r1c3`, `sandwich of row 3: 15`.
+    /// (17): r3c1 r2c2 r1c3`, `sandwich of row 3: 15`, `clone 1: r1c1
+    /// r1c2 = r5c5 r5c6`.
     fn sum_legend(&self) -> Vec<String> {
         let shape = self.variant.shape();
         let names = |cells: &[usize]| {
@@ -180,7 +181,9 @@ impl<'a> VariantPicture<'a> {
         });
         let sandwiches = (self.variant.sandwiches().iter())
             .map(|sandwich| format!("sandwich of {} {}: {}", sandwich.unit(), sandwich.index() + 1, sandwich.total()));
-        arrows.chain(killers).chain(quadruples).chain(sandwiches).collect()
+        let clones = (self.variant.clones().iter().enumerate())
+            .map(|(k, (cells, copies))| format!("clone {}: {} = {}", k + 1, names(cells), names(copies)));
+        arrows.chain(killers).chain(quadruples).chain(sandwiches).chain(clones).collect()
     }
 
     /// The legend's entries for the marked cells: minimum and maximum,
@@ -394,16 +397,17 @@ mod tests {
     fn lines_are_listed_under_the_grid() -> Result<(), Box<dyn std::error::Error>> {
         let rules = Variant::parse(
             "thermo=r1c1+r2c2,palindrome=r3c1+r3c2+r4c3,thermo=r4c4+r3c4,maximum=r1c4+r2c1,even=r4c1+r1c2,\
-             arrow=r1c1:r1c2+r1c3,little-killer=4:r4c2+r3c1,quadruple=r2c2:1+4,sandwich=0:c2",
+             arrow=r1c1:r1c2+r1c3,little-killer=4:r4c2+r3c1,quadruple=r2c2:1+4,sandwich=0:c2,clone=r1c4:r4c1",
             Shape::MINI,
         )?;
         let picture = rules.picture(&Grid::empty(Shape::MINI))?.to_string();
-        let tail: Vec<&str> = picture.lines().rev().take(9).collect();
+        let tail: Vec<&str> = picture.lines().rev().take(10).collect();
         assert_eq!(
             tail,
             [
                 "even cells: r1c2 r4c1",
                 "maximum cells: r1c4 r2c1",
+                "clone 1: r1c4 = r4c1",
                 "sandwich of column 2: 0",
                 "quadruple 1 (1 4): r2c2 r2c3 r3c2 r3c3",
                 "little killer 1 (4): r4c2 r3c1",

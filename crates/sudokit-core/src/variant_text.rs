@@ -27,6 +27,7 @@
 //! | a little killer (the digits along a diagonal add up to the clue) | `little-killer=` then the sum, `:` and the cells from the clue's end: `little-killer=12:r3c1+r2c2+r1c3` |
 //! | a quadruple (the four cells around a point hold its digits) | `quadruple=` then the top-left cell of the four, `:` and the digits joined by `+`: `quadruple=r4c4:1+1+9` |
 //! | a sandwich (the digits between a row's or column's 1 and 9 — its lowest and highest digit — add up to the clue) | `sandwich=` then the sum, `:` and the row or column: `sandwich=15:r3`, `sandwich=0:c5` |
+//! | a clone (cells at the same place of two parts hold the same digit) | `clone=` then the first part's cells, `:` and the second's, each joined by `+`: `clone=r1c1+r1c2:r5c5+r5c6` |
 //! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
 //!
 //! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
@@ -177,6 +178,14 @@ impl Variant {
                         .map(|d| d.trim().parse().map_err(|_| unreadable(format!("`{}` is not a digit", d.trim()))))
                         .collect::<Result<Vec<u8>, _>>()?;
                     variant.with_quadruple(corner, &digits)?
+                }
+                ("clone", Some(clone)) => {
+                    let (cells, copies) = clone.split_once(':').ok_or_else(|| {
+                        unreadable("a clone takes its cells, `:` and their copies: `clone=r1c1+r1c2:r5c5+r5c6`".into())
+                    })?;
+                    let (cells, copies) =
+                        (house_cells(cells).map_err(unreadable)?, house_cells(copies).map_err(unreadable)?);
+                    variant.with_clone(&cells, &copies)?
                 }
                 ("sandwich", Some(sandwich)) => {
                     let (total, line) = sandwich.split_once(':').ok_or_else(|| {
@@ -341,6 +350,9 @@ impl fmt::Display for Variant {
             let digits: Vec<String> = quadruple.digits().iter().map(ToString::to_string).collect();
             parts.push(format!("quadruple={}:{}", name(quadruple.cells()[0]), digits.join("+")));
         }
+        for (cells, copies) in self.clones() {
+            parts.push(format!("clone={}:{}", names(cells), names(copies)));
+        }
         for sandwich in self.sandwiches() {
             let line = if sandwich.unit() == UnitKind::Row { 'r' } else { 'c' };
             parts.push(format!("sandwich={}:{line}{}", sandwich.total(), sandwich.index() + 1));
@@ -493,7 +505,7 @@ mod tests {
     }
 
     #[test]
-    fn sandwiches_read_back_and_name_what_is_wrong() -> Result<(), VariantError> {
+    fn sandwiches_and_clones_read_back_and_name_what_is_wrong() -> Result<(), VariantError> {
         let text = "sandwich=15:r3,sandwich=0:c9";
         let rules = Variant::parse(text, Shape::CLASSIC)?;
         let lines: Vec<(UnitKind, usize, u32)> =
@@ -510,6 +522,16 @@ mod tests {
             "column 1: a sandwich takes its sum, `:` and its row or column: `sandwich=15:r3`"
         );
         assert_eq!(err("sandwich=x:r1"), "column 1: `x` is not a sandwich's sum");
+        let clones = Variant::parse("clone=r1c1+r1c2:r3c3+r3c4", Shape::MINI)?;
+        assert_eq!(clones.to_string(), "clone=r1c1+r1c2:r3c3+r3c4");
+        assert_eq!(
+            err("clone=r1c1+r1c2:r3c3"),
+            "a clone pairs 2 cells with 1: two parts of as many cells, each cell paired with another"
+        );
+        assert_eq!(
+            err("clone=r1c1"),
+            "column 1: a clone takes its cells, `:` and their copies: `clone=r1c1+r1c2:r5c5+r5c6`"
+        );
         let big = Variant::parse("sandwich=3:r1", Shape::new(5, 5).expect("25×25"));
         assert_eq!(big.map(|_| ()).unwrap_err().to_string(), "sandwiches are taken on grids up to 16×16, not 25×25");
         Ok(())

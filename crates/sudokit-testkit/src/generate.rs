@@ -195,6 +195,33 @@ pub fn quadruples(variant: Variant, solution: &Grid, count: usize, seed: u64) ->
     variant
 }
 
+/// `variant` with `count` clones that `solution` keeps: for a random
+/// shift, the cells whose digit the cell that far away repeats, up to
+/// four of them in a row-major run from a random start (a shift that
+/// finds none adds nothing). Written from the definition; `solution`
+/// solves the rules if it solved `variant`'s.
+pub fn clones(variant: Variant, solution: &Grid, count: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let (shape, values) = (solution.shape(), solution.values());
+    let n = shape.side();
+    let mut variant = variant;
+    for _ in 0..count {
+        let (dr, dc) = (rng.below(n), rng.below(n));
+        let start = rng.below(n * n);
+        let pairs: Vec<(Cell, Cell)> = (0..n * n)
+            .map(|k| (start + k) % (n * n))
+            .map(|i| (i / n, i % n))
+            .filter(|&(r, c)| r + dr < n && c + dc < n && (dr, dc) != (0, 0))
+            .filter(|&(r, c)| values[r * n + c] == values[(r + dr) * n + c + dc])
+            .take(1 + rng.below(4))
+            .map(|(r, c)| (Cell::new(r, c), Cell::new(r + dr, c + dc)))
+            .collect();
+        let (cells, copies): (Vec<Cell>, Vec<Cell>) = pairs.into_iter().unzip();
+        variant = variant.clone().with_clone(&cells, &copies).unwrap_or(variant);
+    }
+    variant
+}
+
 /// `variant` with `count` sandwich clues that `solution` keeps, beside
 /// random rows and columns (a line drawn twice keeps its one clue twice):
 /// each the sum of the digits `solution` has strictly between the line's

@@ -60,6 +60,10 @@ fn above(x: u8, y: u8) -> bool {
     x > y
 }
 
+fn same(x: u8, y: u8) -> bool {
+    x == y
+}
+
 fn not_consecutive(x: u8, y: u8) -> bool {
     x.abs_diff(y) != 1
 }
@@ -212,6 +216,10 @@ impl Rules {
                 };
                 tied.push((cell, at(r2, c2), allows));
             }
+        }
+        // Cells at the same place of a clone's two parts hold one digit.
+        for (cells, copies) in variant.clones() {
+            tied.extend(cells.iter().zip(copies).map(|(&a, &b)| (a, b, same as Allows)));
         }
         let mut marks = match variant.marks() {
             Some(marks) => marks.to_vec(),

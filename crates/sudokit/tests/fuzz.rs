@@ -781,6 +781,11 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
         let unit = [UnitKind::Row, UnitKind::Column, UnitKind::Box][rng.below(3)];
         let total = rng.below(side * side / 2) as u32;
         variant = variant.clone().with_sandwich(unit, rng.below(side + 1), total).unwrap_or(variant);
+        // Random cells against random cells: some of different counts or
+        // repeated, refused and kept.
+        let (cells, copies): (Vec<Cell>, Vec<Cell>) = (0..1 + rng.below(3)).map(|_| (cell(rng), cell(rng))).unzip();
+        let copies = if rng.below(4) == 0 { &copies[1..] } else { &copies[..] };
+        variant = variant.clone().with_clone(&cells, copies).unwrap_or(variant);
     }
     if rng.below(8) == 0 {
         let full = (1u64 << side) - 1;

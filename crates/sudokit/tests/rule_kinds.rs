@@ -48,6 +48,7 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
             mini.with_line(LineKind::Between, &[Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)]).expect("a line")
         }
         RuleKind::Sandwiches => mini.with_sandwich(UnitKind::Row, 0, 5).expect("a sandwich"),
+        RuleKind::Clones => mini.with_clone(&pair[..1], &[Cell::new(3, 3)]).expect("a clone"),
         other => panic!("no puzzle of {other} yet: add one"),
     };
     let rules = Rulebook::new(variant);

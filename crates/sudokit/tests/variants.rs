@@ -4,7 +4,7 @@
 
 use sudokit::{Cell, Grid, LineKind, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
 use sudokit_testkit::generate::{
-    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples, sandwiches,
+    arrows, clones, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples, sandwiches,
     solved_grid, with_holes,
 };
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
@@ -93,6 +93,23 @@ fn variants() -> Vec<(&'static str, Variant)> {
         ("6×6 between lines", lines(six(), &solved_grid(Shape::SIX, 22), LineKind::Between, 6, 5, 22)),
         ("6×6 quadruples", quadruples(six(), &solved_grid(Shape::SIX, 20), 6, 20)),
         ("6×6 sandwiches", sandwiches(six(), &solved_grid(Shape::SIX, 23), 6, 23)),
+        ("6×6 clones", clones(six(), &solved_grid(Shape::SIX, 25), 5, 25)),
+        (
+            "9×9 clones with thermometers",
+            clones(
+                lines(
+                    Variant::standard(Shape::CLASSIC),
+                    &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                    LineKind::Thermometer,
+                    3,
+                    4,
+                    26,
+                ),
+                &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                6,
+                26,
+            ),
+        ),
         (
             "9×9 sandwiches with little killers",
             sandwiches(
@@ -243,7 +260,7 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
             {
                 4
             }
-            _ if ["thermometers", "whispers", "maximum", "renban", "entropic"]
+            _ if ["thermometers", "whispers", "maximum", "renban", "entropic", "clones"]
                 .iter()
                 .any(|kind| name.contains(kind)) =>
             {

@@ -23,7 +23,8 @@
 //! `quadruple` (the four
 //! `cells` around a point and their `values`), `sandwichsum` (the clue's
 //! `cell` outside the grid, `R0C3` above column 3 or `R4C0` left of row 4,
-//! below and right read too, and its `value`). Titles, authors, rules text, solutions and cosmetic keys (`text`,
+//! below and right read too, and its `value`), `clone` (`cells` and
+//! `cloneCells`, paired by place). Titles, authors, rules text, solutions and cosmetic keys (`text`,
 //! `line`, `rectangle`, `circle`, a `cage` without a value) are skipped;
 //! any other constraint present is refused
 //! ([`FPuzzlesError::Unsupported`]), never dropped.
@@ -243,6 +244,7 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "littlekillersum"
                     | "quadruple"
                     | "sandwichsum"
+                    | "clone"
             );
         // A cage without a value is a drawing; with one, no rule says what
         // it means.
@@ -320,6 +322,11 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
         for (k, entry) in entries(object, key).iter().enumerate() {
             variant = variant.with_parity(marked_cell(entry, &format!("{key} {}", k + 1))?, parity)?;
         }
+    }
+    for (k, entry) in entries(object, "clone").iter().enumerate() {
+        let name = format!("clone {}", k + 1);
+        let copies = entry.get("cloneCells").and_then(Value::as_array).ok_or_else(|| field(&name, "no cloneCells"))?;
+        variant = variant.with_clone(&cells_of(entry, &name)?, &cell_list(copies, &name)?)?;
     }
     with_edge_clues(with_sums(variant, object)?, object)
 }
@@ -588,6 +595,20 @@ mod tests {
         assert_eq!(
             err(r#""littlekillersum":[{"cells":["R1C2","R2C1"],"value":"five"}]"#),
             "f-puzzles field `littlekillersum 1`: `five` is no sum"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn clones_pair_their_cells_by_place() -> Result<(), FPuzzlesError> {
+        let rest = r#""clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R3C3","R3C4"]}]"#;
+        let puzzle = read_fpuzzles(&json(4, &[], rest))?;
+        assert_eq!(puzzle.variant().to_string(), "clone=r1c1+r1c2:r3c3+r3c4");
+        let err = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(err(r#""clone":[{"cells":["R1C1"]}]"#), "f-puzzles field `clone 1`: no cloneCells");
+        assert_eq!(
+            err(r#""clone":[{"cells":["R1C1"],"cloneCells":["R2C2","R2C3"]}]"#),
+            "f-puzzles rules: a clone pairs 1 cells with 2: two parts of as many cells, each cell paired with another"
         );
         Ok(())
     }

@@ -209,9 +209,12 @@ fn lines(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), FPuzz
     Ok(())
 }
 
-/// Minimum, maximum, odd and even cells.
+/// Minimum, maximum, odd and even cells, and clones.
 fn marked_cells(variant: &Variant, object: &mut Map<String, Value>) {
-    let side = variant.shape().side();
+    let (shape, side) = (variant.shape(), variant.shape().side());
+    for (cells, copies) in variant.clones() {
+        push(object, "clone", json!({ "cells": names(cells, shape), "cloneCells": names(copies, shape) }));
+    }
     let cell = |i: usize| json!({ "cell": name((i / side) as isize, (i % side) as isize) });
     for &(i, extremum) in variant.extrema() {
         let key = if extremum == Extremum::Minimum { "minimum" } else { "maximum" };
@@ -267,8 +270,8 @@ mod tests {
     use proptest::prelude::*;
     use sudokit_core::{Cell, EdgeClue, Grid, Relation};
     use sudokit_testkit::generate::{
-        arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, pencil_marks, quadruples,
-        sandwiches, solved_grid, with_holes,
+        arrows, clones, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, pencil_marks,
+        quadruples, sandwiches, solved_grid, with_holes,
     };
 
     use super::*;
@@ -306,6 +309,7 @@ mod tests {
         }
         if on(6) {
             variant = parities(extrema(variant, &solution, 50, seed), &solution, 20, seed);
+            variant = clones(variant, &solution, 2, seed);
         }
         if on(7) {
             variant = little_killers(arrows(variant, &solution, 3, seed), &solution, 2, seed);

@@ -5,6 +5,7 @@
 //! their colours, arrows from their circles, even cells as grey squares
 //! and odd ones as grey circles, minimum and maximum cells, Kropki dots
 //! and X and V on the borders, quadruples' circles on the grid points,
+//! clones' cells in a pale colour,
 //! little killers' and sandwiches' clues outside the grid. Each drawing
 //! is a group of class `rule` and the rule's own class (`cage`,
 //! `thermometer`, `arrow`, …), one per rule.
@@ -20,9 +21,12 @@ use super::layout::Layout;
 const GREY: Colour = Colour::rgb(0xb4, 0xb4, 0xb4);
 /// Shaded cells: windows, houses of one's own.
 const SHADE: Colour = Colour::rgb(0xe4, 0xe4, 0xe4);
+/// Clones' cells.
+const CLONE: Colour = Colour::rgb(0xf6, 0xec, 0xc0);
 
 /// The cells' shading, drawn over their backgrounds and under everything
-/// else: windows and houses of one's own, even and odd cells.
+/// else: windows and houses of one's own, clones, minimum and maximum
+/// cells, even and odd cells.
 pub(super) fn shading(svg: &mut String, variant: &Variant, layout: &Layout) {
     let size = layout.cell;
     for house in variant.extra_houses() {
@@ -33,6 +37,14 @@ pub(super) fn shading(svg: &mut String, variant: &Variant, layout: &Layout) {
         };
         let _ = write!(svg, "<g class=\"rule {class}\" fill=\"{SHADE}\" fill-opacity=\"0.7\">");
         for &i in house.cells() {
+            cell_rect(svg, layout, i, "");
+        }
+        svg.push_str("</g>\n");
+    }
+    // A clone's two parts in one pale colour.
+    for (cells, copies) in variant.clones() {
+        let _ = write!(svg, "<g class=\"rule clone\" fill=\"{CLONE}\">");
+        for &i in cells.iter().chain(copies) {
             cell_rect(svg, layout, i, "");
         }
         svg.push_str("</g>\n");
