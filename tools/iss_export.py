@@ -19,7 +19,7 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`,
 `little-killer=SUM:CELLS` over a full diagonal, `quadruple=CELL:DIGITS`
 as `.Quad`, `sandwich=SUM:LINE`, `clone=CELLS:CELLS` as
-`.SameValues` pairs; ISS has no slow
+`.SameValues` pairs, `column-indexer=` and `row-indexer=` as `.Indexing`; ISS has no slow
 thermometer), then each given as
 `.Given~RrCc_d` (rows and columns one base-17 character each, as ISS
 names them: `R1CG` is row 1, column 16); a grid of 729 symbols is a 9x9 puzzle's pencil marks,
@@ -157,6 +157,8 @@ def rule(token, side):
                     pair = (cell_id(r, c), here) if name == "minimum" else (here, cell_id(r, c))
                     out.append(".GreaterThan~" + "~".join(pair))
         return "".join(out)
+    if name in ("column-indexer", "row-indexer"):
+        return f".Indexing~{'C' if name == 'column-indexer' else 'R'}{cells(value)}"
     if name == "clone":
         # Each pair of cells at one place: sets of one cell each, the same.
         first, _, second = value.partition(":")

@@ -5,6 +5,7 @@ use std::fmt;
 use crate::cage::CageBreak;
 use crate::drawn_sums::SumBreak;
 use crate::grid::{Conflict, Grid};
+use crate::indexers::IndexerBreak;
 use crate::marks::MarkBreak;
 use crate::parameter::ParameterError;
 use crate::quadruples::QuadrupleBreak;
@@ -161,6 +162,13 @@ pub enum SolveError {
         /// Every quadruple the givens break.
         breaks: Vec<QuadrupleBreak>,
     },
+    /// Some givens break an indexer cell (see [`Variant::with_indexer`]).
+    #[non_exhaustive]
+    #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    IndexerClash {
+        /// Every indexer the givens break.
+        breaks: Vec<IndexerBreak>,
+    },
     /// Some givens leave a sandwich clue no way to hold (see
     /// [`Variant::with_sandwich`]).
     #[non_exhaustive]
@@ -244,7 +252,8 @@ impl Variant {
     /// little killer cannot add up with, then
     /// [`SolveError::QuadrupleClash`] for givens that leave a quadruple no
     /// room, then [`SolveError::SandwichClash`] for givens a sandwich clue
-    /// cannot hold with.
+    /// cannot hold with, then [`SolveError::IndexerClash`] for givens that
+    /// break an indexer cell.
     pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
         if self.is_standard_for(puzzle) {
             return puzzle.validate();
@@ -272,7 +281,11 @@ impl Variant {
             return Err(SolveError::QuadrupleClash { breaks });
         }
         let breaks = self.sandwich_breaks(puzzle).unwrap_or_default();
-        if breaks.is_empty() { Ok(()) } else { Err(SolveError::SandwichClash { breaks }) }
+        if !breaks.is_empty() {
+            return Err(SolveError::SandwichClash { breaks });
+        }
+        let breaks = self.indexer_breaks(puzzle).unwrap_or_default();
+        if breaks.is_empty() { Ok(()) } else { Err(SolveError::IndexerClash { breaks }) }
     }
 }
 

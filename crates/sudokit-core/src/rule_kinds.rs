@@ -87,11 +87,14 @@ pub enum RuleKind {
     /// Clones: cells at the same place of two regions of one shape hold
     /// the same digit.
     Clones,
+    /// Indexer cells: a column indexer's digit is the column of its own
+    /// column number in its row (a row indexer's likewise).
+    Indexers,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 28] = [
+    pub const ALL: [RuleKind; 29] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -120,6 +123,7 @@ impl RuleKind {
         RuleKind::BetweenLines,
         RuleKind::Sandwiches,
         RuleKind::Clones,
+        RuleKind::Indexers,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -154,6 +158,7 @@ impl RuleKind {
             RuleKind::BetweenLines => "between lines",
             RuleKind::Sandwiches => "sandwich sums",
             RuleKind::Clones => "clones",
+            RuleKind::Indexers => "indexer cells",
         }
     }
 

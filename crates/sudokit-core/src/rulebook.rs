@@ -387,6 +387,9 @@ fn kinds_of(variant: &Variant) -> RuleKinds {
     if !variant.clones().is_empty() {
         kinds |= RuleKind::Clones;
     }
+    if !variant.indexers().is_empty() {
+        kinds |= RuleKind::Indexers;
+    }
     kinds
 }
 

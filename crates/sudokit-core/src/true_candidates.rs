@@ -81,5 +81,6 @@ fn rules_out_the_digit(error: &SolveError) -> bool {
             | SolveError::SumClash { .. }
             | SolveError::QuadrupleClash { .. }
             | SolveError::SandwichClash { .. }
+            | SolveError::IndexerClash { .. }
     )
 }

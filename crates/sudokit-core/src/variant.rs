@@ -12,6 +12,7 @@ use crate::cage::{Cage, CageBreak, sum_range};
 use crate::cell::{Cell, Digit};
 use crate::drawn_sums::{self, Arrow, LittleKiller, SumBreak};
 use crate::grid::Grid;
+use crate::indexers::{Indexer, IndexerBreak, IndexerKind};
 use crate::lines::{Line, LineKind};
 use crate::marks::{MarkBreak, Parity};
 use crate::pairs::{ClueFamily, EdgeClue, Extremum, PairRule, Relation};
@@ -71,6 +72,8 @@ pub struct Variant {
     /// Clones: two runs of cells, the first's each holding the digit of
     /// the second's at the same place, in the order added.
     clones: Vec<(Vec<usize>, Vec<usize>)>,
+    /// Indexer cells, by kind, then cell.
+    indexers: Vec<Indexer>,
     /// The digits each cell may hold (bit `d - 1` for digit `d`), for a
     /// puzzle given as pencil marks.
     marks: Option<Box<[u64]>>,
@@ -530,7 +533,7 @@ pub enum VariantError {
     },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS, column-indexer=CELLS, row-indexer=CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -574,6 +577,7 @@ impl Variant {
             quadruples: Vec::new(),
             sandwiches: Vec::new(),
             clones: Vec::new(),
+            indexers: Vec::new(),
             marks: None,
         }
     }
@@ -599,6 +603,7 @@ impl Variant {
             && self.quadruples.is_empty()
             && self.sandwiches.is_empty()
             && self.clones.is_empty()
+            && self.indexers.is_empty()
             && self.marks.is_none()
     }
 
@@ -1224,6 +1229,65 @@ impl Variant {
         &self.clones
     }
 
+    /// These rules with an indexer cell: a column indexer's digit is the
+    /// column, in its row, of its own column number (`r3c1` holding 4
+    /// puts a 1 in `r3c4`); a row indexer's, the row, in its column, of
+    /// its own row number. A cell given twice as one kind is kept once.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, IndexerKind, Shape, Variant};
+    ///
+    /// let rules = Variant::standard(Shape::CLASSIC).with_indexer(IndexerKind::Column, Cell::new(2, 4))?;
+    /// assert_eq!(rules.to_string(), "column-indexer=r3c5");
+    /// assert_eq!(rules.indexers()[0].line()[4], 22);
+    /// assert!(rules.with_indexer(IndexerKind::Row, Cell::new(9, 0)).is_err());
+    /// # Ok::<(), sudokit_core::VariantError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::CellOutside`] for a cell off the grid.
+    pub fn with_indexer(mut self, kind: IndexerKind, cell: Cell) -> Result<Variant, VariantError> {
+        self.indices(&[cell])?;
+        let indexer = Indexer::new(kind, cell, self.shape);
+        if !self.indexers.contains(&indexer) {
+            self.indexers.push(indexer);
+            self.indexers.sort_by_key(|indexer| (indexer.kind(), indexer.cell()));
+        }
+        Ok(self)
+    }
+
+    /// The indexer cells, by kind, then cell.
+    pub fn indexers(&self) -> &[Indexer] {
+        &self.indexers
+    }
+
+    /// The indexers whose line, as filled in `grid`, cannot keep them: on
+    /// a full grid, those whose digit does not name the place of their
+    /// number. In the order of [`indexers`](Variant::indexers).
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn indexer_breaks(&self, grid: &Grid) -> Result<Vec<IndexerBreak>, VariantError> {
+        if grid.shape() != self.shape {
+            return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
+        }
+        let (values, any) = (grid.values(), crate::marks::all_digits(self.shape.side()));
+        Ok(self
+            .indexers
+            .iter()
+            .map(|indexer| (indexer, indexer.line().iter().map(|&i| values[i]).collect::<Vec<u8>>()))
+            .filter(|(indexer, digits)| {
+                let mut allowed: Vec<u64> = digits.iter().map(|&d| if d == 0 { any } else { 1 << (d - 1) }).collect();
+                !indexer.narrow(&mut allowed)
+            })
+            .map(|(indexer, digits)| IndexerBreak {
+                kind: indexer.kind(),
+                cell: Cell::from_index(indexer.cell(), self.shape),
+                digits,
+            })
+            .collect())
+    }
+
     /// These rules with a sandwich clue beside a row or a column (`index`
     /// 0-based): the digits between its lowest and its highest digit (the
     /// 1 and the 9 on a 9×9 grid) add up to `total`.
@@ -1650,6 +1714,7 @@ impl Variant {
             && self.sum_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.quadruple_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.sandwich_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
+            && self.indexer_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
     }
 
     /// For each cell (row-major), the cells that may not hold its digit:

@@ -7,6 +7,7 @@ use std::fmt;
 
 use crate::cell::Cell;
 use crate::grid::Grid;
+use crate::indexers::IndexerKind;
 use crate::marks::Parity;
 use crate::pairs::{ClueFamily, EdgeClue, Extremum};
 use crate::variant::{HouseKind, Variant, VariantError};
@@ -198,10 +199,13 @@ impl<'a> VariantPicture<'a> {
         let parities = self.variant.parities();
         let of_extremum = |e: Extremum| extrema.iter().filter(|&&(_, x)| x == e).map(|&(i, _)| i).collect();
         let of_parity = |p: Parity| parities.iter().filter(|&&(_, x)| x == p).map(|&(i, _)| i).collect();
+        let indexers = self.variant.indexers();
+        let of_indexer = |k: IndexerKind| indexers.iter().filter(|x| x.kind() == k).map(|x| x.cell()).collect();
         Extremum::ALL
             .into_iter()
             .filter_map(|e| entry(e.name(), of_extremum(e)))
             .chain(Parity::ALL.into_iter().filter_map(|p| entry(p.name(), of_parity(p))))
+            .chain(IndexerKind::ALL.into_iter().filter_map(|k| entry(k.name(), of_indexer(k))))
             .collect()
     }
 
@@ -397,14 +401,16 @@ mod tests {
     fn lines_are_listed_under_the_grid() -> Result<(), Box<dyn std::error::Error>> {
         let rules = Variant::parse(
             "thermo=r1c1+r2c2,palindrome=r3c1+r3c2+r4c3,thermo=r4c4+r3c4,maximum=r1c4+r2c1,even=r4c1+r1c2,\
-             arrow=r1c1:r1c2+r1c3,little-killer=4:r4c2+r3c1,quadruple=r2c2:1+4,sandwich=0:c2,clone=r1c4:r4c1",
+             arrow=r1c1:r1c2+r1c3,little-killer=4:r4c2+r3c1,quadruple=r2c2:1+4,sandwich=0:c2,clone=r1c4:r4c1,\
+             column-indexer=r3c3",
             Shape::MINI,
         )?;
         let picture = rules.picture(&Grid::empty(Shape::MINI))?.to_string();
-        let tail: Vec<&str> = picture.lines().rev().take(10).collect();
+        let tail: Vec<&str> = picture.lines().rev().take(11).collect();
         assert_eq!(
             tail,
             [
+                "column-indexer cells: r3c3",
                 "even cells: r1c2 r4c1",
                 "maximum cells: r1c4 r2c1",
                 "clone 1: r1c4 = r4c1",

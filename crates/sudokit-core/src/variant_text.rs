@@ -28,6 +28,7 @@
 //! | a quadruple (the four cells around a point hold its digits) | `quadruple=` then the top-left cell of the four, `:` and the digits joined by `+`: `quadruple=r4c4:1+1+9` |
 //! | a sandwich (the digits between a row's or column's 1 and 9 — its lowest and highest digit — add up to the clue) | `sandwich=` then the sum, `:` and the row or column: `sandwich=15:r3`, `sandwich=0:c5` |
 //! | a clone (cells at the same place of two parts hold the same digit) | `clone=` then the first part's cells, `:` and the second's, each joined by `+`: `clone=r1c1+r1c2:r5c5+r5c6` |
+//! | indexer cells (a column indexer's digit is the column of its own column number in its row; a row indexer's likewise) | `column-indexer=` or `row-indexer=` then the cells joined by `+`: `column-indexer=r1c1+r2c1` |
 //! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
 //!
 //! So a 9×9 Sudoku X with the anti-knight rule is `x,anti-knight`. The
@@ -47,6 +48,7 @@
 use std::fmt;
 
 use crate::cell::Cell;
+use crate::indexers::IndexerKind;
 use crate::lines::LineKind;
 use crate::marks::Parity;
 use crate::pairs::{ClueFamily, EdgeClue, Extremum, Relation};
@@ -132,15 +134,19 @@ impl Variant {
                     };
                     variant.with_line(kind, &house_cells(cells).map_err(unreadable)?)?
                 }
-                (name @ ("minimum" | "maximum" | "even" | "odd"), Some(cells)) => house_cells(cells)
-                    .map_err(unreadable)?
-                    .into_iter()
-                    .try_fold(variant, |variant, cell| match name {
-                        "minimum" => variant.with_extremum(cell, Extremum::Minimum),
-                        "maximum" => variant.with_extremum(cell, Extremum::Maximum),
-                        "even" => variant.with_parity(cell, Parity::Even),
-                        _ => variant.with_parity(cell, Parity::Odd),
-                    })?,
+                (name @ ("minimum" | "maximum" | "even" | "odd" | "column-indexer" | "row-indexer"), Some(cells)) => {
+                    house_cells(cells).map_err(unreadable)?.into_iter().try_fold(
+                        variant,
+                        |variant, cell| match name {
+                            "minimum" => variant.with_extremum(cell, Extremum::Minimum),
+                            "maximum" => variant.with_extremum(cell, Extremum::Maximum),
+                            "even" => variant.with_parity(cell, Parity::Even),
+                            "column-indexer" => variant.with_indexer(IndexerKind::Column, cell),
+                            "row-indexer" => variant.with_indexer(IndexerKind::Row, cell),
+                            _ => variant.with_parity(cell, Parity::Odd),
+                        },
+                    )?
+                }
                 ("arrow", Some(arrow)) => {
                     let (circle, shaft) = arrow.split_once(':').ok_or_else(|| {
                         unreadable("an arrow takes its circle, `:` and its cells: `arrow=r1c1:r1c2+r1c3`".into())
@@ -340,6 +346,9 @@ impl fmt::Display for Variant {
         for parity in Parity::ALL {
             marked(parity.name(), self.parities().iter().filter(|&&(_, p)| p == parity).map(|&(i, _)| i).collect());
         }
+        for kind in IndexerKind::ALL {
+            marked(kind.name(), self.indexers().iter().filter(|x| x.kind() == kind).map(|x| x.cell()).collect());
+        }
         for arrow in self.arrows() {
             parts.push(format!("arrow={}:{}", name(arrow.circle()), names(arrow.shaft())));
         }
@@ -522,6 +531,8 @@ mod tests {
             "column 1: a sandwich takes its sum, `:` and its row or column: `sandwich=15:r3`"
         );
         assert_eq!(err("sandwich=x:r1"), "column 1: `x` is not a sandwich's sum");
+        let indexers = Variant::parse("row-indexer=r2c2,column-indexer=r4c1+r1c1", Shape::MINI)?;
+        assert_eq!(indexers.to_string(), "column-indexer=r1c1+r4c1,row-indexer=r2c2");
         let clones = Variant::parse("clone=r1c1+r1c2:r3c3+r3c4", Shape::MINI)?;
         assert_eq!(clones.to_string(), "clone=r1c1+r1c2:r3c3+r3c4");
         assert_eq!(

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudokit_core::{Cell, Digit, HouseKind, UnitKind};
+use sudokit_core::{Cell, Digit, HouseKind, IndexerKind, UnitKind};
 
 use crate::board::CandidateBoard;
 use crate::{Candidates, Layout};
@@ -66,6 +66,14 @@ pub enum Contradiction {
         number: usize,
         /// Its clue.
         sum: u32,
+    },
+    /// An indexer's line can no longer keep it.
+    #[error("the {kind} {cell} can no longer name the place of its number")]
+    Indexer {
+        /// What it indexes.
+        kind: IndexerKind,
+        /// Its cell.
+        cell: Cell,
     },
     /// A little killer's cells can no longer add up to its clue.
     #[error("the little killer from {first} can no longer add up to {sum}")]

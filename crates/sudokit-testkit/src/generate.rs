@@ -8,7 +8,7 @@
 
 use proptest::prelude::*;
 pub use sudokit_core::SplitMix64;
-use sudokit_core::{Cell, Extremum, Grid, LineKind, Parity, Shape, UnitKind, Variant};
+use sudokit_core::{Cell, Extremum, Grid, IndexerKind, LineKind, Parity, Shape, UnitKind, Variant};
 
 /// Killer rules whose cages cover the grid, drawn from `seed`, with the
 /// sums `solution` gives them: cages of 1 to `largest` orthogonally
@@ -191,6 +191,33 @@ pub fn quadruples(variant: Variant, solution: &Grid, count: usize, seed: u64) ->
         }
         held.truncate(1 + rng.below(4));
         variant = variant.with_quadruple(Cell::new(row, col), &held).expect("a point inside the grid");
+    }
+    variant
+}
+
+/// `variant` with up to `count` indexer cells that `solution` keeps:
+/// cells, from a random start in reading order, whose digit names the
+/// place of their own column number in their row (or, one time in two,
+/// of their row number in their column). Written from the definition;
+/// `solution` solves the rules if it solved `variant`'s.
+pub fn indexers(variant: Variant, solution: &Grid, count: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let (shape, values) = (solution.shape(), solution.values());
+    let n = shape.side();
+    let start = rng.below(n * n);
+    let mut variant = variant;
+    let mut added = 0;
+    for i in (0..n * n).map(|k| (start + k) % (n * n)) {
+        let (r, c, v) = (i / n, i % n, usize::from(values[i]));
+        let (kind, keeps) = if rng.below(2) == 0 {
+            (IndexerKind::Column, usize::from(values[r * n + v - 1]) == c + 1)
+        } else {
+            (IndexerKind::Row, usize::from(values[(v - 1) * n + c]) == r + 1)
+        };
+        if keeps && added < count {
+            variant = variant.with_indexer(kind, Cell::new(r, c)).expect("a cell of the grid");
+            added += 1;
+        }
     }
     variant
 }

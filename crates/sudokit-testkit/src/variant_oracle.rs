@@ -30,6 +30,10 @@ type Quad = (Vec<usize>, Vec<u8>);
 /// and its highest digit (a sandwich).
 type Filling = (Vec<usize>, u32);
 
+/// An indexer cell: the line it indexes into, in order, and its place
+/// in it (0-based).
+type Index = (Vec<usize>, usize);
+
 /// Per cell: the cells it must differ from, the cells tied to it by
 /// another rule (with the rule), its cages with a sum, its lines, its
 /// weighted sums, its quadruples, its sandwiches, and the digits it may
@@ -42,6 +46,7 @@ type Bonds<'a> = (
     &'a [Vec<&'a Weighted>],
     &'a [Vec<&'a Quad>],
     &'a [Vec<&'a Filling>],
+    &'a [Vec<&'a Index>],
     &'a [u64],
 );
 
@@ -50,7 +55,9 @@ type Bonds<'a> = (
 /// neighbour).
 type Tie = (usize, Allows, bool);
 
-use sudokit_core::{ClueFamily, EdgeClue, Extremum, Grid, HouseKind, LineKind, Parity, Relation, UnitKind, Variant};
+use sudokit_core::{
+    ClueFamily, EdgeClue, Extremum, Grid, HouseKind, IndexerKind, LineKind, Parity, Relation, UnitKind, Variant,
+};
 
 fn below(x: u8, y: u8) -> bool {
     x < y
@@ -106,6 +113,7 @@ struct Rules {
     weighted: Vec<Weighted>,
     quads: Vec<Quad>,
     fillings: Vec<Filling>,
+    indexes: Vec<Index>,
     /// Per cell, the digits its pencil marks and parity allow (bit
     /// `d - 1`).
     marks: Vec<u64>,
@@ -253,7 +261,18 @@ impl Rules {
                 (line.collect(), sandwich.total())
             })
             .collect();
-        Rules { side: n, houses, differ, tied, sums, lines, weighted, quads, fillings, marks }
+        // A column indexer at (r, c) indexes row r at place c; a row
+        // indexer at (r, c) column c at place r.
+        let indexes = (variant.indexers().iter())
+            .map(|indexer| {
+                let (r, c) = (indexer.cell() / n, indexer.cell() % n);
+                match indexer.kind() {
+                    IndexerKind::Column => ((0..n).map(|k| at(r, k)).collect(), c),
+                    _ => ((0..n).map(|k| at(k, c)).collect(), r),
+                }
+            })
+            .collect();
+        Rules { side: n, houses, differ, tied, sums, lines, weighted, quads, fillings, indexes, marks }
     }
 
     /// The first broken rule of `values` (0 for an empty cell), if any.
@@ -292,6 +311,9 @@ impl Rules {
         }
         if let Some((cells, digits)) = self.quads.iter().find(|quad| !quad_has_room(quad, values)) {
             return Some(format!("the cells {cells:?} cannot hold {digits:?}"));
+        }
+        if let Some((line, place)) = self.indexes.iter().find(|index| !index_holds(index, values)) {
+            return Some(format!("the indexer at place {place} of {line:?} names no place of its number"));
         }
         if let Some((cells, total)) = self.fillings.iter().find(|filling| !filling_fits(filling, values, self.side)) {
             return Some(format!("the line of cells {cells:?} has no {total} between its 1 and {}", self.side));
@@ -397,6 +419,19 @@ fn quad_has_room((cells, digits): &Quad, values: &[u8]) -> bool {
     lacking <= empty
 }
 
+/// Whether an indexer, as filled in `values`, keeps its rule so far: when
+/// it holds `v`, the `v`-th cell of its line holds its number (place + 1)
+/// or is empty; and when a cell of the line holds its number, the indexer
+/// names that cell or is empty.
+fn index_holds((line, place): &Index, values: &[u8]) -> bool {
+    let own = *place as u8 + 1;
+    let held = values[line[*place]];
+    let target = |v: u8| values[line[usize::from(v) - 1]];
+    let named_ok = held == 0 || target(held) == 0 || target(held) == own;
+    let found_ok = line.iter().enumerate().all(|(x, &i)| values[i] != own || held == 0 || usize::from(held) == x + 1);
+    named_ok && found_ok
+}
+
 /// Whether a sandwich's line, as filled in `values`, can still keep it:
 /// once its 1 and its highest digit are placed, the digits filled
 /// between them add up to no more than the clue, and to the clue once
@@ -493,6 +528,10 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
     for filling in &rules.fillings {
         filling.0.iter().for_each(|&i| fillings_of[i].push(filling));
     }
+    let mut indexes_of = vec![Vec::new(); cells.len()];
+    for index in &rules.indexes {
+        index.0.iter().for_each(|&i| indexes_of[i].push(index));
+    }
     let mut found = (0, None);
     let bonds = (
         &differ[..],
@@ -502,6 +541,7 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
         &weighted_of[..],
         &quads_of[..],
         &fillings_of[..],
+        &indexes_of[..],
         &rules.marks[..],
     );
     search(&mut cells, bonds, rules.side, limit, &mut found);
@@ -510,7 +550,7 @@ pub fn count_variant_solutions(puzzle: &Grid, variant: &Variant, limit: u64) -> 
 
 fn search(
     cells: &mut [u8],
-    (differ, tied, sum_of, line_of, weighted_of, quads_of, fillings_of, marks): Bonds<'_>,
+    (differ, tied, sum_of, line_of, weighted_of, quads_of, fillings_of, indexes_of, marks): Bonds<'_>,
     side: usize,
     limit: u64,
     found: &mut (u64, Option<Vec<u8>>),
@@ -539,9 +579,10 @@ fn search(
                 && weighted_of[i].iter().all(|sum| weighted_reachable(sum, cells, side))
                 && quads_of[i].iter().all(|quad| quad_has_room(quad, cells))
                 && fillings_of[i].iter().all(|filling| filling_fits(filling, cells, side))
+                && indexes_of[i].iter().all(|index| index_holds(index, cells))
         };
         if sum_of[i].iter().all(|cage| sum_reachable(cage, cells, side)) && keeps(cells) {
-            let bonds = (differ, tied, sum_of, line_of, weighted_of, quads_of, fillings_of, marks);
+            let bonds = (differ, tied, sum_of, line_of, weighted_of, quads_of, fillings_of, indexes_of, marks);
             search(cells, bonds, side, limit, found);
         }
         cells[i] = 0;

@@ -186,9 +186,9 @@
 pub use sudokit_core as base;
 pub use sudokit_core::{
     Admitted, Bond, Budget, Cage, CageBreak, CancelFlag, Cell, ClueFamily, Conflict, CountSolutions, Digit, EdgeClue,
-    Extremum, Grid, House, HouseKind, Line, LineKind, MarkBreak, PairRule, ParameterError, Parity, ParseError, Puzzle,
-    RangeError, Relation, RuleKind, RuleKinds, Rulebook, Shape, ShapeError, Solution, SolveError, Solver, Stats,
-    StopReason, Uniqueness, UnitKind, Variant, VariantConflict, VariantError,
+    Extremum, Grid, House, HouseKind, IndexerKind, Line, LineKind, MarkBreak, PairRule, ParameterError, Parity,
+    ParseError, Puzzle, RangeError, Relation, RuleKind, RuleKinds, Rulebook, Shape, ShapeError, Solution, SolveError,
+    Solver, Stats, StopReason, Uniqueness, UnitKind, Variant, VariantConflict, VariantError,
 };
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};

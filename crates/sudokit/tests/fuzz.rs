@@ -29,8 +29,8 @@ use sudokit::rules::human::{
     rate_with,
 };
 use sudokit::{
-    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation,
-    Rulebook, Shape, SolveError, Solver, StopReason, UnitKind, Variant, registry,
+    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity,
+    Puzzle, Relation, Rulebook, Shape, SolveError, Solver, StopReason, UnitKind, Variant, registry,
 };
 use sudokit_testkit::generate::{self, SplitMix64};
 use sudokit_testkit::oracle;
@@ -665,7 +665,8 @@ fn rule_sets(rng: &mut SplitMix64, tally: &mut Tally) {
                 | SolveError::MarkClash { .. }
                 | SolveError::SumClash { .. }
                 | SolveError::QuadrupleClash { .. }
-                | SolveError::SandwichClash { .. },
+                | SolveError::SandwichClash { .. }
+                | SolveError::IndexerClash { .. },
             ) => assert_eq!(truth, 0, "{what}: no solution, but the oracle finds one"),
             Err(SolveError::BudgetExhausted { stats, .. }) => {
                 assert!(stats.nodes <= nodes && stats.iterations <= iterations, "{what}: {stats:?}");
@@ -786,6 +787,8 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
         let (cells, copies): (Vec<Cell>, Vec<Cell>) = (0..1 + rng.below(3)).map(|_| (cell(rng), cell(rng))).unzip();
         let copies = if rng.below(4) == 0 { &copies[1..] } else { &copies[..] };
         variant = variant.clone().with_clone(&cells, copies).unwrap_or(variant);
+        let kind = [IndexerKind::Column, IndexerKind::Row][rng.below(2)];
+        variant = variant.clone().with_indexer(kind, c).unwrap_or(variant);
     }
     if rng.below(8) == 0 {
         let full = (1u64 << side) - 1;

@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use sudokit::{
-    Budget, Cell, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation, RuleKind, RuleKinds, Rulebook, Shape,
-    SolveError, UnitKind, Variant, registry,
+    Budget, Cell, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity, Puzzle, Relation, RuleKind, RuleKinds,
+    Rulebook, Shape, SolveError, UnitKind, Variant, registry,
 };
 
 /// A puzzle holding `kind` (with nothing beyond it but what `kind` needs).
@@ -49,6 +49,7 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         }
         RuleKind::Sandwiches => mini.with_sandwich(UnitKind::Row, 0, 5).expect("a sandwich"),
         RuleKind::Clones => mini.with_clone(&pair[..1], &[Cell::new(3, 3)]).expect("a clone"),
+        RuleKind::Indexers => mini.with_indexer(IndexerKind::Column, pair[0]).expect("an indexer"),
         other => panic!("no puzzle of {other} yet: add one"),
     };
     let rules = Rulebook::new(variant);

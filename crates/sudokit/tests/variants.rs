@@ -4,8 +4,8 @@
 
 use sudokit::{Cell, Grid, LineKind, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
 use sudokit_testkit::generate::{
-    arrows, clones, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples, sandwiches,
-    solved_grid, with_holes,
+    arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples,
+    sandwiches, solved_grid, with_holes,
 };
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
 
@@ -94,6 +94,16 @@ fn variants() -> Vec<(&'static str, Variant)> {
         ("6×6 quadruples", quadruples(six(), &solved_grid(Shape::SIX, 20), 6, 20)),
         ("6×6 sandwiches", sandwiches(six(), &solved_grid(Shape::SIX, 23), 6, 23)),
         ("6×6 clones", clones(six(), &solved_grid(Shape::SIX, 25), 5, 25)),
+        ("6×6 indexers", indexers(six(), &solved_grid(Shape::SIX, 27), 6, 27)),
+        (
+            "9×9 indexers with arrows",
+            indexers(
+                arrows(Variant::standard(Shape::CLASSIC), &solved_grid(Shape::CLASSIC, KILLER_SEED), 4, 28),
+                &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                9,
+                28,
+            ),
+        ),
         (
             "9×9 clones with thermometers",
             clones(
@@ -195,7 +205,8 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
     let drawn = !variant.arrows().is_empty()
         || !variant.little_killers().is_empty()
         || !variant.quadruples().is_empty()
-        || !variant.sandwiches().is_empty();
+        || !variant.sandwiches().is_empty()
+        || !variant.indexers().is_empty();
     if shape == Shape::CLASSIC && (variant.has_sums() || !variant.lines().is_empty() || drawn) {
         start = solved_grid(shape, KILLER_SEED);
     } else if shape == Shape::CLASSIC {
@@ -254,7 +265,7 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         // jigsaw.
         let expected_takers = match name {
             // auto, propagation, backtracking-mrv and rules.
-            _ if ["arrows", "little killers", "quadruples", "between", "sandwiches"]
+            _ if ["arrows", "little killers", "quadruples", "between", "sandwiches", "indexers"]
                 .iter()
                 .any(|kind| name.contains(kind)) =>
             {

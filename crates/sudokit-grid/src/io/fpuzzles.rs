@@ -24,7 +24,8 @@
 //! `cells` around a point and their `values`), `sandwichsum` (the clue's
 //! `cell` outside the grid, `R0C3` above column 3 or `R4C0` left of row 4,
 //! below and right read too, and its `value`), `clone` (`cells` and
-//! `cloneCells`, paired by place). Titles, authors, rules text, solutions and cosmetic keys (`text`,
+//! `cloneCells`, paired by place), `columnindexer` and `rowindexer` (their
+//! `cells`). Titles, authors, rules text, solutions and cosmetic keys (`text`,
 //! `line`, `rectangle`, `circle`, a `cage` without a value) are skipped;
 //! any other constraint present is refused
 //! ([`FPuzzlesError::Unsupported`]), never dropped.
@@ -45,8 +46,8 @@
 
 use serde_json::{Map, Value};
 use sudokit_core::{
-    Cell, ClueFamily, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, Relation, Shape, UnitKind, Variant,
-    VariantError,
+    Cell, ClueFamily, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity, Puzzle, Relation, Shape, UnitKind,
+    Variant, VariantError,
 };
 
 /// Why a text is not an f-puzzles puzzle sudokit can play.
@@ -245,6 +246,8 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "quadruple"
                     | "sandwichsum"
                     | "clone"
+                    | "columnindexer"
+                    | "rowindexer"
             );
         // A cage without a value is a drawing; with one, no rule says what
         // it means.
@@ -321,6 +324,12 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
     for (key, parity) in [("odd", Parity::Odd), ("even", Parity::Even)] {
         for (k, entry) in entries(object, key).iter().enumerate() {
             variant = variant.with_parity(marked_cell(entry, &format!("{key} {}", k + 1))?, parity)?;
+        }
+    }
+    for (key, kind) in [("columnindexer", IndexerKind::Column), ("rowindexer", IndexerKind::Row)] {
+        for (k, entry) in entries(object, key).iter().enumerate() {
+            let cells = cells_of(entry, &format!("{key} {}", k + 1))?;
+            variant = cells.into_iter().try_fold(variant, |variant, cell| variant.with_indexer(kind, cell))?;
         }
     }
     for (k, entry) in entries(object, "clone").iter().enumerate() {
@@ -600,10 +609,11 @@ mod tests {
     }
 
     #[test]
-    fn clones_pair_their_cells_by_place() -> Result<(), FPuzzlesError> {
-        let rest = r#""clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R3C3","R3C4"]}]"#;
+    fn clones_and_indexers() -> Result<(), FPuzzlesError> {
+        let rest = r#""clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R3C3","R3C4"]}],
+            "columnindexer":[{"cells":["R1C1","R2C1"]}],"rowindexer":[{"cells":["R4C4"]}]"#;
         let puzzle = read_fpuzzles(&json(4, &[], rest))?;
-        assert_eq!(puzzle.variant().to_string(), "clone=r1c1+r1c2:r3c3+r3c4");
+        assert_eq!(puzzle.variant().to_string(), "column-indexer=r1c1+r2c1,row-indexer=r4c4,clone=r1c1+r1c2:r3c3+r3c4");
         let err = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
         assert_eq!(err(r#""clone":[{"cells":["R1C1"]}]"#), "f-puzzles field `clone 1`: no cloneCells");
         assert_eq!(

@@ -14,7 +14,8 @@
 
 use serde_json::{Map, Value, json};
 use sudokit_core::{
-    ClueFamily, EdgeClue, Extremum, HouseKind, LineKind, Parity, Puzzle, Relation, Shape, UnitKind, Variant,
+    ClueFamily, EdgeClue, Extremum, HouseKind, IndexerKind, LineKind, Parity, Puzzle, Relation, Shape, UnitKind,
+    Variant,
 };
 
 use super::fpuzzles::FPuzzlesError;
@@ -209,11 +210,17 @@ fn lines(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), FPuzz
     Ok(())
 }
 
-/// Minimum, maximum, odd and even cells, and clones.
+/// Minimum, maximum, odd and even cells, clones and indexer cells.
 fn marked_cells(variant: &Variant, object: &mut Map<String, Value>) {
     let (shape, side) = (variant.shape(), variant.shape().side());
     for (cells, copies) in variant.clones() {
         push(object, "clone", json!({ "cells": names(cells, shape), "cloneCells": names(copies, shape) }));
+    }
+    for (key, kind) in [("columnindexer", IndexerKind::Column), ("rowindexer", IndexerKind::Row)] {
+        let cells: Vec<usize> = variant.indexers().iter().filter(|x| x.kind() == kind).map(|x| x.cell()).collect();
+        if !cells.is_empty() {
+            push(object, key, json!({ "cells": names(&cells, shape) }));
+        }
     }
     let cell = |i: usize| json!({ "cell": name((i / side) as isize, (i % side) as isize) });
     for &(i, extremum) in variant.extrema() {
@@ -270,8 +277,8 @@ mod tests {
     use proptest::prelude::*;
     use sudokit_core::{Cell, EdgeClue, Grid, Relation};
     use sudokit_testkit::generate::{
-        arrows, clones, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, pencil_marks,
-        quadruples, sandwiches, solved_grid, with_holes,
+        arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities,
+        pencil_marks, quadruples, sandwiches, solved_grid, with_holes,
     };
 
     use super::*;
@@ -309,7 +316,7 @@ mod tests {
         }
         if on(6) {
             variant = parities(extrema(variant, &solution, 50, seed), &solution, 20, seed);
-            variant = clones(variant, &solution, 2, seed);
+            variant = indexers(clones(variant, &solution, 2, seed), &solution, 3, seed);
         }
         if on(7) {
             variant = little_killers(arrows(variant, &solution, 3, seed), &solution, 2, seed);

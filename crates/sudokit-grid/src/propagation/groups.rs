@@ -1,14 +1,15 @@
 //! The rules over a group of cells of the general engine of
 //! [`PropagationSearch`](super::PropagationSearch) that are neither pairs
-//! nor sums — quadruples, between lines and sandwiches — each kept to what
-//! its own narrowing in the core leaves its cells
-//! ([`Quadruple::narrow`], [`Line::narrow`], [`Sandwich::narrow`]).
+//! nor sums — quadruples, between lines, sandwiches and indexer cells —
+//! each kept to what its own narrowing in the core leaves its cells
+//! ([`Quadruple::narrow`], [`Line::narrow`], [`Sandwich::narrow`],
+//! [`Indexer::narrow`]).
 
-use sudokit_core::{Line, LineKind, Quadruple, RuleKind, RuleKinds, Rulebook, Sandwich};
+use sudokit_core::{Indexer, Line, LineKind, Quadruple, RuleKind, RuleKinds, Rulebook, Sandwich};
 
 /// The kinds of rule read as groups.
 pub(crate) const KINDS: RuleKinds =
-    RuleKinds::of(&[RuleKind::Quadruples, RuleKind::BetweenLines, RuleKind::Sandwiches]);
+    RuleKinds::of(&[RuleKind::Quadruples, RuleKind::BetweenLines, RuleKind::Sandwiches, RuleKind::Indexers]);
 
 /// A rule over a few cells, as the engine reads it: its cells as the
 /// engine indexes them, and the rule.
@@ -24,10 +25,11 @@ enum Rule {
     Quadruple(Quadruple),
     Between(Line),
     Sandwich(Sandwich),
+    Indexer(Indexer),
 }
 
 impl Group {
-    /// Every quadruple, between line and sandwich of `rules`.
+    /// Every quadruple, between line, sandwich and indexer of `rules`.
     pub(crate) fn all(rules: &Rulebook) -> Vec<Group> {
         let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect();
         let variant = rules.variant();
@@ -38,7 +40,9 @@ impl Group {
             .map(|line| Group { cells: narrow(line.cells()), rule: Rule::Between(line.clone()) });
         let sandwiches = (variant.sandwiches().iter())
             .map(|sandwich| Group { cells: narrow(sandwich.cells()), rule: Rule::Sandwich(sandwich.clone()) });
-        quadruples.chain(between).chain(sandwiches).collect()
+        let indexers = (variant.indexers().iter())
+            .map(|indexer| Group { cells: narrow(indexer.line()), rule: Rule::Indexer(indexer.clone()) });
+        quadruples.chain(between).chain(sandwiches).chain(indexers).collect()
     }
 
     /// Narrows `allowed` (the candidates of its cells, in order) to what
@@ -51,6 +55,7 @@ impl Group {
             },
             Rule::Between(line) => line.narrow(allowed),
             Rule::Sandwich(sandwich) => sandwich.narrow(allowed),
+            Rule::Indexer(indexer) => indexer.narrow(allowed),
         }
     }
 }

@@ -12,9 +12,9 @@ use super::strategy::{Cache, Strategy, first_step};
 use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, BetweenLines, BoundCells, Bug, CageBoundDigits, CageCombinations,
     CageLockedDigits, Chains, DrawnSums, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles,
-    HiddenSubsets, HouseCombinations, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles, NakedSubsets,
-    NonConsecutiveCells, Quadruples, RemotePair, RenbanLockedDigits, RenbanRuns, RuleOf45, Sandwiches, SimpleColouring,
-    Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
+    HiddenSubsets, HouseCombinations, Indexers, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles,
+    NakedSubsets, NonConsecutiveCells, Quadruples, RemotePair, RenbanLockedDigits, RenbanRuns, RuleOf45, Sandwiches,
+    SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -37,6 +37,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &Quadruples,
         &BetweenLines,
         &Sandwiches,
+        &Indexers,
         &LockedNonConsecutive,
         &RuleOf45,
         &HiddenSubsets::DIRECT_TRIPLE,
@@ -77,7 +78,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 36;
+const CHAINS_AT: usize = 37;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -112,6 +113,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
         &Quadruples,
         &BetweenLines,
         &Sandwiches,
+        &Indexers,
         &Intersections::LOCKED,
         &GeneralizedIntersections,
         &NakedSubsets::PAIR,

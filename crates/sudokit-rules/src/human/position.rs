@@ -350,7 +350,8 @@ impl Position {
     /// candidates, a digit without a place in a house, a killer cage
     /// whose placed digits no distinct digits complete to its sum, an
     /// arrow or little killer whose candidates cannot add up, or a
-    /// quadruple, between line or sandwich its candidates cannot keep.
+    /// quadruple, between line, sandwich or indexer its candidates cannot
+    /// keep.
     pub fn contradiction(&self) -> Option<Contradiction> {
         if let Some(i) = (0..self.len()).find(|&i| self.values[i] == 0 && self.candidates[i].is_empty()) {
             return Some(Contradiction::NoCandidate { cell: self.cell(i) });
@@ -376,7 +377,7 @@ impl Position {
         None
     }
 
-    /// The first quadruple, between line or sandwich whose narrowing
+    /// The first quadruple, between line, sandwich or indexer whose narrowing
     /// leaves a cell nothing.
     fn broken_group(&self) -> Option<Contradiction> {
         let variant = self.variant();
@@ -396,8 +397,14 @@ impl Position {
             return Some(Contradiction::BetweenLine { first: self.cell(line.cells()[0]) });
         }
         let sandwich = (variant.sandwiches().iter())
-            .find(|sandwich| squeezed(sandwich.cells(), &|allowed| sandwich.narrow(allowed)))?;
-        Some(Contradiction::Sandwich { unit: sandwich.unit(), number: sandwich.index() + 1, sum: sandwich.total() })
+            .find(|sandwich| squeezed(sandwich.cells(), &|allowed| sandwich.narrow(allowed)));
+        if let Some(sandwich) = sandwich {
+            let (unit, number, sum) = (sandwich.unit(), sandwich.index() + 1, sandwich.total());
+            return Some(Contradiction::Sandwich { unit, number, sum });
+        }
+        let indexer =
+            (variant.indexers().iter()).find(|indexer| squeezed(indexer.line(), &|allowed| indexer.narrow(allowed)))?;
+        Some(Contradiction::Indexer { kind: indexer.kind(), cell: self.cell(indexer.cell()) })
     }
 
     /// The first cage (0-based) whose placed digits no distinct digits

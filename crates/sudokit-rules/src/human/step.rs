@@ -247,6 +247,10 @@ techniques! {
     /// digits between them adding up to the clue leaves them. sudokit's
     /// own score, a cage combination's.
     SandwichSum => "Sandwich", 24;
+    /// An indexer cell loses the places its line cannot hold its number
+    /// at, and a cell of the line that number where the indexer cannot
+    /// name it. sudokit's own score, a cage combination's.
+    Indexer => "Indexer", 24;
     /// Under non-consecutive, a digit of a house whose places all touch
     /// the same cells: those lose the digits next to it (SukakuExplainer's
     /// "Locked Non Consecutive").

@@ -119,8 +119,9 @@ pub trait Strategy: Send + Sync {
 /// arrows and little killers
 /// ([`DrawnSums`](super::techniques::DrawnSums)), pencil marks, parity and
 /// quadruples ([`Quadruples`](super::techniques::Quadruples)), between
-/// lines ([`BetweenLines`](super::techniques::BetweenLines)) and sandwiches
-/// ([`Sandwiches`](super::techniques::Sandwiches)).
+/// lines ([`BetweenLines`](super::techniques::BetweenLines)), sandwiches
+/// ([`Sandwiches`](super::techniques::Sandwiches)) and indexer cells
+/// ([`Indexers`](super::techniques::Indexers)).
 pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
     .union(RuleKinds::PAIRS)
     .with(RuleKind::CageSums)
@@ -128,7 +129,8 @@ pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
     .union(RuleKinds::DRAWN_SUMS)
     .with(RuleKind::Quadruples)
     .with(RuleKind::BetweenLines)
-    .with(RuleKind::Sandwiches);
+    .with(RuleKind::Sandwiches)
+    .with(RuleKind::Indexers);
 
 /// What the techniques of one path keep from one call to the next: the
 /// forcing chains' link tables, their buffers, and the hints of the grid

@@ -123,6 +123,15 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
                 _ => write!(f, "{name}: the digits between the 1 and the {side} of {line} add up to {sum}"),
             }
         }
+        Technique::Indexer => {
+            let indexer = group.minus.first().map_or(String::new(), ToString::to_string);
+            let line = match &group.cells[..] {
+                [first, second, ..] if first.row() == second.row() => format!("column of row {}'s", first.row() + 1),
+                [first, ..] => format!("row of column {}'s", first.col() + 1),
+                [] => String::new(),
+            };
+            write!(f, "{name}: {indexer} names the {line} {sum}")
+        }
         Technique::Quadruple => {
             let digits: Vec<String> =
                 group.sets.iter().map(|set| set.iter().map(|d| d.to_string()).collect()).collect();

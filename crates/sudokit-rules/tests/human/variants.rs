@@ -16,8 +16,8 @@ use sudokit_rules::sudokit_core::{
     Budget, Cell, ClueFamily, CountSolutions, EdgeClue, Grid, LineKind, Puzzle, Shape, Solver, Variant,
 };
 use sudokit_testkit::generate::{
-    arrows, extrema, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples, sandwiches,
-    solved_grid, with_holes,
+    arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples,
+    sandwiches, solved_grid, with_holes,
 };
 use sudokit_testkit::sets;
 use sudokit_testkit::variant_oracle::check_variant_solution;
@@ -200,37 +200,43 @@ fn every_step_keeps_the_solution_under_dots_and_lines() {
     // solutions, maybe: a sound step keeps each, the walk checks one; no
     // uniqueness technique takes these rules, the walk would say so).
     // Bound cells must step in.
+    walk_seeded(0, 61, dots_and_lines, &[Technique::BoundCells]);
+}
+
+/// Walks the hint path of 9×9 puzzles of few givens (`holes` cells
+/// emptied from a solved grid, the grid of seed `first + k`) under the
+/// rules `rules` draws from that grid and `k` (rules the grid keeps),
+/// three puzzles in debug builds and twelve in release; every step must
+/// keep the solution and each of `wanted` must step in somewhere.
+fn walk_seeded(first: u64, holes: usize, rules: impl Fn(&Grid, u64) -> Variant, wanted: &[Technique]) {
     let count = if cfg!(debug_assertions) { 3 } else { 12 };
     let mut used = BTreeSet::new();
     for seed in 0..count {
-        let solution = solved_grid(Shape::CLASSIC, seed);
-        let variant = dots_and_lines(&solution, seed);
+        let solution = solved_grid(Shape::CLASSIC, first + seed);
+        let variant = rules(&solution, seed);
         assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
-        let puzzle = with_holes(&solution, 61, seed);
+        let puzzle = with_holes(&solution, holes, seed);
         used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
     }
-    assert!(used.contains(&Technique::BoundCells), "bound cells never used: {used:?}");
+    for technique in wanted {
+        assert!(used.contains(technique), "{technique:?} never used: {used:?}");
+    }
 }
 
 #[test]
 fn every_step_keeps_the_solution_under_renban_entropic_and_modular_lines() {
     // Few givens of a solved grid under renban, entropic and modular lines
     // the grid keeps; the renban techniques and bound cells must step in.
-    let count = if cfg!(debug_assertions) { 3 } else { 12 };
-    let mut used = BTreeSet::new();
-    for seed in 0..count {
-        let solution = solved_grid(Shape::CLASSIC, 200 + seed);
-        let classic = Variant::standard(Shape::CLASSIC);
-        let renban = lines(classic, &solution, LineKind::Renban(0), 10, 6, seed);
-        let entropic = lines(renban, &solution, LineKind::entropic(9), 3, 6, seed);
-        let variant = lines(entropic, &solution, LineKind::modular(9), 3, 6, seed);
-        assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
-        let puzzle = with_holes(&solution, 60, seed);
-        used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
-    }
-    for technique in [Technique::RenbanRun, Technique::RenbanLockedDigit, Technique::BoundCells] {
-        assert!(used.contains(&technique), "{technique:?} never used: {used:?}");
-    }
+    walk_seeded(
+        200,
+        60,
+        |solution, seed| {
+            let renban = lines(Variant::standard(Shape::CLASSIC), solution, LineKind::Renban(0), 10, 6, seed);
+            let entropic = lines(renban, solution, LineKind::entropic(9), 3, 6, seed);
+            lines(entropic, solution, LineKind::modular(9), 3, 6, seed)
+        },
+        &[Technique::RenbanRun, Technique::RenbanLockedDigit, Technique::BoundCells],
+    );
 }
 
 #[test]
@@ -238,35 +244,39 @@ fn every_step_keeps_the_solution_under_quadruples_and_between_lines() {
     // Few givens of a solved grid under quadruples, between lines and
     // thermometers the grid keeps; the quadruples and between lines must
     // step in.
-    let count = if cfg!(debug_assertions) { 3 } else { 12 };
-    let mut used = BTreeSet::new();
-    for seed in 0..count {
-        let solution = solved_grid(Shape::CLASSIC, 300 + seed);
-        let classic = Variant::standard(Shape::CLASSIC);
-        let thermometers = lines(classic, &solution, LineKind::Thermometer, 4, 5, seed);
-        let variant = quadruples(lines(thermometers, &solution, LineKind::Between, 6, 6, seed), &solution, 14, seed);
-        assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
-        let puzzle = with_holes(&solution, 62, seed);
-        used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
-    }
-    assert!(used.contains(&Technique::Quadruple), "quadruples never used: {used:?}");
-    assert!(used.contains(&Technique::BetweenLine), "between lines never used: {used:?}");
+    walk_seeded(
+        300,
+        62,
+        |solution, seed| {
+            let thermometers = lines(Variant::standard(Shape::CLASSIC), solution, LineKind::Thermometer, 4, 5, seed);
+            quadruples(lines(thermometers, solution, LineKind::Between, 6, 6, seed), solution, 14, seed)
+        },
+        &[Technique::Quadruple, Technique::BetweenLine],
+    );
 }
 
 #[test]
 fn every_step_keeps_the_solution_under_sandwiches() {
     // Few givens of a solved grid under sandwich clues the grid keeps;
     // the sandwiches must step in.
-    let count = if cfg!(debug_assertions) { 3 } else { 12 };
-    let mut used = BTreeSet::new();
-    for seed in 0..count {
-        let solution = solved_grid(Shape::CLASSIC, 400 + seed);
-        let variant = sandwiches(Variant::standard(Shape::CLASSIC), &solution, 12, seed);
-        assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
-        let puzzle = with_holes(&solution, 60, seed);
-        used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
-    }
-    assert!(used.contains(&Technique::SandwichSum), "sandwiches never used: {used:?}");
+    walk_seeded(
+        400,
+        60,
+        |solution, seed| sandwiches(Variant::standard(Shape::CLASSIC), solution, 12, seed),
+        &[Technique::SandwichSum],
+    );
+}
+
+#[test]
+fn every_step_keeps_the_solution_under_indexers_and_clones() {
+    // Few givens of a solved grid under the indexer cells and clones the
+    // grid keeps; the indexers must step in.
+    walk_seeded(
+        500,
+        62,
+        |solution, seed| clones(indexers(Variant::standard(Shape::CLASSIC), solution, 12, seed), solution, 4, seed),
+        &[Technique::Indexer],
+    );
 }
 
 #[test]
@@ -275,19 +285,11 @@ fn every_step_keeps_the_solution_under_arrows_and_little_killers() {
     // even and odd cells the grid keeps; the drawn sums must step in, and
     // no step may cut the solution (swapping an arrow's shaft and circle
     // signs fails it).
-    let count = if cfg!(debug_assertions) { 3 } else { 12 };
-    let mut used = BTreeSet::new();
-    for seed in 0..count {
-        let solution = solved_grid(Shape::CLASSIC, 100 + seed);
-        let classic = Variant::standard(Shape::CLASSIC);
-        let drawn = little_killers(arrows(classic, &solution, 8, seed), &solution, 4, seed);
-        let variant = parities(drawn, &solution, 10, seed);
-        assert_eq!(check_variant_solution(&Grid::empty(Shape::CLASSIC), &variant, &solution), Ok(()), "{variant}");
-        let puzzle = with_holes(&solution, 66, seed);
-        used.extend(walk(&puzzle, &variant, &solution).unwrap_or_else(|e| panic!("{e}")));
-    }
-    assert!(used.contains(&Technique::ArrowSum), "arrow sums never used: {used:?}");
-    assert!(used.contains(&Technique::LittleKillerSum), "little killer sums never used: {used:?}");
+    let rules = |solution: &Grid, seed| {
+        let drawn = little_killers(arrows(Variant::standard(Shape::CLASSIC), solution, 8, seed), solution, 4, seed);
+        parities(drawn, solution, 10, seed)
+    };
+    walk_seeded(100, 66, rules, &[Technique::ArrowSum, Technique::LittleKillerSum]);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! their colours, arrows from their circles, even cells as grey squares
 //! and odd ones as grey circles, minimum and maximum cells, Kropki dots
 //! and X and V on the borders, quadruples' circles on the grid points,
-//! clones' cells in a pale colour,
+//! clones' cells in a pale colour, indexer cells in pale red,
 //! little killers' and sandwiches' clues outside the grid. Each drawing
 //! is a group of class `rule` and the rule's own class (`cage`,
 //! `thermometer`, `arrow`, …), one per rule.
@@ -23,10 +23,12 @@ const GREY: Colour = Colour::rgb(0xb4, 0xb4, 0xb4);
 const SHADE: Colour = Colour::rgb(0xe4, 0xe4, 0xe4);
 /// Clones' cells.
 const CLONE: Colour = Colour::rgb(0xf6, 0xec, 0xc0);
+/// Indexer cells.
+const INDEXER: Colour = Colour::rgb(0xf4, 0xd4, 0xd4);
 
 /// The cells' shading, drawn over their backgrounds and under everything
-/// else: windows and houses of one's own, clones, minimum and maximum
-/// cells, even and odd cells.
+/// else: windows and houses of one's own, clones, indexer cells, minimum
+/// and maximum cells, even and odd cells.
 pub(super) fn shading(svg: &mut String, variant: &Variant, layout: &Layout) {
     let size = layout.cell;
     for house in variant.extra_houses() {
@@ -48,6 +50,11 @@ pub(super) fn shading(svg: &mut String, variant: &Variant, layout: &Layout) {
             cell_rect(svg, layout, i, "");
         }
         svg.push_str("</g>\n");
+    }
+    // Indexer cells in a pale red, one rect each.
+    for indexer in variant.indexers() {
+        let class = indexer.kind().name();
+        cell_rect(svg, layout, indexer.cell(), &format!("class=\"rule {class}\" fill=\"{INDEXER}\""));
     }
     // Minimum and maximum cells lightly shaded, their marks on top.
     for &(i, _) in variant.extrema() {

@@ -27,6 +27,7 @@ mod bound;
 mod chaining;
 mod exclusion;
 mod fish;
+mod indexers;
 mod intersections;
 mod killer;
 mod loops;
@@ -45,6 +46,7 @@ pub use bound::BoundCells;
 pub use chaining::{Chains, ForcingChains};
 pub use exclusion::{AlignedPairExclusion, AlignedTripleExclusion};
 pub use fish::Fish;
+pub use indexers::Indexers;
 pub use intersections::{GeneralizedIntersections, Intersections};
 pub use killer::{
     CageBoundDigits, CageCombinations, CageLockedDigits, DrawnSums, HouseCombinations, LawOfLeftovers, RuleOf45,

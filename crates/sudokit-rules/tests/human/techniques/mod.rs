@@ -6,6 +6,7 @@ mod chains;
 mod drawn;
 mod exclusion;
 mod fish;
+mod indexers;
 mod intersections;
 mod killer;
 mod named;
