@@ -14,7 +14,7 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 `cage=SUM:CELLS`, `white=`, `black=`, `x=`, `v=`, `kropki-negative`,
 `xv-negative`, `marks=` as candidate `.Given`s, `thermo=`,
 `german-whispers=`, `dutch-whispers=`, `whispers=APART:CELLS`,
-`palindrome=`, `renban=`, `between=`, `entropic=` (9x9 only), `modular=`,
+`palindrome=`, `renban=`, `between=`, `region-sum=`, `entropic=` (9x9 only), `modular=`,
 `minimum=` and `maximum=` as `.GreaterThan` pairs, `even=`
 and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`,
 `little-killer=SUM:CELLS` over a full diagonal, `quadruple=CELL:DIGITS`
@@ -113,6 +113,8 @@ def rule(token, side):
     if name == "quadruple":
         corner, _, digits = value.partition(":")
         return f".Quad{cells(corner)}~" + "~".join(d.strip() for d in digits.split("+"))
+    if name == "region-sum":
+        return f".RegionSumLine{cells(value)}"
     if name == "between":
         return f".Between{cells(value)}"
     if name == "renban":

@@ -6,6 +6,7 @@ use crate::cage::CageBreak;
 use crate::drawn_sums::SumBreak;
 use crate::grid::{Conflict, Grid};
 use crate::indexers::IndexerBreak;
+use crate::lines::LineBreak;
 use crate::marks::MarkBreak;
 use crate::parameter::ParameterError;
 use crate::quadruples::QuadrupleBreak;
@@ -162,6 +163,14 @@ pub enum SolveError {
         /// Every quadruple the givens break.
         breaks: Vec<QuadrupleBreak>,
     },
+    /// Some givens break a between line or a region-sum line (see
+    /// [`Variant::line_breaks`]).
+    #[non_exhaustive]
+    #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    LineClash {
+        /// Every such line the givens break.
+        breaks: Vec<LineBreak>,
+    },
     /// Some givens break an indexer cell (see [`Variant::with_indexer`]).
     #[non_exhaustive]
     #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
@@ -253,7 +262,8 @@ impl Variant {
     /// [`SolveError::QuadrupleClash`] for givens that leave a quadruple no
     /// room, then [`SolveError::SandwichClash`] for givens a sandwich clue
     /// cannot hold with, then [`SolveError::IndexerClash`] for givens that
-    /// break an indexer cell.
+    /// break an indexer cell, then [`SolveError::LineClash`] for givens
+    /// that break a between line or a region-sum line.
     pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
         if self.is_standard_for(puzzle) {
             return puzzle.validate();
@@ -285,7 +295,11 @@ impl Variant {
             return Err(SolveError::SandwichClash { breaks });
         }
         let breaks = self.indexer_breaks(puzzle).unwrap_or_default();
-        if breaks.is_empty() { Ok(()) } else { Err(SolveError::IndexerClash { breaks }) }
+        if !breaks.is_empty() {
+            return Err(SolveError::IndexerClash { breaks });
+        }
+        let breaks = self.line_breaks(puzzle).unwrap_or_default();
+        if breaks.is_empty() { Ok(()) } else { Err(SolveError::LineClash { breaks }) }
     }
 }
 

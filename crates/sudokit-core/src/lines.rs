@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use crate::cell::Cell;
+
 use crate::pairs::PairRule;
 use crate::rule_kinds::RuleKind;
 
@@ -69,6 +71,12 @@ pub enum LineKind {
     /// ([`RuleKind::BetweenLines`]), outside
     /// [`RuleKinds::PAIRS`](crate::RuleKinds::PAIRS).
     Between,
+    /// A region-sum line: its cells in each region it passes through (a
+    /// box, or a jigsaw's region) add up to the same sum, one sum for
+    /// every such part. It has no pairs: [`Line::narrow`] keeps it
+    /// ([`RuleKind::RegionSumLines`], outside
+    /// [`RuleKinds::PAIRS`](crate::RuleKinds::PAIRS)).
+    RegionSum,
 }
 
 impl LineKind {
@@ -105,7 +113,7 @@ impl LineKind {
             LineKind::Renban(cells) => PairRule::Near(cells.saturating_sub(1)),
             LineKind::Entropic(width) => PairRule::OtherTier(width),
             LineKind::Modular(modulus) => PairRule::OtherRemainder(modulus),
-            LineKind::Between => PairRule::Different,
+            LineKind::Between | LineKind::RegionSum => PairRule::Different,
         }
     }
 
@@ -119,6 +127,7 @@ impl LineKind {
             LineKind::Entropic(_) => RuleKind::EntropicLines,
             LineKind::Modular(_) => RuleKind::ModularLines,
             LineKind::Between => RuleKind::BetweenLines,
+            LineKind::RegionSum => RuleKind::RegionSumLines,
         }
     }
 
@@ -140,6 +149,7 @@ impl LineKind {
             LineKind::Entropic(width) => format!("entropic={width}"),
             LineKind::Modular(modulus) => format!("modular={modulus}"),
             LineKind::Between => "between".into(),
+            LineKind::RegionSum => "region-sum".into(),
         }
     }
 
@@ -154,12 +164,19 @@ impl LineKind {
             LineKind::Entropic(_) => "an entropic line",
             LineKind::Modular(_) => "a modular line",
             LineKind::Between => "a between line",
+            LineKind::RegionSum => "a region-sum line",
         }
     }
 
     /// Whether its pairs have a direction (a thermometer's, from the bulb).
     pub fn is_directed(self) -> bool {
         matches!(self, LineKind::Thermometer | LineKind::SlowThermometer)
+    }
+
+    /// Whether its pairs do not say all of it, so that [`Line::narrow`]
+    /// keeps the rest: between lines and region-sum lines.
+    pub fn is_narrowed(self) -> bool {
+        matches!(self, LineKind::Between | LineKind::RegionSum)
     }
 }
 
@@ -175,6 +192,7 @@ impl fmt::Display for LineKind {
             LineKind::Entropic(width) => write!(f, "entropic line (tiers of {width})"),
             LineKind::Modular(modulus) => write!(f, "modular line (remainders by {modulus})"),
             LineKind::Between => f.write_str("between line"),
+            LineKind::RegionSum => f.write_str("region-sum line"),
         }
     }
 }
@@ -185,11 +203,31 @@ impl fmt::Display for LineKind {
 pub struct Line {
     kind: LineKind,
     cells: Vec<usize>,
+    /// Where each part of the line in one region starts (places along
+    /// it): a region-sum line's parts; `[0]` for other lines.
+    parts: Vec<usize>,
 }
 
 impl Line {
     pub(crate) fn new(kind: LineKind, cells: Vec<usize>) -> Line {
-        Line { kind, cells }
+        Line { kind, cells, parts: vec![0] }
+    }
+
+    /// A region-sum line cut into its parts by `region_of` (each cell's
+    /// region); any other line as it is.
+    pub(crate) fn in_regions(mut self, region_of: impl Fn(usize) -> usize) -> Line {
+        if self.kind == LineKind::RegionSum {
+            let cells = &self.cells;
+            self.parts =
+                (0..cells.len()).filter(|&k| k == 0 || region_of(cells[k]) != region_of(cells[k - 1])).collect();
+        }
+        self
+    }
+
+    /// The places along it where each of its parts in one region starts:
+    /// for a region-sum line, whose parts add up alike; `[0]` for others.
+    pub fn parts(&self) -> &[usize] {
+        &self.parts
     }
 
     /// What it asks of its cells.
@@ -225,9 +263,11 @@ impl Line {
     /// bit `d − 1` for digit `d`) to what a between line leaves them: each
     /// inner cell keeps the digits strictly between some digit of one end
     /// and some of the other that leave every inner cell a digit between
-    /// them, and each end the digits of such pairs. `false` when a cell is
-    /// left nothing; other lines leave `allowed` as it is (their pairs say
-    /// all).
+    /// them, and each end the digits of such pairs; or a region-sum line:
+    /// each cell keeps the digits some filling of its part gives it that
+    /// adds up to a sum every other part can reach too. `false` when a
+    /// cell is left nothing; other lines leave `allowed` as it is (their
+    /// pairs say all).
     ///
     /// ```
     /// use sudokit_core::{Cell, LineKind, Shape, Variant};
@@ -242,6 +282,9 @@ impl Line {
     /// # Ok::<(), sudokit_core::VariantError>(())
     /// ```
     pub fn narrow(&self, allowed: &mut [u64]) -> bool {
+        if self.kind == LineKind::RegionSum {
+            return crate::region_sums::narrow(&self.parts, allowed);
+        }
         if self.kind != LineKind::Between || allowed.len() < 3 {
             return true;
         }
@@ -272,7 +315,7 @@ impl Line {
     /// each other, for a renban any two cells, for an entropic line the
     /// cells one or two apart, for a modular line by `m` those fewer than
     /// `m` apart, for a between line each end and each inner cell, all as
-    /// (lower index, higher index).
+    /// (lower index, higher index); none for a region-sum line.
     pub fn pairs(&self) -> Vec<(usize, usize)> {
         let cells = &self.cells;
         let ordered = |(a, b): (usize, usize)| if self.kind.is_directed() { (a, b) } else { (a.min(b), a.max(b)) };
@@ -288,6 +331,7 @@ impl Line {
             LineKind::Modular(modulus) => {
                 within(modulus.saturating_sub(1) as usize).map(|(k, l)| ordered((cells[k], cells[l]))).collect()
             }
+            LineKind::RegionSum => Vec::new(),
             LineKind::Between => {
                 let ends = [cells[0], cells[cells.len() - 1]];
                 let inner = &cells[1..cells.len() - 1];
@@ -295,5 +339,58 @@ impl Line {
             }
             _ => cells.windows(2).map(|w| ordered((w[0], w[1]))).collect(),
         }
+    }
+}
+
+/// A line whose filled cells its own narrowing finds broken (a between
+/// line's inner digit not between its ends', a region-sum line's parts
+/// adding up differently): `Display` says which, with its digits (`.`
+/// for an empty cell): `the between line r1c1 r1c2 r1c3 cannot hold: 1 3
+/// 2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct LineBreak {
+    /// What it is.
+    pub kind: LineKind,
+    /// Its cells, in order along it.
+    pub cells: Vec<Cell>,
+    /// Their digits, 0 for an empty cell.
+    pub digits: Vec<u8>,
+}
+
+impl fmt::Display for LineBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells: Vec<String> = self.cells.iter().map(ToString::to_string).collect();
+        let digits: Vec<String> =
+            self.digits.iter().map(|&d| if d == 0 { ".".to_owned() } else { d.to_string() }).collect();
+        write!(f, "the {} {} cannot hold: {}", self.kind, cells.join(" "), digits.join(" "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Grid, Shape, Variant};
+
+    #[test]
+    fn lines_their_pairs_do_not_say_are_checked_whole() -> Result<(), Box<dyn std::error::Error>> {
+        let grid: Grid = "1234341221434321".parse()?;
+        let empty = Grid::empty(Shape::MINI);
+        // r2c1 (3) is no digit between r1c2 (2) and r1c1 (1), though it
+        // differs from both.
+        let between = Variant::parse("between=r1c2+r2c1+r1c1", Shape::MINI)?;
+        assert!(!between.is_solution_of(&grid, &empty));
+        assert_eq!(between.line_breaks(&grid)?[0].to_string(), "the between line r1c2 r2c1 r1c1 cannot hold: 2 3 1");
+        // r1c1 + r2c2 = 5 in box 1 against r3c3 = 4 in box 4.
+        let broken = Variant::parse("region-sum=r1c1+r2c2+r3c3", Shape::MINI)?;
+        assert!(!broken.is_solution_of(&grid, &empty));
+        assert_eq!(broken.line_breaks(&grid)?[0].to_string(), "the region-sum line r1c1 r2c2 r3c3 cannot hold: 1 4 4");
+        let held = Variant::parse("region-sum=r2c2+r3c3", Shape::MINI)?;
+        assert!(held.is_solution_of(&grid, &empty));
+        assert_eq!(held.lines()[0].parts(), [0, 1]);
+        // Regions given after the line cut it again: region 3 holds both.
+        let jigsaw = held.with_regions(&[1, 1, 2, 2, 1, 3, 2, 2, 1, 4, 3, 3, 4, 4, 4, 3])?;
+        assert_eq!(jigsaw.lines()[0].parts(), [0]);
+        Ok(())
     }
 }

@@ -112,6 +112,13 @@ pub const fn all_digits(side: usize) -> u64 {
     if side >= 64 { u64::MAX } else { (1 << side) - 1 }
 }
 
+/// The candidates of cells holding `digits` on a grid of `side`: a placed
+/// digit's own bit, every digit for an empty cell (0). What a rule's
+/// narrowing reads to check filled cells.
+pub(crate) fn candidates_of(digits: &[u8], side: usize) -> Vec<u64> {
+    digits.iter().map(|&d| if d == 0 { all_digits(side) } else { 1 << (d - 1) }).collect()
+}
+
 /// Even and odd cells: a cell marked so holds an even (odd) digit.
 /// [`Variant::with_parity`](crate::Variant::with_parity) marks a cell;
 /// the rules read it, like pencil marks, as the digits the cell may hold

@@ -90,11 +90,13 @@ pub enum RuleKind {
     /// Indexer cells: a column indexer's digit is the column of its own
     /// column number in its row (a row indexer's likewise).
     Indexers,
+    /// Region-sum lines: a line's parts in each region add up alike.
+    RegionSumLines,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 29] = [
+    pub const ALL: [RuleKind; 30] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -124,6 +126,7 @@ impl RuleKind {
         RuleKind::Sandwiches,
         RuleKind::Clones,
         RuleKind::Indexers,
+        RuleKind::RegionSumLines,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -159,6 +162,7 @@ impl RuleKind {
             RuleKind::Sandwiches => "sandwich sums",
             RuleKind::Clones => "clones",
             RuleKind::Indexers => "indexer cells",
+            RuleKind::RegionSumLines => "region-sum lines",
         }
     }
 

@@ -356,6 +356,10 @@ fn kinds_of(variant: &Variant) -> RuleKinds {
     for (bond, _) in variant.bonds() {
         kinds |= bond.kind();
     }
+    // A line without pairs (a region-sum line) has no bond.
+    for line in variant.lines() {
+        kinds |= line.kind().kind();
+    }
     for cage in variant.cages() {
         kinds |= RuleKind::Cages;
         if cage.sum().is_some() {

@@ -127,9 +127,7 @@ impl Sandwich {
     /// [`cells`](Sandwich::cells), 0 for an empty cell) leave the clue a
     /// way to hold; on a full row, whether it holds.
     pub fn fits(&self, digits: &[u8]) -> bool {
-        let any = crate::marks::all_digits(self.cells.len());
-        let mut allowed: Vec<u64> = digits.iter().map(|&d| if d == 0 { any } else { 1 << (d - 1) }).collect();
-        self.narrow(&mut allowed)
+        self.narrow(&mut crate::marks::candidates_of(digits, self.cells.len()))
     }
 }
 

@@ -82,5 +82,6 @@ fn rules_out_the_digit(error: &SolveError) -> bool {
             | SolveError::QuadrupleClash { .. }
             | SolveError::SandwichClash { .. }
             | SolveError::IndexerClash { .. }
+            | SolveError::LineClash { .. }
     )
 }

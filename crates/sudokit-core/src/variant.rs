@@ -13,7 +13,7 @@ use crate::cell::{Cell, Digit};
 use crate::drawn_sums::{self, Arrow, LittleKiller, SumBreak};
 use crate::grid::Grid;
 use crate::indexers::{Indexer, IndexerBreak, IndexerKind};
-use crate::lines::{Line, LineKind};
+use crate::lines::{Line, LineBreak, LineKind};
 use crate::marks::{MarkBreak, Parity};
 use crate::pairs::{ClueFamily, EdgeClue, Extremum, PairRule, Relation};
 use crate::quadruples::{Quadruple, QuadrupleBreak};
@@ -533,7 +533,7 @@ pub enum VariantError {
     },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS, column-indexer=CELLS, row-indexer=CELLS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, region-sum=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS, column-indexer=CELLS, row-indexer=CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -862,6 +862,9 @@ impl Variant {
             return Err(VariantError::RegionSize { region: region + 1, size, side });
         }
         self.regions = Some(map.iter().map(|&r| r - 1).collect());
+        // Region-sum lines are cut by the regions.
+        let lines = std::mem::take(&mut self.lines);
+        self.lines = lines.into_iter().map(|line| line.in_regions(|i| self.region_of(i))).collect();
         Ok(self)
     }
 
@@ -982,8 +985,14 @@ impl Variant {
             }
             _ => {}
         }
-        self.lines.push(Line::new(kind, indices));
+        let line = Line::new(kind, indices).in_regions(|i| self.region_of(i));
+        self.lines.push(line);
         Ok(self)
+    }
+
+    /// The region of cell `i`: its jigsaw region, or its box.
+    fn region_of(&self, i: usize) -> usize {
+        self.regions.as_deref().map_or_else(|| self.shape.box_of(i), |map| usize::from(map[i]))
     }
 
     /// These rules with `cell` a minimum (its digit below each orthogonal
@@ -1229,6 +1238,31 @@ impl Variant {
         &self.clones
     }
 
+    /// The between lines and region-sum lines whose filled cells in `grid`
+    /// break them ([`Line::narrow`], each empty cell counted as any
+    /// digit): on a full grid, those that do not hold. In the order added.
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn line_breaks(&self, grid: &Grid) -> Result<Vec<LineBreak>, VariantError> {
+        if grid.shape() != self.shape {
+            return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
+        }
+        let (values, side) = (grid.values(), self.shape.side());
+        Ok(self
+            .lines
+            .iter()
+            .filter(|line| line.kind().is_narrowed())
+            .map(|line| (line, line.cells().iter().map(|&i| values[i]).collect::<Vec<u8>>()))
+            .filter(|(line, digits)| !line.narrow(&mut crate::marks::candidates_of(digits, side)))
+            .map(|(line, digits)| LineBreak {
+                kind: line.kind(),
+                cells: line.cells().iter().map(|&i| Cell::from_index(i, self.shape)).collect(),
+                digits,
+            })
+            .collect())
+    }
+
     /// These rules with an indexer cell: a column indexer's digit is the
     /// column, in its row, of its own column number (`r3c1` holding 4
     /// puts a 1 in `r3c4`); a row indexer's, the row, in its column, of
@@ -1271,15 +1305,12 @@ impl Variant {
         if grid.shape() != self.shape {
             return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
         }
-        let (values, any) = (grid.values(), crate::marks::all_digits(self.shape.side()));
+        let (values, side) = (grid.values(), self.shape.side());
         Ok(self
             .indexers
             .iter()
             .map(|indexer| (indexer, indexer.line().iter().map(|&i| values[i]).collect::<Vec<u8>>()))
-            .filter(|(indexer, digits)| {
-                let mut allowed: Vec<u64> = digits.iter().map(|&d| if d == 0 { any } else { 1 << (d - 1) }).collect();
-                !indexer.narrow(&mut allowed)
-            })
+            .filter(|(indexer, digits)| !indexer.narrow(&mut crate::marks::candidates_of(digits, side)))
             .map(|(indexer, digits)| IndexerBreak {
                 kind: indexer.kind(),
                 cell: Cell::from_index(indexer.cell(), self.shape),
@@ -1479,7 +1510,9 @@ impl Variant {
                 self.lines.iter().filter(|line| line.kind() == kind).flat_map(Line::pairs).collect();
             pairs.sort_unstable();
             pairs.dedup();
-            out.push((Bond::Line(kind), pairs));
+            if !pairs.is_empty() {
+                out.push((Bond::Line(kind), pairs));
+            }
         }
         let mut cloned: Vec<(usize, usize)> = (self.clones.iter())
             .flat_map(|(cells, copies)| cells.iter().zip(copies).map(|(&a, &b)| (a.min(b), a.max(b))))
@@ -1715,6 +1748,7 @@ impl Variant {
             && self.quadruple_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.sandwich_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.indexer_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
+            && self.line_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
     }
 
     /// For each cell (row-major), the cells that may not hold its digit:

@@ -19,6 +19,7 @@
 //! | a palindrome (the line reads the same both ways) | `palindrome=` then its cells |
 //! | a renban (its cells hold a run of consecutive digits, in any order) | `renban=` then its cells |
 //! | a between line (the cells between its ends hold digits strictly between theirs) | `between=` then its cells, from one end to the other |
+//! | a region-sum line (its cells in each box or region it crosses add up alike) | `region-sum=` then its cells |
 //! | an entropic line (any three cells in a row: one of 1–3, one of 4–6, one of 7–9) | `entropic=` then its cells; tiers of another width, `entropic=2:r1c1+r1c2` |
 //! | a modular line (any three cells in a row: three remainders by 3) | `modular=` then its cells; another number `m` (any `m` in a row), `modular=4:r1c1+r1c2` |
 //! | minimum or maximum cells (below or above each orthogonal neighbour) | `minimum=` or `maximum=` then the cells joined by `+`: `maximum=r5c5+r1c9` |
@@ -104,7 +105,7 @@ impl Variant {
                 }
                 (
                     name @ ("thermo" | "slow-thermo" | "german-whispers" | "dutch-whispers" | "palindrome" | "renban"
-                    | "between"),
+                    | "between" | "region-sum"),
                     Some(cells),
                 ) => {
                     let cells = house_cells(cells).map_err(unreadable)?;
@@ -115,6 +116,7 @@ impl Variant {
                         "dutch-whispers" => LineKind::dutch_whispers(shape.side()),
                         "renban" => LineKind::Renban(u32::try_from(cells.len()).unwrap_or(u32::MAX)),
                         "between" => LineKind::Between,
+                        "region-sum" => LineKind::RegionSum,
                         _ => LineKind::Palindrome,
                     };
                     variant.with_line(kind, &cells)?

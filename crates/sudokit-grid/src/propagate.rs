@@ -51,6 +51,12 @@ pub enum Contradiction {
         /// Its first cell, one end.
         first: Cell,
     },
+    /// A region-sum line's parts can no longer add up alike.
+    #[error("the region-sum line from {first} can no longer add up alike in each region")]
+    RegionSumLine {
+        /// Its first cell.
+        first: Cell,
+    },
     /// A quadruple's four cells can no longer hold its digits.
     #[error("the quadruple at {corner} can no longer hold its digits")]
     Quadruple {

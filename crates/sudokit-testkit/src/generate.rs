@@ -92,7 +92,9 @@ fn with_cage_of(variant: Variant, solution: &Grid, cage: &[usize]) -> Variant {
 /// of an entropic line to a tier unlike the two before, of a modular line
 /// by `m` to a remainder unlike the `m − 1` before; a palindrome's walk is kept only where its facing cells hold
 /// the same digit, a renban's where its digits run without a gap, a
-/// between line's where its inner digits lie between its ends' (tried
+/// between line's where its inner digits lie between its ends', a
+/// region-sum line's where it crosses two regions or more and its parts
+/// add up alike (tried
 /// up to 200 times a line, so there may be fewer). A renban's count is
 /// the walk's, whatever `kind` says. Written from the definitions, not
 /// from the rules' pairs; `solution` solves the rules if it solved
@@ -156,6 +158,7 @@ pub fn lines(variant: Variant, solution: &Grid, kind: LineKind, count: usize, lo
                 LineKind::Palindrome => (0..line.len() / 2).all(facing),
                 LineKind::Renban(_) => span == line.len() - 1,
                 LineKind::Between => line.len() > 2 && held[1..held.len() - 1].iter().all(between),
+                LineKind::RegionSum => parts_agree(&line, values, |i| region_of(&variant, i)),
                 _ => true,
             };
             if line.len() < 2 || !kept {
@@ -171,6 +174,27 @@ pub fn lines(variant: Variant, solution: &Grid, kind: LineKind, count: usize, lo
         }
     }
     variant
+}
+
+/// The region of cell `i`: its jigsaw region, or its box.
+fn region_of(variant: &Variant, i: usize) -> usize {
+    let shape = variant.shape();
+    variant.regions().map_or_else(|| shape.box_of(i), |map| usize::from(map[i]))
+}
+
+/// Whether `line` crosses two regions or more and its parts, one per
+/// region it runs through, add up alike in `values`.
+fn parts_agree(line: &[usize], values: &[u8], region_of: impl Fn(usize) -> usize) -> bool {
+    let mut sums = vec![0u32];
+    for (k, &i) in line.iter().enumerate() {
+        if k > 0 && region_of(i) != region_of(line[k - 1]) {
+            sums.push(0);
+        }
+        if let Some(last) = sums.last_mut() {
+            *last += u32::from(values[i]);
+        }
+    }
+    sums.len() > 1 && sums.windows(2).all(|w| w[0] == w[1])
 }
 
 /// `variant` with `count` quadruples that `solution` keeps: around random

@@ -17,7 +17,9 @@ type Sum = (Vec<usize>, u32);
 type Allows = fn(u8, u8) -> bool;
 
 /// A line: what it asks, and its cells in order.
-type Drawn = (LineKind, Vec<usize>);
+/// A line: its kind, its cells in order, and each cell's region (box or
+/// jigsaw region), which a region-sum line reads.
+type Drawn = (LineKind, Vec<usize>, Vec<usize>);
 
 /// Cells, each with its weight, whose digits add up to a total: an
 /// arrow (its shaft +1, its circle −1, total 0), a little killer.
@@ -244,7 +246,10 @@ impl Rules {
             let kept = (1..=n as u64).filter(|d| (d % 2 == 0) == even).fold(0, |set, d| set | 1 << (d - 1));
             marks[cell] &= kept;
         }
-        let lines = variant.lines().iter().map(|line| (line.kind(), line.cells().to_vec())).collect();
+        let region_of = |i: usize| variant.regions().map_or((i / n / bh) * bh + i % n / bw, |map| usize::from(map[i]));
+        let lines = (variant.lines().iter())
+            .map(|line| (line.kind(), line.cells().to_vec(), line.cells().iter().map(|&i| region_of(i)).collect()))
+            .collect();
         let arrows = variant.arrows().iter().map(|arrow| {
             let shaft = arrow.shaft().iter().map(|&i| (i, 1));
             (shaft.chain([(arrow.circle(), -1)]).collect(), 0)
@@ -303,7 +308,7 @@ impl Rules {
         if let Some((cells, sum)) = self.sums.iter().find(|cage| !sum_reachable(cage, values, self.side)) {
             return Some(format!("the cage of cells {cells:?} cannot add up to {sum}"));
         }
-        if let Some((kind, cells)) = self.lines.iter().find(|line| !line_holds(line, values, self.side)) {
+        if let Some((kind, cells, _)) = self.lines.iter().find(|line| !line_holds(line, values, self.side)) {
             return Some(format!("the {kind:?} line of cells {cells:?} is broken"));
         }
         if let Some((cells, total)) = self.weighted.iter().find(|sum| !weighted_reachable(sum, values, self.side)) {
@@ -333,7 +338,7 @@ impl Rules {
 /// modular line by `m` different remainders; a between line's inner
 /// digits lie strictly between its ends' (and differ from a lone filled
 /// end).
-fn line_holds((kind, cells): &Drawn, values: &[u8], side: usize) -> bool {
+fn line_holds((kind, cells, regions): &Drawn, values: &[u8], side: usize) -> bool {
     let filled: Vec<(usize, i64)> =
         cells.iter().enumerate().filter(|&(_, &i)| values[i] != 0).map(|(p, &i)| (p, i64::from(values[i]))).collect();
     let len = cells.len();
@@ -371,6 +376,18 @@ fn line_holds((kind, cells): &Drawn, values: &[u8], side: usize) -> bool {
                     (len == 2 || high - low >= 2) && inner.clone().all(|v| low < v && v < high)
                 }
             }
+        }
+        LineKind::RegionSum => {
+            // The parts: runs of cells in one region; those filled whole
+            // add up alike.
+            let starts = (0..len).filter(|&p| p == 0 || regions[p] != regions[p - 1]);
+            let ends = (1..=len).filter(|&p| p == len || regions[p] != regions[p - 1]);
+            let sums: Vec<i64> = starts
+                .zip(ends)
+                .filter(|&(a, b)| (a..b).all(|p| values[cells[p]] != 0))
+                .map(|(a, b)| (a..b).map(|p| i64::from(values[cells[p]])).sum())
+                .collect();
+            sums.windows(2).all(|w| w[0] == w[1])
         }
         LineKind::Entropic(width) => windows_differ(&filled, len, 3, |v| (v - 1) / i64::from(width)),
         LineKind::Modular(modulus) => windows_differ(&filled, len, modulus as usize, |v| v % i64::from(modulus)),

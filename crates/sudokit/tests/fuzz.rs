@@ -666,7 +666,8 @@ fn rule_sets(rng: &mut SplitMix64, tally: &mut Tally) {
                 | SolveError::SumClash { .. }
                 | SolveError::QuadrupleClash { .. }
                 | SolveError::SandwichClash { .. }
-                | SolveError::IndexerClash { .. },
+                | SolveError::IndexerClash { .. }
+                | SolveError::LineClash { .. },
             ) => assert_eq!(truth, 0, "{what}: no solution, but the oracle finds one"),
             Err(SolveError::BudgetExhausted { stats, .. }) => {
                 assert!(stats.nodes <= nodes && stats.iterations <= iterations, "{what}: {stats:?}");
@@ -746,6 +747,7 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
             LineKind::entropic(side),
             LineKind::modular(side),
             LineKind::Between,
+            LineKind::RegionSum,
         ];
         let kind = kinds[rng.below(kinds.len())];
         let mut line = vec![cell(rng)];

@@ -49,6 +49,9 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         }
         RuleKind::Sandwiches => mini.with_sandwich(UnitKind::Row, 0, 5).expect("a sandwich"),
         RuleKind::Clones => mini.with_clone(&pair[..1], &[Cell::new(3, 3)]).expect("a clone"),
+        RuleKind::RegionSumLines => {
+            mini.with_line(LineKind::RegionSum, &[Cell::new(0, 1), Cell::new(0, 2)]).expect("a line")
+        }
         RuleKind::Indexers => mini.with_indexer(IndexerKind::Column, pair[0]).expect("an indexer"),
         other => panic!("no puzzle of {other} yet: add one"),
     };

@@ -91,6 +91,7 @@ fn variants() -> Vec<(&'static str, Variant)> {
         ),
         ("6×6 German whispers", lines(six(), &solved_grid(Shape::SIX, 9), LineKind::german_whispers(6), 4, 6, 9)),
         ("6×6 between lines", lines(six(), &solved_grid(Shape::SIX, 22), LineKind::Between, 6, 5, 22)),
+        ("6×6 region-sum lines", lines(six(), &solved_grid(Shape::SIX, 29), LineKind::RegionSum, 6, 4, 29)),
         ("6×6 quadruples", quadruples(six(), &solved_grid(Shape::SIX, 20), 6, 20)),
         ("6×6 sandwiches", sandwiches(six(), &solved_grid(Shape::SIX, 23), 6, 23)),
         ("6×6 clones", clones(six(), &solved_grid(Shape::SIX, 25), 5, 25)),
@@ -265,7 +266,7 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         // jigsaw.
         let expected_takers = match name {
             // auto, propagation, backtracking-mrv and rules.
-            _ if ["arrows", "little killers", "quadruples", "between", "sandwiches", "indexers"]
+            _ if ["arrows", "little killers", "quadruples", "between", "region-sum", "sandwiches", "indexers"]
                 .iter()
                 .any(|kind| name.contains(kind)) =>
             {

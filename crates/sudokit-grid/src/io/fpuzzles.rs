@@ -20,6 +20,7 @@
 //! cells is refused), `littlekillersum` (`cells` along the diagonal and
 //! the sum `value`; one without a value is a drawing), `renban`,
 //! `entropicline` (tiers of a third of the digits), `betweenline`,
+//! `regionsumline`,
 //! `quadruple` (the four
 //! `cells` around a point and their `values`), `sandwichsum` (the clue's
 //! `cell` outside the grid, `R0C3` above column 3 or `R4C0` left of row 4,
@@ -237,6 +238,7 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "renban"
                     | "entropicline"
                     | "betweenline"
+                    | "regionsumline"
                     | "minimum"
                     | "maximum"
                     | "odd"
@@ -304,6 +306,7 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
         ("renban", LineKind::Renban(0)),
         ("entropicline", LineKind::entropic(side)),
         ("betweenline", LineKind::Between),
+        ("regionsumline", LineKind::RegionSum),
     ] {
         for (k, entry) in entries(object, key).iter().enumerate() {
             for line in lines_of(entry, &format!("{key} {}", k + 1))? {

@@ -202,6 +202,7 @@ fn lines(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), FPuzz
             kind if kind == LineKind::german_whispers(shape.side()) => "whispers",
             LineKind::Renban(_) => "renban",
             LineKind::Between => "betweenline",
+            LineKind::RegionSum => "regionsumline",
             kind if kind == LineKind::entropic(shape.side()) => "entropicline",
             kind => return Err(unwritable(&kind.name(shape.side()))),
         };
@@ -313,6 +314,7 @@ mod tests {
             variant = lines(variant, &solution, LineKind::Renban(0), 2, 4, seed);
             variant = lines(variant, &solution, LineKind::entropic(shape.side()), 1, 4, seed);
             variant = lines(variant, &solution, LineKind::Between, 2, 4, seed);
+            variant = lines(variant, &solution, LineKind::RegionSum, 2, 4, seed);
         }
         if on(6) {
             variant = parities(extrema(variant, &solution, 50, seed), &solution, 20, seed);

@@ -1,15 +1,21 @@
 //! The rules over a group of cells of the general engine of
 //! [`PropagationSearch`](super::PropagationSearch) that are neither pairs
-//! nor sums — quadruples, between lines, sandwiches and indexer cells —
+//! nor sums — quadruples, between and region-sum lines, sandwiches and
+//! indexer cells —
 //! each kept to what its own narrowing in the core leaves its cells
 //! ([`Quadruple::narrow`], [`Line::narrow`], [`Sandwich::narrow`],
 //! [`Indexer::narrow`]).
 
-use sudokit_core::{Indexer, Line, LineKind, Quadruple, RuleKind, RuleKinds, Rulebook, Sandwich};
+use sudokit_core::{Indexer, Line, Quadruple, RuleKind, RuleKinds, Rulebook, Sandwich};
 
 /// The kinds of rule read as groups.
-pub(crate) const KINDS: RuleKinds =
-    RuleKinds::of(&[RuleKind::Quadruples, RuleKind::BetweenLines, RuleKind::Sandwiches, RuleKind::Indexers]);
+pub(crate) const KINDS: RuleKinds = RuleKinds::of(&[
+    RuleKind::Quadruples,
+    RuleKind::BetweenLines,
+    RuleKind::RegionSumLines,
+    RuleKind::Sandwiches,
+    RuleKind::Indexers,
+]);
 
 /// A rule over a few cells, as the engine reads it: its cells as the
 /// engine indexes them, and the rule.
@@ -23,21 +29,23 @@ pub(crate) struct Group {
 #[derive(Debug)]
 enum Rule {
     Quadruple(Quadruple),
-    Between(Line),
+    /// A between line or a region-sum line.
+    Line(Line),
     Sandwich(Sandwich),
     Indexer(Indexer),
 }
 
 impl Group {
-    /// Every quadruple, between line, sandwich and indexer of `rules`.
+    /// Every quadruple, between and region-sum line, sandwich and indexer
+    /// of `rules`.
     pub(crate) fn all(rules: &Rulebook) -> Vec<Group> {
         let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect();
         let variant = rules.variant();
         let quadruples =
             variant.quadruples().iter().map(|q| Group { cells: narrow(q.cells()), rule: Rule::Quadruple(q.clone()) });
         let between = (variant.lines().iter())
-            .filter(|line| line.kind() == LineKind::Between)
-            .map(|line| Group { cells: narrow(line.cells()), rule: Rule::Between(line.clone()) });
+            .filter(|line| line.kind().is_narrowed())
+            .map(|line| Group { cells: narrow(line.cells()), rule: Rule::Line(line.clone()) });
         let sandwiches = (variant.sandwiches().iter())
             .map(|sandwich| Group { cells: narrow(sandwich.cells()), rule: Rule::Sandwich(sandwich.clone()) });
         let indexers = (variant.indexers().iter())
@@ -53,7 +61,7 @@ impl Group {
                 Ok(four) => quadruple.narrow(four),
                 Err(_) => false,
             },
-            Rule::Between(line) => line.narrow(allowed),
+            Rule::Line(line) => line.narrow(allowed),
             Rule::Sandwich(sandwich) => sandwich.narrow(allowed),
             Rule::Indexer(indexer) => indexer.narrow(allowed),
         }

@@ -392,9 +392,13 @@ impl Position {
         if let Some(quadruple) = quadruple {
             return Some(Contradiction::Quadruple { corner: self.cell(quadruple.cells()[0]) });
         }
-        let mut between = variant.lines().iter().filter(|line| line.kind() == sudokit_core::LineKind::Between);
-        if let Some(line) = between.find(|line| squeezed(line.cells(), &|allowed| line.narrow(allowed))) {
-            return Some(Contradiction::BetweenLine { first: self.cell(line.cells()[0]) });
+        let mut narrowed = variant.lines().iter().filter(|line| line.kind().is_narrowed());
+        if let Some(line) = narrowed.find(|line| squeezed(line.cells(), &|allowed| line.narrow(allowed))) {
+            let first = self.cell(line.cells()[0]);
+            return Some(match line.kind() {
+                sudokit_core::LineKind::RegionSum => Contradiction::RegionSumLine { first },
+                _ => Contradiction::BetweenLine { first },
+            });
         }
         let sandwich = (variant.sandwiches().iter())
             .find(|sandwich| squeezed(sandwich.cells(), &|allowed| sandwich.narrow(allowed)));

@@ -242,6 +242,10 @@ techniques! {
     /// them, ends those that leave an inner cell nothing. sudokit's own
     /// score, a cage combination's.
     BetweenLine => "Between line", 24;
+    /// The cells of a region-sum line lose what no filling of their part
+    /// adding up to a sum every other part reaches gives them. sudokit's
+    /// own score, a cage combination's.
+    RegionSumLine => "Region-sum line", 24;
     /// The cells of a row or column with a sandwich clue lose what no
     /// place of its crusts (its lowest and highest digit) and no set of
     /// digits between them adding up to the clue leaves them. sudokit's

@@ -119,7 +119,8 @@ pub trait Strategy: Send + Sync {
 /// arrows and little killers
 /// ([`DrawnSums`](super::techniques::DrawnSums)), pencil marks, parity and
 /// quadruples ([`Quadruples`](super::techniques::Quadruples)), between
-/// lines ([`BetweenLines`](super::techniques::BetweenLines)), sandwiches
+/// lines ([`BetweenLines`](super::techniques::BetweenLines)), region-sum
+/// lines ([`RegionSumLines`](super::techniques::RegionSumLines)), sandwiches
 /// ([`Sandwiches`](super::techniques::Sandwiches)) and indexer cells
 /// ([`Indexers`](super::techniques::Indexers)).
 pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
@@ -129,6 +130,7 @@ pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
     .union(RuleKinds::DRAWN_SUMS)
     .with(RuleKind::Quadruples)
     .with(RuleKind::BetweenLines)
+    .with(RuleKind::RegionSumLines)
     .with(RuleKind::Sandwiches)
     .with(RuleKind::Indexers);
 

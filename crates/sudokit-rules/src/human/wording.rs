@@ -132,6 +132,7 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
             };
             write!(f, "{name}: {indexer} names the {line} {sum}")
         }
+        Technique::RegionSumLine => write!(f, "{name}: each region's part of {cells} adds up to the same sum"),
         Technique::Quadruple => {
             let digits: Vec<String> =
                 group.sets.iter().map(|set| set.iter().map(|d| d.to_string()).collect()).collect();

@@ -249,9 +249,10 @@ fn every_step_keeps_the_solution_under_quadruples_and_between_lines() {
         62,
         |solution, seed| {
             let thermometers = lines(Variant::standard(Shape::CLASSIC), solution, LineKind::Thermometer, 4, 5, seed);
-            quadruples(lines(thermometers, solution, LineKind::Between, 6, 6, seed), solution, 14, seed)
+            let region_sums = lines(thermometers, solution, LineKind::RegionSum, 6, 5, seed);
+            quadruples(lines(region_sums, solution, LineKind::Between, 6, 6, seed), solution, 14, seed)
         },
-        &[Technique::Quadruple, Technique::BetweenLine],
+        &[Technique::Quadruple, Technique::BetweenLine, Technique::RegionSumLine],
     );
 }
 

@@ -128,6 +128,7 @@ fn draw_line(svg: &mut String, kind: LineKind, cells: &[usize], layout: &Layout)
         LineKind::Entropic(_) => ("entropic", Colour::rgb(0xf0, 0xa0, 0x30), 0.12),
         LineKind::Modular(_) => ("modular", Colour::rgb(0x30, 0xa8, 0x9c), 0.12),
         LineKind::Between => ("between", Colour::rgb(0x9c, 0xb8, 0xd8), 0.08),
+        LineKind::RegionSum => ("region-sum", Colour::rgb(0x3c, 0x78, 0xd8), 0.1),
         _ => ("line", FAINT, 0.1),
     };
     let points: Vec<String> =

@@ -1,6 +1,7 @@
-//! Between lines: the cells between a line's two ends hold digits
-//! strictly between theirs, so every cell keeps what [`Line::narrow`]
-//! leaves it.
+//! Between lines (the cells between a line's two ends hold digits
+//! strictly between theirs) and region-sum lines (a line's parts in each
+//! region add up alike): every cell keeps what [`Line::narrow`] leaves
+//! it.
 //!
 //! [`Line::narrow`]: sudokit_core::Line::narrow
 
@@ -40,6 +41,38 @@ impl Strategy for BetweenLines {
             let removed = narrowed(position, line.cells(), |allowed| line.narrow(allowed))?;
             let group = SumGroup::listing(line.cells().iter().map(|&i| position.cell(i)).collect(), Vec::new());
             Some(Step::new(Technique::BetweenLine, Pattern::Sum(Box::new(group))).eliminating(removed))
+        })
+    }
+}
+
+/// Region-sum lines (sudokit's own score, 2.4, a cage combination's): a
+/// line's part in each region it crosses adds up to one sum, so each cell
+/// keeps the digits some filling of its part gives it whose sum every
+/// other part can reach ([`Technique::RegionSumLine`]). Lines in the
+/// order of the rules, the first that removes anything.
+#[derive(Clone, Copy, Debug)]
+pub struct RegionSumLines;
+
+impl Strategy for RegionSumLines {
+    fn name(&self) -> &'static str {
+        "Region-sum lines"
+    }
+
+    fn rule_kinds(&self) -> RuleKinds {
+        KINDS_PLAYED
+    }
+
+    /// Rules with a region-sum line.
+    fn applies_to(&self, rules: &Rulebook) -> bool {
+        rules.kinds().contains(RuleKind::RegionSumLines)
+    }
+
+    fn find(&self, position: &Position) -> Option<Step> {
+        let lines = position.variant().lines().iter().filter(|line| line.kind() == LineKind::RegionSum);
+        lines.into_iter().find_map(|line| {
+            let removed = narrowed(position, line.cells(), |allowed| line.narrow(allowed))?;
+            let group = SumGroup::listing(line.cells().iter().map(|&i| position.cell(i)).collect(), Vec::new());
+            Some(Step::new(Technique::RegionSumLine, Pattern::Sum(Box::new(group))).eliminating(removed))
         })
     }
 }

@@ -41,7 +41,7 @@ mod subsets;
 mod uniqueness;
 mod wings;
 
-pub use between::BetweenLines;
+pub use between::{BetweenLines, RegionSumLines};
 pub use bound::BoundCells;
 pub use chaining::{Chains, ForcingChains};
 pub use exclusion::{AlignedPairExclusion, AlignedTripleExclusion};
