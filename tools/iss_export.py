@@ -16,7 +16,7 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 `german-whispers=`, `dutch-whispers=`, `whispers=APART:CELLS`,
 `palindrome=`, `renban=`, `between=`, `region-sum=`, `entropic=` (9x9 only), `modular=`,
 `minimum=` and `maximum=` as `.GreaterThan` pairs, `even=`
-and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`,
+and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`, `pill-arrow=PILL:CELLS`,
 `little-killer=SUM:CELLS` over a full diagonal, `quadruple=CELL:DIGITS`
 as `.Quad`, `sandwich=SUM:LINE`, `clone=CELLS:CELLS` as
 `.SameValues` pairs, `column-indexer=` and `row-indexer=` as `.Indexing`; ISS has no slow
@@ -140,6 +140,9 @@ def rule(token, side):
     if name == "arrow":
         circle, _, shaft = value.partition(":")
         return f".Arrow{cells(circle)}{cells(shaft)}"
+    if name == "pill-arrow":
+        pill, _, shaft = value.partition(":")
+        return f".PillArrow~{len(pill.split('+'))}{cells(pill)}{cells(shaft)}"
     if name == "little-killer":
         total, _, members = value.partition(":")
         return f".LittleKiller~{total.strip()}~{diagonal_id(members, side)}"

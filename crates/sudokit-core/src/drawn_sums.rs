@@ -1,12 +1,16 @@
 //! Sums drawn on the grid: arrows (the digits along an arrow add up to
-//! the digit in its circle) and little killers (the digits along a
-//! diagonal add up to the clue outside the grid). Digits may repeat along
-//! either, unless a house or another rule keeps two of its cells apart.
+//! the digit in its circle, or to the number a pill of two or three cells
+//! writes) and little killers (the digits along a diagonal add up to the
+//! clue outside the grid). Digits may repeat along either, unless a house
+//! or another rule keeps two of its cells apart.
 //!
-//! Each is a linear sum over its cells — the shaft less the circle adds
-//! up to 0, the diagonal to its clue — which the engines read with the
-//! killer cages' sums ([`sums::sums_of`](crate::sums::sums_of)), so an
-//! engine that keeps any sum by its bounds keeps these too.
+//! Each arrow and little killer is a linear sum over its cells — the shaft
+//! less the circle adds up to 0, the diagonal to its clue — which the
+//! engines read with the killer cages' sums
+//! ([`sums::sums_of`](crate::sums::sums_of)), so an engine that keeps any
+//! sum by its bounds keeps these too. A pill's digits weigh 10 and 1 (100,
+//! 10 and 1), which those sums do not say: a pill arrow is a rule of its
+//! own, kept by [`PillArrow::narrow`].
 //!
 //! ```
 //! use sudokit_core::{Cell, Grid, Shape, Variant};
@@ -50,6 +54,85 @@ impl Arrow {
     /// The cells along it from the circle, row-major indices.
     pub fn shaft(&self) -> &[usize] {
         &self.shaft
+    }
+}
+
+/// A pill arrow: the digits of its shaft add up to the number its pill's
+/// two or three digits write, read in order (tens first).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PillArrow {
+    pill: Vec<usize>,
+    shaft: Vec<usize>,
+}
+
+impl PillArrow {
+    pub(crate) fn new(pill: Vec<usize>, shaft: Vec<usize>) -> PillArrow {
+        PillArrow { pill, shaft }
+    }
+
+    /// The cells of its pill, in reading order of the number (row-major
+    /// indices).
+    pub fn pill(&self) -> &[usize] {
+        &self.pill
+    }
+
+    /// The cells along it from the pill, row-major indices.
+    pub fn shaft(&self) -> &[usize] {
+        &self.shaft
+    }
+
+    /// Its pill's cells, then its shaft's: the order
+    /// [`narrow`](PillArrow::narrow) reads.
+    pub fn cells(&self) -> Vec<usize> {
+        self.pill.iter().chain(&self.shaft).copied().collect()
+    }
+
+    /// Narrows `allowed` (the candidates of [`cells`](PillArrow::cells),
+    /// bit `d − 1` for digit `d`) by bounds: the pill keeps the digits of
+    /// the numbers the shaft can add up to (each shaft cell from its least
+    /// to its greatest candidate), and each shaft cell the digits that
+    /// leave the others room to reach one of those numbers. `false` when a
+    /// cell is left nothing.
+    pub fn narrow(&self, allowed: &mut [u64]) -> bool {
+        let k = self.pill.len();
+        if allowed.len() != k + self.shaft.len() || allowed.contains(&0) {
+            return false;
+        }
+        let (low, high) =
+            (|set: u64| u64::from(set.trailing_zeros()) + 1, |set: u64| 64 - u64::from(set.leading_zeros()));
+        let (shaft_low, shaft_high) = allowed[k..].iter().fold((0, 0), |(l, h), &set| (l + low(set), h + high(set)));
+        // Every number the pill can write within the shaft's reach.
+        let (mut kept, mut least, mut most) = ([0u64; 3], u64::MAX, 0);
+        let mut number = |digits: &[u64]| {
+            let value = digits.iter().fold(0, |v, &d| v * 10 + d);
+            if (shaft_low..=shaft_high).contains(&value) {
+                for (kept, &d) in kept.iter_mut().zip(digits) {
+                    *kept |= 1 << (d - 1);
+                }
+                (least, most) = (least.min(value), most.max(value));
+            }
+        };
+        let digits = |set: u64| (1..=64u64).filter(move |d| set >> (d - 1) & 1 == 1);
+        for a in digits(allowed[0]) {
+            for b in digits(allowed[1]) {
+                match allowed.get(2).filter(|_| k == 3) {
+                    Some(&third) => digits(third).for_each(|c| number(&[a, b, c])),
+                    None => number(&[a, b]),
+                }
+            }
+        }
+        for (cell, kept) in allowed[..k].iter_mut().zip(kept) {
+            *cell &= kept;
+        }
+        if least > most {
+            return false;
+        }
+        for cell in allowed[k..].iter_mut() {
+            let (others_low, others_high) = (shaft_low - low(*cell), shaft_high - high(*cell));
+            let fits = |d: u64| others_low + d <= most && others_high + d >= least;
+            *cell &= digits(*cell).filter(|&d| fits(d)).fold(0, |m, d| m | 1 << (d - 1));
+        }
+        allowed.iter().all(|&a| a != 0)
     }
 }
 
@@ -104,6 +187,15 @@ pub enum SumBreak {
         /// The shaft's digits, 0 for an empty cell.
         digits: Vec<u8>,
     },
+    /// A pill arrow.
+    PillArrow {
+        /// Its pill.
+        pill: Vec<Cell>,
+        /// Its shaft.
+        shaft: Vec<Cell>,
+        /// The pill's digits, then the shaft's, 0 for an empty cell.
+        digits: Vec<u8>,
+    },
     /// A little killer.
     LittleKiller {
         /// Its clue.
@@ -139,6 +231,17 @@ impl fmt::Display for SumBreak {
                     digits_text(digits)
                 )
             }
+            SumBreak::PillArrow { pill, shaft, digits } => {
+                let number: String =
+                    digits[..pill.len()].iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
+                write!(
+                    f,
+                    "the pill arrow from {} ({number}) along {} cannot add up to it: {}",
+                    join(pill),
+                    join(shaft),
+                    digits_text(&digits[pill.len()..])
+                )
+            }
             SumBreak::LittleKiller { total, cells, digits } if !digits.contains(&0) => {
                 let sum: u32 = digits.iter().map(|&d| u32::from(d)).sum();
                 write!(f, "the little killer {} adds up to {sum}, not {total}: {}", join(cells), digits_text(digits))
@@ -147,5 +250,25 @@ impl fmt::Display for SumBreak {
                 write!(f, "the little killer {} cannot add up to {total}: {}", join(cells), digits_text(digits))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PillArrow;
+
+    #[test]
+    fn a_pill_keeps_the_numbers_its_shaft_reaches() {
+        // Pill r·c1 r·c2 (1 or 2, then any of 1–9), a shaft of two cells of
+        // 1 to 9: it reaches 2 to 18, so the pill writes 11 to 18 — its
+        // first digit is 1 and its second 1 to 8 — and each shaft cell
+        // needs at least 11 − 9 = 2.
+        let pill = PillArrow::new(vec![0, 1], vec![2, 3]);
+        let mut allowed = [0b11, 0x1ff, 0x1ff, 0x1ff];
+        assert!(pill.narrow(&mut allowed));
+        assert_eq!(allowed, [0b1, 0xff, 0x1fe, 0x1fe]);
+        // A shaft of one cell (at most 9) leaves no two-digit number.
+        let short = PillArrow::new(vec![0, 1], vec![2]);
+        assert!(!short.narrow(&mut [0x1ff, 0x1ff, 0x1ff]));
     }
 }

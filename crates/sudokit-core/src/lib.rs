@@ -121,7 +121,7 @@ pub use bond::Bond;
 pub use budget::{Budget, CancelFlag};
 pub use cage::{Cage, CageBreak};
 pub use cell::{Cell, Digit};
-pub use drawn_sums::{Arrow, LittleKiller, SumBreak};
+pub use drawn_sums::{Arrow, LittleKiller, PillArrow, SumBreak};
 pub use error::{SolveError, StopReason};
 pub use grid::{Conflict, Grid, RangeError};
 pub use indexers::{Indexer, IndexerBreak, IndexerKind};

@@ -92,11 +92,14 @@ pub enum RuleKind {
     Indexers,
     /// Region-sum lines: a line's parts in each region add up alike.
     RegionSumLines,
+    /// Pill arrows: the digits along one add up to the number its pill
+    /// writes.
+    PillArrows,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 30] = [
+    pub const ALL: [RuleKind; 31] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -127,6 +130,7 @@ impl RuleKind {
         RuleKind::Clones,
         RuleKind::Indexers,
         RuleKind::RegionSumLines,
+        RuleKind::PillArrows,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -163,6 +167,7 @@ impl RuleKind {
             RuleKind::Clones => "clones",
             RuleKind::Indexers => "indexer cells",
             RuleKind::RegionSumLines => "region-sum lines",
+            RuleKind::PillArrows => "pill arrows",
         }
     }
 

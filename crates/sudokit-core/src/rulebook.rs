@@ -394,6 +394,9 @@ fn kinds_of(variant: &Variant) -> RuleKinds {
     if !variant.indexers().is_empty() {
         kinds |= RuleKind::Indexers;
     }
+    if !variant.pill_arrows().is_empty() {
+        kinds |= RuleKind::PillArrows;
+    }
     kinds
 }
 

@@ -10,7 +10,7 @@ use std::fmt;
 use crate::bond::Bond;
 use crate::cage::{Cage, CageBreak, sum_range};
 use crate::cell::{Cell, Digit};
-use crate::drawn_sums::{self, Arrow, LittleKiller, SumBreak};
+use crate::drawn_sums::{self, Arrow, LittleKiller, PillArrow, SumBreak};
 use crate::grid::Grid;
 use crate::indexers::{Indexer, IndexerBreak, IndexerKind};
 use crate::lines::{Line, LineBreak, LineKind};
@@ -65,6 +65,8 @@ pub struct Variant {
     arrows: Vec<Arrow>,
     /// Little killers, in the order added.
     little_killers: Vec<LittleKiller>,
+    /// Pill arrows, in the order added.
+    pill_arrows: Vec<PillArrow>,
     /// Quadruples, in the order added.
     quadruples: Vec<Quadruple>,
     /// Sandwich clues, in the order added.
@@ -506,6 +508,15 @@ pub enum VariantError {
         /// Cells of the second.
         copies: usize,
     },
+    /// A pill of other than two or three cells, or on a grid whose digits
+    /// do not write one character each (past 9×9).
+    #[error("a pill of {cells} cells on a grid of side {side}: two or three cells, on grids up to 9×9")]
+    PillSize {
+        /// Its cells.
+        cells: usize,
+        /// The side of the grid.
+        side: usize,
+    },
     /// A sandwich beside a box, or beside a row or column past the side.
     #[error("a sandwich stands beside a row or a column from 1 to {side}, not {unit} {}", index + 1)]
     SandwichLine {
@@ -533,7 +544,7 @@ pub enum VariantError {
     },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, region-sum=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS, column-indexer=CELLS, row-indexer=CELLS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, region-sum=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, pill-arrow=PILL:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS, column-indexer=CELLS, row-indexer=CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -574,6 +585,7 @@ impl Variant {
             parities: Vec::new(),
             arrows: Vec::new(),
             little_killers: Vec::new(),
+            pill_arrows: Vec::new(),
             quadruples: Vec::new(),
             sandwiches: Vec::new(),
             clones: Vec::new(),
@@ -600,6 +612,7 @@ impl Variant {
             && self.parities.is_empty()
             && self.arrows.is_empty()
             && self.little_killers.is_empty()
+            && self.pill_arrows.is_empty()
             && self.quadruples.is_empty()
             && self.sandwiches.is_empty()
             && self.clones.is_empty()
@@ -1097,6 +1110,53 @@ impl Variant {
         &self.arrows
     }
 
+    /// These rules with a pill arrow: the digits of `shaft` (from the
+    /// pill, each cell a king's move from the one before) add up to the
+    /// number the two or three digits of `pill` write, in order.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Shape, Variant};
+    ///
+    /// let pill = [Cell::new(0, 0), Cell::new(0, 1)];
+    /// let shaft = [Cell::new(1, 2), Cell::new(2, 3), Cell::new(3, 4)];
+    /// let rules = Variant::standard(Shape::CLASSIC).with_pill_arrow(&pill, &shaft)?;
+    /// assert_eq!(rules.to_string(), "pill-arrow=r1c1+r1c2:r2c3+r3c4+r4c5");
+    /// assert!(rules.with_pill_arrow(&pill[..1], &shaft).is_err(), "a pill of one cell is a circle");
+    /// # Ok::<(), sudokit_core::VariantError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::PillSize`] for a pill of other than two or three
+    /// cells or a grid past 9×9, [`VariantError::LineLength`] for no
+    /// shaft, [`VariantError::CellOutside`], [`VariantError::RepeatedCell`]
+    /// (a pill's cell on its shaft too), [`VariantError::LineStep`] for
+    /// cells of the pill or the shaft a line cannot join.
+    pub fn with_pill_arrow(mut self, pill: &[Cell], shaft: &[Cell]) -> Result<Variant, VariantError> {
+        let side = self.shape.side();
+        if !(2..=3).contains(&pill.len()) || side > 9 {
+            return Err(VariantError::PillSize { cells: pill.len(), side });
+        }
+        if shaft.is_empty() {
+            return Err(VariantError::LineLength { size: pill.len() });
+        }
+        let indices = self.indices(&[pill, shaft].concat())?;
+        let apart = |a: Cell, b: Cell| a.row().abs_diff(b.row()).max(a.col().abs_diff(b.col()));
+        if let Some(step) = pill.windows(2).chain(shaft.windows(2)).find(|w| apart(w[0], w[1]) != 1) {
+            return Err(VariantError::LineStep { first: step[0], second: step[1] });
+        }
+        if !pill.iter().any(|&p| apart(p, shaft[0]) == 1) {
+            return Err(VariantError::LineStep { first: pill[pill.len() - 1], second: shaft[0] });
+        }
+        let (pill, shaft) = indices.split_at(pill.len());
+        self.pill_arrows.push(PillArrow::new(pill.to_vec(), shaft.to_vec()));
+        Ok(self)
+    }
+
+    /// The pill arrows, in the order added.
+    pub fn pill_arrows(&self) -> &[PillArrow] {
+        &self.pill_arrows
+    }
+
     /// These rules with a little killer: the digits of `cells`, a run
     /// along one diagonal from the clue's end, add up to `total`. Digits
     /// may repeat along it where its cells are not peers.
@@ -1407,6 +1467,16 @@ impl Variant {
                     digit: values[arrow.circle()],
                     shaft: arrow.shaft().iter().map(|&i| cell(i)).collect(),
                     digits: arrow.shaft().iter().map(|&i| values[i]).collect(),
+                });
+            }
+        }
+        for arrow in &self.pill_arrows {
+            let digits: Vec<u8> = arrow.cells().iter().map(|&i| values[i]).collect();
+            if !arrow.narrow(&mut crate::marks::candidates_of(&digits, side)) {
+                out.push(SumBreak::PillArrow {
+                    pill: arrow.pill().iter().map(|&i| cell(i)).collect(),
+                    shaft: arrow.shaft().iter().map(|&i| cell(i)).collect(),
+                    digits,
                 });
             }
         }

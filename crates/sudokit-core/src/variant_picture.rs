@@ -174,6 +174,10 @@ impl<'a> VariantPicture<'a> {
             let circle = Cell::from_index(arrow.circle(), shape);
             format!("arrow {} from {circle}: {}", k + 1, names(arrow.shaft()))
         });
+        let pills =
+            self.variant.pill_arrows().iter().enumerate().map(|(k, arrow)| {
+                format!("pill arrow {} from {}: {}", k + 1, names(arrow.pill()), names(arrow.shaft()))
+            });
         let killers = (self.variant.little_killers().iter().enumerate())
             .map(|(k, killer)| format!("little killer {} ({}): {}", k + 1, killer.total(), names(killer.cells())));
         let quadruples = self.variant.quadruples().iter().enumerate().map(|(k, quadruple)| {
@@ -184,7 +188,7 @@ impl<'a> VariantPicture<'a> {
             .map(|sandwich| format!("sandwich of {} {}: {}", sandwich.unit(), sandwich.index() + 1, sandwich.total()));
         let clones = (self.variant.clones().iter().enumerate())
             .map(|(k, (cells, copies))| format!("clone {}: {} = {}", k + 1, names(cells), names(copies)));
-        arrows.chain(killers).chain(quadruples).chain(sandwiches).chain(clones).collect()
+        arrows.chain(pills).chain(killers).chain(quadruples).chain(sandwiches).chain(clones).collect()
     }
 
     /// The legend's entries for the marked cells: minimum and maximum,

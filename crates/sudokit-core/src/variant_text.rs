@@ -25,6 +25,7 @@
 //! | minimum or maximum cells (below or above each orthogonal neighbour) | `minimum=` or `maximum=` then the cells joined by `+`: `maximum=r5c5+r1c9` |
 //! | even or odd cells | `even=` or `odd=` then the cells joined by `+`: `even=r1c1+r2c2` |
 //! | an arrow (the digits along it add up to its circle's) | `arrow=` then the circle, `:` and the cells from the circle joined by `+`: `arrow=r5c5:r4c4+r3c3` |
+//! | a pill arrow (the digits along it add up to the number its pill of two or three cells writes) | `pill-arrow=` then the pill's cells in reading order, `:` and the cells from the pill: `pill-arrow=r1c1+r1c2:r2c3+r3c4` |
 //! | a little killer (the digits along a diagonal add up to the clue) | `little-killer=` then the sum, `:` and the cells from the clue's end: `little-killer=12:r3c1+r2c2+r1c3` |
 //! | a quadruple (the four cells around a point hold its digits) | `quadruple=` then the top-left cell of the four, `:` and the digits joined by `+`: `quadruple=r4c4:1+1+9` |
 //! | a sandwich (the digits between a row's or column's 1 and 9 — its lowest and highest digit — add up to the clue) | `sandwich=` then the sum, `:` and the row or column: `sandwich=15:r3`, `sandwich=0:c5` |
@@ -158,6 +159,14 @@ impl Variant {
                         return Err(unreadable(format!("an arrow's circle is one cell, not {}", circle.len())));
                     };
                     variant.with_arrow(circle, &house_cells(shaft).map_err(unreadable)?)?
+                }
+                ("pill-arrow", Some(arrow)) => {
+                    let (pill, shaft) = arrow.split_once(':').ok_or_else(|| {
+                        unreadable("a pill arrow takes its pill, `:` and its cells: `pill-arrow=r1c1+r1c2:r2c3`".into())
+                    })?;
+                    let (pill, shaft) =
+                        (house_cells(pill).map_err(unreadable)?, house_cells(shaft).map_err(unreadable)?);
+                    variant.with_pill_arrow(&pill, &shaft)?
                 }
                 ("little-killer", Some(killer)) => {
                     let (total, cells) = killer.split_once(':').ok_or_else(|| {
@@ -354,6 +363,9 @@ impl fmt::Display for Variant {
         for arrow in self.arrows() {
             parts.push(format!("arrow={}:{}", name(arrow.circle()), names(arrow.shaft())));
         }
+        for arrow in self.pill_arrows() {
+            parts.push(format!("pill-arrow={}:{}", names(arrow.pill()), names(arrow.shaft())));
+        }
         for killer in self.little_killers() {
             parts.push(format!("little-killer={}:{}", killer.total(), names(killer.cells())));
         }
@@ -535,6 +547,12 @@ mod tests {
         assert_eq!(err("sandwich=x:r1"), "column 1: `x` is not a sandwich's sum");
         let indexers = Variant::parse("row-indexer=r2c2,column-indexer=r4c1+r1c1", Shape::MINI)?;
         assert_eq!(indexers.to_string(), "column-indexer=r1c1+r4c1,row-indexer=r2c2");
+        let pill = Variant::parse("pill-arrow=r1c1+r1c2:r2c3+r3c4", Shape::MINI)?;
+        assert_eq!(pill.to_string(), "pill-arrow=r1c1+r1c2:r2c3+r3c4");
+        assert_eq!(
+            err("pill-arrow=r1c1:r2c2"),
+            "a pill of 1 cells on a grid of side 4: two or three cells, on grids up to 9×9"
+        );
         let clones = Variant::parse("clone=r1c1+r1c2:r3c3+r3c4", Shape::MINI)?;
         assert_eq!(clones.to_string(), "clone=r1c1+r1c2:r3c3+r3c4");
         assert_eq!(

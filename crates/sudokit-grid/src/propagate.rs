@@ -81,6 +81,12 @@ pub enum Contradiction {
         /// Its cell.
         cell: Cell,
     },
+    /// A pill arrow's cells can no longer add up to its pill's number.
+    #[error("the pill arrow from {first} can no longer add up to its pill")]
+    PillArrow {
+        /// The first cell of its pill.
+        first: Cell,
+    },
     /// A little killer's cells can no longer add up to its clue.
     #[error("the little killer from {first} can no longer add up to {sum}")]
     LittleKillerSum {

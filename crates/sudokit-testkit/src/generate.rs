@@ -137,10 +137,7 @@ pub fn lines(variant: Variant, solution: &Grid, kind: LineKind, count: usize, lo
             let mut line = vec![rng.below(shape.cell_count())];
             let mut held = vec![values[line[0]]];
             while line.len() < size {
-                let last = line[line.len() - 1];
-                let (r, c) = (last / n, last % n);
-                let next: Vec<usize> = (r.saturating_sub(1)..(r + 2).min(n))
-                    .flat_map(|r2| (c.saturating_sub(1)..(c + 2).min(n)).map(move |c2| r2 * n + c2))
+                let next: Vec<usize> = king_steps(line[line.len() - 1], n)
                     .filter(|j| !line.contains(j) && step_keeps(&held, size, values[*j]))
                     .collect();
                 if next.is_empty() {
@@ -296,40 +293,77 @@ pub fn sandwiches(variant: Variant, solution: &Grid, count: usize, seed: u64) ->
     variant
 }
 
+/// The cells a king's move from cell `at` on a grid of side `n`.
+fn king_steps(at: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (at / n, at % n);
+    (r.saturating_sub(1)..(r + 2).min(n))
+        .flat_map(move |r2| (c.saturating_sub(1)..(c + 2).min(n)).map(move |c2| r2 * n + c2))
+        .filter(move |&j| j != at)
+}
+
+/// A random walk from the last cell of `from` through king's-move
+/// neighbours (never onto `from` or itself again) whose digits in
+/// `values` add up to `target`: `None` when it cannot reach it exactly.
+fn shaft_to(rng: &mut SplitMix64, values: &[u8], n: usize, from: &[usize], target: u32) -> Option<Vec<usize>> {
+    let (mut shaft, mut sum): (Vec<usize>, u32) = (Vec::new(), 0);
+    while sum < target {
+        let last = shaft.last().or(from.last()).copied()?;
+        let next: Vec<usize> = king_steps(last, n)
+            .filter(|j| !from.contains(j) && !shaft.contains(j) && sum + u32::from(values[*j]) <= target)
+            .collect();
+        if next.is_empty() {
+            return None;
+        }
+        let step = next[rng.below(next.len())];
+        sum += u32::from(values[step]);
+        shaft.push(step);
+    }
+    (sum == target && !shaft.is_empty()).then_some(shaft)
+}
+
+/// `variant` with up to `count` pill arrows that `solution` keeps: a
+/// pill of two cells side by side at random, and a walk from it through
+/// king's-move neighbours (never back onto itself) whose digits add up to
+/// the number the pill writes, kept when they reach it exactly (tried up
+/// to 200 times an arrow). Written from the definition; `solution` solves
+/// the rules if it solved `variant`'s. Grids up to 9×9, as pills are.
+pub fn pill_arrows(variant: Variant, solution: &Grid, count: usize, seed: u64) -> Variant {
+    drawn_arrows(variant, solution, count, seed, true)
+}
+
 /// `variant` with `count` arrows that `solution` keeps: from a random
 /// circle, a walk through king's-move neighbours (never back onto itself)
 /// whose digits add up to the circle's, kept when they reach it exactly
 /// (tried up to 200 times an arrow, so there may be fewer). Written from
 /// the definition; `solution` solves the rules if it solved `variant`'s.
 pub fn arrows(variant: Variant, solution: &Grid, count: usize, seed: u64) -> Variant {
+    drawn_arrows(variant, solution, count, seed, false)
+}
+
+/// Arrows from a random circle, or (`pill`) from a random pill of two
+/// cells side by side, whose shafts `solution` adds up right.
+fn drawn_arrows(variant: Variant, solution: &Grid, count: usize, seed: u64, pill: bool) -> Variant {
     let mut rng = SplitMix64::new(seed);
     let (shape, values) = (solution.shape(), solution.values());
     let n = shape.side();
+    let cells = |list: &[usize]| list.iter().map(|&i| Cell::from_index(i, shape)).collect::<Vec<_>>();
     let mut variant = variant;
     for _ in 0..count {
         for _ in 0..200 {
-            let mut line = vec![rng.below(shape.cell_count())];
-            let target = u32::from(values[line[0]]);
-            let mut sum = 0;
-            while sum < target {
-                let last = line[line.len() - 1];
-                let (r, c) = (last / n, last % n);
-                let next: Vec<usize> = (r.saturating_sub(1)..(r + 2).min(n))
-                    .flat_map(|r2| (c.saturating_sub(1)..(c + 2).min(n)).map(move |c2| r2 * n + c2))
-                    .filter(|j| !line.contains(j) && sum + u32::from(values[*j]) <= target)
-                    .collect();
-                if next.is_empty() {
-                    break;
-                }
-                let chosen = next[rng.below(next.len())];
-                sum += u32::from(values[chosen]);
-                line.push(chosen);
+            let (from, target) = if pill {
+                let (r, c) = (rng.below(n), rng.below(n - 1));
+                let from = vec![r * n + c, r * n + c + 1];
+                (from, u32::from(values[r * n + c]) * 10 + u32::from(values[r * n + c + 1]))
+            } else {
+                let circle = rng.below(shape.cell_count());
+                (vec![circle], u32::from(values[circle]))
+            };
+            let Some(shaft) = shaft_to(&mut rng, values, n, &from, target) else { continue };
+            variant = match pill {
+                true => variant.with_pill_arrow(&cells(&from), &cells(&shaft)),
+                false => variant.with_arrow(cells(&from)[0], &cells(&shaft)),
             }
-            if sum != target || line.len() < 2 {
-                continue;
-            }
-            let cells: Vec<Cell> = line.iter().map(|&i| Cell::from_index(i, shape)).collect();
-            variant = variant.with_arrow(cells[0], &cells[1..]).expect("a walk through neighbours");
+            .expect("a walk from the circle or pill");
             break;
         }
     }

@@ -22,7 +22,8 @@ type Allows = fn(u8, u8) -> bool;
 type Drawn = (LineKind, Vec<usize>, Vec<usize>);
 
 /// Cells, each with its weight, whose digits add up to a total: an
-/// arrow (its shaft +1, its circle −1, total 0), a little killer.
+/// arrow (its shaft +1, its circle −1, total 0), a pill arrow (its pill's
+/// digits −10 and −1, or −100, −10 and −1), a little killer.
 type Weighted = (Vec<(usize, i64)>, i64);
 
 /// Four cells and the digits they hold between them (a quadruple).
@@ -256,7 +257,13 @@ impl Rules {
         });
         let killers = (variant.little_killers().iter())
             .map(|killer| (killer.cells().iter().map(|&i| (i, 1)).collect(), i64::from(killer.total())));
-        let weighted = arrows.chain(killers).collect();
+        // A pill's digits weigh 10 and 1 (100, 10 and 1) against its shaft.
+        let pills = variant.pill_arrows().iter().map(|arrow| {
+            let k = arrow.pill().len() as u32;
+            let pill = arrow.pill().iter().enumerate().map(move |(p, &i)| (i, -(10i64.pow(k - 1 - p as u32))));
+            (arrow.shaft().iter().map(|&i| (i, 1)).chain(pill).collect(), 0)
+        });
+        let weighted = arrows.chain(killers).chain(pills).collect();
         let quads = (variant.quadruples().iter()).map(|q| (q.cells().to_vec(), q.digits().to_vec())).collect();
         let fillings = (variant.sandwiches().iter())
             .map(|sandwich| {

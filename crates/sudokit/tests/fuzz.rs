@@ -777,6 +777,7 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
         variant = variant.clone().with_arrow(a, &[b, c]).unwrap_or(variant);
         let total = 1 + rng.below(2 * side) as u32;
         variant = variant.clone().with_little_killer(total, &[a, b]).unwrap_or(variant);
+        variant = variant.clone().with_pill_arrow(&[a, b], &[c]).unwrap_or(variant);
         // One to five digits up to one past the side: some refused, kept.
         let digits: Vec<u8> = (0..1 + rng.below(5)).map(|_| rng.below(side + 1) as u8 + 1).collect();
         variant = variant.clone().with_quadruple(c, &digits).unwrap_or(variant);

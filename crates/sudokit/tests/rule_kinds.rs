@@ -52,6 +52,7 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         RuleKind::RegionSumLines => {
             mini.with_line(LineKind::RegionSum, &[Cell::new(0, 1), Cell::new(0, 2)]).expect("a line")
         }
+        RuleKind::PillArrows => mini.with_pill_arrow(&pair, &[Cell::new(1, 2)]).expect("a pill arrow"),
         RuleKind::Indexers => mini.with_indexer(IndexerKind::Column, pair[0]).expect("an indexer"),
         other => panic!("no puzzle of {other} yet: add one"),
     };

@@ -4,8 +4,8 @@
 
 use sudokit::{Cell, Grid, LineKind, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
 use sudokit_testkit::generate::{
-    arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples,
-    sandwiches, solved_grid, with_holes,
+    arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities, pill_arrows,
+    quadruples, sandwiches, solved_grid, with_holes,
 };
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
 
@@ -80,6 +80,7 @@ fn variants() -> Vec<(&'static str, Variant)> {
         ),
         ("6×6 arrows", arrows(six(), &solved_grid(Shape::SIX, 14), 5, 14)),
         ("6×6 little killers", little_killers(six(), &solved_grid(Shape::SIX, 15), 4, 15)),
+        ("6×6 pill arrows", pill_arrows(six(), &solved_grid(Shape::SIX, 30), 3, 30)),
         (
             "9×9 arrows and little killers",
             little_killers(

@@ -17,7 +17,7 @@
 //! `whispers` (German whispers), `palindrome`, `minimum`, `maximum`, `odd`
 //! and `even` (each entry's `cell`), `arrow` (a circle of one cell in
 //! `cells`, each of `lines` an arrow from it; a pill of two or three
-//! cells is refused), `littlekillersum` (`cells` along the diagonal and
+//! cells read as a number, a pill arrow), `littlekillersum` (`cells` along the diagonal and
 //! the sum `value`; one without a value is a drawing), `renban`,
 //! `entropicline` (tiers of a third of the digits), `betweenline`,
 //! `regionsumline`,
@@ -348,12 +348,12 @@ fn with_sums(mut variant: Variant, object: &Map<String, Value>) -> Result<Varian
     for (k, entry) in entries(object, "arrow").iter().enumerate() {
         let name = format!("arrow {}", k + 1);
         let circle = cells_of(entry, &name)?;
-        let [circle] = circle[..] else {
-            return Err(FPuzzlesError::Unsupported(format!("arrow with a pill of {} cells", circle.len())));
-        };
         for line in lines_of(entry, &name)? {
-            let shaft: Vec<Cell> = line.into_iter().filter(|&cell| cell != circle).collect();
-            variant = variant.with_arrow(circle, &shaft)?;
+            let shaft: Vec<Cell> = line.into_iter().filter(|cell| !circle.contains(cell)).collect();
+            variant = match circle[..] {
+                [one] => variant.with_arrow(one, &shaft)?,
+                _ => variant.with_pill_arrow(&circle, &shaft)?,
+            };
         }
     }
     for (k, entry) in entries(object, "littlekillersum").iter().enumerate() {
@@ -600,9 +600,11 @@ mod tests {
         let puzzle = read_fpuzzles(&json(4, &[], rest))?;
         assert_eq!(puzzle.variant().to_string(), "arrow=r1c1:r1c2+r2c3,arrow=r1c1:r2c1,little-killer=5:r1c2+r2c1");
         let err = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
+        let pill = r#""arrow":[{"lines":[["R1C2","R2C3","R3C4"]],"cells":["R1C1","R1C2"]}]"#;
+        assert_eq!(read_fpuzzles(&json(4, &[], pill))?.variant().to_string(), "pill-arrow=r1c1+r1c2:r2c3+r3c4");
         assert_eq!(
-            err(r#""arrow":[{"lines":[["R1C2","R1C3"]],"cells":["R1C1","R1C2"]}]"#),
-            "f-puzzles constraint `arrow with a pill of 2 cells` is not one sudokit plays (yet)"
+            err(r#""arrow":[{"lines":[["R1C4","R2C4"]],"cells":["R1C1","R1C2","R1C3","R1C4"]}]"#),
+            "f-puzzles rules: a pill of 4 cells on a grid of side 4: two or three cells, on grids up to 9×9"
         );
         assert_eq!(
             err(r#""littlekillersum":[{"cells":["R1C2","R2C1"],"value":"five"}]"#),

@@ -244,6 +244,11 @@ fn sums(variant: &Variant, object: &mut Map<String, Value>) {
         let line: Vec<usize> = std::iter::once(arrow.circle()).chain(arrow.shaft().iter().copied()).collect();
         push(object, "arrow", json!({ "cells": names(&[arrow.circle()], shape), "lines": [names(&line, shape)] }));
     }
+    // A pill arrow's line starts from its pill's last cell.
+    for arrow in variant.pill_arrows() {
+        let line: Vec<usize> = arrow.pill()[arrow.pill().len() - 1..].iter().chain(arrow.shaft()).copied().collect();
+        push(object, "arrow", json!({ "cells": names(arrow.pill(), shape), "lines": [names(&line, shape)] }));
+    }
     for killer in variant.little_killers() {
         let first = at(killer.cells()[0]);
         let (dr, dc) = killer.cells().get(1).map_or((1, 1), |&next| (at(next).0 - first.0, at(next).1 - first.1));
@@ -279,7 +284,7 @@ mod tests {
     use sudokit_core::{Cell, EdgeClue, Grid, Relation};
     use sudokit_testkit::generate::{
         arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities,
-        pencil_marks, quadruples, sandwiches, solved_grid, with_holes,
+        pencil_marks, pill_arrows, quadruples, sandwiches, solved_grid, with_holes,
     };
 
     use super::*;
@@ -322,6 +327,7 @@ mod tests {
         }
         if on(7) {
             variant = little_killers(arrows(variant, &solution, 3, seed), &solution, 2, seed);
+            variant = pill_arrows(variant, &solution, 2, seed);
             variant = sandwiches(quadruples(variant, &solution, 2, seed), &solution, 2, seed);
         }
         if on(8) {

@@ -1,12 +1,12 @@
 //! The rules over a group of cells of the general engine of
 //! [`PropagationSearch`](super::PropagationSearch) that are neither pairs
-//! nor sums — quadruples, between and region-sum lines, sandwiches and
-//! indexer cells —
+//! nor sums — quadruples, between and region-sum lines, sandwiches,
+//! indexer cells and pill arrows —
 //! each kept to what its own narrowing in the core leaves its cells
 //! ([`Quadruple::narrow`], [`Line::narrow`], [`Sandwich::narrow`],
 //! [`Indexer::narrow`]).
 
-use sudokit_core::{Indexer, Line, Quadruple, RuleKind, RuleKinds, Rulebook, Sandwich};
+use sudokit_core::{Indexer, Line, PillArrow, Quadruple, RuleKind, RuleKinds, Rulebook, Sandwich};
 
 /// The kinds of rule read as groups.
 pub(crate) const KINDS: RuleKinds = RuleKinds::of(&[
@@ -15,6 +15,7 @@ pub(crate) const KINDS: RuleKinds = RuleKinds::of(&[
     RuleKind::RegionSumLines,
     RuleKind::Sandwiches,
     RuleKind::Indexers,
+    RuleKind::PillArrows,
 ]);
 
 /// A rule over a few cells, as the engine reads it: its cells as the
@@ -33,11 +34,12 @@ enum Rule {
     Line(Line),
     Sandwich(Sandwich),
     Indexer(Indexer),
+    Pill(PillArrow),
 }
 
 impl Group {
-    /// Every quadruple, between and region-sum line, sandwich and indexer
-    /// of `rules`.
+    /// Every quadruple, between and region-sum line, sandwich, indexer and
+    /// pill arrow of `rules`.
     pub(crate) fn all(rules: &Rulebook) -> Vec<Group> {
         let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect();
         let variant = rules.variant();
@@ -50,7 +52,9 @@ impl Group {
             .map(|sandwich| Group { cells: narrow(sandwich.cells()), rule: Rule::Sandwich(sandwich.clone()) });
         let indexers = (variant.indexers().iter())
             .map(|indexer| Group { cells: narrow(indexer.line()), rule: Rule::Indexer(indexer.clone()) });
-        quadruples.chain(between).chain(sandwiches).chain(indexers).collect()
+        let pills = (variant.pill_arrows().iter())
+            .map(|arrow| Group { cells: narrow(&arrow.cells()), rule: Rule::Pill(arrow.clone()) });
+        quadruples.chain(between).chain(sandwiches).chain(indexers).chain(pills).collect()
     }
 
     /// Narrows `allowed` (the candidates of its cells, in order) to what
@@ -64,6 +68,7 @@ impl Group {
             Rule::Line(line) => line.narrow(allowed),
             Rule::Sandwich(sandwich) => sandwich.narrow(allowed),
             Rule::Indexer(indexer) => indexer.narrow(allowed),
+            Rule::Pill(arrow) => arrow.narrow(allowed),
         }
     }
 }

@@ -13,8 +13,8 @@ use super::techniques::{
     AlignedPairExclusion, AlignedTripleExclusion, BetweenLines, BoundCells, Bug, CageBoundDigits, CageCombinations,
     CageLockedDigits, Chains, DrawnSums, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles,
     HiddenSubsets, HouseCombinations, Indexers, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles,
-    NakedSubsets, NonConsecutiveCells, Quadruples, RegionSumLines, RemotePair, RenbanLockedDigits, RenbanRuns,
-    RuleOf45, Sandwiches, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
+    NakedSubsets, NonConsecutiveCells, PillArrows, Quadruples, RegionSumLines, RemotePair, RenbanLockedDigits,
+    RenbanRuns, RuleOf45, Sandwiches, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -33,6 +33,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &BoundCells,
         &CageCombinations,
         &DrawnSums,
+        &PillArrows,
         &RenbanRuns,
         &Quadruples,
         &BetweenLines,
@@ -79,7 +80,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 38;
+const CHAINS_AT: usize = 39;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -110,6 +111,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
         &BoundCells,
         &CageCombinations,
         &DrawnSums,
+        &PillArrows,
         &RenbanRuns,
         &Quadruples,
         &BetweenLines,

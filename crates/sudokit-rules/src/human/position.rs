@@ -377,8 +377,8 @@ impl Position {
         None
     }
 
-    /// The first quadruple, between line, sandwich or indexer whose narrowing
-    /// leaves a cell nothing.
+    /// The first quadruple, narrowed line, sandwich, indexer or pill arrow
+    /// whose narrowing leaves a cell nothing.
     fn broken_group(&self) -> Option<Contradiction> {
         let variant = self.variant();
         let squeezed = |cells: &[usize], narrow: &dyn Fn(&mut [u64]) -> bool| {
@@ -407,8 +407,13 @@ impl Position {
             return Some(Contradiction::Sandwich { unit, number, sum });
         }
         let indexer =
-            (variant.indexers().iter()).find(|indexer| squeezed(indexer.line(), &|allowed| indexer.narrow(allowed)))?;
-        Some(Contradiction::Indexer { kind: indexer.kind(), cell: self.cell(indexer.cell()) })
+            (variant.indexers().iter()).find(|indexer| squeezed(indexer.line(), &|allowed| indexer.narrow(allowed)));
+        if let Some(indexer) = indexer {
+            return Some(Contradiction::Indexer { kind: indexer.kind(), cell: self.cell(indexer.cell()) });
+        }
+        let pill =
+            (variant.pill_arrows().iter()).find(|arrow| squeezed(&arrow.cells(), &|allowed| arrow.narrow(allowed)))?;
+        Some(Contradiction::PillArrow { first: self.cell(pill.pill()[0]) })
     }
 
     /// The first cage (0-based) whose placed digits no distinct digits

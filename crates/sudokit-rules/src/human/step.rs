@@ -228,6 +228,11 @@ techniques! {
     /// within the candidates gives a digit lose it. sudokit's own score,
     /// a cage combination's.
     LittleKillerSum => "Little killer sum", 24;
+    /// The cells of a pill arrow lose what its bounds leave no room for:
+    /// the pill the digits of numbers its shaft cannot reach, the shaft
+    /// the digits that reach no number the pill can write. sudokit's own
+    /// score, an arrow sum's.
+    PillArrow => "Pill arrow", 24;
     /// The cells of a renban that no run of consecutive digits they can
     /// still fill (a digit a cell) gives a digit lose it. sudokit's own
     /// score, a cage combination's.

@@ -121,8 +121,9 @@ pub trait Strategy: Send + Sync {
 /// quadruples ([`Quadruples`](super::techniques::Quadruples)), between
 /// lines ([`BetweenLines`](super::techniques::BetweenLines)), region-sum
 /// lines ([`RegionSumLines`](super::techniques::RegionSumLines)), sandwiches
-/// ([`Sandwiches`](super::techniques::Sandwiches)) and indexer cells
-/// ([`Indexers`](super::techniques::Indexers)).
+/// ([`Sandwiches`](super::techniques::Sandwiches)), indexer cells
+/// ([`Indexers`](super::techniques::Indexers)) and pill arrows
+/// ([`PillArrows`](super::techniques::PillArrows)).
 pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
     .union(RuleKinds::PAIRS)
     .with(RuleKind::CageSums)
@@ -132,7 +133,8 @@ pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
     .with(RuleKind::BetweenLines)
     .with(RuleKind::RegionSumLines)
     .with(RuleKind::Sandwiches)
-    .with(RuleKind::Indexers);
+    .with(RuleKind::Indexers)
+    .with(RuleKind::PillArrows);
 
 /// What the techniques of one path keep from one call to the next: the
 /// forcing chains' link tables, their buffers, and the hints of the grid

@@ -93,6 +93,10 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
                 _ => write!(f, "{name}: {cells} add up to the digit of {circle}"),
             }
         }
+        Technique::PillArrow => {
+            let pill: String = group.minus.iter().map(ToString::to_string).collect();
+            write!(f, "{name}: {cells} add up to the number {pill} writes")
+        }
         Technique::LittleKillerSum => write!(f, "{name}: the diagonal {cells} adds up to {sum}"),
         Technique::CageCombination => {
             let only = if sets.len() == 1 { "only " } else { "" };

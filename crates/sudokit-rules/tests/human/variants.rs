@@ -16,8 +16,8 @@ use sudokit_rules::sudokit_core::{
     Budget, Cell, ClueFamily, CountSolutions, EdgeClue, Grid, LineKind, Puzzle, Shape, Solver, Variant,
 };
 use sudokit_testkit::generate::{
-    arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities, quadruples,
-    sandwiches, solved_grid, with_holes,
+    arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities, pill_arrows,
+    quadruples, sandwiches, solved_grid, with_holes,
 };
 use sudokit_testkit::sets;
 use sudokit_testkit::variant_oracle::check_variant_solution;
@@ -288,9 +288,9 @@ fn every_step_keeps_the_solution_under_arrows_and_little_killers() {
     // signs fails it).
     let rules = |solution: &Grid, seed| {
         let drawn = little_killers(arrows(Variant::standard(Shape::CLASSIC), solution, 8, seed), solution, 4, seed);
-        parities(drawn, solution, 10, seed)
+        parities(pill_arrows(drawn, solution, 4, seed), solution, 10, seed)
     };
-    walk_seeded(100, 66, rules, &[Technique::ArrowSum, Technique::LittleKillerSum]);
+    walk_seeded(100, 66, rules, &[Technique::ArrowSum, Technique::LittleKillerSum, Technique::PillArrow]);
 }
 
 #[test]

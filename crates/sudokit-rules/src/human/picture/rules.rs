@@ -95,6 +95,7 @@ pub(super) fn drawings(svg: &mut String, variant: &Variant, layout: &Layout) {
         draw_line(svg, line.kind(), line.cells(), layout);
     }
     arrows(svg, variant, layout);
+    pills(svg, variant, layout);
     cages(svg, variant, layout);
 }
 
@@ -164,7 +165,7 @@ fn draw_line(svg: &mut String, kind: LineKind, cells: &[usize], layout: &Layout)
 /// Each arrow: a circle round its circle cell, and a shaft from it
 /// through its cells ending in an arrowhead.
 fn arrows(svg: &mut String, variant: &Variant, layout: &Layout) {
-    if variant.arrows().is_empty() {
+    if variant.arrows().is_empty() && variant.pill_arrows().is_empty() {
         return;
     }
     let r = layout.cell * 0.38;
@@ -189,6 +190,38 @@ fn arrows(svg: &mut String, variant: &Variant, layout: &Layout) {
              <circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\"/>\
              <polyline points=\"{}\" stroke-linejoin=\"round\" marker-end=\"url(#rule-arrowhead)\"/></g>",
             shaft.join(" ")
+        );
+    }
+}
+
+/// Each pill arrow: a rounded box round its pill, and its shaft from the
+/// pill's last cell.
+fn pills(svg: &mut String, variant: &Variant, layout: &Layout) {
+    let (size, side) = (layout.cell, layout.shape.side());
+    let inset = size * 0.12;
+    for arrow in variant.pill_arrows() {
+        let rows = arrow.pill().iter().map(|&i| i / side);
+        let cols = arrow.pill().iter().map(|&i| i % side);
+        let (top, bottom) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(0));
+        let (left, right) = (cols.clone().min().unwrap_or(0), cols.max().unwrap_or(0));
+        let (x, y) = layout.point(top as isize, left as isize);
+        let (width, height) =
+            ((right - left + 1) as f64 * size - 2.0 * inset, (bottom - top + 1) as f64 * size - 2.0 * inset);
+        let from = arrow.pill()[arrow.pill().len() - 1];
+        let points: Vec<String> = std::iter::once(from)
+            .chain(arrow.shaft().iter().copied())
+            .map(|i| layout.centre_of(i))
+            .map(|(x, y)| format!("{x:.1},{y:.1}"))
+            .collect();
+        let _ = writeln!(
+            svg,
+            "<g class=\"rule pill-arrow\" fill=\"none\" stroke=\"{GREY}\" stroke-width=\"2\">\
+             <rect x=\"{:.1}\" y=\"{:.1}\" width=\"{width:.1}\" height=\"{height:.1}\" rx=\"{:.1}\"/>\
+             <polyline points=\"{}\" stroke-linejoin=\"round\" marker-end=\"url(#rule-arrowhead)\"/></g>",
+            x + inset,
+            y + inset,
+            size * 0.35,
+            points.join(" ")
         );
     }
 }

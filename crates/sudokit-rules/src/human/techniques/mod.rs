@@ -33,6 +33,7 @@ mod killer;
 mod loops;
 mod named;
 mod non_consecutive;
+mod pills;
 mod quadruples;
 mod renban;
 mod sandwiches;
@@ -54,6 +55,7 @@ pub use killer::{
 pub use loops::UniqueLoops;
 pub use named::{EmptyRectangle, RemotePair, SimpleColouring, Skyscraper, TwoStringKite, WWing};
 pub use non_consecutive::{LockedNonConsecutive, NonConsecutiveCells};
+pub use pills::PillArrows;
 pub use quadruples::Quadruples;
 pub use renban::{RenbanLockedDigits, RenbanRuns};
 pub use sandwiches::Sandwiches;

@@ -1,8 +1,8 @@
-//! Arrow and little killer sums on small grids, their eliminations worked
-//! out by hand.
+//! Arrow, pill arrow and little killer sums on small grids, their
+//! eliminations worked out by hand.
 
 use super::{removed, start};
-use sudokit_rules::human::techniques::DrawnSums;
+use sudokit_rules::human::techniques::{DrawnSums, PillArrows};
 use sudokit_rules::human::{Position, Strategy, Technique};
 use sudokit_rules::sudokit_core::{Cell, Digit, Grid, Shape, Variant};
 
@@ -67,4 +67,23 @@ fn givens_an_arrow_cannot_add_up_are_refused() {
     grid.set(Cell::new(0, 0), Digit::new(1));
     let err = Position::with_variant(&grid, &variant).unwrap_err();
     assert_eq!(err.to_string(), "invalid puzzle: the arrow from r1c1 (1) along r1c2 r1c3 cannot add up to it: . .");
+}
+
+#[test]
+fn a_pill_writes_what_its_shaft_can_add_up_to() {
+    // On 9×9 the pill r1c1 r1c2 (r1c1 given 1) and the shaft r2c3 r3c4:
+    // r2c3 holds 2 to 9 (the 1 is in its box), r3c4 1 to 9, so the shaft
+    // adds up to 3 to 18 and the pill writes 12 to 18: r1c2 loses 9. Each
+    // shaft cell then needs 12 less the other's 9 at most: 3 or more.
+    let variant = Variant::parse("pill-arrow=r1c1+r1c2:r2c3+r3c4", Shape::CLASSIC).expect("valid rules");
+    let mut givens = ['.'; 81];
+    givens[0] = '1';
+    let grid: Grid = givens.iter().collect::<String>().parse().expect("a 9×9 grid");
+    let position = Position::with_variant(&grid, &variant).expect("a valid puzzle");
+    let step = PillArrows.find(&position).expect("the pill narrows");
+    assert_eq!(step.technique(), Technique::PillArrow);
+    let mut got = removed(&step);
+    got.sort_unstable();
+    assert_eq!(got, [(1, 2, 9), (2, 3, 2), (3, 4, 1), (3, 4, 2)]);
+    assert!(step.to_string().starts_with("Pill arrow: r2c3, r3c4 add up to the number r1c1r1c2 writes"), "{step}");
 }
