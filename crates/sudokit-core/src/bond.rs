@@ -69,6 +69,7 @@ impl fmt::Display for Bond {
             Bond::Clue(clue) => write!(f, "across {}", clue.article()),
             Bond::Unclued(ClueFamily::Kropki) => f.write_str("with no dot between them"),
             Bond::Unclued(ClueFamily::Xv) => f.write_str("with no X or V between them"),
+            Bond::Unclued(ClueFamily::BlackDots) => f.write_str("with no black dot between them"),
             Bond::Line(LineKind::Palindrome) => f.write_str("on a palindrome"),
             Bond::Line(LineKind::Renban(_)) => f.write_str("on a renban"),
             Bond::Line(kind) => write!(f, "along {}", kind.article()),

@@ -51,6 +51,9 @@ pub enum PairRule {
     /// Digits neither consecutive nor one twice the other (Kropki, where
     /// every dot is given: two neighbours without a dot).
     NeitherConsecutiveNorDouble,
+    /// Digits of which neither is twice the other (every black dot given:
+    /// two neighbours without one).
+    NotDouble,
     /// Digits adding up to neither sum (XV, where every X and V is given:
     /// two neighbours without one).
     SumNeither(u32, u32),
@@ -94,6 +97,7 @@ impl PairRule {
             PairRule::Double => double,
             PairRule::Sum(sum) => a + b == sum,
             PairRule::NeitherConsecutiveNorDouble => !consecutive && !double,
+            PairRule::NotDouble => !double,
             PairRule::SumNeither(x, y) => a + b != x && a + b != y,
             PairRule::Less => a < b,
             PairRule::LessOrEqual => a <= b,
@@ -362,11 +366,24 @@ pub enum ClueFamily {
     Kropki,
     /// X and V.
     Xv,
+    /// Black dots alone (white dots, if any, say nothing of the pairs
+    /// without one): f-puzzles' negative ratio without non-consecutive.
+    BlackDots,
 }
 
 impl ClueFamily {
     /// Every family, in order.
-    pub const ALL: [ClueFamily; 2] = [ClueFamily::Kropki, ClueFamily::Xv];
+    pub const ALL: [ClueFamily; 3] = [ClueFamily::Kropki, ClueFamily::Xv, ClueFamily::BlackDots];
+
+    /// The clues it gives in full: a pair with one of them between its
+    /// cells is not bound by [`unclued_rule`](ClueFamily::unclued_rule).
+    pub fn clues(self) -> &'static [EdgeClue] {
+        match self {
+            ClueFamily::Kropki => &[EdgeClue::White, EdgeClue::Black],
+            ClueFamily::Xv => &[EdgeClue::X, EdgeClue::V],
+            ClueFamily::BlackDots => &[EdgeClue::Black],
+        }
+    }
 
     /// The rule between neighbours without a clue of the family, when
     /// every clue of it is given.
@@ -374,13 +391,14 @@ impl ClueFamily {
         match self {
             ClueFamily::Kropki => PairRule::NeitherConsecutiveNorDouble,
             ClueFamily::Xv => PairRule::SumNeither(5, 10),
+            ClueFamily::BlackDots => PairRule::NotDouble,
         }
     }
 
     /// The kind of rule it is.
     pub fn kind(self) -> RuleKind {
         match self {
-            ClueFamily::Kropki => RuleKind::Kropki,
+            ClueFamily::Kropki | ClueFamily::BlackDots => RuleKind::Kropki,
             ClueFamily::Xv => RuleKind::Xv,
         }
     }
@@ -391,6 +409,7 @@ impl ClueFamily {
         match self {
             ClueFamily::Kropki => "kropki-negative",
             ClueFamily::Xv => "xv-negative",
+            ClueFamily::BlackDots => "black-negative",
         }
     }
 }

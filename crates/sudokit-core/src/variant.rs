@@ -250,7 +250,7 @@ impl fmt::Display for VariantConflict {
                 PairRule::NeitherConsecutiveNorDouble if x.get().abs_diff(y.get()) == 1 => {
                     write!(f, "{a} ({x}) and {b} ({y}) are consecutive {bond}")
                 }
-                PairRule::NeitherConsecutiveNorDouble => {
+                PairRule::NeitherConsecutiveNorDouble | PairRule::NotDouble => {
                     write!(f, "{a} ({x}) and {b} ({y}) are one twice the other {bond}")
                 }
                 PairRule::SumNeither(..) => {
@@ -544,7 +544,7 @@ pub enum VariantError {
     },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, region-sum=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, pill-arrow=PILL:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS, column-indexer=CELLS, row-indexer=CELLS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, black-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, region-sum=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, pill-arrow=PILL:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS, column-indexer=CELLS, row-indexer=CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -1566,8 +1566,9 @@ impl Variant {
             }
         }
         for &family in &self.all_given {
-            let clued =
-                |pair: &(usize, usize)| self.clues.iter().any(|&(c, a, b)| c.family() == family && (a, b) == *pair);
+            let clued = |pair: &(usize, usize)| {
+                self.clues.iter().any(|&(c, a, b)| family.clues().contains(&c) && (a, b) == *pair)
+            };
             let mut pairs = Relation::NonConsecutive.pairs(self.shape);
             pairs.retain(|pair| !clued(pair));
             out.push((Bond::Unclued(family), pairs));

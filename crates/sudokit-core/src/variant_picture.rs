@@ -237,6 +237,7 @@ impl<'a> VariantPicture<'a> {
         out.extend(self.variant.all_given().iter().map(|family| match family {
             ClueFamily::Kropki => String::from("every dot given"),
             ClueFamily::Xv => String::from("every X and V given"),
+            ClueFamily::BlackDots => String::from("every black dot given"),
         }));
         out
     }

@@ -12,7 +12,7 @@
 //! | relations | `anti-king`, `anti-knight`, `non-consecutive` |
 //! | a Kropki dot between two neighbours | `white=` (consecutive) or `black=` (one twice the other), then the two cells joined by `+`: `white=r1c1+r1c2` |
 //! | an X (sum 10) or a V (sum 5) between two neighbours | `x=r1c1+r2c1`, `v=r4c4+r4c5` (`x` alone is the diagonals) |
-//! | every Kropki dot, every X and V given | `kropki-negative`, `xv-negative` |
+//! | every Kropki dot, every X and V given | `kropki-negative`, `xv-negative`; every black dot alone (white dots saying nothing of the pairs without one), `black-negative` |
 //! | a killer cage | `cage=` then its sum, `:` and its cells joined by `+`: `cage=10:r1c1+r1c2+r2c1`; without a sum, `cage=r1c1+r1c2` |
 //! | a thermometer (digits rise from the bulb) | `thermo=` then its cells from the bulb joined by `+`: `thermo=r1c1+r2c2+r2c3`; a slow one (digits never fall), `slow-thermo=` |
 //! | whispers (neighbours along the line at least ⌈side/2⌉ apart: 5 on 9×9) | `german-whispers=` then its cells; Dutch whispers (4 on 9×9), `dutch-whispers=`; any other difference, `whispers=3:r1c1+r1c2` |
@@ -553,6 +553,18 @@ mod tests {
             err("pill-arrow=r1c1:r2c2"),
             "a pill of 1 cells on a grid of side 4: two or three cells, on grids up to 9×9"
         );
+        let black = Variant::parse("black=r1c1+r1c2,black-negative", Shape::MINI)?;
+        assert_eq!(black.to_string(), "black=r1c1+r1c2,black-negative");
+        // r2c2 (4) under r1c2 (2): a double with no black dot between them
+        // (r1c1 and r1c2 have theirs); r1c2 (2) beside r1c3 (3) are
+        // consecutive, which black dots alone allow.
+        let grid: crate::Grid = "1234341221434321".parse().map_err(|_| VariantError::LineLength { size: 0 })?;
+        let broken: Vec<String> = black.conflicts(&grid)?.iter().map(ToString::to_string).collect();
+        assert!(
+            broken.contains(&"r1c2 (2) and r2c2 (4) are one twice the other with no black dot between them".to_owned()),
+            "{broken:?}"
+        );
+        assert!(broken.iter().all(|b| !b.contains("consecutive")), "{broken:?}");
         let clones = Variant::parse("clone=r1c1+r1c2:r3c3+r3c4", Shape::MINI)?;
         assert_eq!(clones.to_string(), "clone=r1c1+r1c2:r3c3+r3c4");
         assert_eq!(

@@ -98,6 +98,10 @@ fn no_dot(x: u8, y: u8) -> bool {
     !consecutive(x, y) && !double(x, y)
 }
 
+fn no_double(x: u8, y: u8) -> bool {
+    !double(x, y)
+}
+
 fn no_xv(x: u8, y: u8) -> bool {
     !ten(x, y) && !five(x, y)
 }
@@ -201,6 +205,8 @@ impl Rules {
             let (allows, clues): (Allows, [EdgeClue; 2]) = match family {
                 ClueFamily::Kropki => (no_dot, [EdgeClue::White, EdgeClue::Black]),
                 ClueFamily::Xv => (no_xv, [EdgeClue::X, EdgeClue::V]),
+                // Only black dots count: a white-dotted pair is bound too.
+                ClueFamily::BlackDots => (no_double, [EdgeClue::Black, EdgeClue::Black]),
                 _ => unimplemented!("a family the oracle does not know yet: {family:?}"),
             };
             for a in 0..n * n {

@@ -95,6 +95,10 @@ fn variants() -> Vec<(&'static str, Variant)> {
         ("6×6 region-sum lines", lines(six(), &solved_grid(Shape::SIX, 29), LineKind::RegionSum, 6, 4, 29)),
         ("6×6 quadruples", quadruples(six(), &solved_grid(Shape::SIX, 20), 6, 20)),
         ("6×6 sandwiches", sandwiches(six(), &solved_grid(Shape::SIX, 23), 6, 23)),
+        (
+            "6×6 every black dot given",
+            Variant::parse("black=r1c1+r1c2,white=r3c3+r3c4,black-negative", Shape::SIX).expect("valid rules"),
+        ),
         ("6×6 clones", clones(six(), &solved_grid(Shape::SIX, 25), 5, 25)),
         ("6×6 indexers", indexers(six(), &solved_grid(Shape::SIX, 27), 6, 27)),
         (
@@ -279,7 +283,7 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
             {
                 9
             }
-            _ if name.contains("non-consecutive") => 9,
+            _ if name.contains("non-consecutive") || name.contains("dot") => 9,
             _ if name.contains("killer") => 9,
             _ if name.contains("jigsaw") => 14,
             _ => 15,

@@ -12,8 +12,8 @@
 //! bottom-left corner) and `diagonal-`, `antiking`, `antiknight`,
 //! `disjointgroups`, `nonconsecutive`, `difference` (white Kropki dots of
 //! difference 1), `ratio` (black dots of ratio 2), `xv`, and `negative`
-//! (`ratio` with `nonconsecutive` gives every Kropki dot, `xv` every X and
-//! V), `thermometer` (each entry's `lines`, every branch from the bulb),
+//! (`ratio` with `nonconsecutive` gives every Kropki dot, `ratio` alone
+//! every black dot, `xv` every X and V), `thermometer` (each entry's `lines`, every branch from the bulb),
 //! `whispers` (German whispers), `palindrome`, `minimum`, `maximum`, `odd`
 //! and `even` (each entry's `cell`), `arrow` (a circle of one cell in
 //! `cells`, each of `lines` an arrow from it; a pill of two or three
@@ -469,7 +469,7 @@ fn with_edge_clues(mut variant: Variant, object: &Map<String, Value>) -> Result<
         (true, false) if !dots => variant = variant.with_relation(Relation::NonConsecutive),
         (false, false) => {}
         (true, false) => return Err(FPuzzlesError::Unsupported("nonconsecutive with Kropki dots".into())),
-        (false, true) => return Err(FPuzzlesError::Unsupported("negative ratio without nonconsecutive".into())),
+        (false, true) => variant = variant.with_all_clues_given(ClueFamily::BlackDots),
     }
     if negative.contains(&"xv") {
         variant = variant.with_all_clues_given(ClueFamily::Xv);
@@ -665,6 +665,9 @@ mod tests {
         // Non-consecutive alone is the relation.
         let plain = read_fpuzzles(&json(4, &[], r#""nonconsecutive":true,"diagonal-":false"#))?;
         assert_eq!(plain.variant().to_string(), "non-consecutive");
+        // A negative ratio alone gives the black dots in full.
+        let black = read_fpuzzles(&json(4, &[], r#""negative":["ratio"],"ratio":[{"cells":["R1C1","R1C2"]}]"#))?;
+        assert_eq!(black.variant().to_string(), "black=r1c1+r1c2,black-negative");
         Ok(())
     }
 

@@ -185,6 +185,7 @@ fn relations(variant: &Variant, object: &mut Map<String, Value>) -> Result<(), F
                 push(object, "negative", json!("ratio"));
             }
             ClueFamily::Xv => push(object, "negative", json!("xv")),
+            ClueFamily::BlackDots => push(object, "negative", json!("ratio")),
             other => return Err(unwritable(&format!("every clue of {other:?} given"))),
         }
     }
@@ -335,6 +336,10 @@ mod tests {
             variant = variant.with_edge_clue(EdgeClue::White, a, b).expect("neighbours");
             variant = variant.with_edge_clue(EdgeClue::V, b, c).expect("neighbours");
             variant = variant.with_all_clues_given(ClueFamily::Kropki).with_all_clues_given(ClueFamily::Xv);
+        } else if on(9) && on(5) {
+            let (a, b) = (Cell::new(0, 0), Cell::new(0, 1));
+            variant = variant.with_edge_clue(EdgeClue::Black, a, b).expect("neighbours");
+            variant = variant.with_all_clues_given(ClueFamily::BlackDots);
         } else if on(9) {
             variant = variant.with_relation(Relation::NonConsecutive);
         }
