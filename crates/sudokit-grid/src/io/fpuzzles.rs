@@ -287,12 +287,7 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
     for (k, entry) in entries(object, "killercage").iter().enumerate() {
         let name = format!("killercage {}", k + 1);
         let cells = cells_of(entry, &name)?;
-        let sum = match entry.get("value").filter(|v| !is_blank(v)) {
-            None => None,
-            Some(v) => {
-                Some(text_of(v).trim().parse().map_err(|_| field(&name, &format!("`{}` is no sum", text_of(v))))?)
-            }
-        };
+        let sum = sum_of(entry, &name)?;
         variant = variant.with_cage(&cells, sum)?;
     }
     for (k, entry) in entries(object, "extraregion").iter().enumerate() {
@@ -357,11 +352,9 @@ fn with_sums(mut variant: Variant, object: &Map<String, Value>) -> Result<Varian
         }
     }
     for (k, entry) in entries(object, "littlekillersum").iter().enumerate() {
-        // A clue without a value is a drawing: no sum to keep.
-        let Some(value) = entry.get("value").filter(|v| !is_blank(v)) else { continue };
         let name = format!("littlekillersum {}", k + 1);
-        let total =
-            text_of(value).trim().parse().map_err(|_| field(&name, &format!("`{}` is no sum", text_of(value))))?;
+        // A clue without a value is a drawing: no sum to keep.
+        let Some(total) = sum_of(entry, &name)? else { continue };
         variant = variant.with_little_killer(total, &cells_of(entry, &name)?)?;
     }
     for (k, entry) in entries(object, "quadruple").iter().enumerate() {
@@ -387,11 +380,9 @@ fn with_sums(mut variant: Variant, object: &Map<String, Value>) -> Result<Varian
         variant = variant.with_quadruple(corner, &digits)?;
     }
     for (k, entry) in entries(object, "sandwichsum").iter().enumerate() {
-        // A clue without a value is a drawing: no sum to keep.
-        let Some(value) = entry.get("value").filter(|v| !is_blank(v)) else { continue };
         let name = format!("sandwichsum {}", k + 1);
-        let total =
-            text_of(value).trim().parse().map_err(|_| field(&name, &format!("`{}` is no sum", text_of(value))))?;
+        // A clue without a value is a drawing: no sum to keep.
+        let Some(total) = sum_of(entry, &name)? else { continue };
         let text = entry.get("cell").map(text_of).unwrap_or_default();
         let (unit, index) = beside(&text, variant.shape().side()).ok_or_else(|| {
             field(
@@ -418,6 +409,14 @@ fn beside(text: &str, side: usize) -> Option<(UnitKind, usize)> {
         (r, c) if inside(r) && outside(c) => Some((UnitKind::Row, r - 1)),
         _ => None,
     }
+}
+
+/// The sum an entry's `value` gives (a cage's, a little killer's, a
+/// sandwich's), `None` for a blank or missing one.
+fn sum_of(entry: &Value, name: &str) -> Result<Option<u32>, FPuzzlesError> {
+    let Some(value) = entry.get("value").filter(|v| !is_blank(v)) else { return Ok(None) };
+    let text = text_of(value);
+    text.trim().parse().map(Some).map_err(|_| field(name, &format!("`{text}` is no sum")))
 }
 
 /// The cell an entry marks (`"cell": "R1C1"`: a minimum, an odd cell).

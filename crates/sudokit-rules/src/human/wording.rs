@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudokit_core::{Bond, Cell, Extremum, HouseKind, PairRule};
+use sudokit_core::{Bond, Cell, Extremum, HouseKind, PairRule, UnitKind};
 use sudokit_grid::Candidates;
 
 use super::house::House;
@@ -66,6 +66,16 @@ fn house_list(houses: &[House]) -> String {
     }
 }
 
+/// The row or column `cells` (a whole line, in order) make up, with its
+/// 1-based number.
+fn line_of(cells: &[Cell]) -> Option<(UnitKind, usize)> {
+    match cells {
+        [first, second, ..] if first.row() == second.row() => Some((UnitKind::Row, first.row() + 1)),
+        [first, ..] => Some((UnitKind::Column, first.col() + 1)),
+        [] => None,
+    }
+}
+
 /// The pattern of a killer technique's step.
 fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup) -> fmt::Result {
     let name = technique.name();
@@ -117,11 +127,7 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
         }
         Technique::SandwichSum => {
             let side = group.cells.len();
-            let line = match &group.cells[..] {
-                [first, second, ..] if first.row() == second.row() => format!("row {}", first.row() + 1),
-                [first, ..] => format!("column {}", first.col() + 1),
-                [] => String::new(),
-            };
+            let line = line_of(&group.cells).map_or(String::new(), |(unit, number)| format!("{unit} {number}"));
             match sum {
                 0 => write!(f, "{name}: the 1 and the {side} of {line} are side by side"),
                 _ => write!(f, "{name}: the digits between the 1 and the {side} of {line} add up to {sum}"),
@@ -129,11 +135,12 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
         }
         Technique::Indexer => {
             let indexer = group.minus.first().map_or(String::new(), ToString::to_string);
-            let line = match &group.cells[..] {
-                [first, second, ..] if first.row() == second.row() => format!("column of row {}'s", first.row() + 1),
-                [first, ..] => format!("row of column {}'s", first.col() + 1),
-                [] => String::new(),
-            };
+            // A column indexer names a column of its row, a row indexer a
+            // row of its column.
+            let line = line_of(&group.cells).map_or(String::new(), |(unit, number)| match unit {
+                UnitKind::Row => format!("column of row {number}'s"),
+                _ => format!("row of column {number}'s"),
+            });
             write!(f, "{name}: {indexer} names the {line} {sum}")
         }
         Technique::RegionSumLine => write!(f, "{name}: each region's part of {cells} adds up to the same sum"),

@@ -6,7 +6,7 @@
 
 use sudokit_core::{RuleKind, RuleKinds, Rulebook};
 
-use super::quadruples::narrowed;
+use super::narrowing::narrowed;
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Step, SumGroup, Technique};
 use crate::human::strategy::{KINDS_PLAYED, Strategy};

@@ -32,6 +32,7 @@ mod intersections;
 mod killer;
 mod loops;
 mod named;
+mod narrowing;
 mod non_consecutive;
 mod pills;
 mod quadruples;

@@ -1,9 +1,10 @@
 //! Quadruples: the four cells around a circle hold its digits between
 //! them, so they keep what [`Quadruple::narrow`] leaves them.
 
-use sudokit_core::{Cell, Digit, RuleKind, RuleKinds, Rulebook};
+use sudokit_core::{Digit, RuleKind, RuleKinds, Rulebook};
 use sudokit_grid::Candidates;
 
+use super::narrowing::narrowed;
 use crate::human::position::Position;
 use crate::human::step::{Pattern, Step, SumGroup, Technique};
 use crate::human::strategy::{KINDS_PLAYED, Strategy};
@@ -45,27 +46,4 @@ impl Strategy for Quadruples {
             Some(Step::new(Technique::Quadruple, Pattern::Sum(Box::new(group))).eliminating(removed))
         })
     }
-}
-
-/// The candidates of the open cells of `cells` that `narrow` (a rule over
-/// them, given each cell's digits: a placed one's, an open one's
-/// candidates) takes away; `None` when it takes none, or finds the rule
-/// broken (a contradiction, which [`Position::contradiction`] names).
-pub(super) fn narrowed(
-    position: &Position,
-    cells: &[usize],
-    narrow: impl FnOnce(&mut [u64]) -> bool,
-) -> Option<Vec<(Cell, Digit)>> {
-    let mut allowed: Vec<u64> = cells.iter().map(|&i| position.digits_of(i).bits()).collect();
-    if !narrow(&mut allowed) {
-        return None;
-    }
-    let removed: Vec<(Cell, Digit)> = cells
-        .iter()
-        .zip(allowed)
-        .filter(|&(&i, _)| position.placed(i) == 0)
-        .flat_map(|(&i, kept)| (position.cands(i) - Candidates::from_bits(kept)).iter().map(move |d| (i, d)))
-        .map(|(i, d)| (position.cell(i), d))
-        .collect();
-    (!removed.is_empty()).then_some(removed)
 }
