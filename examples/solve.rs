@@ -58,7 +58,8 @@ struct Cli {
     /// entropic=…, modular=…), minimum=r1c1+…,
     /// maximum=…, even=r1c1+…, odd=…, arrow=r1c1:r1c2+… (circle, then the
     /// shaft), little-killer=SUM:CELLS, quadruple=r4c4:1+2,
-    /// sandwich=SUM:r3 (or :c5).
+    /// sandwich=SUM:r3 (or :c5), x-sum=SUM:r3c0 and skyscraper=COUNT:r0c5
+    /// (the clue's place outside the grid).
     #[arg(short, long, value_name = "RULES")]
     rules: Option<String>,
     /// The puzzle (any grid text sudokit reads); read from stdin when

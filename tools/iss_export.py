@@ -18,7 +18,8 @@ them; `#` lines and blank lines skipped) becomes one line of ISS text:
 `minimum=` and `maximum=` as `.GreaterThan` pairs, `even=`
 and `odd=` as candidate `.Given`s, `arrow=CIRCLE:CELLS`, `pill-arrow=PILL:CELLS`,
 `little-killer=SUM:CELLS` over a full diagonal, `quadruple=CELL:DIGITS`
-as `.Quad`, `sandwich=SUM:LINE`, `clone=CELLS:CELLS` as
+as `.Quad`, `sandwich=SUM:LINE`, `x-sum=SUM:PLACE` and
+`skyscraper=COUNT:PLACE` (read from the clue's side), `clone=CELLS:CELLS` as
 `.SameValues` pairs, `column-indexer=` and `row-indexer=` as `.Indexing`; ISS has no slow
 thermometer), then each given as
 `.Given~RrCc_d` (rows and columns one base-17 character each, as ISS
@@ -174,6 +175,19 @@ def rule(token, side):
         # least and greatest digit, 1 and the side on any grid.
         total, _, line = value.partition(":")
         return f".Sandwich~{total.strip()}~{line.strip().upper()}"
+    if name in ("x-sum", "skyscraper"):
+        # A clue read from the left or the top is ISS's first value of its
+        # row or column, one from the right or below its second.
+        clue, _, place = value.partition(":")
+        row, _, col = place.strip().lower().lstrip("r").partition("c")
+        row, col = int(row), int(col)
+        if col == 0 or col == side + 1:
+            line, forward = f"R{row}", col == 0
+        else:
+            line, forward = f"C{col}", row == 0
+        kind = ".XSum" if name == "x-sum" else ".Skyscraper"
+        first, second = (clue.strip(), "") if forward else ("", clue.strip())
+        return f"{kind}~{line}~{first}~{second}"
     raise ValueError(f"unknown rule `{token}`")
 
 

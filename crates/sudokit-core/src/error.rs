@@ -13,6 +13,7 @@ use crate::quadruples::QuadrupleBreak;
 use crate::rule_kinds::RuleKind;
 use crate::sandwiches::SandwichBreak;
 use crate::shape::Shape;
+use crate::sightlines::SightlineBreak;
 use crate::stats::Stats;
 use crate::variant::{Variant, VariantConflict};
 
@@ -186,6 +187,14 @@ pub enum SolveError {
         /// Every sandwich the givens break.
         breaks: Vec<SandwichBreak>,
     },
+    /// Some givens leave an X-sum or a skyscraper clue no way to hold
+    /// (see [`Variant::with_sightline`]).
+    #[non_exhaustive]
+    #[error("invalid puzzle: {}", breaks.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    SightlineClash {
+        /// Every X-sum and skyscraper clue the givens break.
+        breaks: Vec<SightlineBreak>,
+    },
     /// The solver does not know a kind of rule of the puzzle (see
     /// [`Solver::rule_kinds`](crate::Solver::rule_kinds)).
     #[non_exhaustive]
@@ -261,7 +270,9 @@ impl Variant {
     /// little killer cannot add up with, then
     /// [`SolveError::QuadrupleClash`] for givens that leave a quadruple no
     /// room, then [`SolveError::SandwichClash`] for givens a sandwich clue
-    /// cannot hold with, then [`SolveError::IndexerClash`] for givens that
+    /// cannot hold with, then [`SolveError::SightlineClash`] for givens an
+    /// X-sum or a skyscraper clue cannot hold with, then
+    /// [`SolveError::IndexerClash`] for givens that
     /// break an indexer cell, then [`SolveError::LineClash`] for givens
     /// that break a between line or a region-sum line.
     pub fn validate(&self, puzzle: &Grid) -> Result<(), SolveError> {
@@ -293,6 +304,10 @@ impl Variant {
         let breaks = self.sandwich_breaks(puzzle).unwrap_or_default();
         if !breaks.is_empty() {
             return Err(SolveError::SandwichClash { breaks });
+        }
+        let breaks = self.sightline_breaks(puzzle).unwrap_or_default();
+        if !breaks.is_empty() {
+            return Err(SolveError::SightlineClash { breaks });
         }
         let breaks = self.indexer_breaks(puzzle).unwrap_or_default();
         if !breaks.is_empty() {

@@ -107,6 +107,7 @@ mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod shape;
+pub mod sightlines;
 mod solver;
 mod splitmix;
 mod stats;
@@ -137,6 +138,7 @@ pub use rulebook::Rulebook;
 pub use sandwiches::{Sandwich, SandwichBreak};
 pub use search::{Meter, SearchTally};
 pub use shape::{Shape, ShapeError, UnitKind};
+pub use sightlines::{ClueSide, Sightline, SightlineBreak, SightlineKind};
 pub use solver::{Admitted, CountSolutions, Solution, Solver, Uniqueness};
 pub use splitmix::SplitMix64;
 pub use stats::Stats;

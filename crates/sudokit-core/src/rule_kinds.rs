@@ -95,11 +95,17 @@ pub enum RuleKind {
     /// Pill arrows: the digits along one add up to the number its pill
     /// writes.
     PillArrows,
+    /// X-sums: the first digits of a row or column from a clue, as many
+    /// as the first says, add up to it.
+    XSums,
+    /// Skyscrapers: a clue counts the digits seen from it along its row
+    /// or column, each hiding the lower ones behind it.
+    Skyscrapers,
 }
 
 impl RuleKind {
     /// Every kind, in order.
-    pub const ALL: [RuleKind; 31] = [
+    pub const ALL: [RuleKind; 33] = [
         RuleKind::Regions,
         RuleKind::Diagonals,
         RuleKind::Windows,
@@ -131,6 +137,8 @@ impl RuleKind {
         RuleKind::Indexers,
         RuleKind::RegionSumLines,
         RuleKind::PillArrows,
+        RuleKind::XSums,
+        RuleKind::Skyscrapers,
     ];
 
     /// Its name as a sentence says it: `jigsaw regions`, `anti-knight`,
@@ -168,6 +176,8 @@ impl RuleKind {
             RuleKind::Indexers => "indexer cells",
             RuleKind::RegionSumLines => "region-sum lines",
             RuleKind::PillArrows => "pill arrows",
+            RuleKind::XSums => "x-sums",
+            RuleKind::Skyscrapers => "skyscrapers",
         }
     }
 

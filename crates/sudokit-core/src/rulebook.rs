@@ -13,6 +13,7 @@ use crate::error::SolveError;
 use crate::pairs::PairRule;
 use crate::rule_kinds::{RuleKind, RuleKinds};
 use crate::shape::Shape;
+use crate::sightlines::SightlineKind;
 use crate::variant::{House, HouseKind, Variant};
 
 /// The rules of a puzzle, compiled once from their description (a
@@ -396,6 +397,12 @@ fn kinds_of(variant: &Variant) -> RuleKinds {
     }
     if !variant.pill_arrows().is_empty() {
         kinds |= RuleKind::PillArrows;
+    }
+    for clue in variant.sightlines() {
+        kinds |= match clue.kind() {
+            SightlineKind::XSum => RuleKind::XSums,
+            _ => RuleKind::Skyscrapers,
+        };
     }
     kinds
 }

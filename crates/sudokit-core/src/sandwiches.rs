@@ -52,7 +52,7 @@ impl Sandwich {
     pub(crate) fn new(unit: UnitKind, index: usize, total: u32, cells: Vec<usize>) -> Option<Sandwich> {
         let side = cells.len();
         let mut fillings = vec![Vec::new(); side - 1];
-        fill(2, side as u32 - 1, total, 0, 0, &mut fillings);
+        sets_adding_to(2, side as u32 - 1, total, &mut fillings);
         fillings.iter().any(|sets| !sets.is_empty()).then_some(Sandwich { unit, index, total, cells, fillings })
     }
 
@@ -96,23 +96,11 @@ impl Sandwich {
             for q in (0..side).filter(|&q| q != p && allowed[q] & high != 0) {
                 let (first, last) = (p.min(q), p.max(q));
                 for &inside in &self.fillings[last - first - 1] {
+                    let crust = |i: usize| i == p || i == q;
                     let within = |i: usize| first < i && i < last;
-                    let digits = |i: usize| if within(i) { inside } else { middle & !inside };
-                    let others = (0..side).filter(|&i| i != p && i != q);
-                    let (mut held_inside, mut held_outside) = (0, 0);
-                    let mut fits = true;
-                    for i in others.clone() {
-                        let kept = allowed[i] & digits(i);
-                        fits &= kept != 0;
-                        *(if within(i) { &mut held_inside } else { &mut held_outside }) |= kept;
-                    }
-                    if !fits || held_inside != inside || held_outside != middle & !inside {
-                        continue;
-                    }
-                    support[p] |= low;
-                    support[q] |= high;
-                    for i in others {
-                        support[i] |= allowed[i] & digits(i);
+                    if support_split(allowed, crust, within, inside, middle & !inside, &mut support) {
+                        support[p] |= low;
+                        support[q] |= high;
                     }
                 }
             }
@@ -131,6 +119,13 @@ impl Sandwich {
     }
 }
 
+/// Lists in `by_size[k]` every set of `k` distinct digits from `first`
+/// to `last` adding up to `total` (bit `d − 1` for digit `d`); sets of
+/// `by_size.len()` digits or more are not listed.
+pub(crate) fn sets_adding_to(first: u32, last: u32, total: u32, by_size: &mut [Vec<u64>]) {
+    fill(first, last, total, 0, 0, by_size);
+}
+
 /// Lists in `fillings[k]` every set of `k` distinct digits from `digit`
 /// to `last` (with those of `set`, `size` of them) adding up to `left`
 /// more.
@@ -141,9 +136,43 @@ fn fill(digit: u32, last: u32, left: u32, set: u64, size: usize, fillings: &mut 
         }
         return;
     }
+    if size + 1 >= fillings.len() {
+        return;
+    }
     for d in (digit..=last).take_while(|&d| d <= left) {
         fill(d + 1, last, left - d, set | 1 << (d - 1), size + 1, fillings);
     }
+}
+
+/// Splits a line's cells, those `placed` aside, in two: the cells
+/// `within` hold the digits `inside`, the others the digits `outside`.
+/// When every such cell keeps a digit of its part in `allowed` and each
+/// part's cells can hold every digit of it, adds what each cell keeps to
+/// `support` and says `true`.
+pub(crate) fn support_split(
+    allowed: &[u64],
+    placed: impl Fn(usize) -> bool,
+    within: impl Fn(usize) -> bool,
+    inside: u64,
+    outside: u64,
+    support: &mut [u64],
+) -> bool {
+    let digits = |i: usize| if within(i) { inside } else { outside };
+    let (mut held_inside, mut held_outside) = (0, 0);
+    for (i, &a) in allowed.iter().enumerate().filter(|&(i, _)| !placed(i)) {
+        let kept = a & digits(i);
+        if kept == 0 {
+            return false;
+        }
+        *(if within(i) { &mut held_inside } else { &mut held_outside }) |= kept;
+    }
+    if held_inside != inside || held_outside != outside {
+        return false;
+    }
+    for (i, &a) in allowed.iter().enumerate().filter(|&(i, _)| !placed(i)) {
+        support[i] |= a & digits(i);
+    }
+    true
 }
 
 /// A sandwich whose row or column, as filled, leaves its clue no way to

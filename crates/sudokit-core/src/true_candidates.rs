@@ -81,6 +81,7 @@ fn rules_out_the_digit(error: &SolveError) -> bool {
             | SolveError::SumClash { .. }
             | SolveError::QuadrupleClash { .. }
             | SolveError::SandwichClash { .. }
+            | SolveError::SightlineClash { .. }
             | SolveError::IndexerClash { .. }
             | SolveError::LineClash { .. }
     )

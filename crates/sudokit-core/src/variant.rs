@@ -19,6 +19,7 @@ use crate::pairs::{ClueFamily, EdgeClue, Extremum, PairRule, Relation};
 use crate::quadruples::{Quadruple, QuadrupleBreak};
 use crate::sandwiches::{Sandwich, SandwichBreak};
 use crate::shape::{Shape, UnitKind};
+use crate::sightlines::{ClueSide, Sightline, SightlineBreak, SightlineKind};
 
 /// The rules of a puzzle: a [`Shape`], the houses whose cells hold
 /// distinct digits, relations between cells, and killer cages (see
@@ -71,6 +72,8 @@ pub struct Variant {
     quadruples: Vec<Quadruple>,
     /// Sandwich clues, in the order added.
     sandwiches: Vec<Sandwich>,
+    /// X-sums, then skyscrapers, each in the order added.
+    sightlines: Vec<Sightline>,
     /// Clones: two runs of cells, the first's each holding the digit of
     /// the second's at the same place, in the order added.
     clones: Vec<(Vec<usize>, Vec<usize>)>,
@@ -542,9 +545,36 @@ pub enum VariantError {
         /// The side of the grid.
         side: usize,
     },
+    /// An X-sum or skyscraper clue beside a row or column past the side.
+    #[error("a clue {} stands beside {} 1 to {side}, not {}", at.name(), at.unit(), index + 1)]
+    SightlineIndex {
+        /// Where the clue stands.
+        at: ClueSide,
+        /// Its row or column given, 0-based.
+        index: usize,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// An X-sum or skyscraper clue no line of distinct digits gives.
+    #[error("no line of the digits 1 to {side} gives the {} clue {value}", kind.name())]
+    SightlineValue {
+        /// What the clue counts.
+        kind: SightlineKind,
+        /// The clue.
+        value: u32,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// An X-sum on a grid larger than
+    /// [`Sightline::MAX_X_SUM_SIDE`](crate::Sightline::MAX_X_SUM_SIDE).
+    #[error("x-sums are taken on grids up to 16×16, not {side}×{side}")]
+    XSumSide {
+        /// The side of the grid.
+        side: usize,
+    },
     /// The text names a rule sudokit does not know.
     #[error(
-        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, black-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, region-sum=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, pill-arrow=PILL:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, clone=CELLS:CELLS, column-indexer=CELLS, row-indexer=CELLS)"
+        "column {column}: unknown rule `{name}` (known: x, windoku, disjoint-groups, jigsaw=MAP, house=CELLS, cage=SUM:CELLS, marks=LINE, anti-king, anti-knight, non-consecutive, white=CELLS, black=CELLS, x=CELLS, v=CELLS, kropki-negative, xv-negative, black-negative, thermo=CELLS, slow-thermo=CELLS, german-whispers=CELLS, dutch-whispers=CELLS, whispers=APART:CELLS, palindrome=CELLS, renban=CELLS, between=CELLS, region-sum=CELLS, entropic=CELLS, modular=CELLS, minimum=CELLS, maximum=CELLS, even=CELLS, odd=CELLS, arrow=CIRCLE:CELLS, pill-arrow=PILL:CELLS, little-killer=SUM:CELLS, quadruple=CELL:DIGITS, sandwich=SUM:LINE, x-sum=SUM:OUTSIDE, skyscraper=COUNT:OUTSIDE, clone=CELLS:CELLS, column-indexer=CELLS, row-indexer=CELLS)"
     )]
     UnknownRule {
         /// The name, as written.
@@ -588,6 +618,7 @@ impl Variant {
             pill_arrows: Vec::new(),
             quadruples: Vec::new(),
             sandwiches: Vec::new(),
+            sightlines: Vec::new(),
             clones: Vec::new(),
             indexers: Vec::new(),
             marks: None,
@@ -615,6 +646,7 @@ impl Variant {
             && self.pill_arrows.is_empty()
             && self.quadruples.is_empty()
             && self.sandwiches.is_empty()
+            && self.sightlines.is_empty()
             && self.clones.is_empty()
             && self.indexers.is_empty()
             && self.marks.is_none()
@@ -1444,6 +1476,86 @@ impl Variant {
             .collect())
     }
 
+    /// These rules with an X-sum or a skyscraper clue outside the grid, on
+    /// `side` of row or column `index` (0-based; a row for
+    /// [`ClueSide::Left`] and [`ClueSide::Right`], a column for the
+    /// others), read from that end: an X-sum's first `x` digits add up to
+    /// `value`, `x` being the first; a skyscraper clue counts `value`
+    /// digits seen, each digit hiding the lower ones behind it.
+    ///
+    /// ```
+    /// use sudokit_core::{ClueSide, Shape, SightlineKind, Variant};
+    ///
+    /// let rules = Variant::standard(Shape::CLASSIC).with_sightline(SightlineKind::XSum, ClueSide::Bottom, 4, 25)?;
+    /// assert_eq!(rules.to_string(), "x-sum=25:r10c5");
+    /// assert_eq!(rules.sightlines()[0].cells()[0], 76, "r9c5 first");
+    /// let sky = rules.clone().with_sightline(SightlineKind::Skyscraper, ClueSide::Left, 0, 10);
+    /// assert!(sky.is_err(), "nine buildings at most");
+    /// # Ok::<(), sudokit_core::VariantError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`VariantError::SightlineIndex`] for an index past the side,
+    /// [`VariantError::SightlineValue`] for a clue no line of distinct
+    /// digits gives, and [`VariantError::XSumSide`] for an X-sum on a grid
+    /// larger than [`Sightline::MAX_X_SUM_SIDE`].
+    pub fn with_sightline(
+        mut self,
+        kind: SightlineKind,
+        at: ClueSide,
+        index: usize,
+        value: u32,
+    ) -> Result<Variant, VariantError> {
+        let side = self.shape.side();
+        if index >= side {
+            return Err(VariantError::SightlineIndex { at, index, side });
+        }
+        if kind == SightlineKind::XSum && side > Sightline::MAX_X_SUM_SIDE {
+            return Err(VariantError::XSumSide { side });
+        }
+        let mut cells: Vec<usize> = self.shape.unit(at.unit(), index).collect();
+        if at.is_reversed() {
+            cells.reverse();
+        }
+        let clue =
+            Sightline::new(kind, at, index, value, cells).ok_or(VariantError::SightlineValue { kind, value, side })?;
+        // X-sums first, then skyscrapers: the order f-puzzles files keep.
+        let place = self.sightlines.partition_point(|other| other.kind() <= kind);
+        self.sightlines.insert(place, clue);
+        Ok(self)
+    }
+
+    /// The X-sums, then the skyscraper clues, each in the order added.
+    pub fn sightlines(&self) -> &[Sightline] {
+        &self.sightlines
+    }
+
+    /// The X-sums and skyscraper clues whose row or column, as filled in
+    /// `grid`, leaves them no way to hold: on a full grid, those that do
+    /// not. In the order of [`sightlines`](Variant::sightlines).
+    ///
+    /// # Errors
+    /// [`VariantError::ShapeMismatch`] for a grid of another shape.
+    pub fn sightline_breaks(&self, grid: &Grid) -> Result<Vec<SightlineBreak>, VariantError> {
+        if grid.shape() != self.shape {
+            return Err(VariantError::ShapeMismatch { expected: self.shape, found: grid.shape() });
+        }
+        let values = grid.values();
+        Ok(self
+            .sightlines
+            .iter()
+            .map(|clue| (clue, clue.cells().iter().map(|&i| values[i]).collect::<Vec<u8>>()))
+            .filter(|(clue, digits)| !clue.fits(digits))
+            .map(|(clue, digits)| SightlineBreak {
+                kind: clue.kind(),
+                side: clue.side(),
+                index: clue.index(),
+                value: clue.value(),
+                digits,
+            })
+            .collect())
+    }
+
     /// The arrows and little killers whose filled cells in `grid` no
     /// digits of their empty cells complete (each empty cell counted as
     /// any digit): on a full grid, those that do not add up. Arrows
@@ -1818,6 +1930,7 @@ impl Variant {
             && self.sum_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.quadruple_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.sandwich_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
+            && self.sightline_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.indexer_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
             && self.line_breaks(solution).is_ok_and(|breaks| breaks.is_empty())
     }

@@ -10,6 +10,7 @@ use crate::grid::Grid;
 use crate::indexers::IndexerKind;
 use crate::marks::Parity;
 use crate::pairs::{ClueFamily, EdgeClue, Extremum};
+use crate::sightlines::SightlineKind;
 use crate::variant::{HouseKind, Variant, VariantError};
 
 /// What separates two neighbouring cells (or a cell and the outside):
@@ -163,8 +164,9 @@ impl<'a> VariantPicture<'a> {
 
     /// The legend's entries for the arrows, little killers, quadruples
     /// and sandwiches: `arrow 1 from r5c5: r4c4 r3c3`, `little killer 1
-    /// (17): r3c1 r2c2 r1c3`, `sandwich of row 3: 15`, `clone 1: r1c1
-    /// r1c2 = r5c5 r5c6`.
+    /// (17): r3c1 r2c2 r1c3`, `sandwich of row 3: 15`, `x-sum left of
+    /// row 3: 15`, `skyscrapers above column 5: 3`, `clone 1: r1c1 r1c2 =
+    /// r5c5 r5c6`.
     fn sum_legend(&self) -> Vec<String> {
         let shape = self.variant.shape();
         let names = |cells: &[usize]| {
@@ -186,9 +188,17 @@ impl<'a> VariantPicture<'a> {
         });
         let sandwiches = (self.variant.sandwiches().iter())
             .map(|sandwich| format!("sandwich of {} {}: {}", sandwich.unit(), sandwich.index() + 1, sandwich.total()));
+        let sightlines = self.variant.sightlines().iter().map(|clue| {
+            let what = if clue.kind() == SightlineKind::XSum { "x-sum" } else { "skyscrapers" };
+            let (at, unit) = (clue.side().name(), clue.side().unit());
+            format!("{what} {at} {unit} {}: {}", clue.index() + 1, clue.value())
+        });
         let clones = (self.variant.clones().iter().enumerate())
             .map(|(k, (cells, copies))| format!("clone {}: {} = {}", k + 1, names(cells), names(copies)));
-        arrows.chain(pills).chain(killers).chain(quadruples).chain(sandwiches).chain(clones).collect()
+        (arrows.chain(pills).chain(killers).chain(quadruples).chain(sandwiches))
+            .chain(sightlines)
+            .chain(clones)
+            .collect()
     }
 
     /// The legend's entries for the marked cells: minimum and maximum,
@@ -407,11 +417,11 @@ mod tests {
         let rules = Variant::parse(
             "thermo=r1c1+r2c2,palindrome=r3c1+r3c2+r4c3,thermo=r4c4+r3c4,maximum=r1c4+r2c1,even=r4c1+r1c2,\
              arrow=r1c1:r1c2+r1c3,little-killer=4:r4c2+r3c1,quadruple=r2c2:1+4,sandwich=0:c2,clone=r1c4:r4c1,\
-             column-indexer=r3c3",
+             column-indexer=r3c3,x-sum=6:r2c5,skyscraper=2:r0c1",
             Shape::MINI,
         )?;
         let picture = rules.picture(&Grid::empty(Shape::MINI))?.to_string();
-        let tail: Vec<&str> = picture.lines().rev().take(11).collect();
+        let tail: Vec<&str> = picture.lines().rev().take(13).collect();
         assert_eq!(
             tail,
             [
@@ -419,6 +429,8 @@ mod tests {
                 "even cells: r1c2 r4c1",
                 "maximum cells: r1c4 r2c1",
                 "clone 1: r1c4 = r4c1",
+                "skyscrapers above column 1: 2",
+                "x-sum right of row 2: 6",
                 "sandwich of column 2: 0",
                 "quadruple 1 (1 4): r2c2 r2c3 r3c2 r3c3",
                 "little killer 1 (4): r4c2 r3c1",

@@ -29,6 +29,8 @@
 //! | a little killer (the digits along a diagonal add up to the clue) | `little-killer=` then the sum, `:` and the cells from the clue's end: `little-killer=12:r3c1+r2c2+r1c3` |
 //! | a quadruple (the four cells around a point hold its digits) | `quadruple=` then the top-left cell of the four, `:` and the digits joined by `+`: `quadruple=r4c4:1+1+9` |
 //! | a sandwich (the digits between a row's or column's 1 and 9 — its lowest and highest digit — add up to the clue) | `sandwich=` then the sum, `:` and the row or column: `sandwich=15:r3`, `sandwich=0:c5` |
+//! | an X-sum (from a clue outside the grid, the first X digits of its row or column add up to it, X being the first) | `x-sum=` then the sum, `:` and the clue's place outside the grid: `x-sum=15:r3c0` left of row 3, `x-sum=20:r3c10` right of it on 9×9, `r0c5` above column 5, `r10c5` below it |
+//! | a skyscraper clue (the number of digits seen from the clue along its row or column, each hiding the lower ones behind it) | `skyscraper=` then the count, `:` and the clue's place as for X-sums: `skyscraper=3:r0c5` |
 //! | a clone (cells at the same place of two parts hold the same digit) | `clone=` then the first part's cells, `:` and the second's, each joined by `+`: `clone=r1c1+r1c2:r5c5+r5c6` |
 //! | indexer cells (a column indexer's digit is the column of its own column number in its row; a row indexer's likewise) | `column-indexer=` or `row-indexer=` then the cells joined by `+`: `column-indexer=r1c1+r2c1` |
 //! | pencil marks | `marks=` then the pencil-mark line of every cell ([`marks`](crate::marks)) |
@@ -55,6 +57,7 @@ use crate::lines::LineKind;
 use crate::marks::Parity;
 use crate::pairs::{ClueFamily, EdgeClue, Extremum, Relation};
 use crate::shape::{Shape, UnitKind};
+use crate::sightlines::{ClueSide, SightlineKind};
 use crate::variant::{HouseKind, Variant, VariantError};
 
 impl Variant {
@@ -215,6 +218,18 @@ impl Variant {
                     let (unit, index) = row_or_column(line.trim()).map_err(unreadable)?;
                     variant.with_sandwich(unit, index, total)?
                 }
+                (name @ ("x-sum" | "skyscraper"), Some(clue)) => {
+                    let kind = if name == "x-sum" { SightlineKind::XSum } else { SightlineKind::Skyscraper };
+                    let (value, place) = clue.split_once(':').ok_or_else(|| {
+                        unreadable(format!(
+                            "{name} takes its clue, `:` and its place outside the grid: `{name}=3:r0c5`"
+                        ))
+                    })?;
+                    let value = (value.trim().parse())
+                        .map_err(|_| unreadable(format!("`{}` is not a {name} clue", value.trim())))?;
+                    let (at, index) = outside_place(place.trim(), variant.shape().side()).map_err(unreadable)?;
+                    variant.with_sightline(kind, at, index, value)?
+                }
                 ("whispers", Some(line)) => {
                     let (apart, cells) = line.split_once(':').ok_or_else(|| {
                         unreadable("whispers take their difference, `:` and their cells: `whispers=3:r1c1+r1c2`".into())
@@ -283,6 +298,39 @@ fn row_or_column(name: &str) -> Result<(UnitKind, usize), String> {
         (Some(unit), Some(number)) => Ok((unit, number - 1)),
         _ => Err(format!("`{name}` is not a row or a column (r3, c5, …)")),
     }
+}
+
+/// The clue side and the 0-based row or column of a place outside the
+/// grid: `r3c0` left of row 3, `r3c10` right of it on a 9×9 grid, `r0c5`
+/// above column 5, `r10c5` below it.
+fn outside_place(name: &str, side: usize) -> Result<(ClueSide, usize), String> {
+    let place = name
+        .strip_prefix(['r', 'R'])
+        .and_then(|rest| rest.split_once(['c', 'C']))
+        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+    let inside = |k: usize| (1..=side).contains(&k);
+    match place {
+        Some((r, 0)) if inside(r) => Ok((ClueSide::Left, r - 1)),
+        Some((r, c)) if inside(r) && c == side + 1 => Ok((ClueSide::Right, r - 1)),
+        Some((0, c)) if inside(c) => Ok((ClueSide::Top, c - 1)),
+        Some((r, c)) if inside(c) && r == side + 1 => Ok((ClueSide::Bottom, c - 1)),
+        _ => Err(format!(
+            "`{name}` is not a place beside the grid (r3c0 left of row 3, r3c{0} right of it, r0c5 above column 5, r{0}c5 below it)",
+            side + 1
+        )),
+    }
+}
+
+/// The name of the place outside a grid of `side` where a clue `at` row
+/// or column `index` (0-based) stands: the inverse of [`outside_place`].
+fn outside_name(at: ClueSide, index: usize, side: usize) -> String {
+    let (row, col) = match at {
+        ClueSide::Right => (index + 1, side + 1),
+        ClueSide::Top => (0, index + 1),
+        ClueSide::Bottom => (side + 1, index + 1),
+        _ => (index + 1, 0),
+    };
+    format!("r{row}c{col}")
 }
 
 fn house_cells(text: &str) -> Result<Vec<Cell>, String> {
@@ -379,6 +427,10 @@ impl fmt::Display for Variant {
         for sandwich in self.sandwiches() {
             let line = if sandwich.unit() == UnitKind::Row { 'r' } else { 'c' };
             parts.push(format!("sandwich={}:{line}{}", sandwich.total(), sandwich.index() + 1));
+        }
+        for clue in self.sightlines() {
+            let place = outside_name(clue.side(), clue.index(), shape.side());
+            parts.push(format!("{}={}:{place}", clue.kind().name(), clue.value()));
         }
         if let Some(marks) = self.marks() {
             parts.push(format!("marks={}", crate::marks::write_marks(shape, marks)));
@@ -545,6 +597,23 @@ mod tests {
             "column 1: a sandwich takes its sum, `:` and its row or column: `sandwich=15:r3`"
         );
         assert_eq!(err("sandwich=x:r1"), "column 1: `x` is not a sandwich's sum");
+        let sights = Variant::parse("skyscraper=3:r0c2,x-sum=10:r5c3,x-sum=1:r2c0,skyscraper=2:r4c5", Shape::MINI)?;
+        // X-sums first, then skyscrapers, each in the order written.
+        assert_eq!(sights.to_string(), "x-sum=10:r5c3,x-sum=1:r2c0,skyscraper=3:r0c2,skyscraper=2:r4c5");
+        let places: Vec<(ClueSide, usize)> = sights.sightlines().iter().map(|s| (s.side(), s.index())).collect();
+        assert_eq!(places, [(ClueSide::Bottom, 2), (ClueSide::Left, 1), (ClueSide::Top, 1), (ClueSide::Right, 3)]);
+        assert_eq!(err("skyscraper=5:r0c1"), "no line of the digits 1 to 4 gives the skyscraper clue 5");
+        assert_eq!(err("x-sum=2:r1c0"), "no line of the digits 1 to 4 gives the x-sum clue 2");
+        assert_eq!(
+            err("x-sum=3:r2c2"),
+            "column 1: `r2c2` is not a place beside the grid (r3c0 left of row 3, r3c5 right of it, r0c5 above column 5, r5c5 below it)"
+        );
+        assert_eq!(err("x-sum=3:r0c0"), err("x-sum=3:r2c2").replace("r2c2", "r0c0"));
+        assert_eq!(
+            err("skyscraper=r0c1"),
+            "column 1: skyscraper takes its clue, `:` and its place outside the grid: `skyscraper=3:r0c5`"
+        );
+        assert_eq!(err("skyscraper=x:r0c1"), "column 1: `x` is not a skyscraper clue");
         let indexers = Variant::parse("row-indexer=r2c2,column-indexer=r4c1+r1c1", Shape::MINI)?;
         assert_eq!(indexers.to_string(), "column-indexer=r1c1+r4c1,row-indexer=r2c2");
         let pill = Variant::parse("pill-arrow=r1c1+r1c2:r2c3+r3c4", Shape::MINI)?;

@@ -3,10 +3,21 @@
 
 use std::fmt;
 
-use sudokit_core::{Cell, Digit, HouseKind, IndexerKind, UnitKind};
+use sudokit_core::{Cell, ClueSide, Digit, HouseKind, IndexerKind, SightlineKind, UnitKind};
 
 use crate::board::CandidateBoard;
 use crate::{Candidates, Layout};
+
+/// The sentence of a [`Contradiction::Sightline`]: `the x-sum left of row
+/// 3 can no longer add up to 15`, `the skyscrapers above column 2 can no
+/// longer show 3`.
+fn sightline_lost(kind: SightlineKind, at: ClueSide, number: usize, value: u32) -> String {
+    let (clue, verb) = match kind {
+        SightlineKind::XSum => ("x-sum", "add up to"),
+        _ => ("skyscrapers", "show"),
+    };
+    format!("the {clue} {} {} {number} can no longer {verb} {value}", at.name(), at.unit())
+}
 
 /// Why a position has no solution, found by [`CandidateBoard::propagate`]:
 /// a proof, since propagation only removes candidates no solution uses.
@@ -72,6 +83,19 @@ pub enum Contradiction {
         number: usize,
         /// Its clue.
         sum: u32,
+    },
+    /// An X-sum's or skyscraper clue's row or column can no longer give
+    /// its clue.
+    #[error("{}", sightline_lost(*kind, *at, *number, *value))]
+    Sightline {
+        /// What the clue counts.
+        kind: SightlineKind,
+        /// Where it stands.
+        at: ClueSide,
+        /// Its row's or column's 1-based number.
+        number: usize,
+        /// The clue.
+        value: u32,
     },
     /// An indexer's line can no longer keep it.
     #[error("the {kind} {cell} can no longer name the place of its number")]

@@ -8,7 +8,9 @@
 
 use proptest::prelude::*;
 pub use sudokit_core::SplitMix64;
-use sudokit_core::{Cell, Extremum, Grid, IndexerKind, LineKind, Parity, Shape, UnitKind, Variant};
+use sudokit_core::{
+    Cell, ClueSide, Extremum, Grid, IndexerKind, LineKind, Parity, Shape, SightlineKind, UnitKind, Variant,
+};
 
 /// Killer rules whose cages cover the grid, drawn from `seed`, with the
 /// sums `solution` gives them: cages of 1 to `largest` orthogonally
@@ -289,6 +291,39 @@ pub fn sandwiches(variant: Variant, solution: &Grid, count: usize, seed: u64) ->
         let (a, b) = (place(1), place(n));
         let total = line[a.min(b) + 1..a.max(b)].iter().map(|&d| u32::from(d)).sum();
         variant = variant.with_sandwich(unit, index, total).expect("a total the solution reaches");
+    }
+    variant
+}
+
+/// `variant` with `count` X-sum and skyscraper clues that `solution`
+/// keeps, each on a random side of a random row or column, of a kind at
+/// random (X-sums only up to 16×16, as they are taken): an X-sum the sum
+/// of the first `x` digits read from its side, `x` being the first; a
+/// skyscraper clue the number of digits read from its side that are
+/// higher than every digit before them. Written from the definition;
+/// `solution` solves the rules if it solved `variant`'s.
+pub fn sightlines(variant: Variant, solution: &Grid, count: usize, seed: u64) -> Variant {
+    let mut rng = SplitMix64::new(seed);
+    let (shape, values) = (solution.shape(), solution.values());
+    let n = shape.side();
+    let mut variant = variant;
+    for _ in 0..count {
+        let at = ClueSide::ALL[rng.below(4)];
+        let index = rng.below(n);
+        let mut line: Vec<u8> = (0..n)
+            .map(|k| if at.unit() == UnitKind::Row { values[index * n + k] } else { values[k * n + index] })
+            .collect();
+        if matches!(at, ClueSide::Right | ClueSide::Bottom) {
+            line.reverse();
+        }
+        let x_sum = n <= 16 && rng.below(2) == 0;
+        let (kind, value) = if x_sum {
+            (SightlineKind::XSum, line[..usize::from(line[0])].iter().map(|&d| u32::from(d)).sum())
+        } else {
+            let seen = (0..n).filter(|&k| line[..k].iter().all(|&d| d < line[k])).count();
+            (SightlineKind::Skyscraper, seen as u32)
+        };
+        variant = variant.with_sightline(kind, at, index, value).expect("a clue the solution gives");
     }
     variant
 }

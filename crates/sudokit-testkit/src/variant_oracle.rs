@@ -29,9 +29,20 @@ type Weighted = (Vec<(usize, i64)>, i64);
 /// Four cells and the digits they hold between them (a quadruple).
 type Quad = (Vec<usize>, Vec<u8>);
 
-/// A row or column, in order, and the sum of the digits between its 1
-/// and its highest digit (a sandwich).
-type Filling = (Vec<usize>, u32);
+/// A row or column, in order from its clue, and what the clue asks of
+/// it.
+type Filling = (Vec<usize>, Clue);
+
+/// What a clue outside the grid asks of its row or column.
+#[derive(Clone, Copy, Debug)]
+enum Clue {
+    /// The digits between its 1 and its highest digit add up to this.
+    Sandwich(u32),
+    /// Its first `x` digits add up to this, `x` being the first.
+    XSum(u32),
+    /// This many of its digits are higher than every digit before them.
+    Skyscraper(u32),
+}
 
 /// An indexer cell: the line it indexes into, in order, and its place
 /// in it (0-based).
@@ -59,7 +70,8 @@ type Bonds<'a> = (
 type Tie = (usize, Allows, bool);
 
 use sudokit_core::{
-    ClueFamily, EdgeClue, Extremum, Grid, HouseKind, IndexerKind, LineKind, Parity, Relation, UnitKind, Variant,
+    ClueFamily, ClueSide, EdgeClue, Extremum, Grid, HouseKind, IndexerKind, LineKind, Parity, Relation, SightlineKind,
+    UnitKind, Variant,
 };
 
 fn below(x: u8, y: u8) -> bool {
@@ -276,8 +288,24 @@ impl Rules {
                 let line = (0..n).map(|k| {
                     if sandwich.unit() == UnitKind::Row { at(sandwich.index(), k) } else { at(k, sandwich.index()) }
                 });
-                (line.collect(), sandwich.total())
+                (line.collect(), Clue::Sandwich(sandwich.total()))
             })
+            .chain(variant.sightlines().iter().map(|clue| {
+                let index = clue.index();
+                let mut line: Vec<usize> = match clue.side().unit() {
+                    UnitKind::Row => (0..n).map(|k| at(index, k)).collect(),
+                    _ => (0..n).map(|k| at(k, index)).collect(),
+                };
+                if matches!(clue.side(), ClueSide::Right | ClueSide::Bottom) {
+                    line.reverse();
+                }
+                let asked = match clue.kind() {
+                    SightlineKind::XSum => Clue::XSum(clue.value()),
+                    SightlineKind::Skyscraper => Clue::Skyscraper(clue.value()),
+                    other => unimplemented!("a clue the oracle does not know yet: {other:?}"),
+                };
+                (line, asked)
+            }))
             .collect();
         // A column indexer at (r, c) indexes row r at place c; a row
         // indexer at (r, c) column c at place r.
@@ -333,8 +361,8 @@ impl Rules {
         if let Some((line, place)) = self.indexes.iter().find(|index| !index_holds(index, values)) {
             return Some(format!("the indexer at place {place} of {line:?} names no place of its number"));
         }
-        if let Some((cells, total)) = self.fillings.iter().find(|filling| !filling_fits(filling, values, self.side)) {
-            return Some(format!("the line of cells {cells:?} has no {total} between its 1 and {}", self.side));
+        if let Some((cells, clue)) = self.fillings.iter().find(|filling| !filling_fits(filling, values, self.side)) {
+            return Some(format!("the line of cells {cells:?} breaks its clue {clue:?}"));
         }
         None
     }
@@ -462,19 +490,38 @@ fn index_holds((line, place): &Index, values: &[u8]) -> bool {
     named_ok && found_ok
 }
 
-/// Whether a sandwich's line, as filled in `values`, can still keep it:
-/// once its 1 and its highest digit are placed, the digits filled
-/// between them add up to no more than the clue, and to the clue once
-/// every cell between is filled.
-fn filling_fits((cells, total): &Filling, values: &[u8], side: usize) -> bool {
+/// Whether a row or column, as filled in `values`, can still keep its
+/// clue (on a full line: whether it keeps it). A sandwich: once its 1 and
+/// its highest digit are placed, the digits filled between them add up
+/// to no more than the clue, and to the clue once every cell between is
+/// filled. An X-sum: once its first digit `x` is placed, the digits
+/// filled among the first `x` add up to no more than the clue, and to it
+/// once all are filled. Skyscrapers: the digits seen along the filled
+/// run from the clue are no more than the clue, and as many once that
+/// run reaches the highest digit.
+fn filling_fits((cells, clue): &Filling, values: &[u8], side: usize) -> bool {
     let digits: Vec<u8> = cells.iter().map(|&i| values[i]).collect();
+    let total = match *clue {
+        Clue::Sandwich(total) => total,
+        Clue::XSum(total) => {
+            let Some(&x) = digits.first().filter(|&&x| x != 0) else { return true };
+            let first = &digits[..usize::from(x)];
+            let sum: u32 = first.iter().map(|&d| u32::from(d)).sum();
+            return if first.contains(&0) { sum <= total } else { sum == total };
+        }
+        Clue::Skyscraper(count) => {
+            let run: Vec<u8> = digits.iter().copied().take_while(|&d| d != 0).collect();
+            let seen = (0..run.len()).filter(|&k| run[..k].iter().all(|&d| d < run[k])).count() as u32;
+            return if run.contains(&(side as u8)) { seen == count } else { seen <= count };
+        }
+    };
     let (Some(a), Some(b)) = (digits.iter().position(|&d| d == 1), digits.iter().position(|&d| usize::from(d) == side))
     else {
         return true;
     };
     let between = &digits[a.min(b) + 1..a.max(b)];
     let sum: u32 = between.iter().map(|&d| u32::from(d)).sum();
-    if between.contains(&0) { sum <= *total } else { sum == *total }
+    if between.contains(&0) { sum <= total } else { sum == total }
 }
 
 /// Whether the filled cells of a weighted sum leave its total between

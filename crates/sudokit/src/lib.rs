@@ -185,10 +185,10 @@
 /// does not shadow Rust's own `core`.
 pub use sudokit_core as base;
 pub use sudokit_core::{
-    Admitted, Bond, Budget, Cage, CageBreak, CancelFlag, Cell, ClueFamily, Conflict, CountSolutions, Digit, EdgeClue,
-    Extremum, Grid, House, HouseKind, IndexerKind, Line, LineKind, MarkBreak, PairRule, ParameterError, Parity,
-    ParseError, Puzzle, RangeError, Relation, RuleKind, RuleKinds, Rulebook, Shape, ShapeError, Solution, SolveError,
-    Solver, Stats, StopReason, Uniqueness, UnitKind, Variant, VariantConflict, VariantError,
+    Admitted, Bond, Budget, Cage, CageBreak, CancelFlag, Cell, ClueFamily, ClueSide, Conflict, CountSolutions, Digit,
+    EdgeClue, Extremum, Grid, House, HouseKind, IndexerKind, Line, LineKind, MarkBreak, PairRule, ParameterError,
+    Parity, ParseError, Puzzle, RangeError, Relation, RuleKind, RuleKinds, Rulebook, Shape, ShapeError, SightlineKind,
+    Solution, SolveError, Solver, Stats, StopReason, Uniqueness, UnitKind, Variant, VariantConflict, VariantError,
 };
 pub use sudokit_dlx::{self as dlx, Dlx, DlxRs};
 pub use sudokit_graph::{self as graph, Dsatur, Greedy, MrvColouring, SequentialColouring};

@@ -29,8 +29,9 @@ use sudokit::rules::human::{
     rate_with,
 };
 use sudokit::{
-    Budget, Cell, ClueFamily, CountSolutions, Digit, Dlx, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity,
-    Puzzle, Relation, Rulebook, Shape, SolveError, Solver, StopReason, UnitKind, Variant, registry,
+    Budget, Cell, ClueFamily, ClueSide, CountSolutions, Digit, Dlx, EdgeClue, Extremum, Grid, IndexerKind, LineKind,
+    Parity, Puzzle, Relation, Rulebook, Shape, SightlineKind, SolveError, Solver, StopReason, UnitKind, Variant,
+    registry,
 };
 use sudokit_testkit::generate::{self, SplitMix64};
 use sudokit_testkit::oracle;
@@ -666,6 +667,7 @@ fn rule_sets(rng: &mut SplitMix64, tally: &mut Tally) {
                 | SolveError::SumClash { .. }
                 | SolveError::QuadrupleClash { .. }
                 | SolveError::SandwichClash { .. }
+                | SolveError::SightlineClash { .. }
                 | SolveError::IndexerClash { .. }
                 | SolveError::LineClash { .. },
             ) => assert_eq!(truth, 0, "{what}: no solution, but the oracle finds one"),
@@ -785,6 +787,11 @@ fn random_rules(rng: &mut SplitMix64, shape: Shape) -> Variant {
         let unit = [UnitKind::Row, UnitKind::Column, UnitKind::Box][rng.below(3)];
         let total = rng.below(side * side / 2) as u32;
         variant = variant.clone().with_sandwich(unit, rng.below(side + 1), total).unwrap_or(variant);
+        // Any clue up to past the reach, beside any row or column or one
+        // past the side: some refused, kept.
+        let (kind, at) = (SightlineKind::ALL[rng.below(2)], ClueSide::ALL[rng.below(4)]);
+        let value = rng.below(side * 2) as u32;
+        variant = variant.clone().with_sightline(kind, at, rng.below(side + 1), value).unwrap_or(variant);
         // Random cells against random cells: some of different counts or
         // repeated, refused and kept.
         let (cells, copies): (Vec<Cell>, Vec<Cell>) = (0..1 + rng.below(3)).map(|_| (cell(rng), cell(rng))).unzip();

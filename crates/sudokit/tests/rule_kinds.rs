@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use sudokit::{
-    Budget, Cell, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity, Puzzle, Relation, RuleKind, RuleKinds,
-    Rulebook, Shape, SolveError, UnitKind, Variant, registry,
+    Budget, Cell, ClueSide, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity, Puzzle, Relation, RuleKind,
+    RuleKinds, Rulebook, Shape, SightlineKind, SolveError, UnitKind, Variant, registry,
 };
 
 /// A puzzle holding `kind` (with nothing beyond it but what `kind` needs).
@@ -54,6 +54,10 @@ fn puzzle_of(kind: RuleKind) -> Puzzle {
         }
         RuleKind::PillArrows => mini.with_pill_arrow(&pair, &[Cell::new(1, 2)]).expect("a pill arrow"),
         RuleKind::Indexers => mini.with_indexer(IndexerKind::Column, pair[0]).expect("an indexer"),
+        RuleKind::XSums => mini.with_sightline(SightlineKind::XSum, ClueSide::Left, 0, 3).expect("an x-sum"),
+        RuleKind::Skyscrapers => {
+            mini.with_sightline(SightlineKind::Skyscraper, ClueSide::Top, 0, 2).expect("a skyscraper clue")
+        }
         other => panic!("no puzzle of {other} yet: add one"),
     };
     let rules = Rulebook::new(variant);

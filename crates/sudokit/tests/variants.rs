@@ -5,7 +5,7 @@
 use sudokit::{Cell, Grid, LineKind, Puzzle, Relation, Rulebook, Shape, SolveError, Variant, registry};
 use sudokit_testkit::generate::{
     arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities, pill_arrows,
-    quadruples, sandwiches, solved_grid, with_holes,
+    quadruples, sandwiches, sightlines, solved_grid, with_holes,
 };
 use sudokit_testkit::variant_oracle::{check_variant_solution, count_variant_solutions, variant_true_candidates};
 
@@ -95,6 +95,23 @@ fn variants() -> Vec<(&'static str, Variant)> {
         ("6×6 region-sum lines", lines(six(), &solved_grid(Shape::SIX, 29), LineKind::RegionSum, 6, 4, 29)),
         ("6×6 quadruples", quadruples(six(), &solved_grid(Shape::SIX, 20), 6, 20)),
         ("6×6 sandwiches", sandwiches(six(), &solved_grid(Shape::SIX, 23), 6, 23)),
+        ("6×6 x-sums and skyscrapers", sightlines(six(), &solved_grid(Shape::SIX, 30), 6, 30)),
+        (
+            "9×9 x-sums and skyscrapers with thermometers",
+            sightlines(
+                lines(
+                    Variant::standard(Shape::CLASSIC),
+                    &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                    LineKind::Thermometer,
+                    2,
+                    4,
+                    31,
+                ),
+                &solved_grid(Shape::CLASSIC, KILLER_SEED),
+                10,
+                31,
+            ),
+        ),
         (
             "6×6 every black dot given",
             Variant::parse("black=r1c1+r1c2,white=r3c3+r3c4,black-negative", Shape::SIX).expect("valid rules"),
@@ -212,7 +229,8 @@ fn puzzles(variant: &Variant) -> Vec<Grid> {
         || !variant.little_killers().is_empty()
         || !variant.quadruples().is_empty()
         || !variant.sandwiches().is_empty()
-        || !variant.indexers().is_empty();
+        || !variant.indexers().is_empty()
+        || !variant.sightlines().is_empty();
     if shape == Shape::CLASSIC && (variant.has_sums() || !variant.lines().is_empty() || drawn) {
         start = solved_grid(shape, KILLER_SEED);
     } else if shape == Shape::CLASSIC {
@@ -271,9 +289,18 @@ fn solvers_that_take_a_variant_agree_with_the_oracle_and_the_others_refuse_it() 
         // jigsaw.
         let expected_takers = match name {
             // auto, propagation, backtracking-mrv and rules.
-            _ if ["arrows", "little killers", "quadruples", "between", "region-sum", "sandwiches", "indexers"]
-                .iter()
-                .any(|kind| name.contains(kind)) =>
+            _ if [
+                "arrows",
+                "little killers",
+                "quadruples",
+                "between",
+                "region-sum",
+                "sandwiches",
+                "indexers",
+                "x-sums",
+            ]
+            .iter()
+            .any(|kind| name.contains(kind)) =>
             {
                 4
             }

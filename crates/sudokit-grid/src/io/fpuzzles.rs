@@ -24,7 +24,9 @@
 //! `quadruple` (the four
 //! `cells` around a point and their `values`), `sandwichsum` (the clue's
 //! `cell` outside the grid, `R0C3` above column 3 or `R4C0` left of row 4,
-//! below and right read too, and its `value`), `clone` (`cells` and
+//! below and right read too, and its `value`), `xsum` and `skyscraper`
+//! (the clue's `cell` outside the grid, read from that side, and its
+//! `value`), `clone` (`cells` and
 //! `cloneCells`, paired by place), `columnindexer` and `rowindexer` (their
 //! `cells`). Titles, authors, rules text, solutions and cosmetic keys (`text`,
 //! `line`, `rectangle`, `circle`, a `cage` without a value) are skipped;
@@ -47,8 +49,8 @@
 
 use serde_json::{Map, Value};
 use sudokit_core::{
-    Cell, ClueFamily, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity, Puzzle, Relation, Shape, UnitKind,
-    Variant, VariantError,
+    Cell, ClueFamily, ClueSide, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity, Puzzle, Relation, Shape,
+    SightlineKind, UnitKind, Variant, VariantError,
 };
 
 /// Why a text is not an f-puzzles puzzle sudokit can play.
@@ -247,6 +249,8 @@ fn with_constraints(variant: Variant, object: &Map<String, Value>, shape: Shape)
                     | "littlekillersum"
                     | "quadruple"
                     | "sandwichsum"
+                    | "xsum"
+                    | "skyscraper"
                     | "clone"
                     | "columnindexer"
                     | "rowindexer"
@@ -392,6 +396,21 @@ fn with_sums(mut variant: Variant, object: &Map<String, Value>) -> Result<Varian
         })?;
         variant = variant.with_sandwich(unit, index, total)?;
     }
+    for (key, kind) in [("xsum", SightlineKind::XSum), ("skyscraper", SightlineKind::Skyscraper)] {
+        for (k, entry) in entries(object, key).iter().enumerate() {
+            let name = format!("{key} {}", k + 1);
+            // A clue without a value is a drawing.
+            let Some(value) = sum_of(entry, &name)? else { continue };
+            let text = entry.get("cell").map(text_of).unwrap_or_default();
+            let (at, index) = outside(&text, variant.shape().side()).ok_or_else(|| {
+                field(
+                    &name,
+                    &format!("`{text}` is no place beside a row or column (R0C3 above column 3, R4C0 left of row 4)"),
+                )
+            })?;
+            variant = variant.with_sightline(kind, at, index, value)?;
+        }
+    }
     Ok(variant)
 }
 
@@ -399,14 +418,23 @@ fn with_sums(mut variant: Variant, object: &Map<String, Value>) -> Result<Varian
 /// outside a grid of side `side`: `R0C3` and `R10C3` beside column 3 of a
 /// 9×9 grid, `R4C0` and `R4C10` beside row 4.
 fn beside(text: &str, side: usize) -> Option<(UnitKind, usize)> {
+    outside(text, side).map(|(at, index)| (at.unit(), index))
+}
+
+/// Where a clue at `text`, a cell just outside a grid of side `side`,
+/// stands, and its row or column (0-based): `R0C3` above column 3,
+/// `R10C3` below it on a 9×9 grid, `R4C0` left of row 4, `R4C10` right
+/// of it.
+fn outside(text: &str, side: usize) -> Option<(ClueSide, usize)> {
     let upper = text.trim().to_ascii_uppercase();
     let (row, col) = upper.strip_prefix('R')?.split_once('C')?;
     let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
     let inside = |k: usize| (1..=side).contains(&k);
-    let outside = |k: usize| k == 0 || k == side + 1;
     match (row, col) {
-        (r, c) if outside(r) && inside(c) => Some((UnitKind::Column, c - 1)),
-        (r, c) if inside(r) && outside(c) => Some((UnitKind::Row, r - 1)),
+        (0, c) if inside(c) => Some((ClueSide::Top, c - 1)),
+        (r, c) if inside(c) && r == side + 1 => Some((ClueSide::Bottom, c - 1)),
+        (r, 0) if inside(r) => Some((ClueSide::Left, r - 1)),
+        (r, c) if inside(r) && c == side + 1 => Some((ClueSide::Right, r - 1)),
         _ => None,
     }
 }
@@ -628,6 +656,25 @@ mod tests {
     }
 
     #[test]
+    fn x_sums_and_skyscrapers_read_from_their_side() -> Result<(), FPuzzlesError> {
+        let rest = r#""xsum":[{"cell":"R0C2","value":"3"},{"cell":"R5C1","value":10}],
+            "skyscraper":[{"cell":"R2C0","value":"1"},{"cell":"R3C5","value":"4"},{"cell":"R1C0"}]"#;
+        let puzzle = read_fpuzzles(&json(4, &[], rest))?;
+        assert_eq!(puzzle.variant().to_string(), "x-sum=3:r0c2,x-sum=10:r5c1,skyscraper=1:r2c0,skyscraper=4:r3c5");
+        let err = |rest: &str| read_fpuzzles(&json(4, &[], rest)).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(
+            err(r#""skyscraper":[{"cell":"R0C5","value":"2"}]"#),
+            "f-puzzles field `skyscraper 1`: `R0C5` is no place beside a row or column \
+             (R0C3 above column 3, R4C0 left of row 4)"
+        );
+        assert_eq!(
+            err(r#""xsum":[{"cell":"R0C1","value":"2"}]"#),
+            "f-puzzles rules: no line of the digits 1 to 4 gives the x-sum clue 2"
+        );
+        Ok(())
+    }
+
+    #[test]
     fn sandwiches_beside_every_side() -> Result<(), FPuzzlesError> {
         let rest = r#""sandwichsum":[{"cell":"R0C2","value":"5"},{"cell":"R3C0","value":0},
             {"cell":"R5C4","value":"2"},{"cell":"R1C5","value":"3"},{"cell":"R0C3","value":""}]"#;
@@ -697,8 +744,8 @@ mod tests {
         );
         assert_eq!(err(&json(4, &[(1, 2, 5)], "")), "f-puzzles field `grid r1c2`: `5` is no digit");
         assert_eq!(
-            err(&json(4, &[], r#""skyscraper":[{"cell":"R0C1","value":"3"}]"#)),
-            "f-puzzles constraint `skyscraper` is not one sudokit plays (yet)"
+            err(&json(4, &[], r#""lockout":[{"lines":[["R1C1","R1C2","R1C3"]]}]"#)),
+            "f-puzzles constraint `lockout` is not one sudokit plays (yet)"
         );
         assert_eq!(
             err(&json(4, &[], r#""sandwichsum":[{"cell":"R1C1","value":"5"}]"#)),
@@ -730,7 +777,7 @@ mod tests {
     #[test]
     fn a_puzzle_file_reads_f_puzzles_lines_with_their_rules() {
         let good = json(4, &[(1, 1, 1)], r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]"#);
-        let bad = json(4, &[], r#""skyscraper":[{"cell":"R0C1","value":"3"}]"#);
+        let bad = json(4, &[], r#""lockout":[{"lines":[["R1C1","R1C2","R1C3"]]}]"#);
         let file = format!("# two f-puzzles puzzles\n{good}\n{bad}\n");
         let read: Vec<_> = crate::io::PuzzleReader::new(file.as_bytes()).with_rules().collect();
         assert_eq!(read.len(), 2);
@@ -738,7 +785,7 @@ mod tests {
         assert_eq!(first.ok().as_deref(), Some("cage=3:r1c1+r1c2"));
         let second = read[1].as_ref().map(|_| ()).unwrap_err();
         assert!(matches!(second, crate::io::ReadError::FPuzzles { line: 3, .. }), "{second:?}");
-        assert_eq!(second.to_string(), "line 3: f-puzzles constraint `skyscraper` is not one sudokit plays (yet)");
+        assert_eq!(second.to_string(), "line 3: f-puzzles constraint `lockout` is not one sudokit plays (yet)");
     }
 
     #[test]

@@ -14,8 +14,8 @@
 
 use serde_json::{Map, Value, json};
 use sudokit_core::{
-    ClueFamily, EdgeClue, Extremum, HouseKind, IndexerKind, LineKind, Parity, Puzzle, Relation, Shape, UnitKind,
-    Variant,
+    ClueFamily, ClueSide, EdgeClue, Extremum, HouseKind, IndexerKind, LineKind, Parity, Puzzle, Relation, Shape,
+    SightlineKind, UnitKind, Variant,
 };
 
 use super::fpuzzles::FPuzzlesError;
@@ -235,8 +235,10 @@ fn marked_cells(variant: &Variant, object: &mut Map<String, Value>) {
     }
 }
 
-/// Arrows (one entry an arrow, its line from the circle) and little
-/// killers (the clue one step before the first cell, and the direction).
+/// Arrows (one entry an arrow, its line from the circle), little
+/// killers (the clue one step before the first cell, and the direction),
+/// quadruples, and the clues outside the grid: sandwiches, X-sums and
+/// skyscrapers (the cell just outside their row or column).
 fn sums(variant: &Variant, object: &mut Map<String, Value>) {
     let shape = variant.shape();
     let side = shape.side() as isize;
@@ -277,6 +279,17 @@ fn sums(variant: &Variant, object: &mut Map<String, Value>) {
         let cell = if sandwich.unit() == UnitKind::Row { name(k, -1) } else { name(-1, k) };
         push(object, "sandwichsum", json!({ "cell": cell, "value": sandwich.total().to_string() }));
     }
+    for clue in variant.sightlines() {
+        let k = clue.index() as isize;
+        let cell = match clue.side() {
+            ClueSide::Left => name(k, -1),
+            ClueSide::Right => name(k, side),
+            ClueSide::Top => name(-1, k),
+            _ => name(side, k),
+        };
+        let key = if clue.kind() == SightlineKind::XSum { "xsum" } else { "skyscraper" };
+        push(object, key, json!({ "cell": cell, "value": clue.value().to_string() }));
+    }
 }
 
 #[cfg(test)]
@@ -285,7 +298,7 @@ mod tests {
     use sudokit_core::{Cell, EdgeClue, Grid, Relation};
     use sudokit_testkit::generate::{
         arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities,
-        pencil_marks, pill_arrows, quadruples, sandwiches, solved_grid, with_holes,
+        pencil_marks, pill_arrows, quadruples, sandwiches, sightlines, solved_grid, with_holes,
     };
 
     use super::*;
@@ -330,6 +343,7 @@ mod tests {
             variant = little_killers(arrows(variant, &solution, 3, seed), &solution, 2, seed);
             variant = pill_arrows(variant, &solution, 2, seed);
             variant = sandwiches(quadruples(variant, &solution, 2, seed), &solution, 2, seed);
+            variant = sightlines(variant, &solution, 3, seed);
         }
         if on(8) {
             let (a, b, c) = (Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 1));

@@ -1,12 +1,12 @@
 //! The rules over a group of cells of the general engine of
 //! [`PropagationSearch`](super::PropagationSearch) that are neither pairs
 //! nor sums — quadruples, between and region-sum lines, sandwiches,
-//! indexer cells and pill arrows —
+//! X-sums and skyscrapers, indexer cells and pill arrows —
 //! each kept to what its own narrowing in the core leaves its cells
 //! ([`Quadruple::narrow`], [`Line::narrow`], [`Sandwich::narrow`],
-//! [`Indexer::narrow`]).
+//! [`Sightline::narrow`], [`Indexer::narrow`], [`PillArrow::narrow`]).
 
-use sudokit_core::{Indexer, Line, PillArrow, Quadruple, RuleKind, RuleKinds, Rulebook, Sandwich};
+use sudokit_core::{Indexer, Line, PillArrow, Quadruple, RuleKind, RuleKinds, Rulebook, Sandwich, Sightline};
 
 /// The kinds of rule read as groups.
 pub(crate) const KINDS: RuleKinds = RuleKinds::of(&[
@@ -16,6 +16,8 @@ pub(crate) const KINDS: RuleKinds = RuleKinds::of(&[
     RuleKind::Sandwiches,
     RuleKind::Indexers,
     RuleKind::PillArrows,
+    RuleKind::XSums,
+    RuleKind::Skyscrapers,
 ]);
 
 /// A rule over a few cells, as the engine reads it: its cells as the
@@ -33,13 +35,15 @@ enum Rule {
     /// A between line or a region-sum line.
     Line(Line),
     Sandwich(Sandwich),
+    /// An X-sum or a skyscraper clue.
+    Sightline(Sightline),
     Indexer(Indexer),
     Pill(PillArrow),
 }
 
 impl Group {
-    /// Every quadruple, between and region-sum line, sandwich, indexer and
-    /// pill arrow of `rules`.
+    /// Every quadruple, between and region-sum line, sandwich, X-sum,
+    /// skyscraper clue, indexer and pill arrow of `rules`.
     pub(crate) fn all(rules: &Rulebook) -> Vec<Group> {
         let narrow = |cells: &[usize]| cells.iter().map(|&i| i as u16).collect();
         let variant = rules.variant();
@@ -50,11 +54,13 @@ impl Group {
             .map(|line| Group { cells: narrow(line.cells()), rule: Rule::Line(line.clone()) });
         let sandwiches = (variant.sandwiches().iter())
             .map(|sandwich| Group { cells: narrow(sandwich.cells()), rule: Rule::Sandwich(sandwich.clone()) });
+        let sightlines = (variant.sightlines().iter())
+            .map(|clue| Group { cells: narrow(clue.cells()), rule: Rule::Sightline(clue.clone()) });
         let indexers = (variant.indexers().iter())
             .map(|indexer| Group { cells: narrow(indexer.line()), rule: Rule::Indexer(indexer.clone()) });
         let pills = (variant.pill_arrows().iter())
             .map(|arrow| Group { cells: narrow(&arrow.cells()), rule: Rule::Pill(arrow.clone()) });
-        quadruples.chain(between).chain(sandwiches).chain(indexers).chain(pills).collect()
+        (quadruples.chain(between).chain(sandwiches).chain(sightlines)).chain(indexers).chain(pills).collect()
     }
 
     /// Narrows `allowed` (the candidates of its cells, in order) to what
@@ -67,6 +73,7 @@ impl Group {
             },
             Rule::Line(line) => line.narrow(allowed),
             Rule::Sandwich(sandwich) => sandwich.narrow(allowed),
+            Rule::Sightline(clue) => clue.narrow(allowed),
             Rule::Indexer(indexer) => indexer.narrow(allowed),
             Rule::Pill(arrow) => arrow.narrow(allowed),
         }

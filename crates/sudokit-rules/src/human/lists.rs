@@ -14,7 +14,8 @@ use super::techniques::{
     CageLockedDigits, Chains, DrawnSums, EmptyRectangle, Fish, ForcingChains, GeneralizedIntersections, HiddenSingles,
     HiddenSubsets, HouseCombinations, Indexers, Intersections, LawOfLeftovers, LockedNonConsecutive, NakedSingles,
     NakedSubsets, NonConsecutiveCells, PillArrows, Quadruples, RegionSumLines, RemotePair, RenbanLockedDigits,
-    RenbanRuns, RuleOf45, Sandwiches, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing, XyWing, XyzWing,
+    RenbanRuns, RuleOf45, Sandwiches, Sightlines, SimpleColouring, Skyscraper, TwoStringKite, UniqueLoops, WWing,
+    XyWing, XyzWing,
 };
 
 /// The techniques of the Sudoku Explainer 1.2.1 path, in its order: the
@@ -39,6 +40,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
         &BetweenLines,
         &RegionSumLines,
         &Sandwiches,
+        &Sightlines,
         &Indexers,
         &LockedNonConsecutive,
         &RuleOf45,
@@ -80,7 +82,7 @@ pub fn standard() -> &'static [&'static dyn Strategy] {
 
 /// Where the chains start in [`standard`]: the named patterns go just
 /// before them in [`explained`].
-const CHAINS_AT: usize = 39;
+const CHAINS_AT: usize = 40;
 
 /// The nested levels at the end of [`standard`] (9.5 to 11.0).
 const NESTED: usize = 4;
@@ -117,6 +119,7 @@ pub fn basic() -> &'static [&'static dyn Strategy] {
         &BetweenLines,
         &RegionSumLines,
         &Sandwiches,
+        &Sightlines,
         &Indexers,
         &Intersections::LOCKED,
         &GeneralizedIntersections,

@@ -377,8 +377,8 @@ impl Position {
         None
     }
 
-    /// The first quadruple, narrowed line, sandwich, indexer or pill arrow
-    /// whose narrowing leaves a cell nothing.
+    /// The first quadruple, narrowed line, sandwich, X-sum or skyscraper
+    /// clue, indexer or pill arrow whose narrowing leaves a cell nothing.
     fn broken_group(&self) -> Option<Contradiction> {
         let variant = self.variant();
         let squeezed = |cells: &[usize], narrow: &dyn Fn(&mut [u64]) -> bool| {
@@ -405,6 +405,11 @@ impl Position {
         if let Some(sandwich) = sandwich {
             let (unit, number, sum) = (sandwich.unit(), sandwich.index() + 1, sandwich.total());
             return Some(Contradiction::Sandwich { unit, number, sum });
+        }
+        let clue = (variant.sightlines().iter()).find(|clue| squeezed(clue.cells(), &|allowed| clue.narrow(allowed)));
+        if let Some(clue) = clue {
+            let (kind, at, number, value) = (clue.kind(), clue.side(), clue.index() + 1, clue.value());
+            return Some(Contradiction::Sightline { kind, at, number, value });
         }
         let indexer =
             (variant.indexers().iter()).find(|indexer| squeezed(indexer.line(), &|allowed| indexer.narrow(allowed)));

@@ -256,6 +256,14 @@ techniques! {
     /// digits between them adding up to the clue leaves them. sudokit's
     /// own score, a cage combination's.
     SandwichSum => "Sandwich", 24;
+    /// The cells of a row or column with an X-sum clue lose what no first
+    /// digit `x` and no set of digits after it adding up to the rest of
+    /// the clue leaves them. sudokit's own score, a cage combination's.
+    XSum => "X-Sum", 24;
+    /// The cells of a row or column with a skyscraper clue lose the
+    /// digits no reading from the clue that sees as many digits as the
+    /// clue puts there. sudokit's own score, a cage combination's.
+    SkyscraperClue => "Skyscraper Clue", 24;
     /// An indexer cell loses the places its line cannot hold its number
     /// at, and a cell of the line that number where the indexer cannot
     /// name it. sudokit's own score, a cage combination's.

@@ -121,7 +121,8 @@ pub trait Strategy: Send + Sync {
 /// quadruples ([`Quadruples`](super::techniques::Quadruples)), between
 /// lines ([`BetweenLines`](super::techniques::BetweenLines)), region-sum
 /// lines ([`RegionSumLines`](super::techniques::RegionSumLines)), sandwiches
-/// ([`Sandwiches`](super::techniques::Sandwiches)), indexer cells
+/// ([`Sandwiches`](super::techniques::Sandwiches)), X-sums and skyscraper
+/// clues ([`Sightlines`](super::techniques::Sightlines)), indexer cells
 /// ([`Indexers`](super::techniques::Indexers)) and pill arrows
 /// ([`PillArrows`](super::techniques::PillArrows)).
 pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
@@ -133,6 +134,8 @@ pub const KINDS_PLAYED: RuleKinds = RuleKinds::HOUSES
     .with(RuleKind::BetweenLines)
     .with(RuleKind::RegionSumLines)
     .with(RuleKind::Sandwiches)
+    .with(RuleKind::XSums)
+    .with(RuleKind::Skyscrapers)
     .with(RuleKind::Indexers)
     .with(RuleKind::PillArrows);
 

@@ -76,6 +76,22 @@ fn line_of(cells: &[Cell]) -> Option<(UnitKind, usize)> {
     }
 }
 
+/// Where a line of cells listed from a clue outside the grid is read
+/// from: `from the left of row 3`, `from below column 5`.
+fn reading_of(cells: &[Cell]) -> String {
+    match cells {
+        [first, second, ..] if first.row() == second.row() => {
+            let end = if first.col() < second.col() { "left" } else { "right" };
+            format!("from the {end} of row {}", first.row() + 1)
+        }
+        [first, second, ..] => {
+            let end = if first.row() < second.row() { "above" } else { "below" };
+            format!("from {end} column {}", first.col() + 1)
+        }
+        _ => String::new(),
+    }
+}
+
 /// The pattern of a killer technique's step.
 fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup) -> fmt::Result {
     let name = technique.name();
@@ -131,6 +147,15 @@ fn write_sum(f: &mut fmt::Formatter<'_>, technique: Technique, group: &SumGroup)
             match sum {
                 0 => write!(f, "{name}: the 1 and the {side} of {line} are side by side"),
                 _ => write!(f, "{name}: the digits between the 1 and the {side} of {line} add up to {sum}"),
+            }
+        }
+        Technique::XSum | Technique::SkyscraperClue => {
+            let from = reading_of(&group.cells);
+            match technique {
+                Technique::XSum => {
+                    write!(f, "{name}: {from}, the first x digits add up to {sum}, x being the first")
+                }
+                _ => write!(f, "{name}: {sum} of the digits {from} are seen, each hiding the lower ones behind it"),
             }
         }
         Technique::Indexer => {

@@ -128,7 +128,7 @@ fn every_rule_is_drawn_once() {
                 even=r3c6,odd=r4c6+r2c6,arrow=r5c4:r4c3+r3c2,arrow=r1c4:r2c4,little-killer=5:r2c1+r1c2,\
                 quadruple=r3c2:1+2+3,sandwich=4:r1,sandwich=0:c6,white=r1c3+r1c4,black=r1c4+r1c5,x=r3c5+r4c5,\
                 v=r6c2+r5c2,v=r6c5+r6c6,clone=r1c1+r1c2:r4c4+r4c5,column-indexer=r1c1+r2c1,row-indexer=r3c3,\
-                region-sum=r3c4+r3c5,pill-arrow=r6c4+r6c5:r5c6+r4c6";
+                region-sum=r3c4+r3c5,pill-arrow=r6c4+r6c5:r5c6+r4c6,x-sum=6:r2c7,skyscraper=3:r7c2,skyscraper=1:r0c1";
     let variant = Variant::parse(text, six).expect("valid rules");
     let position = Position::with_variant(&Grid::empty(six), &variant).expect("no given to break them");
     let step = Step::builder(Technique::NakedSingle).eliminating(Cell::new(0, 0), Digit::new(6).unwrap());
@@ -162,6 +162,8 @@ fn every_rule_is_drawn_once() {
         ("row-indexer", 1),
         ("region-sum", 1),
         ("pill-arrow", 1),
+        ("x-sum", 1),
+        ("skyscraper", 2),
     ];
     for (class, count) in expected {
         assert_eq!(rules_drawn(&svg, class), count, "{class}");

@@ -17,7 +17,7 @@ use sudokit_rules::sudokit_core::{
 };
 use sudokit_testkit::generate::{
     arrows, clones, extrema, indexers, killer_cages, lines, little_killers, overlapping_cages, parities, pill_arrows,
-    quadruples, sandwiches, solved_grid, with_holes,
+    quadruples, sandwiches, sightlines, solved_grid, with_holes,
 };
 use sudokit_testkit::sets;
 use sudokit_testkit::variant_oracle::check_variant_solution;
@@ -265,6 +265,18 @@ fn every_step_keeps_the_solution_under_sandwiches() {
         60,
         |solution, seed| sandwiches(Variant::standard(Shape::CLASSIC), solution, 12, seed),
         &[Technique::SandwichSum],
+    );
+}
+
+#[test]
+fn every_step_keeps_the_solution_under_x_sums_and_skyscrapers() {
+    // Few givens of a solved grid under X-sums and skyscraper clues the
+    // grid keeps; both must step in.
+    walk_seeded(
+        700,
+        60,
+        |solution, seed| sightlines(Variant::standard(Shape::CLASSIC), solution, 14, seed),
+        &[Technique::XSum, Technique::SkyscraperClue],
     );
 }
 

@@ -12,7 +12,8 @@ pub(super) struct Layout {
     /// Pencil marks per row inside a cell.
     pub(super) marks_across: usize,
     /// Room round the grid: a cell's width when clues stand outside it
-    /// (little killers, sandwiches), a thin border otherwise.
+    /// (little killers, sandwiches, X-sums, skyscrapers), a thin border
+    /// otherwise.
     pub(super) margin: f64,
 }
 
@@ -21,7 +22,9 @@ impl Layout {
         let shape = variant.shape();
         let marks_across = shape.box_width().max(shape.box_height());
         let cell = (14.0 * marks_across as f64).max(42.0);
-        let outside = !variant.little_killers().is_empty() || !variant.sandwiches().is_empty();
+        let outside = !variant.little_killers().is_empty()
+            || !variant.sandwiches().is_empty()
+            || !variant.sightlines().is_empty();
         Layout { shape, cell, marks_across, margin: if outside { cell } else { 24.0 } }
     }
 

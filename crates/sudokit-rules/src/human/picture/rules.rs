@@ -6,14 +6,15 @@
 //! and odd ones as grey circles, minimum and maximum cells, Kropki dots
 //! and X and V on the borders, quadruples' circles on the grid points,
 //! clones' cells in a pale colour, indexer cells in pale red,
-//! little killers' and sandwiches' clues outside the grid. Each drawing
+//! little killers', sandwiches', X-sums' and skyscrapers' clues outside
+//! the grid. Each drawing
 //! is a group of class `rule` and the rule's own class (`cage`,
 //! `thermometer`, `arrow`, …), one per rule.
 
 use std::fmt::Write as _;
 
 use sudokit_core::picture::{Colour, FAINT, INK, PAPER};
-use sudokit_core::{EdgeClue, Extremum, HouseKind, LineKind, Parity, UnitKind, Variant};
+use sudokit_core::{ClueSide, EdgeClue, Extremum, HouseKind, LineKind, Parity, UnitKind, Variant};
 
 use super::layout::Layout;
 
@@ -422,8 +423,9 @@ fn extrema(svg: &mut String, variant: &Variant, layout: &Layout) {
     }
 }
 
-/// Little killers' clues, with a small arrow along their diagonal, and
-/// sandwiches' clues, left of their row or above their column.
+/// Little killers' clues, with a small arrow along their diagonal,
+/// sandwiches' clues, left of their row or above their column, and
+/// X-sums' and skyscrapers' clues on their own side.
 fn outside_clues(svg: &mut String, variant: &Variant, layout: &Layout) {
     let side = layout.shape.side() as isize;
     let font = layout.cell * 0.32;
@@ -454,5 +456,15 @@ fn outside_clues(svg: &mut String, variant: &Variant, layout: &Layout) {
         let k = sandwich.index() as isize;
         let place = if sandwich.unit() == UnitKind::Row { layout.centre(k, -1) } else { layout.centre(-1, k) };
         text(svg, "sandwich", place, sandwich.total(), String::new());
+    }
+    for clue in variant.sightlines() {
+        let k = clue.index() as isize;
+        let place = match clue.side() {
+            ClueSide::Left => layout.centre(k, -1),
+            ClueSide::Right => layout.centre(k, side),
+            ClueSide::Top => layout.centre(-1, k),
+            _ => layout.centre(side, k),
+        };
+        text(svg, clue.kind().name(), place, clue.value(), String::new());
     }
 }

@@ -13,6 +13,7 @@ mod named;
 mod quadruples;
 mod renban;
 mod sandwiches;
+mod sightlines;
 mod singles;
 mod subsets;
 mod uniqueness;
