@@ -7,7 +7,7 @@
 //! cargo run --release --example generate -- --side 16 --count 20 --empty 0.6 --output sixteen.txt
 //! cargo run --release --example generate -- [--count N] [--shape 9x9 | --side N] [--symmetry NAME]
 //!     [--minimal | --givens N | --empty SHARE] [--rating A..B | --level LEVEL | --technique NAME]
-//!     [--rules RULES] [--jigsaw] [--killer cages|givens] [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv|sumocue] [--output FILE]
+//!     [--rules RULES] [--jigsaw] [--killer cages|givens] [--clues KINDS] [--seed S] [--threads N] [--time-limit SECONDS] [--format line|csv|sumocue] [--output FILE]
 //! cargo run --release --example generate -- --rules x,anti-knight --count 5
 //! cargo run --release --example generate -- --killer cages --count 5
 //! cargo run --release --example generate -- --rating 10.0..12.0 --count 5 --format csv
@@ -70,6 +70,14 @@
 //! `cargo run --release --example generate -- --killer givens --rating
 //! 2.8..12.0`. A killer whose rating passes 500 000 search nodes is
 //! dropped for the next one (see `KillerGenerator::with_rating_node_limit`).
+//!
+//! `--clues KINDS` makes puzzles with `ClueGenerator`: the clues of the
+//! `+`-joined kinds (sandwich, x-sum, skyscraper, little-killer, kropki,
+//! xv, parity, extrema, quadruple, thermo, arrow) that a random solved
+//! grid gives, shuffled, as few as keep it unique, and no givens unless
+//! the clues cannot make it unique (then minimal givens): `cargo run
+//! --release --example generate -- --clues skyscraper --count 5`. With a
+//! difficulty, puzzles are made until one is in the band.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -79,8 +87,8 @@ use clap::{Parser, ValueEnum};
 use sudokit::Puzzle;
 use sudokit::base::SplitMix64;
 use sudokit::generate::{
-    Difficulty, GenerateError, Generated, Generator, Givens, KillerGenerator, KillerGivens, Symmetry, Vicinity,
-    generate_many, search_vicinity,
+    ClueGenerator, ClueKind, Difficulty, GenerateError, Generated, Generator, Givens, KillerGenerator, KillerGivens,
+    Symmetry, Vicinity, generate_many, search_vicinity,
 };
 use sudokit::grid::io::{fpuzzles_link, parse_puzzles, read_puzzles, write_sumocue};
 use sudokit::rating::rate;
@@ -155,12 +163,22 @@ pub(crate) struct Cli {
         "jigsaw", "givens", "empty", "minimal"
     ])]
     killer: Option<Killer>,
+    /// Clues read off a random solved grid, `+`-joined kinds (sandwich,
+    /// x-sum, skyscraper, little-killer, kropki, xv, parity, extrema,
+    /// quadruple, thermo, arrow): as few as keep the solution unique,
+    /// givens only where they cannot; puzzles are then made one after the
+    /// other (a difficulty can be asked: puzzles are made until one is in
+    /// the band).
+    #[arg(long, value_name = "KINDS", value_parser = clue_kinds, conflicts_with_all = [
+        "killer", "jigsaw", "givens", "empty", "minimal"
+    ])]
+    clues: Option<ClueKinds>,
     /// Search the neighbourhood of this puzzle (repeatable) for puzzles
     /// of the difficulty asked, instead of generating at random.
-    #[arg(long, value_name = "PUZZLE", conflicts_with_all = ["killer", "jigsaw", "rules", "givens", "empty"])]
+    #[arg(long, value_name = "PUZZLE", conflicts_with_all = ["killer", "clues", "jigsaw", "rules", "givens", "empty"])]
     vicinity: Vec<String>,
     /// Search the neighbourhood of the puzzles of FILE (one per line).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["killer", "jigsaw", "rules", "givens", "empty"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["killer", "clues", "jigsaw", "rules", "givens", "empty"])]
     from: Option<std::path::PathBuf>,
     /// In a search: the most givens a move empties (moves {-1+0} to
     /// {-N+(N+1)}).
@@ -284,11 +302,19 @@ pub(crate) fn run(cli: Cli) -> Result {
     if cli.killer.is_some() && cli.symmetry != Symmetry::None {
         return Err("--killer draws cages, not symmetric givens: leave --symmetry out".into());
     }
+    if cli.clues.is_some() && cli.symmetry != Symmetry::None {
+        return Err("--clues draws clues, not symmetric givens: leave --symmetry out".into());
+    }
     let generator = cli.generator()?;
     if let Some(seeds) = search_seeds(&cli, &generator)? {
         return search(&cli, &seeds);
     }
     let killers = cli.killer.map(|kind| killer_generator(&generator, kind, cli.difficulty(), cli.time_limit));
+    let clues = cli.clues.as_ref().map(|kinds| {
+        ClueGenerator::new(generator.variant().clone(), &kinds.0)
+            .with_difficulty(cli.difficulty())
+            .with_budget(Budget::unlimited().with_time_limit(cli.time_limit))
+    });
     let started = Instant::now();
     let last = cli.seed.saturating_add(cli.count.saturating_sub(1));
     let mut header = vec![
@@ -298,9 +324,10 @@ pub(crate) fn run(cli: Cli) -> Result {
             generator.shape(),
             cli.seed
         ),
-        match &killers {
-            Some(killers) => format!("sudokit::generate ({killers:?})"),
-            None => format!("sudokit::generate ({generator:?})"),
+        match (&killers, &clues) {
+            (Some(killers), _) => format!("sudokit::generate ({killers:?})"),
+            (_, Some(clues)) => format!("sudokit::generate ({clues:?})"),
+            _ => format!("sudokit::generate ({generator:?})"),
         },
     ];
     if cli.jigsaw {
@@ -312,6 +339,8 @@ pub(crate) fn run(cli: Cli) -> Result {
     let results: Box<dyn Iterator<Item = std::result::Result<Generated, GenerateError>>> =
         if let Some(killers) = killers {
             Box::new((cli.seed..=last).map(move |seed| killers.generate(seed)))
+        } else if let Some(clues) = clues {
+            Box::new((cli.seed..=last).map(move |seed| clues.generate(seed)))
         } else if cli.jigsaw {
             Box::new((cli.seed..=last).map(|seed| jigsaw_puzzle(&generator, seed)))
         } else {
@@ -480,6 +509,18 @@ fn killer_generator(
         .with_givens(givens)
         .with_difficulty(difficulty)
         .with_budget(Budget::unlimited().with_time_limit(time_limit))
+}
+
+/// The kinds of clues of `--clues`.
+#[derive(Clone, Debug)]
+struct ClueKinds(Vec<ClueKind>);
+
+/// The kinds of `--clues`: names joined by `+`.
+fn clue_kinds(text: &str) -> std::result::Result<ClueKinds, String> {
+    text.split('+')
+        .map(|name| name.parse::<ClueKind>().map_err(|error| error.to_string()))
+        .collect::<std::result::Result<_, _>>()
+        .map(ClueKinds)
 }
 
 /// What a request that ran out of time came closest to.

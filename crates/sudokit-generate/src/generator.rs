@@ -439,6 +439,97 @@ fn fewest_givens(variant: &Variant) -> (usize, String) {
 }
 
 /// A budget error as the generator's.
+/// The first puzzle `make` makes in `difficulty`'s band, rated as
+/// [`Rater::rate_variant`] rates variants: puzzles are made one after
+/// the other from the random numbers of `seed` (`seed` itself when any
+/// difficulty will do), each rating stopping as soon as it passes the
+/// band's highest ER or spends `rating_nodes` search nodes (that
+/// candidate is then dropped), all within `budget`. A candidate rated
+/// above the band is handed to `ease` with what `make` gave beside it,
+/// and rated again as long as `ease` says it made it easier.
+pub(crate) fn in_band<Spare>(
+    difficulty: &Difficulty,
+    budget: &Budget,
+    rating_nodes: u64,
+    seed: u64,
+    mut make: impl FnMut(u64) -> Result<(Generated, Spare), GenerateError>,
+    mut ease: impl FnMut(&mut Generated, &mut Spare) -> bool,
+) -> Result<Generated, GenerateError> {
+    if difficulty.is_any() {
+        return make(seed).map(|(made, _)| made);
+    }
+    let mut seeds = ChaCha8Rng::seed_from_u64(seed);
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let (mut made, mut spare) = match make(seeds.random()) {
+            Err(GenerateError::Stopped { reason, closest, .. }) => {
+                return Err(GenerateError::Stopped { reason, attempts: attempt, closest });
+            }
+            made => made?,
+        };
+        loop {
+            // The rating's own node cap, under what the puzzle's budget
+            // has left.
+            let cap = budget.nodes_left().map_or(rating_nodes, |left| left.min(rating_nodes));
+            let rater = Rater::new().with_counter(Auto::new).with_budget(budget.with_caps_left().with_max_nodes(cap));
+            let rater = match difficulty.max_er() {
+                Some(max) => rater.with_max(max),
+                None => rater,
+            };
+            match rater.rate_variant(&made.puzzle, &made.variant) {
+                Ok(rating) if difficulty.accepts(&rating) => {
+                    return Ok(Generated { seed, rating: Some(rating), attempts: attempt, ..made });
+                }
+                Ok(rating) if difficulty.max_er().is_some_and(|max| rating.er > max) => {
+                    if !ease(&mut made, &mut spare) {
+                        break;
+                    }
+                }
+                Ok(_) => break,
+                // The candidate's own cap, not the puzzle's: the next one.
+                Err(RateError::Stopped(StopReason::NodeLimit)) if cap == rating_nodes => break,
+                Err(RateError::Stopped(reason)) => {
+                    return Err(GenerateError::Stopped { reason, attempts: attempt, closest: None });
+                }
+                // A made puzzle is unique: another error would be a bug,
+                // and the next puzzle is tried.
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+/// Givens of `solution` added in a random order until `unique` says the
+/// puzzle has one solution, then each of them emptied, in a random order,
+/// when it stays so: a minimal puzzle of the rules `unique` checks.
+pub(crate) fn minimal_givens(
+    solution: &Grid,
+    rng: &mut ChaCha8Rng,
+    mut unique: impl FnMut(&Grid) -> Result<bool, GenerateError>,
+) -> Result<Grid, GenerateError> {
+    let shape = solution.shape();
+    let mut puzzle = Grid::empty(shape);
+    let mut order: Vec<Cell> = (0..shape.cell_count()).map(|i| Cell::from_index(i, shape)).collect();
+    order.shuffle(rng);
+    let mut added = Vec::new();
+    for &cell in &order {
+        if unique(&puzzle)? {
+            break;
+        }
+        puzzle.set(cell, solution.get(cell));
+        added.push(cell);
+    }
+    added.shuffle(rng);
+    for cell in added {
+        puzzle.set(cell, None);
+        if !unique(&puzzle)? {
+            puzzle.set(cell, solution.get(cell));
+        }
+    }
+    Ok(puzzle)
+}
+
 pub(crate) fn stopped(error: SolveError, attempts: u64, closest: Option<Box<Generated>>) -> GenerateError {
     match error {
         SolveError::BudgetExhausted { reason, .. } => GenerateError::Stopped { reason, attempts, closest },

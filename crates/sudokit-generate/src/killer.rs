@@ -7,11 +7,9 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudokit_auto::Auto;
-use sudokit_core::{Budget, Cell, CountSolutions, Grid, ParameterError, Puzzle, StopReason, Variant};
+use sudokit_core::{Budget, Cell, CountSolutions, Grid, ParameterError, Puzzle, Variant};
 
-use sudokit_rules::human::{RateError, Rater};
-
-use crate::generator::{GenerateError, Generated, Generator, stopped};
+use crate::generator::{GenerateError, Generated, Generator, in_band, minimal_givens, stopped};
 use crate::regions::orthogonal;
 use crate::request::Difficulty;
 
@@ -113,7 +111,7 @@ impl KillerGenerator {
     }
 
     /// Asks for killers of `difficulty`, rated as
-    /// [`Rater::rate_variant`] rates them (the killer techniques'
+    /// [`Rater::rate_variant`](sudokit_rules::human::Rater::rate_variant) rates them (the killer techniques'
     /// scores are sudokit's own, 2.4 to 2.8; a killer the path cannot
     /// solve without guessing rates past them, up to the chains). Killers
     /// are made one after the other from the seed's random numbers until
@@ -173,42 +171,8 @@ impl KillerGenerator {
             return Err(GenerateError::Impossible { reason });
         }
         let budget = self.budget.starting_now().without_timing();
-        if self.difficulty.is_any() {
-            return self.make(seed, &budget);
-        }
-        let mut seeds = ChaCha8Rng::seed_from_u64(seed);
-        let mut attempt = 0;
-        loop {
-            attempt += 1;
-            let made = match self.make(seeds.random(), &budget) {
-                Err(GenerateError::Stopped { reason, closest, .. }) => {
-                    return Err(GenerateError::Stopped { reason, attempts: attempt, closest });
-                }
-                made => made?,
-            };
-            // The rating's own node cap, under what the puzzle's budget
-            // has left.
-            let cap = budget.nodes_left().map_or(self.rating_nodes, |left| left.min(self.rating_nodes));
-            let rater = Rater::new().with_counter(Auto::new).with_budget(budget.with_caps_left().with_max_nodes(cap));
-            let rater = match self.difficulty.max_er() {
-                Some(max) => rater.with_max(max),
-                None => rater,
-            };
-            match rater.rate_variant(&made.puzzle, &made.variant) {
-                Ok(rating) if self.difficulty.accepts(&rating) => {
-                    return Ok(Generated { seed, rating: Some(rating), attempts: attempt, ..made });
-                }
-                Ok(_) => {}
-                // The candidate's own cap, not the puzzle's: the next one.
-                Err(RateError::Stopped(StopReason::NodeLimit)) if cap == self.rating_nodes => {}
-                Err(RateError::Stopped(reason)) => {
-                    return Err(GenerateError::Stopped { reason, attempts: attempt, closest: None });
-                }
-                // A made killer is unique: another error would be a bug,
-                // and the next killer is tried.
-                Err(_) => {}
-            }
-        }
+        let make = |seed| self.make(seed, &budget).map(|made| (made, ()));
+        in_band(&self.difficulty, &budget, self.rating_nodes, seed, make, |_, ()| false)
     }
 
     /// The killer of the random numbers of `seed`, within `budget`.
@@ -333,26 +297,8 @@ impl Run<'_> {
     /// Givens of the solution, added at random until the killer is unique,
     /// then emptied while it stays so.
     fn minimal_givens(&mut self, cages: &[Vec<usize>], rng: &mut ChaCha8Rng) -> Result<Grid, GenerateError> {
-        let shape = self.solution.shape();
-        let mut puzzle = Grid::empty(shape);
-        let mut order: Vec<Cell> = (0..shape.cell_count()).map(|i| Cell::from_index(i, shape)).collect();
-        order.shuffle(rng);
-        let mut added = Vec::new();
-        for &cell in &order {
-            if self.unique(&puzzle, cages)? {
-                break;
-            }
-            puzzle.set(cell, self.solution.get(cell));
-            added.push(cell);
-        }
-        added.shuffle(rng);
-        for cell in added {
-            puzzle.set(cell, None);
-            if !self.unique(&puzzle, cages)? {
-                puzzle.set(cell, self.solution.get(cell));
-            }
-        }
-        Ok(puzzle)
+        let solution = self.solution;
+        minimal_givens(solution, rng, |puzzle| self.unique(puzzle, cages))
     }
 }
 

@@ -29,6 +29,10 @@
 //! * [`KillerGenerator`]: killers, a random layout of cages over a random
 //!   solved grid, unique without givens (and minimal in cages) or with
 //!   minimal givens, as [`KillerGivens`] says.
+//! * [`ClueGenerator`]: puzzles of clues read off a random solved grid
+//!   (sandwiches, X-sums, skyscrapers, little killers, Kropki dots, XV,
+//!   parity, minimum and maximum cells, quadruples, thermometers, arrows:
+//!   [`ClueKind`]), as few as keep it unique, givens only where needed.
 //! * [`Vicinity`]: the hardest puzzles (SE 9.5 and up, which random
 //!   generation does not reach) by neighbourhood search from seed
 //!   puzzles, a seeded stream of finds ([`VicinitySearch`]).
@@ -67,12 +71,14 @@
 //! `transform`, `symmetry`, `regions` (jigsaw maps) and `variant_tables`
 //! ← `solved` (random grids), `unique` (the checks) and `canonical` (←
 //! `variant_canonical`, a variant's transformations) ←
-//! `request` (what is asked) ← `generator` ← `killer` and `vicinity`.
+//! `request` (what is asked) ← `generator` ← `killer`, `clues` and
+//! `vicinity`.
 #![doc(test(attr(deny(warnings))))]
 
 pub use sudokit_core;
 
 mod canonical;
+mod clues;
 mod generator;
 mod killer;
 mod regions;
@@ -86,6 +92,7 @@ mod variant_tables;
 mod vicinity;
 
 pub use canonical::{Canonical, CanonicalError, canonical_puzzle, canonical_solution};
+pub use clues::{ClueGenerator, ClueKind, UnknownClueKind};
 pub use generator::{GenerateError, Generated, Generator};
 pub use killer::{KillerGenerator, KillerGivens};
 pub use request::{Difficulty, Givens};

@@ -4,6 +4,7 @@
 //! too).
 
 mod canonical;
+mod clues;
 mod generator;
 mod killer;
 mod pinned;

@@ -3,7 +3,7 @@
 
 use sudokit_core::{ParameterError, ParseError, RangeError, ShapeError, SolveError, StopReason, VariantError};
 use sudokit_dlx::CoverError;
-use sudokit_generate::{CanonicalError, GenerateError, TransformError, UnknownSymmetry};
+use sudokit_generate::{CanonicalError, GenerateError, TransformError, UnknownClueKind, UnknownSymmetry};
 use sudokit_grid::io::{FPuzzlesError, ReadError, SumoCueError};
 use sudokit_grid::{BoardError, Contradiction};
 #[cfg(feature = "svg")]
@@ -100,6 +100,9 @@ pub enum Error {
     /// A symmetry name that is not known.
     #[error(transparent)]
     UnknownSymmetry(#[from] UnknownSymmetry),
+    /// A kind of clue that is not known.
+    #[error(transparent)]
+    UnknownClueKind(#[from] UnknownClueKind),
     /// A step of the user's that does not fit its position.
     #[error(transparent)]
     Step(#[from] StepError),

@@ -18,9 +18,10 @@
 use std::ops::RangeInclusive;
 
 pub use sudokit_generate::{
-    Canonical, CanonicalError, Difficulty, Found, GenerateError, Generated, Generator, Givens, KillerGenerator,
-    KillerGivens, SearchStats, Symmetry, Transform, TransformError, UnknownSymmetry, VariantCanonical, Vicinity,
-    VicinitySearch, canonical_puzzle, canonical_solution, canonical_variant_puzzle, variant_transforms,
+    Canonical, CanonicalError, ClueGenerator, ClueKind, Difficulty, Found, GenerateError, Generated, Generator, Givens,
+    KillerGenerator, KillerGivens, SearchStats, Symmetry, Transform, TransformError, UnknownClueKind, UnknownSymmetry,
+    VariantCanonical, Vicinity, VicinitySearch, canonical_puzzle, canonical_solution, canonical_variant_puzzle,
+    variant_transforms,
 };
 
 use std::collections::VecDeque;
