@@ -73,7 +73,8 @@
 //!
 //! `--clues KINDS` makes puzzles with `ClueGenerator`: the clues of the
 //! `+`-joined kinds (sandwich, x-sum, skyscraper, little-killer, kropki,
-//! xv, parity, extrema, quadruple, thermo, arrow) that a random solved
+//! xv, parity, extrema, quadruple, thermo, arrow, whispers, renban,
+//! entropic, modular, between, indexer) that a random solved
 //! grid gives, shuffled, as few as keep it unique, and no givens unless
 //! the clues cannot make it unique (then minimal givens): `cargo run
 //! --release --example generate -- --clues skyscraper --count 5`. With a
@@ -165,7 +166,8 @@ pub(crate) struct Cli {
     killer: Option<Killer>,
     /// Clues read off a random solved grid, `+`-joined kinds (sandwich,
     /// x-sum, skyscraper, little-killer, kropki, xv, parity, extrema,
-    /// quadruple, thermo, arrow): as few as keep the solution unique,
+    /// quadruple, thermo, arrow, whispers, renban, entropic, modular,
+    /// between, indexer): as few as keep the solution unique,
     /// givens only where they cannot; puzzles are then made one after the
     /// other (a difficulty can be asked: puzzles are made until one is in
     /// the band).

@@ -1,8 +1,9 @@
 //! [`ClueGenerator`]: puzzles whose clues are drawn at random from a
 //! solved grid — sandwiches, X-sums, skyscrapers, little killers, Kropki
 //! dots, X and V, even and odd cells, minimum and maximum cells,
-//! quadruples, thermometers, arrows — as few as keep the solution unique,
-//! with givens only where the clues cannot make it so.
+//! quadruples, thermometers, arrows, German whispers, renban, entropic,
+//! modular and between lines, indexer cells — as few as keep the solution
+//! unique, with givens only where the clues cannot make it so.
 
 use std::fmt;
 use std::str::FromStr;
@@ -13,8 +14,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudokit_auto::Auto;
 use sudokit_core::{
-    Budget, Cell, ClueSide, CountSolutions, EdgeClue, Extremum, Grid, LineKind, Parity, Puzzle, SightlineKind,
-    SolveError, StopReason, UnitKind, Variant, VariantError,
+    Budget, Cell, ClueSide, CountSolutions, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity, Puzzle,
+    SightlineKind, SolveError, StopReason, UnitKind, Variant, VariantError,
 };
 
 use crate::generator::{GenerateError, Generated, Generator, in_band, minimal_givens, stopped};
@@ -52,11 +53,29 @@ pub enum ClueKind {
     /// Arrows: a circle and a walk through king's-move neighbours whose
     /// digits add up to the circle's.
     Arrows,
+    /// German whispers: walks whose neighbours lie at least half the side
+    /// apart, three to six cells long.
+    GermanWhispers,
+    /// Renban lines: walks of three to five cells holding a run of
+    /// consecutive digits.
+    Renban,
+    /// Entropic lines: walks whose every three cells in a row hold
+    /// digits of three tiers.
+    EntropicLines,
+    /// Modular lines: walks whose every three cells in a row hold digits
+    /// of three remainders by 3.
+    ModularLines,
+    /// Between lines: walks of three to five cells whose inner digits lie
+    /// strictly between the ends'.
+    BetweenLines,
+    /// Column and row indexers: each cell whose digit names the place of
+    /// its own column (row) number in its row (column).
+    Indexers,
 }
 
 impl ClueKind {
     /// Every kind, in order.
-    pub const ALL: [ClueKind; 11] = [
+    pub const ALL: [ClueKind; 17] = [
         ClueKind::Sandwiches,
         ClueKind::XSums,
         ClueKind::Skyscrapers,
@@ -68,11 +87,18 @@ impl ClueKind {
         ClueKind::Quadruples,
         ClueKind::Thermometers,
         ClueKind::Arrows,
+        ClueKind::GermanWhispers,
+        ClueKind::Renban,
+        ClueKind::EntropicLines,
+        ClueKind::ModularLines,
+        ClueKind::BetweenLines,
+        ClueKind::Indexers,
     ];
 
     /// Its name, as [`FromStr`] reads it: `sandwich`, `x-sum`,
     /// `skyscraper`, `little-killer`, `kropki`, `xv`, `parity`, `extrema`,
-    /// `quadruple`, `thermo`, `arrow`.
+    /// `quadruple`, `thermo`, `arrow`, `whispers`, `renban`, `entropic`,
+    /// `modular`, `between`, `indexer`.
     pub fn name(self) -> &'static str {
         match self {
             ClueKind::Sandwiches => "sandwich",
@@ -86,6 +112,12 @@ impl ClueKind {
             ClueKind::Quadruples => "quadruple",
             ClueKind::Thermometers => "thermo",
             ClueKind::Arrows => "arrow",
+            ClueKind::GermanWhispers => "whispers",
+            ClueKind::Renban => "renban",
+            ClueKind::EntropicLines => "entropic",
+            ClueKind::ModularLines => "modular",
+            ClueKind::BetweenLines => "between",
+            ClueKind::Indexers => "indexer",
         }
     }
 }
@@ -99,7 +131,7 @@ impl fmt::Display for ClueKind {
 /// A name [`ClueKind::from_str`] does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown kind of clue `{0}` (known: sandwich, x-sum, skyscraper, little-killer, kropki, xv, parity, extrema, quadruple, thermo, arrow)"
+    "unknown kind of clue `{0}` (known: sandwich, x-sum, skyscraper, little-killer, kropki, xv, parity, extrema, quadruple, thermo, arrow, whispers, renban, entropic, modular, between, indexer)"
 )]
 #[non_exhaustive]
 pub struct UnknownClueKind(pub String);
@@ -117,8 +149,8 @@ impl FromStr for ClueKind {
 
 /// Makes puzzles of clues drawn from a solved grid: a random solved grid
 /// of the base rules, every clue of the asked kinds that grid gives (each
-/// its own value read off the grid; thermometers and arrows drawn at
-/// random, twice the side of each), shuffled, then as few of them as keep
+/// its own value read off the grid; lines and arrows drawn at random,
+/// twice the side of each), shuffled, then as few of them as keep
 /// the solution unique. Each puzzle comes from its seed alone. With a
 /// [difficulty](ClueGenerator::with_difficulty), a puzzle rated above
 /// the band gets back the clues it dropped, one at a time, until it is in
@@ -304,7 +336,8 @@ enum Clue {
     Parity(Cell, Parity),
     Extremum(Cell, Extremum),
     Quadruple(Cell, Vec<u8>),
-    Thermometer(Vec<Cell>),
+    Line(LineKind, Vec<Cell>),
+    Indexer(IndexerKind, Cell),
     Arrow(Cell, Vec<Cell>),
 }
 
@@ -319,7 +352,8 @@ impl Clue {
             Clue::Parity(cell, parity) => rules.with_parity(*cell, *parity),
             Clue::Extremum(cell, extremum) => rules.with_extremum(*cell, *extremum),
             Clue::Quadruple(corner, digits) => rules.with_quadruple(*corner, digits),
-            Clue::Thermometer(cells) => rules.with_line(LineKind::Thermometer, cells),
+            Clue::Line(kind, cells) => rules.with_line(*kind, cells),
+            Clue::Indexer(kind, cell) => rules.with_indexer(*kind, *cell),
             Clue::Arrow(circle, shaft) => rules.with_arrow(*circle, shaft),
         }
     }
@@ -408,9 +442,54 @@ fn draw(kind: ClueKind, solution: &Grid, rng: &mut ChaCha8Rng) -> Vec<Clue> {
                 Clue::Quadruple(Cell::new(r, c), digits)
             })
             .collect(),
-        ClueKind::Thermometers => (0..2 * n)
-            .filter_map(|_| {
-                thermometer(values, n, rng).map(|cells| Clue::Thermometer(cells.into_iter().map(cell).collect()))
+        ClueKind::Thermometers => {
+            lines(LineKind::Thermometer, values, n, rng, |line, next| values[next] > values[line[line.len() - 1]])
+        }
+        ClueKind::GermanWhispers => {
+            let apart = n.div_ceil(2) as u8;
+            lines(LineKind::german_whispers(n), values, n, rng, |line, next| {
+                values[next].abs_diff(values[line[line.len() - 1]]) >= apart
+            })
+        }
+        ClueKind::EntropicLines => {
+            let tier = |i: usize| (usize::from(values[i]) - 1) / n.div_ceil(3);
+            lines(LineKind::entropic(n), values, n, rng, |line, next| {
+                line.iter().rev().take(2).all(|&i| tier(i) != tier(next))
+            })
+        }
+        ClueKind::ModularLines => lines(LineKind::modular(n), values, n, rng, |line, next| {
+            line.iter().rev().take(2).all(|&i| values[i] % 3 != values[next] % 3)
+        }),
+        ClueKind::Renban => drawn_lines(
+            |length| LineKind::Renban(length as u32),
+            values,
+            n,
+            rng,
+            |line| {
+                let digits: Vec<u8> = line.iter().map(|&i| values[i]).collect();
+                let (low, high) = (digits.iter().min(), digits.iter().max());
+                let distinct = digits.iter().enumerate().all(|(k, d)| !digits[..k].contains(d));
+                distinct && low.zip(high).is_some_and(|(&low, &high)| usize::from(high - low) + 1 == digits.len())
+            },
+        ),
+        ClueKind::BetweenLines => drawn_lines(
+            |_| LineKind::Between,
+            values,
+            n,
+            rng,
+            |line| {
+                let (a, b) = (values[line[0]], values[line[line.len() - 1]]);
+                line[1..line.len() - 1].iter().all(|&i| a.min(b) < values[i] && values[i] < a.max(b))
+            },
+        ),
+        ClueKind::Indexers => (0..n * n)
+            .flat_map(|i| {
+                let (r, c, v) = (i / n, i % n, usize::from(values[i]));
+                let column =
+                    (usize::from(values[r * n + v - 1]) == c + 1).then(|| Clue::Indexer(IndexerKind::Column, cell(i)));
+                let row =
+                    (usize::from(values[(v - 1) * n + c]) == r + 1).then(|| Clue::Indexer(IndexerKind::Row, cell(i)));
+                column.into_iter().chain(row)
             })
             .collect(),
         ClueKind::Arrows => (0..2 * n)
@@ -465,20 +544,58 @@ fn kings(i: usize, n: usize) -> impl Iterator<Item = usize> {
         .filter(move |&j| j != i)
 }
 
-/// A walk of three to six cells through king's-move neighbours whose
-/// digits rise, from a random cell; `None` when it stops before three.
-fn thermometer(values: &[u8], n: usize, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
-    let length = rng.random_range(3..=6);
-    let mut cells = vec![rng.random_range(0..n * n)];
-    while cells.len() < length {
-        let last = *cells.last()?;
-        let next: Vec<usize> = kings(last, n).filter(|&j| values[j] > values[last] && !cells.contains(&j)).collect();
-        if next.is_empty() {
-            break;
-        }
-        cells.push(next[rng.random_range(0..next.len())]);
-    }
-    (cells.len() >= 3).then_some(cells)
+/// Twice the side of lines of `kind`: walks of three to six cells through
+/// king's-move neighbours from random cells, each step to a neighbour
+/// `fits` the line so far; those that stop before three cells are left
+/// out.
+fn lines(
+    kind: LineKind,
+    values: &[u8],
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    fits: impl Fn(&[usize], usize) -> bool,
+) -> Vec<Clue> {
+    (0..2 * n)
+        .filter_map(|_| {
+            let length = rng.random_range(3..=6);
+            let mut cells = vec![rng.random_range(0..values.len())];
+            while cells.len() < length {
+                let next: Vec<usize> =
+                    kings(cells[cells.len() - 1], n).filter(|&j| !cells.contains(&j) && fits(&cells, j)).collect();
+                if next.is_empty() {
+                    break;
+                }
+                cells.push(next[rng.random_range(0..next.len())]);
+            }
+            (cells.len() >= 3).then(|| Clue::Line(kind, cells.into_iter().map(|i| Cell::new(i / n, i % n)).collect()))
+        })
+        .collect()
+}
+
+/// Twice the side of lines of the kind `kind` names for their length:
+/// random walks of three to five cells through king's-move neighbours,
+/// each kept when the whole line `holds` (up to 30 walks a line).
+fn drawn_lines(
+    kind: impl Fn(usize) -> LineKind,
+    values: &[u8],
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    holds: impl Fn(&[usize]) -> bool,
+) -> Vec<Clue> {
+    (0..2 * n)
+        .filter_map(|_| {
+            (0..30).find_map(|_| {
+                let length = rng.random_range(3..=5);
+                let mut cells = vec![rng.random_range(0..values.len())];
+                while cells.len() < length {
+                    let next: Vec<usize> = kings(cells[cells.len() - 1], n).filter(|j| !cells.contains(j)).collect();
+                    cells.push(*next.get(rng.random_range(0..next.len().max(1)))?);
+                }
+                let line = cells.iter().map(|&i| Cell::new(i / n, i % n)).collect();
+                holds(&cells).then(|| Clue::Line(kind(cells.len()), line))
+            })
+        })
+        .collect()
 }
 
 /// A circle at a random cell and a walk from it through king's-move

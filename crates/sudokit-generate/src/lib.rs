@@ -31,7 +31,8 @@
 //!   minimal givens, as [`KillerGivens`] says.
 //! * [`ClueGenerator`]: puzzles of clues read off a random solved grid
 //!   (sandwiches, X-sums, skyscrapers, little killers, Kropki dots, XV,
-//!   parity, minimum and maximum cells, quadruples, thermometers, arrows:
+//!   parity, minimum and maximum cells, quadruples, thermometers, arrows,
+//!   whispers, renban, entropic, modular and between lines, indexers:
 //!   [`ClueKind`]), as few as keep it unique, givens only where needed.
 //! * [`Vicinity`]: the hardest puzzles (SE 9.5 and up, which random
 //!   generation does not reach) by neighbourhood search from seed

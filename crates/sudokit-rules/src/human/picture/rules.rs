@@ -196,7 +196,7 @@ fn arrows(svg: &mut String, variant: &Variant, layout: &Layout) {
 }
 
 /// Each pill arrow: a rounded box round its pill, and its shaft from the
-/// pill's last cell.
+/// edge of the pill's last cell.
 fn pills(svg: &mut String, variant: &Variant, layout: &Layout) {
     let (size, side) = (layout.cell, layout.shape.side());
     let inset = size * 0.12;
@@ -208,12 +208,16 @@ fn pills(svg: &mut String, variant: &Variant, layout: &Layout) {
         let (x, y) = layout.point(top as isize, left as isize);
         let (width, height) =
             ((right - left + 1) as f64 * size - 2.0 * inset, (bottom - top + 1) as f64 * size - 2.0 * inset);
-        let from = arrow.pill()[arrow.pill().len() - 1];
-        let points: Vec<String> = std::iter::once(from)
-            .chain(arrow.shaft().iter().copied())
-            .map(|i| layout.centre_of(i))
-            .map(|(x, y)| format!("{x:.1},{y:.1}"))
-            .collect();
+        let mut points: Vec<(f64, f64)> = arrow.shaft().iter().map(|&i| layout.centre_of(i)).collect();
+        // The shaft leaves the pill from the edge of its last cell, toward
+        // the shaft's first cell.
+        let (cx, cy) = layout.centre_of(arrow.pill()[arrow.pill().len() - 1]);
+        if let Some(&(x, y)) = points.first() {
+            let (dx, dy) = (x - cx, y - cy);
+            let reach = (size / 2.0 - inset) / dx.abs().max(dy.abs()).max(1.0);
+            points.insert(0, (cx + dx * reach, cy + dy * reach));
+        }
+        let points: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
         let _ = writeln!(
             svg,
             "<g class=\"rule pill-arrow\" fill=\"none\" stroke=\"{GREY}\" stroke-width=\"2\">\
