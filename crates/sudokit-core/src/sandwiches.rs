@@ -77,6 +77,25 @@ impl Sandwich {
         &self.cells
     }
 
+    /// What the digits of a full row or column (`digits`, from either
+    /// end) add up to between its first lowest and first highest digit:
+    /// the clue that line gives. `None` for a line with an empty cell (0)
+    /// or without both digits.
+    ///
+    /// ```
+    /// use sudokit_core::Sandwich;
+    ///
+    /// assert_eq!(Sandwich::total_of(&[2, 1, 3, 4]), Some(3));
+    /// assert_eq!(Sandwich::total_of(&[2, 1, 0, 4]), None);
+    /// ```
+    pub fn total_of(digits: &[u8]) -> Option<u32> {
+        let side = digits.len() as u8;
+        let low = digits.iter().position(|&d| d == 1)?;
+        let high = digits.iter().position(|&d| d == side)?;
+        let between = &digits[low.min(high) + 1..low.max(high)];
+        (!digits.contains(&0)).then(|| between.iter().map(|&d| u32::from(d)).sum())
+    }
+
     /// Narrows `allowed` (the candidates of its cells, in the order of
     /// [`cells`](Sandwich::cells), bit `d − 1` for digit `d`) to what the
     /// clue leaves them: for every place of the two crusts and every set
@@ -197,11 +216,7 @@ impl SandwichBreak {
     /// What its digits add up to between the first lowest and the first
     /// highest digit, when the line is full and holds both.
     fn sum(&self) -> Option<u32> {
-        let side = self.digits.len() as u8;
-        let low = self.digits.iter().position(|&d| d == 1)?;
-        let high = self.digits.iter().position(|&d| d == side)?;
-        let between = &self.digits[low.min(high) + 1..low.max(high)];
-        (!self.digits.contains(&0)).then(|| between.iter().map(|&d| u32::from(d)).sum())
+        Sandwich::total_of(&self.digits)
     }
 }
 

@@ -69,6 +69,42 @@ impl ClueSide {
         matches!(self, ClueSide::Right | ClueSide::Bottom)
     }
 
+    /// The place just outside a grid of `side` where a clue on this side
+    /// of row or column `index` (0-based) stands, as 1-based (row,
+    /// column) that run from 0 to `side + 1`: `(3, 0)` left of row 3,
+    /// `(0, 5)` above column 5, `(3, side + 1)` right of row 3.
+    ///
+    /// ```
+    /// use sudokit_core::ClueSide;
+    ///
+    /// assert_eq!(ClueSide::Bottom.place(4, 9), (10, 5));
+    /// assert_eq!(ClueSide::of_place(10, 5, 9), Some((ClueSide::Bottom, 4)));
+    /// assert_eq!(ClueSide::of_place(0, 0, 9), None, "a corner");
+    /// ```
+    pub fn place(self, index: usize, side: usize) -> (usize, usize) {
+        match self {
+            ClueSide::Left => (index + 1, 0),
+            ClueSide::Right => (index + 1, side + 1),
+            ClueSide::Top => (0, index + 1),
+            ClueSide::Bottom => (side + 1, index + 1),
+        }
+    }
+
+    /// The side and row or column (0-based) of the place `(row, col)`
+    /// just outside a grid of `side`, in the coordinates of
+    /// [`place`](ClueSide::place); `None` for a place inside the grid, in
+    /// a corner, or further out.
+    pub fn of_place(row: usize, col: usize, side: usize) -> Option<(ClueSide, usize)> {
+        let inside = |k: usize| (1..=side).contains(&k);
+        match (row, col) {
+            (r, 0) if inside(r) => Some((ClueSide::Left, r - 1)),
+            (r, c) if inside(r) && c == side + 1 => Some((ClueSide::Right, r - 1)),
+            (0, c) if inside(c) => Some((ClueSide::Top, c - 1)),
+            (r, c) if inside(c) && r == side + 1 => Some((ClueSide::Bottom, c - 1)),
+            _ => None,
+        }
+    }
+
     /// Where it stands, as a sentence says it: `left of`, `right of`,
     /// `above`, `below`.
     pub fn name(self) -> &'static str {
@@ -96,6 +132,38 @@ pub enum SightlineKind {
 impl SightlineKind {
     /// Every kind, in order.
     pub const ALL: [SightlineKind; 2] = [SightlineKind::XSum, SightlineKind::Skyscraper];
+
+    /// What a full line (`digits` read from the clue) gives: its X-sum
+    /// or its count of skyscrapers seen. `None` for a line with an empty
+    /// cell (0).
+    ///
+    /// ```
+    /// use sudokit_core::SightlineKind;
+    ///
+    /// assert_eq!(SightlineKind::XSum.reading(&[2, 4, 1, 3]), Some(6));
+    /// assert_eq!(SightlineKind::Skyscraper.reading(&[2, 4, 1, 3]), Some(2));
+    /// ```
+    pub fn reading(self, digits: &[u8]) -> Option<u32> {
+        if digits.contains(&0) {
+            return None;
+        }
+        Some(match self {
+            SightlineKind::XSum => {
+                let x = usize::from(*digits.first()?);
+                digits.iter().take(x).map(|&d| u32::from(d)).sum()
+            }
+            SightlineKind::Skyscraper => {
+                let mut tallest = 0;
+                let mut seen = 0;
+                for &d in digits {
+                    if d > tallest {
+                        (tallest, seen) = (d, seen + 1);
+                    }
+                }
+                seen
+            }
+        })
+    }
 
     /// Its name in the rules' text: `x-sum`, `skyscraper`.
     pub fn name(self) -> &'static str {
@@ -323,25 +391,7 @@ pub struct SightlineBreak {
 impl SightlineBreak {
     /// What a full line gives: its X-sum or its count of skyscrapers.
     fn reading(&self) -> Option<u32> {
-        if self.digits.contains(&0) {
-            return None;
-        }
-        Some(match self.kind {
-            SightlineKind::XSum => {
-                let x = usize::from(*self.digits.first()?);
-                self.digits.iter().take(x).map(|&d| u32::from(d)).sum()
-            }
-            _ => {
-                let mut tallest = 0;
-                let mut seen = 0;
-                for &d in &self.digits {
-                    if d > tallest {
-                        (tallest, seen) = (d, seen + 1);
-                    }
-                }
-                seen
-            }
-        })
+        self.kind.reading(&self.digits)
     }
 }
 

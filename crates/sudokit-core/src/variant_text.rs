@@ -308,13 +308,9 @@ fn outside_place(name: &str, side: usize) -> Result<(ClueSide, usize), String> {
         .strip_prefix(['r', 'R'])
         .and_then(|rest| rest.split_once(['c', 'C']))
         .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
-    let inside = |k: usize| (1..=side).contains(&k);
-    match place {
-        Some((r, 0)) if inside(r) => Ok((ClueSide::Left, r - 1)),
-        Some((r, c)) if inside(r) && c == side + 1 => Ok((ClueSide::Right, r - 1)),
-        Some((0, c)) if inside(c) => Ok((ClueSide::Top, c - 1)),
-        Some((r, c)) if inside(c) && r == side + 1 => Ok((ClueSide::Bottom, c - 1)),
-        _ => Err(format!(
+    match place.and_then(|(row, col)| ClueSide::of_place(row, col, side)) {
+        Some(found) => Ok(found),
+        None => Err(format!(
             "`{name}` is not a place beside the grid (r3c0 left of row 3, r3c{0} right of it, r0c5 above column 5, r{0}c5 below it)",
             side + 1
         )),
@@ -324,12 +320,7 @@ fn outside_place(name: &str, side: usize) -> Result<(ClueSide, usize), String> {
 /// The name of the place outside a grid of `side` where a clue `at` row
 /// or column `index` (0-based) stands: the inverse of [`outside_place`].
 fn outside_name(at: ClueSide, index: usize, side: usize) -> String {
-    let (row, col) = match at {
-        ClueSide::Right => (index + 1, side + 1),
-        ClueSide::Top => (0, index + 1),
-        ClueSide::Bottom => (side + 1, index + 1),
-        _ => (index + 1, 0),
-    };
+    let (row, col) = at.place(index, side);
     format!("r{row}c{col}")
 }
 

@@ -14,11 +14,12 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudokit_auto::Auto;
 use sudokit_core::{
-    Budget, Cell, ClueSide, CountSolutions, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity, Puzzle,
-    SightlineKind, SolveError, StopReason, UnitKind, Variant, VariantError,
+    Budget, Cell, ClueSide, CountSolutions, EdgeClue, Extremum, Grid, IndexerKind, LineKind, Parity, Puzzle, Relation,
+    Sandwich, SightlineKind, SolveError, StopReason, UnitKind, Variant, VariantError,
 };
 
 use crate::generator::{GenerateError, Generated, Generator, in_band, minimal_givens, stopped};
+use crate::regions::orthogonal;
 use crate::request::Difficulty;
 
 /// A kind of clue a [`ClueGenerator`] draws from a solved grid.
@@ -364,36 +365,26 @@ impl Clue {
 fn draw(kind: ClueKind, solution: &Grid, rng: &mut ChaCha8Rng) -> Vec<Clue> {
     let (n, values) = (solution.shape().side(), solution.values());
     let at = |r: usize, c: usize| u32::from(values[r * n + c]);
-    let line = |unit: UnitKind, index: usize| -> Vec<u32> {
-        (0..n).map(|k| if unit == UnitKind::Row { at(index, k) } else { at(k, index) }).collect()
+    let line = |unit: UnitKind, index: usize| -> Vec<u8> {
+        (0..n).map(|k| if unit == UnitKind::Row { values[index * n + k] } else { values[k * n + index] }).collect()
     };
     let cell = |i: usize| Cell::new(i / n, i % n);
     match kind {
         ClueKind::Sandwiches => [UnitKind::Row, UnitKind::Column]
             .into_iter()
             .flat_map(|unit| (0..n).map(move |index| (unit, index)))
-            .map(|(unit, index)| {
-                let digits = line(unit, index);
-                let place = |d: u32| digits.iter().position(|&x| x == d).unwrap_or(0);
-                let (a, b) = (place(1), place(n as u32));
-                Clue::Sandwich(unit, index, digits[a.min(b) + 1..a.max(b)].iter().sum())
-            })
+            .filter_map(|(unit, index)| Some(Clue::Sandwich(unit, index, Sandwich::total_of(&line(unit, index))?)))
             .collect(),
         ClueKind::XSums | ClueKind::Skyscrapers => ClueSide::ALL
             .into_iter()
             .flat_map(|side| (0..n).map(move |index| (side, index)))
-            .map(|(side, index)| {
+            .filter_map(|(side, index)| {
                 let mut digits = line(side.unit(), index);
                 if side.is_reversed() {
                     digits.reverse();
                 }
-                if kind == ClueKind::XSums {
-                    let first = digits[0] as usize;
-                    Clue::Sightline(SightlineKind::XSum, side, index, digits[..first].iter().sum())
-                } else {
-                    let seen = (0..n).filter(|&k| digits[..k].iter().all(|&d| d < digits[k])).count();
-                    Clue::Sightline(SightlineKind::Skyscraper, side, index, seen as u32)
-                }
+                let kind = if kind == ClueKind::XSums { SightlineKind::XSum } else { SightlineKind::Skyscraper };
+                Some(Clue::Sightline(kind, side, index, kind.reading(&digits)?))
             })
             .collect(),
         ClueKind::LittleKillers => diagonals(n)
@@ -403,7 +394,9 @@ fn draw(kind: ClueKind, solution: &Grid, rng: &mut ChaCha8Rng) -> Vec<Clue> {
                 Clue::LittleKiller(total, cells)
             })
             .collect(),
-        ClueKind::KropkiDots | ClueKind::Xv => neighbours(n)
+        // Non-consecutive binds every pair of orthogonal neighbours.
+        ClueKind::KropkiDots | ClueKind::Xv => (Relation::NonConsecutive.pairs(solution.shape()).into_iter())
+            .map(|(a, b)| (cell(a), cell(b)))
             .filter_map(|(a, b)| {
                 let (x, y) = (at(a.row(), a.col()), at(b.row(), b.col()));
                 let clue = match kind {
@@ -421,7 +414,7 @@ fn draw(kind: ClueKind, solution: &Grid, rng: &mut ChaCha8Rng) -> Vec<Clue> {
             .collect(),
         ClueKind::Extrema => (0..n * n)
             .filter_map(|i| {
-                let around: Vec<u8> = orthogonal(i, n).map(|j| values[j]).collect();
+                let around: Vec<u8> = orthogonal(n, i).into_iter().map(|j| values[j]).collect();
                 if around.iter().all(|&d| d > values[i]) {
                     Some(Clue::Extremum(cell(i), Extremum::Minimum))
                 } else if around.iter().all(|&d| d < values[i]) {
@@ -515,25 +508,6 @@ fn diagonals(n: usize) -> Vec<Vec<Cell>> {
     let downright = (0..n).map(|c| (0, c)).chain((1..n).map(|r| (r, 0))).map(|(r, c)| run(r, c, false));
     let downleft = (0..n).map(|c| (0, c)).chain((1..n).map(|r| (r, n - 1))).map(|(r, c)| run(r, c, true));
     downright.chain(downleft).filter(|cells| cells.len() >= 2).collect()
-}
-
-/// Every pair of orthogonal neighbours of a grid of side `n`, once.
-fn neighbours(n: usize) -> impl Iterator<Item = (Cell, Cell)> {
-    (0..n * n).flat_map(move |i| {
-        let (r, c) = (i / n, i % n);
-        let right = (c + 1 < n).then(|| (Cell::new(r, c), Cell::new(r, c + 1)));
-        let down = (r + 1 < n).then(|| (Cell::new(r, c), Cell::new(r + 1, c)));
-        right.into_iter().chain(down)
-    })
-}
-
-/// The orthogonal neighbours of cell `i` of a grid of side `n`.
-fn orthogonal(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
-        .into_iter()
-        .filter(move |&(r, c)| r < n && c < n)
-        .map(move |(r, c)| r * n + c)
 }
 
 /// The king's-move neighbours of cell `i` of a grid of side `n`.

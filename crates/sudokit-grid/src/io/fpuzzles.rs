@@ -428,15 +428,7 @@ fn beside(text: &str, side: usize) -> Option<(UnitKind, usize)> {
 fn outside(text: &str, side: usize) -> Option<(ClueSide, usize)> {
     let upper = text.trim().to_ascii_uppercase();
     let (row, col) = upper.strip_prefix('R')?.split_once('C')?;
-    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
-    let inside = |k: usize| (1..=side).contains(&k);
-    match (row, col) {
-        (0, c) if inside(c) => Some((ClueSide::Top, c - 1)),
-        (r, c) if inside(c) && r == side + 1 => Some((ClueSide::Bottom, c - 1)),
-        (r, 0) if inside(r) => Some((ClueSide::Left, r - 1)),
-        (r, c) if inside(r) && c == side + 1 => Some((ClueSide::Right, r - 1)),
-        _ => None,
-    }
+    ClueSide::of_place(row.parse().ok()?, col.parse().ok()?, side)
 }
 
 /// The sum an entry's `value` gives (a cage's, a little killer's, a

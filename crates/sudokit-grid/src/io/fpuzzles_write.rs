@@ -14,8 +14,8 @@
 
 use serde_json::{Map, Value, json};
 use sudokit_core::{
-    ClueFamily, ClueSide, EdgeClue, Extremum, HouseKind, IndexerKind, LineKind, Parity, Puzzle, Relation, Shape,
-    SightlineKind, UnitKind, Variant,
+    ClueFamily, EdgeClue, Extremum, HouseKind, IndexerKind, LineKind, Parity, Puzzle, Relation, Shape, SightlineKind,
+    UnitKind, Variant,
 };
 
 use super::fpuzzles::FPuzzlesError;
@@ -280,13 +280,8 @@ fn sums(variant: &Variant, object: &mut Map<String, Value>) {
         push(object, "sandwichsum", json!({ "cell": cell, "value": sandwich.total().to_string() }));
     }
     for clue in variant.sightlines() {
-        let k = clue.index() as isize;
-        let cell = match clue.side() {
-            ClueSide::Left => name(k, -1),
-            ClueSide::Right => name(k, side),
-            ClueSide::Top => name(-1, k),
-            _ => name(side, k),
-        };
+        let (row, col) = clue.side().place(clue.index(), shape.side());
+        let cell = format!("R{row}C{col}");
         let key = if clue.kind() == SightlineKind::XSum { "xsum" } else { "skyscraper" };
         push(object, key, json!({ "cell": cell, "value": clue.value().to_string() }));
     }

@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 
 use sudokit_core::picture::{Colour, FAINT, INK, PAPER};
-use sudokit_core::{ClueSide, EdgeClue, Extremum, HouseKind, LineKind, Parity, UnitKind, Variant};
+use sudokit_core::{EdgeClue, Extremum, HouseKind, LineKind, Parity, UnitKind, Variant};
 
 use super::layout::Layout;
 
@@ -462,13 +462,9 @@ fn outside_clues(svg: &mut String, variant: &Variant, layout: &Layout) {
         text(svg, "sandwich", place, sandwich.total(), String::new());
     }
     for clue in variant.sightlines() {
-        let k = clue.index() as isize;
-        let place = match clue.side() {
-            ClueSide::Left => layout.centre(k, -1),
-            ClueSide::Right => layout.centre(k, side),
-            ClueSide::Top => layout.centre(-1, k),
-            _ => layout.centre(side, k),
-        };
+        // Its place's coordinates are 1-based, the layout's 0-based.
+        let (row, col) = clue.side().place(clue.index(), side as usize);
+        let place = layout.centre(row as isize - 1, col as isize - 1);
         text(svg, clue.kind().name(), place, clue.value(), String::new());
     }
 }
